@@ -1,0 +1,19 @@
+import type { BlockProps } from '../../engine';
+
+export interface CalloutOptions {
+  tone: 'info' | 'success' | 'warning' | 'danger';
+  title?: string;
+  body: string;
+}
+
+/** A highlighted note. Warnings and dangers are announced to screen readers as alerts. */
+export default function Callout({ block, options }: BlockProps<CalloutOptions>) {
+  const urgent = options.tone === 'warning' || options.tone === 'danger';
+  const titleId = options.title ? `callout-${block.id}-title` : undefined;
+  return (
+    <aside className={`t-callout t-callout--${options.tone}`} role={urgent ? 'alert' : 'note'} aria-labelledby={titleId}>
+      {options.title && <strong id={titleId} className="t-callout__title">{options.title}</strong>}
+      <p className="t-callout__body">{options.body}</p>
+    </aside>
+  );
+}

@@ -1,0 +1,100 @@
+// Builds the member app (web/, code-split: every block, admin and heavy library in its own lazy
+// chunk) into dist/app and the server into dist/server. Run through tsx so it can import the
+// TypeScript registry step: `npm run build`, or `npm run dev` to watch and rebuild.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildRegistryArtifacts, writeArtifacts } from './scripts/registry-artifacts.ts';
+import { RegistryError } from './registry/types.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const watch = process.argv.includes('--watch');
+const dev = watch || process.env.NODE_ENV === 'development';
+
+/** Validates the registry and regenerates the block index; on failure names every bad file and pointer. */
+function generate() {
+  try {
+    const artifacts = buildRegistryArtifacts(root);
+    writeArtifacts(root, artifacts);
+    return true;
+  } catch (error) {
+    if (error instanceof RegistryError) {
+      console.error(error.message);
+      return false;
+    }
+    throw error;
+  }
+}
+
+/** Writes dist/app/index.html pointing at the hashed entry chunk and style sheet. */
+const htmlPlugin = {
+  name: 'tessera-html',
+  setup(build) {
+    build.onEnd((result) => {
+      if (!result.metafile) return;
+      const outputs = Object.entries(result.metafile.outputs);
+      const entry = outputs.find(([, o]) => o.entryPoint === 'web/main.tsx');
+      if (!entry) return;
+      const rel = (p) => '/app/' + path.relative('dist/app', p).split(path.sep).join('/');
+      const css = entry[1].cssBundle ? `<link rel="stylesheet" href="${rel(entry[1].cssBundle)}">` : '';
+      const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
+      const html = template.replace('<!--styles-->', css).replace('<!--entry-->', `<script type="module" src="${rel(entry[0])}"></script>`);
+      fs.writeFileSync(path.join(root, 'dist/app/index.html'), html);
+      fs.writeFileSync(path.join(root, 'dist/app/meta.json'), JSON.stringify(result.metafile));
+    });
+  },
+};
+
+const webOptions = {
+  absWorkingDir: root,
+  entryPoints: ['web/main.tsx'],
+  outdir: 'dist/app',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022'],
+  jsx: 'automatic',
+  minify: !dev,
+  sourcemap: true,
+  metafile: true,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+  logLevel: 'info',
+  plugins: [htmlPlugin],
+};
+
+const serverOptions = {
+  absWorkingDir: root,
+  entryPoints: ['server/main.ts'],
+  outdir: 'dist/server',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: ['node20'],
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'info',
+};
+
+if (!generate()) process.exit(1);
+fs.rmSync(path.join(root, 'dist/app'), { recursive: true, force: true });
+
+if (watch) {
+  const web = await esbuild.context(webOptions);
+  const server = await esbuild.context(serverOptions);
+  await Promise.all([web.watch(), server.watch()]);
+  // Registry entries and component folders change the generated index: regenerate on change.
+  for (const dir of ['registry/blocks', 'registry/fields', 'registry/rules', 'registry/operators', 'blocks']) {
+    fs.watch(path.join(root, dir), { recursive: true }, (_event, file) => {
+      if (file && !String(file).includes('generated')) generate();
+    });
+  }
+  console.log('watching for changes');
+} else {
+  await Promise.all([esbuild.build(webOptions), esbuild.build(serverOptions)]);
+}

@@ -1,0 +1,45 @@
+import type { BlockTypeEntry, FieldTypeEntry, OperatorEntry, ValidationRuleEntry } from '../schemas/model';
+
+/** The four kinds of registry entry, each in its own folder of `registry/`. */
+export type RegistryKind = 'blocks' | 'fields' | 'rules' | 'operators';
+
+/** Every registry entry by kind, keyed by its name (type, name or id). */
+export interface RegistryData {
+  blocks: Record<string, BlockTypeEntry>;
+  fields: Record<string, FieldTypeEntry>;
+  rules: Record<string, ValidationRuleEntry>;
+  operators: Record<string, OperatorEntry>;
+}
+
+/** One entry file as read from disk (or a fixture): its path for messages and its parsed JSON. */
+export interface RegistryFile {
+  kind: RegistryKind;
+  /** Path shown in messages, e.g. `registry/blocks/plainText.json`. */
+  file: string;
+  data: unknown;
+}
+
+/** One thing wrong with one entry: the file, the JSON pointer inside it, and what was expected. */
+export interface RegistryProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export class RegistryError extends Error {
+  constructor(readonly problems: RegistryProblem[]) {
+    super(
+      `Registry has ${problems.length} invalid entr${problems.length === 1 ? 'y' : 'ies'}:\n` +
+        problems.map((p) => `  ${p.file}: ${p.pointer || '/'}: ${p.message}`).join('\n'),
+    );
+    this.name = 'RegistryError';
+  }
+}
+
+/** The property that names an entry of each kind; it must equal the file's base name. */
+export const NAME_PROPERTY: Record<RegistryKind, 'type' | 'name' | 'id'> = {
+  blocks: 'type',
+  fields: 'type',
+  rules: 'name',
+  operators: 'id',
+};

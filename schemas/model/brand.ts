@@ -1,0 +1,44 @@
+import type { Id, JsonObject } from './common';
+
+/** One CSS rule of a brand theme: a selector or variable name plus its values. */
+export interface ThemeStyle {
+  rule: string;
+  values: { [property: string]: string };
+}
+
+export interface Brand {
+  brandId: Id;
+  brandName: string;
+  settings?: { faviconId?: Id; logoId?: Id };
+  themeStyles?: ThemeStyle[];
+}
+
+export interface FooterLinks {
+  privacyPolicy?: string;
+  terms?: string;
+  cookiePolicy?: string;
+  helpPage?: string;
+  accessibilityPolicy?: string;
+  custom1?: { label: string; url: string };
+  custom2?: { label: string; url: string };
+}
+
+export interface Settings {
+  keyAliases?: {
+    aliases?: { [alias: string]: string };
+    mapped?: { [key: string]: string };
+    names?: { first?: string; middle?: string; last?: string };
+  };
+  brand?: { id?: Id };
+  languages?: { default: string; enabled?: string[]; published?: string[] };
+  themeModeEnabled?: boolean;
+  theme?: { mode?: 'light' | 'dark' | 'auto'; lockKey?: string };
+  date?: { dateFormat?: string; dateAndTimeFormat?: string; timeFormat?: string };
+  structure?: {
+    defaults?: JsonObject;
+    orders?: { modules?: { order: Id[] } };
+  };
+  footer?: { links?: FooterLinks; logoId?: Id };
+  socialSignInEnabled?: boolean;
+  siteName?: string;
+}

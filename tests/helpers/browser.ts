@@ -1,0 +1,37 @@
+/**
+ * Headless Chromium for e2e tests and browser benches: Debian's /usr/bin/chromium driven by
+ * playwright-core, with a fresh profile and no background networking (this machine has no internet).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<LaunchedBrowser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (.ci/run does).`);
+  }
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type { Browser };

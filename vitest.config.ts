@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One run, four projects: unit (pure, Node), component (React in jsdom), api (real HTTP against
+// a started server and real databases), e2e (headless Chromium against the built app).
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'component', include: ['tests/component/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/component/setup.ts'] },
+      },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 90_000, hookTimeout: 120_000, fileParallelism: false },
+      },
+    ],
+  },
+});
