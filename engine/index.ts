@@ -1,3 +1,4 @@
 /** The engine's public API, for blocks, admin and web. Blocks import from here only. */
 export * from './core';
 export type { BlockProps } from './react/block-props';
+export * from './react/structure-store';

@@ -6,6 +6,8 @@
  *   registry/generated/registry.json  every entry, validated (admin and server)
  *   registry/generated/runtime.json   the subset a member's browser needs (no options schemas)
  *   blocks/index.generated.ts         type -> lazy import() of its component, one chunk each
+ *   engine/core/i18n/messages.generated.ts   every messages/<locale>/<namespace>.json, so an area
+ *                                     adds its namespace file without editing a shared index
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,7 +116,26 @@ export function buildRegistryArtifacts(root: string): Artifacts {
       lazyIndex('blockComponents', blocks.available, '') +
       lazyIndex('fieldComponents', fields.available, 'fields/'),
   );
+  files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(path.join(root, 'engine/core/i18n/messages')));
   return { files, blockComponents: blocks.available, fieldComponents: fields.available };
+}
+
+/** Imports every locale/namespace JSON file into one MessageCatalog. */
+function messageIndex(dir: string): string {
+  const imports: string[] = [];
+  const entries: string[] = [];
+  const locales = fs.existsSync(dir) ? fs.readdirSync(dir).filter((l) => fs.statSync(path.join(dir, l)).isDirectory()).sort() : [];
+  for (const locale of locales) {
+    const namespaces = fs.readdirSync(path.join(dir, locale)).filter((f) => f.endsWith('.json')).sort();
+    const parts = namespaces.map((file) => {
+      const ns = file.replace(/\.json$/, '');
+      const id = `${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_');
+      imports.push(`import ${id} from './messages/${locale}/${file}' with { type: 'json' };`);
+      return `${JSON.stringify(ns)}: ${id}`;
+    });
+    entries.push(`  ${JSON.stringify(locale)}: { ${parts.join(', ')} },`);
+  }
+  return `import type { MessageCatalog } from './translator';\n${imports.join('\n')}\n\nexport const messages: MessageCatalog = {\n${entries.join('\n')}\n};\n`;
 }
 
 /** Writes the artifacts, leaving files whose text is unchanged untouched (keeps watch mode quiet). */

@@ -1,3 +1,6 @@
 /** The pure engine: no DOM, no fetch. Runs in the browser and in Node (the server validates with it). */
 export * from './registry';
 export * from './model/migrations';
+export * from './constants';
+export * from './i18n';
+export * from './rules/context';

@@ -1,0 +1,2 @@
+export * from './translator';
+export { messages } from './messages.generated';

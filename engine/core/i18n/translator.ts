@@ -1,0 +1,46 @@
+/**
+ * i18n lookup. Messages live in `engine/core/i18n/messages/<locale>/<namespace>.json` (nested
+ * objects); a key is `<namespace>.<path>`, e.g. `form.saving.success`. Every user-visible string
+ * goes through here. Missing in the locale -> English -> the key itself (so a gap is visible,
+ * never a crash). Parameters fill `{name}` placeholders.
+ */
+import { DEFAULT_LOCALE } from '../constants';
+
+export interface MessageTree {
+  [key: string]: string | MessageTree;
+}
+
+/** locale -> namespace -> messages */
+export type MessageCatalog = Record<string, Record<string, MessageTree>>;
+
+export type MessageParams = Record<string, string | number>;
+
+export interface Translator {
+  locale: string;
+  t(key: string, params?: MessageParams): string;
+  has(key: string): boolean;
+}
+
+function lookup(catalog: MessageCatalog, locale: string, key: string): string | undefined {
+  const [namespace, ...path] = key.split('.');
+  let node: string | MessageTree | undefined = catalog[locale]?.[namespace];
+  for (const part of path) {
+    if (!node || typeof node === 'string' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function interpolate(message: string, params?: MessageParams): string {
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function createTranslator(catalog: MessageCatalog, locale: string = DEFAULT_LOCALE, overrides?: Record<string, string>): Translator {
+  const resolve = (key: string) => overrides?.[key] ?? lookup(catalog, locale, key) ?? lookup(catalog, DEFAULT_LOCALE, key);
+  return {
+    locale,
+    t: (key, params) => interpolate(resolve(key) ?? key, params),
+    has: (key) => resolve(key) !== undefined,
+  };
+}
