@@ -146,6 +146,9 @@ function compileGroup(group: RuleGroup, path: string, depth: number, registry: R
   if (depth > RULE_QUERY_LIMITS.maxDepth) return void problems.push({ path: path || '/', code: 'tooDeep', params: { max: RULE_QUERY_LIMITS.maxDepth } }), null;
   const at = (p: string) => (path ? `${path}.${p}` : p);
   if (group.logicalOperator !== 'all' && group.logicalOperator !== 'any') problems.push({ path: at('logicalOperator'), code: 'badLogicalOperator', params: { value: String(group.logicalOperator) } });
+  for (const key of ['rules', 'groups'] as const) {
+    if (group[key] !== undefined && !Array.isArray(group[key])) problems.push({ path: at(key), code: 'notAList' });
+  }
   const rules = Array.isArray(group.rules) ? group.rules : [];
   const groups = Array.isArray(group.groups) ? group.groups : [];
   count.rules += rules.length;

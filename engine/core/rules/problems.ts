@@ -3,6 +3,7 @@ import type { MessageParams, Translator } from '../i18n';
 
 export type RuleProblemCode =
   | 'notAnObject'
+  | 'notAList'
   | 'badLogicalOperator'
   | 'tooDeep'
   | 'tooManyRules'
