@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleQuery } from '../../engine/core';
+import type { RuleQuery } from '../../schemas/model';
 import { createRuleDependencyIndex } from '../../engine/core';
 import { realRuleEngine } from '../helpers/rule-engine';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Entity, JsonValue, ListMembership, Rule, RuleContext } from '../../engine/core';
+import type { RuleContext } from '../../engine/core';
+import type { Entity, JsonValue, ListMembership, Rule } from '../../schemas/model';
 import { realRuleEngine } from '../helpers/rule-engine';
 
 const { registry, engine } = realRuleEngine();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuleContext, RuleQuery } from '../../engine/core';
+import type { RuleContext } from '../../engine/core';
+import type { RuleQuery } from '../../schemas/model';
 import { realRuleEngine } from '../helpers/rule-engine';
 
 /** The committed corpus: every rule kind, groups and malformed queries, each with a context and the expected result. */

@@ -1,6 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
-import type { Rule, RuleQuery } from '../../engine/core';
+import type { Rule, RuleQuery } from '../../schemas/model';
 import { compileRuleQuery, createRegistry, createRuleEngine, RULE_QUERY_LIMITS } from '../../engine/core';
 import { loadRegistry } from '../../registry/loader';
 import { realRuleEngine } from '../helpers/rule-engine';

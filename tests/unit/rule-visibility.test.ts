@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Entity, RuleContext, RuleQuery } from '../../engine/core';
+import type { RuleContext } from '../../engine/core';
+import type { Entity, RuleQuery } from '../../schemas/model';
 import { blockAvailability, blockVisibility, pageVisibility, viewAsContext } from '../../engine/core';
 import { realRuleEngine } from '../helpers/rule-engine';
 
