@@ -129,6 +129,7 @@ function compileRule(rule: Rule, path: string, registry: Registry, problems: Rul
   if (rule.entityId !== undefined && (typeof rule.entityId !== 'string' || !isSafePath(rule.entityId) || rule.entityId.includes('.'))) {
     problems.push({ path: `${path}.entityId`, code: 'unsafePath', params: { value: String(rule.entityId) } });
   }
+  if (rule.operator === '' || rule.operator === undefined) return void problems.push({ path: `${path}.operator`, code: 'missingOperator' }), null;
   const operator = typeof rule.operator === 'string' ? registry.operator(rule.operator) : undefined;
   if (!operator) return void problems.push({ path: `${path}.operator`, code: 'unknownOperator', params: { value: String(rule.operator) } }), null;
   if (!operatorFitsKind(operator, rule.kind)) problems.push({ path: `${path}.operator`, code: 'operatorNotForKind', params: { operator: operator.id, kind: rule.kind } });
@@ -171,4 +172,9 @@ export function compileRuleQuery(query: RuleQuery, registry: Registry): Compiled
   if (logic !== null) inspectLogic(logic, '/', problems, vars);
   if (problems.length) return { logic: null, dependencies: [], problems };
   return { logic, dependencies: [...vars].sort(), problems };
+}
+
+/** Whether an operator's template takes a membership state (`$state`), so editors offer a state picker. */
+export function operatorUsesState(operator: OperatorEntry): boolean {
+  return JSON.stringify(operator.jsonLogic).includes('"$state"');
 }

@@ -11,6 +11,7 @@ export type RuleProblemCode =
   | 'missingSubject'
   | 'unsafePath'
   | 'unknownOperator'
+  | 'missingOperator'
   | 'operatorNotForKind'
   | 'notNegatable'
   | 'missingValue'
