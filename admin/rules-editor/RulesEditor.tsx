@@ -3,7 +3,7 @@
  * the compiled json-logic alongside and each problem next to the condition that has it. Serves
  * block visibility and conditional fields; the host passes the subjects it can offer.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RuleQuery } from '../../schemas/model';
 import { compileRuleQuery, createRegistry, createTranslator, describeRuleProblem, messages, type CompiledRuleQuery, type RuntimeRegistryData } from '../../engine/core';
 import { RulesEditorEnvContext, type RulesEditorEnv } from './editor-env';
@@ -39,12 +39,14 @@ export function RulesEditor({ query, onChange, registry, subjects, locale = 'en'
 
   // After "add", move focus to the new condition's first control so keyboard users continue there.
   const root = useRef<HTMLDivElement>(null);
-  const [focusPath, setFocusPath] = useState<string | undefined>();
+  const focusPath = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!focusPath) return;
-    root.current?.querySelector<HTMLElement>(`[data-rule-path="${focusPath}"] [data-rule-focus]`)?.focus();
-    setFocusPath(undefined);
-  }, [focusPath, query]);
+    const path = focusPath.current;
+    if (!path) return;
+    focusPath.current = undefined;
+    // After the add menu has returned focus to its button (a microtask), not before.
+    setTimeout(() => root.current?.querySelector<HTMLElement>(`[data-rule-path="${path}"] [data-rule-focus]`)?.focus(), 0);
+  }, [query]);
 
   const summaryId = 'rules-editor-summary';
   return (
@@ -56,7 +58,7 @@ export function RulesEditor({ query, onChange, registry, subjects, locale = 'en'
           path={[]}
           onChange={(next, focus) => {
             onChange(next);
-            if (focus) setFocusPath(focus);
+            if (focus) focusPath.current = focus;
           }}
         />
         <div id={summaryId} className="t-rules__status" role="status">

@@ -29,9 +29,11 @@ function OpenRulesEditorDialog({ open, onClose, title, query, onChange, locale =
   const { getFloatingProps } = useInteractions([useDismiss(context, { outsidePressEvent: 'mousedown' }), useRole(context, { role: 'dialog' })]);
   const onCompiled = useCallback((compiled: CompiledRuleQuery) => setValid(compiled.problems.length === 0), []);
   return (
-    <FloatingPortal>
+    // preserveTabOrder off: the modal keeps focus itself, and the portal's guard spans would be unnamed buttons.
+    <FloatingPortal preserveTabOrder={false}>
       <FloatingOverlay lockScroll className="t-dialog__overlay">
-        <FloatingFocusManager context={context} modal initialFocus={-1}>
+        {/* No focus guards: their role=button spans have no name (axe aria-command-name); modal focus still stays inside the dialog. */}
+        <FloatingFocusManager context={context} modal guards={false} initialFocus={-1}>
           <div ref={refs.setFloating} className="t-dialog t-rules-dialog" aria-labelledby={titleId} aria-describedby={descriptionId} {...getFloatingProps()}>
             <h2 id={titleId}>{title ?? t('rules.editor.title')}</h2>
             <p id={descriptionId}>{t('rules.editor.description')}</p>
