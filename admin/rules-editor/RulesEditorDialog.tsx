@@ -33,7 +33,7 @@ function OpenRulesEditorDialog({ open, onClose, title, query, onChange, locale =
     <FloatingPortal preserveTabOrder={false}>
       <FloatingOverlay lockScroll className="t-dialog__overlay">
         {/* No focus guards: their role=button spans have no name (axe aria-command-name); modal focus still stays inside the dialog. */}
-        <FloatingFocusManager context={context} modal guards={false} initialFocus={-1}>
+        <FloatingFocusManager context={context} modal guards={false}>
           <div ref={refs.setFloating} className="t-dialog t-rules-dialog" aria-labelledby={titleId} aria-describedby={descriptionId} {...getFloatingProps()}>
             <h2 id={titleId}>{title ?? t('rules.editor.title')}</h2>
             <p id={descriptionId}>{t('rules.editor.description')}</p>

@@ -93,7 +93,7 @@ export function ValueInput({ id, kind, operator, subjectType, value, onChange, i
       <label className="t-rules__field">
         {t('rules.editor.value')}
         <select id={id} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')} {...common}>
-          <option value="">{t('rules.editor.chooseSubject')}</option>
+          <option value="">{t('rules.editor.chooseValue')}</option>
           <option value="true">{t('rules.editor.yes')}</option>
           <option value="false">{t('rules.editor.no')}</option>
         </select>

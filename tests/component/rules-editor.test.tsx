@@ -21,11 +21,14 @@ const subjects: RuleSubjectChoices = {
   powerUps: [{ value: 'membership', label: 'Membership' }],
 };
 
-function open(query: RuleQuery = { logicalOperator: 'all', rules: [] }) {
+/** Opens the dialog and waits until it has moved focus inside, to its first control. */
+async function open(query: RuleQuery = { logicalOperator: 'all', rules: [] }) {
   const onChange = vi.fn();
   const onClose = vi.fn();
   render(<RulesEditorDialog open query={query} onChange={onChange} onClose={onClose} registry={registry} subjects={subjects} />);
-  return { onChange, onClose, dialog: screen.getByRole('dialog', { name: 'Edit rules' }) };
+  const dialog = screen.getByRole('dialog', { name: 'Edit rules' });
+  await waitFor(() => expect(within(dialog).getAllByLabelText('Match')[0]).toHaveFocus());
+  return { onChange, onClose, dialog };
 }
 
 const compiledText = () => JSON.parse(screen.getByLabelText('Compiled json-logic').textContent ?? 'null');
@@ -33,7 +36,7 @@ const compiledText = () => JSON.parse(screen.getByLabelText('Compiled json-logic
 describe('rules editor dialog', () => {
   it('builds a query with keyboard and mouse and hands back the expected json-logic', async () => {
     const user = userEvent.setup();
-    const { onChange, onClose, dialog } = open();
+    const { onChange, onClose, dialog } = await open();
     expect(within(dialog).getByText('No conditions: this always matches.')).toBeInTheDocument();
 
     // Keyboard: open the add menu, arrow to "Add condition", Enter.
@@ -98,7 +101,7 @@ describe('rules editor dialog', () => {
 
   it('shows problems inline next to the condition, marks the control invalid and refuses to save', async () => {
     const user = userEvent.setup();
-    const { onChange, dialog } = open({ logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'email', operator: 'contains' }] });
+    const { onChange, dialog } = await open({ logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'email', operator: 'contains' }] });
     const rule = within(dialog).getByRole('group', { name: 'Condition 1' });
     expect(rule).toHaveTextContent('rules.0.value: enter a value for contains');
     expect(within(rule).getByLabelText('Value')).toHaveAttribute('aria-invalid', 'true');
@@ -113,7 +116,7 @@ describe('rules editor dialog', () => {
 
   it('offers the membership state for power-up operators and closes on Escape', async () => {
     const user = userEvent.setup();
-    const { onClose, dialog } = open({ logicalOperator: 'all', rules: [{ kind: 'userEntityPowerUp', subject: 'membership', operator: 'isMember' }] });
+    const { onClose, dialog } = await open({ logicalOperator: 'all', rules: [{ kind: 'userEntityPowerUp', subject: 'membership', operator: 'isMember' }] });
     await user.selectOptions(within(dialog).getByLabelText('Membership state'), 'applied');
     expect(compiledText()).toEqual({
       and: [{ isMember: [{ powerUpMemberships: [{ var: 'user.listMemberships' }, { var: 'lists' }, { var: 'entity' }, 'membership'] }, 'applied'] }],
@@ -123,7 +126,7 @@ describe('rules editor dialog', () => {
   });
 
   it('has no serious or critical axe violations', async () => {
-    open({
+    await open({
       logicalOperator: 'all',
       rules: [
         { kind: 'formField', subject: 'age', operator: 'between', value: [1, 2] },
