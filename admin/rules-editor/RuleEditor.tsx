@@ -76,6 +76,25 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
           </select>
         </label>
       )}
+      {(rule.kind === 'entityField' || kindSubject(rule.kind) === 'powerUp') && (choices.entities?.length ?? 0) > 0 && (
+        <label className="t-rules__field">
+          {t('rules.editor.entity')}
+          <select
+            id={`${id}-entity`}
+            value={rule.entityId ?? ''}
+            onChange={(e) => {
+              const { entityId: _old, ...rest } = rule;
+              onChange(e.target.value ? { ...rest, entityId: e.target.value } : rest);
+            }}
+            aria-invalid={at('entityId') || undefined}
+          >
+            <option value="">{t('rules.editor.targetEntity')}</option>
+            {choices.entities!.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className="t-rules__field">
         {t('rules.editor.operator')}
         <select id={`${id}-operator`} value={rule.operator} onChange={(e) => setOperator(e.target.value)} aria-invalid={at('operator') || undefined}>

@@ -27,6 +27,8 @@ export interface RuleSubjectChoices {
   lists?: Choice[];
   /** Power-ups, the subjects of power-up kinds. */
   powerUps?: Choice[];
+  /** Entities an entity-field or power-up rule may name instead of the page's target entity. */
+  entities?: Choice[];
   /** Membership tags offered to the tag operators; free text when absent. */
   membershipTags?: Choice[];
 }

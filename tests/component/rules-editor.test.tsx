@@ -19,6 +19,7 @@ const subjects: RuleSubjectChoices = {
     { value: 'alumni', label: 'Alumni' },
   ],
   powerUps: [{ value: 'membership', label: 'Membership' }],
+  entities: [{ value: 'e-choir', label: 'Choir' }],
 };
 
 /** Opens the dialog and waits until it has moved focus inside, to its first control. */
@@ -121,6 +122,8 @@ describe('rules editor dialog', () => {
     expect(compiledText()).toEqual({
       and: [{ isMember: [{ powerUpMemberships: [{ var: 'user.listMemberships' }, { var: 'lists' }, { var: 'entity' }, 'membership'] }, 'applied'] }],
     });
+    await user.selectOptions(within(dialog).getByLabelText('Entity'), 'e-choir');
+    expect(compiledText().and[0].isMember[0].powerUpMemberships[2]).toEqual({ var: 'entities.e-choir' });
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });
