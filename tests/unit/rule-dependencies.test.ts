@@ -48,3 +48,27 @@ describe('rule dependencies', () => {
     expect(index.size).toBe(3);
   });
 });
+
+describe('rule set', () => {
+  it('evaluates everything once, then only the rules reading what changed, reporting whose result flipped', async () => {
+    const { createRuleSet } = await import('../../engine/core');
+    const set = createRuleSet<string>(engine);
+    set.set('showPhone', { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'contact', operator: 'equals', value: 'phone' }] });
+    set.set('showAdult', { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'age', operator: 'greaterThanOrEqual', value: 18 }] });
+    set.set('broken', { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'age', operator: 'nope' }] });
+    set.evaluateAll({ form: { contact: 'email', age: 20 } });
+    expect(set.evaluations).toBe(3);
+    expect(set.result('showPhone')?.matches).toBe(false);
+    expect(set.result('showAdult')?.matches).toBe(true);
+    expect(set.result('broken')).toEqual({ matches: false, error: 'rules.0.operator: unknown operator "nope"' });
+
+    expect(set.update(['form.contact'], { form: { contact: 'phone', age: 20 } })).toEqual(['showPhone']);
+    expect(set.evaluations).toBe(4);
+    expect(set.update(['form.contact'], { form: { contact: 'phone!', age: 20 } })).toEqual(['showPhone']);
+    expect(set.update(['form.age'], { form: { contact: 'phone!', age: 21 } })).toEqual([]);
+    expect(set.evaluations).toBe(6); // only showAdult: a malformed query reads nothing and never matches
+    set.delete('broken');
+    expect(set.update(['form.age'], { form: { age: 2 } })).toEqual(['showAdult']);
+    expect(set.evaluations).toBe(7);
+  });
+});

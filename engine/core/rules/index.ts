@@ -5,3 +5,4 @@ export * from './visibility';
 export * from './problems';
 export { isSafePath } from './safety';
 export { RULE_OPERATIONS, registerRuleOperations, isEmptyValue, powerUpMemberships, acceptedListIds, type PowerUpMembership } from './operations';
+export * from './rule-set';
