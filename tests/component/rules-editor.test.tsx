@@ -34,9 +34,10 @@ async function open(query: RuleQuery = { logicalOperator: 'all', rules: [] }) {
 
 const compiledText = () => JSON.parse(screen.getByLabelText('Compiled json-logic').textContent ?? 'null');
 
-describe('rules editor dialog', () => {
+// Long user-event journeys: a generous budget so a loaded machine does not fail them (not a timing assertion).
+describe('rules editor dialog', { timeout: 30_000 }, () => {
   it('builds a query with keyboard and mouse and hands back the expected json-logic', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onChange, onClose, dialog } = await open();
     expect(within(dialog).getByText('No conditions: this always matches.')).toBeInTheDocument();
 
@@ -101,7 +102,7 @@ describe('rules editor dialog', () => {
   });
 
   it('shows problems inline next to the condition, marks the control invalid and refuses to save', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onChange, dialog } = await open({ logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'email', operator: 'contains' }] });
     const rule = within(dialog).getByRole('group', { name: 'Condition 1' });
     expect(rule).toHaveTextContent('rules.0.value: enter a value for contains');
@@ -116,7 +117,7 @@ describe('rules editor dialog', () => {
   });
 
   it('offers the membership state for power-up operators and closes on Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onClose, dialog } = await open({ logicalOperator: 'all', rules: [{ kind: 'userEntityPowerUp', subject: 'membership', operator: 'isMember' }] });
     await user.selectOptions(within(dialog).getByLabelText('Membership state'), 'applied');
     expect(compiledText()).toEqual({
