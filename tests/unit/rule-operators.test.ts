@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleContext } from '../../engine/core';
 import type { Entity, JsonValue, ListMembership, Rule } from '../../schemas/model';
+import { RULE_OPERATIONS } from '../../engine/core';
 import { realRuleEngine } from '../helpers/rule-engine';
 
 const { registry, engine } = realRuleEngine();
@@ -95,6 +96,13 @@ describe('rule-query operators, each against its truth table', () => {
   it('covers exactly the registry operators', () => {
     expect(ALL.map(([, op]) => op).sort()).toEqual(Object.keys(registry.data.operators).sort());
     expect(Object.keys(registry.data.operators)).toHaveLength(24);
+  });
+
+  it('declares exactly the named operations each template uses, all of them registered', () => {
+    for (const op of Object.values(registry.data.operators)) {
+      const used = Object.keys(RULE_OPERATIONS).filter((name) => JSON.stringify(op.jsonLogic).includes(`"${name}":`));
+      expect(op.operations ?? [], op.id).toEqual(used);
+    }
   });
 
   for (const [kind, operator, rows] of ALL) {
