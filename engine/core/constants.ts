@@ -158,3 +158,8 @@ export const SUPPORTED_LANGUAGES = ['en', 'fr', 'cy', 'et', 'ms', 'de', 'zh', 'e
 export const DEFAULT_LOCALE = 'en';
 export const CONFIGURED_LANGUAGES = ['en', 'fr'] as const;
 export const TRANSLATION_PAGE_SIZE = 600;
+
+// Rule queries (spec core 3, 5.2): bounds that keep a stored query cheap and safe to evaluate
+export const RULE_QUERY_LIMITS = { maxDepth: 8, maxRules: 200, maxValueItems: 500, maxStringLength: 1000, maxLogicNodes: 5000 } as const;
+/** Power-up membership state a rule tests when it names none ("default state accepted"). */
+export const DEFAULT_MEMBERSHIP_STATE = 'accepted';

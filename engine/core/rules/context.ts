@@ -9,8 +9,12 @@ export interface RuleContext {
   user?: Pick<UserState, 'accountId' | 'isAdmin' | 'isElevated' | 'listMemberships'> & { data?: Record<string, JsonValue> };
   /** The profile being viewed (may be the user's own). */
   profile?: Profile;
-  /** The target entity of the page, if any. */
+  /** The target entity of the page, if any. Entity rules without `entityId` and power-up rules read it. */
   entity?: Entity;
+  /** Other entities by id, for rules naming an `entityId` (`entities.<id>`). */
+  entities?: Record<Id, Entity>;
+  /** The viewed profile's list memberships, for `list` and `profileEntityPowerUp` rules (with `profile.acceptedUserListIds`). */
+  profileListMemberships?: ListMembership[];
   /** Current values of the form being filled, by field key. */
   form?: Record<string, JsonValue>;
   /** The user's list memberships (also under user). */
