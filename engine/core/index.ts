@@ -4,3 +4,8 @@ export * from './model/migrations';
 export * from './constants';
 export * from './i18n';
 export * from './rules/context';
+export * from './media';
+export * from './templates';
+export * from './profile-name';
+export * from './url-check';
+export * from './blocks';
