@@ -12,3 +12,5 @@ export * from './react/page-renderer';
 export * from './react/modal';
 export * from './react/stepper-progress';
 export * from './react/tabs-state';
+export * from './react/link-action';
+export type { Block, BlockMeta, Page, Module, Field, Profile, Entity, Id, JsonObject } from '../schemas/model';
