@@ -1,5 +1,5 @@
 import { ChildBlock, ModalController, useBlockMeta, useChildBlocks, type Block, type BlockProps } from '../../engine';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Each child block in a dialog of its own, one after another. A step already agreed is skipped. */
 export default function ModalChain({ block }: BlockProps) {
@@ -12,10 +12,11 @@ export default function ModalChain({ block }: BlockProps) {
 
 function ChainStep({ chain, step, onDone }: { chain: Block; step: Block; onDone: () => void }) {
   const [meta] = useBlockMeta(step.id);
-  if (meta?.agreed) {
-    queueMicrotask(onDone);
-    return null;
-  }
+  const agreed = Boolean(meta?.agreed);
+  useEffect(() => {
+    if (agreed) onDone();
+  }, [agreed]); // eslint-disable-line react-hooks/exhaustive-deps -- onDone advances the chain once per step
+  if (agreed) return null;
   // The chain's modal behaviour (requiring agreement, no auto-open) applies to every step.
   const stepBlock: Block = { ...step, requiresAgreeing: step.requiresAgreeing ?? chain.requiresAgreeing, noAutoOpen: chain.noAutoOpen, modalProps: step.modalProps ?? chain.modalProps };
   return (
