@@ -4,7 +4,7 @@
  * blocks that present each child differently (tabs, stepper, carousel).
  */
 import { atom, useAtomValue } from 'jotai';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { Block, Id } from '../../schemas/model';
 import { checkColumnWidths, childrenByColumn } from '../core/blocks/layout';
 import { BlockRenderer } from './block-renderer';
@@ -26,6 +26,27 @@ export function useChildBlocks(block: Pick<Block, 'children' | 'positions'>): Bl
   }, [key]);
   return useAtomValue(listAtom);
 }
+
+/** Blocks per run. Long columns are split into a tree of runs of at most this many. */
+const RUN = 64;
+
+/**
+ * A run of sibling blocks. React compares siblings one by one when a parent re-renders or a
+ * child updates, so a flat list of 5,000 blocks makes every single-block update walk all 5,000.
+ * Nesting them in memoised runs of 64 keeps that walk to a few dozen fibers per level.
+ */
+const BlockRun = memo(function BlockRun({ ids, start, end }: { ids: Id[]; start: number; end: number }) {
+  const span = end - start;
+  const out: ReactNode[] = [];
+  if (span <= RUN) {
+    for (let i = start; i < end; i++) out.push(<BlockRenderer key={ids[i]} id={ids[i]} />);
+    return out;
+  }
+  let chunk = RUN;
+  while (chunk * RUN < span) chunk *= RUN;
+  for (let s = start; s < end; s += chunk) out.push(<BlockRun key={s} ids={ids} start={s} end={Math.min(s + chunk, end)} />);
+  return out;
+});
 
 function AddBlock({ slot }: { slot: AddBlockSlot }) {
   const { editMode, renderAddBlock } = useEngine();
@@ -52,9 +73,7 @@ export function ColumnsLayout({ parentKind, parentId, children, positions, width
   for (let i = 0; i < count; i++) {
     cells.push(
       <div key={i} className="t-column" data-column={i} style={{ gridColumn: `span ${check.widths[i] ?? 12}` }}>
-        {(columns[i] ?? []).map((id) => (
-          <BlockRenderer key={id} id={id} />
-        ))}
+        <BlockRun ids={columns[i] ?? []} start={0} end={(columns[i] ?? []).length} />
         <AddBlock slot={{ parentKind, parentId, column: i }} />
       </div>,
     );

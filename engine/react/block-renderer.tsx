@@ -9,7 +9,7 @@ import type { Block, Id, JsonObject } from '../../schemas/model';
 import { decideBlockAvailability } from '../core/blocks/availability';
 import { decideBlockVisibility } from '../core/blocks/visibility';
 import { BlockBoundary } from './block-boundary';
-import { useBlockModule, type OptionsValidator } from './block-loader';
+import { loadBlockModule, useBlockModule, type BlockModule, type OptionsValidator } from './block-loader';
 import type { BlockProps } from './block-props';
 import { BlockState } from './block-states';
 import { useEngine } from './engine-context';
@@ -71,15 +71,14 @@ function BlockRendererInner({ id }: { id: Id }) {
     const availability = decideBlockAvailability(entry?.powerUps?.required, engine.entity);
     content = availability.available ? (
       <BlockBoundary resetKey={block}>
-        <LoadedBlock block={block} type={type} defaults={entry?.defaults} />
+        <LoadedBlock block={block} type={type} defaults={entry?.defaults} module={loadBlockModule(type, engine.blockComponents, engine.blockValidators)} />
       </BlockBoundary>
     ) : (
       <BlockState kind={availability.reason} params={{ powerUps: availability.missing.join(', ') }} />
     );
   }
   const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : [];
-  return (
-    <AncestryContext.Provider value={here}>
+  const element = (
       <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id} data-block-type={type}>
         {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
         {content}
@@ -91,23 +90,47 @@ function BlockRendererInner({ id }: { id: Id }) {
           </div>
         )}
       </div>
-    </AncestryContext.Provider>
   );
+  // Only a block that can hold others needs to pass its ancestry down (cycle detection); leaves skip the provider.
+  const holdsOthers = related.length > 0 || (Array.isArray(block.children) && block.children.length > 0) || entry?.children === true;
+  return holdsOthers ? <AncestryContext.Provider value={here}>{element}</AncestryContext.Provider> : element;
 }
 
-function LoadedBlock({ block, type, defaults }: { block: Block; type: string; defaults?: JsonObject }) {
-  const { blockComponents, blockValidators } = useEngine();
-  const { module, pastDelay } = useBlockModule(type, blockComponents, blockValidators);
+const mergedOptions = new WeakMap<object, WeakMap<JsonObject, JsonObject>>();
+
+/** Stored options over the type's defaults; cached per stored object, so an unchanged block gets the same options object. */
+function withDefaults(raw: JsonObject, defaults: JsonObject | undefined): JsonObject {
+  if (!defaults) return raw;
+  let byDefaults = mergedOptions.get(raw);
+  if (!byDefaults) mergedOptions.set(raw, (byDefaults = new WeakMap()));
+  let merged = byDefaults.get(defaults);
+  if (!merged) byDefaults.set(defaults, (merged = { ...defaults, ...raw }));
+  return merged;
+}
+
+function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: Block, defaults: JsonObject | undefined) {
   const raw = block.options && typeof block.options === 'object' && !Array.isArray(block.options) ? block.options : EMPTY;
-  const options = useMemo(() => (defaults ? { ...defaults, ...raw } : raw), [defaults, raw]);
-  if (module.status === 'pending') return pastDelay ? <BlockState kind="loading" /> : null;
-  if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
   if (module.validate) {
     const check = validateOptions(module.validate, block.options ?? EMPTY);
     if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
   }
   const Component = module.component as ComponentType<BlockProps>;
-  return <Component block={block} options={options} />;
+  return <Component block={block} options={withDefaults(raw, defaults)} />;
+}
+
+/** A loaded type renders straight away (no extra hooks on the hot path); a pending one waits here. */
+function LoadedBlock({ block, type, defaults, module }: { block: Block; type: string; defaults?: JsonObject; module: BlockModule }) {
+  if (module.status === 'ready') return renderReady(module, block, defaults);
+  if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
+  return <PendingBlock block={block} type={type} defaults={defaults} />;
+}
+
+function PendingBlock({ block, type, defaults }: { block: Block; type: string; defaults?: JsonObject }) {
+  const { blockComponents, blockValidators } = useEngine();
+  const { module, pastDelay } = useBlockModule(type, blockComponents, blockValidators);
+  if (module.status === 'pending') return pastDelay ? <BlockState kind="loading" /> : null;
+  if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
+  return renderReady(module, block, defaults);
 }
 
 /** Renders one block by id. Memoised: it re-renders only when its own atom (or the engine context) changes. */

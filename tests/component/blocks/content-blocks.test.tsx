@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../engine';
+import type { Block, Profile } from '../../../engine';
 import { renderPage } from '../engine/helpers';
 
 const profile: Profile = { accountId: '7', data: { profile: { firstName: 'Ada', lastName: 'Lovelace' }, meta: {} } };
@@ -29,7 +29,7 @@ describe('handlebars', () => {
   });
 
   it('shows template errors to admins and nothing to members', async () => {
-    const blocks = [{ id: 't', type: 'handlebars', options: { template: 'Hi {{#if}}' } }, { id: 'ok', type: 'plainText', options: { text: 'after' } }];
+    const blocks: Block[] = [{ id: 't', type: 'handlebars', options: { template: 'Hi {{#if}}' } }, { id: 'ok', type: 'plainText', options: { text: 'after' } }];
     const first = renderPage({ profile, blocks });
     await screen.findByText('after');
     expect(screen.queryByText(/Template error/)).toBeNull();

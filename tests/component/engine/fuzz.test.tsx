@@ -42,7 +42,7 @@ function makePage(rand: () => number): { blocks: Block[]; children: string[] } {
   const blocks: Block[] = ids.map((id, i) => {
     const type = TYPES[Math.floor(rand() * TYPES.length)];
     const kids = rand() < 0.3 ? ids.filter(() => rand() < 0.2) : undefined; // may include itself or ancestors: cycles
-    return { id, type, name: `Block ${i}`, options: type === 'plainText' ? { text: `text ${id}` } : {}, children: kids, positions: kids && rand() < 0.5 ? { 'col-1': kids.slice(0, 1) } : undefined };
+    return { id, type, name: `Block ${i}`, options: (type === 'plainText' ? { text: `text ${id}` } : {}) as Block['options'], children: kids, positions: kids && rand() < 0.5 ? { 'col-1': kids.slice(0, 1) } : undefined };
   });
   return { blocks: blocks.map((b) => (rand() < 0.5 ? (corrupt(b, rand) as Block) : b)), children: ids.filter(() => rand() < 0.7) };
 }
