@@ -108,4 +108,23 @@ describe('PageRenderer and BlockRenderer', () => {
     render(<EngineProvider registry={runtimeRegistry} blockComponents={blockComponents}><PageRenderer pageId="nope" /></EngineProvider>);
     expect(screen.getByRole('alert')).toHaveTextContent('Page not found');
   });
+
+  it('fills an add-block slot per column in edit mode only', async () => {
+    const renderAddBlock = ({ parentKind, parentId, column }: { parentKind: string; parentId: string; column: number }) => (
+      <button type="button">{`Add to ${parentKind} ${parentId} column ${column}`}</button>
+    );
+    const first = renderPage({ renderAddBlock, blocks: [{ id: 'a', type: 'plainText', options: { text: 'A' } }], page: { children: ['a'], positions: { 'col-0': [], 'col-1': ['a'] } } });
+    await screen.findByText('A');
+    expect(screen.queryByRole('button', { name: /Add to/ })).toBeNull();
+    first.unmount();
+    renderPage({ editMode: true, isAdmin: true, renderAddBlock, blocks: [{ id: 'a', type: 'plainText', options: { text: 'A' } }], page: { children: ['a'], positions: { 'col-0': [], 'col-1': ['a'] } } });
+    expect(screen.getByRole('button', { name: 'Add to page p1 column 0' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to page p1 column 1' })).toBeInTheDocument();
+  });
+
+  it('speaks the translator it is given (French)', async () => {
+    const { createTranslator, messages } = await import('../../../engine');
+    renderPage({ translator: createTranslator(messages, 'fr'), blocks: [{ id: 'u', type: 'noSuchType' }] });
+    expect(screen.getByText('Type de bloc inconnu « noSuchType ».')).toBeInTheDocument();
+  });
 });
