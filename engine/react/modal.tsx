@@ -3,7 +3,7 @@
  * blocks: auto-open rules, show once, requiring agreement, what closing without agreeing does,
  * and steppers inside that must be complete before confirming.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Block, ModalProps } from '../../schemas/model';
 import { modalDismissAction, modalIsPersistent, modalWidthPx, shouldAutoOpenModal } from '../core/blocks/modal-rules';
 import { useBlockMeta } from './block-meta';
@@ -20,7 +20,25 @@ export interface ModalDialogProps {
   children?: ReactNode;
 }
 
-/** An accessible modal dialog: labelled by its title, focus moved inside, Escape closes unless persistent. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the dialog. */
+function trapFocus(e: KeyboardEvent<HTMLDivElement>, dialog: HTMLDivElement | null) {
+  const items = dialog ? Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || active === dialog)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** An accessible modal dialog: labelled by its title, focus moved inside and kept there, Escape closes unless persistent. */
 export function ModalDialog({ title, modalProps, onDismiss, footer, children }: ModalDialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -46,7 +64,7 @@ export function ModalDialog({ title, modalProps, onDismiss, footer, children }: 
           if (e.key === 'Escape' && dismiss) {
             e.stopPropagation();
             dismiss();
-          }
+          } else if (e.key === 'Tab') trapFocus(e, ref.current);
         }}
       >
         {title && <h2 id={titleId} className="t-modal__title">{title}</h2>}

@@ -56,6 +56,16 @@ describe('modal block (spec 4.4)', () => {
     expect(screen.getByRole('button', { name: 'I agree' })).toBeInTheDocument();
   });
 
+  it('keeps keyboard focus inside the dialog', async () => {
+    renderPage({ blocks: modal() });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveFocus();
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
   it('closes on Escape when not persistent', async () => {
     renderPage({ blocks: modal({ modalProps: { title: 'Terms', persistent: false } }) });
     fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
