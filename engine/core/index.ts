@@ -5,3 +5,8 @@ export * from './constants';
 export * from './i18n';
 export * from './rules/context';
 export * from './rules';
+export * from './media';
+export * from './templates';
+export * from './profile-name';
+export * from './url-check';
+export * from './blocks';

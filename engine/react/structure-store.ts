@@ -29,7 +29,10 @@ export function writeStructureItems(set: Setter, get: <V>(a: PrimitiveAtom<V>) =
     for (const item of list ?? []) {
       const target = family(item.id);
       const current = get(target);
+      if (!item || typeof item !== 'object' || typeof item.id !== 'string') continue;
       if (current && current.revision !== undefined && current.revision === item.revision && JSON.stringify(current) === JSON.stringify(item)) continue;
+      // A late realtime message never overwrites a newer revision.
+      if (current?.revision !== undefined && item.revision !== undefined && item.revision < current.revision) continue;
       set(target, item);
     }
   };
@@ -42,4 +45,29 @@ export function writeStructureItems(set: Setter, get: <V>(a: PrimitiveAtom<V>) =
 /** A write-only atom that loads a batch of structure items in one go. */
 export const loadStructureAtom = atom(null, (get, set, items: StructureItems) => {
   writeStructureItems(set as Setter, get as <V>(a: PrimitiveAtom<V>) => V, items);
+});
+
+/**
+ * A realtime `items:changes` message: changed items by kind, and ids of removed ones. Applied in
+ * place: only the atoms of the items named change, so only their components re-render.
+ */
+export interface ItemsChanges extends StructureItems {
+  removed?: { modules?: Id[]; pages?: Id[]; blocks?: Id[]; fields?: Id[] };
+}
+
+export const applyItemsChangesAtom = atom(null, (get, set, changes: ItemsChanges) => {
+  writeStructureItems(set as Setter, get as <V>(a: PrimitiveAtom<V>) => V, changes);
+  const clear = (family: (id: Id) => PrimitiveAtom<unknown>, ids: Id[] | undefined) => {
+    for (const id of ids ?? []) if (typeof id === 'string') set(family(id), undefined);
+  };
+  clear(moduleAtom as (id: Id) => PrimitiveAtom<unknown>, changes.removed?.modules);
+  clear(pageAtom as (id: Id) => PrimitiveAtom<unknown>, changes.removed?.pages);
+  clear(blockAtom as (id: Id) => PrimitiveAtom<unknown>, changes.removed?.blocks);
+  clear(fieldAtom as (id: Id) => PrimitiveAtom<unknown>, changes.removed?.fields);
+});
+
+/** Replaces one block's options (edit mode, realtime) — the smallest update the engine knows. */
+export const setBlockOptionsAtom = atom(null, (get, set, update: { id: Id; options: Block['options'] }) => {
+  const current = get(blockAtom(update.id));
+  if (current) set(blockAtom(update.id), { ...current, options: update.options });
 });

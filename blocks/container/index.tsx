@@ -1,0 +1,19 @@
+import { BlockChildren, type BlockProps } from '../../engine';
+
+export interface ContainerOptions {
+  maxWidthPx?: number;
+  paddingPx?: number;
+  align?: 'start' | 'center';
+}
+
+/** Groups child blocks with an optional maximum width and padding. */
+export default function Container({ block, options }: BlockProps<ContainerOptions>) {
+  return (
+    <div
+      className="t-container"
+      style={{ maxWidth: options.maxWidthPx, padding: options.paddingPx ?? 0, marginInline: options.align === 'start' ? undefined : 'auto' }}
+    >
+      <BlockChildren block={block} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { BlockChildren, useBlockMeta, useEngine, type BlockProps } from '../../engine';
+
+export interface DismissibleOptions {
+  dismissLabel?: string;
+}
+
+/** Child blocks the user can dismiss for good; the dismissal is saved in their profile's block meta. */
+export default function Dismissible({ block, options }: BlockProps<DismissibleOptions>) {
+  const { t, editMode } = useEngine();
+  const [meta, writeMeta] = useBlockMeta(block.id);
+  if (meta?.shown && !editMode) return null;
+  return (
+    <div className="t-dismissible">
+      <BlockChildren block={block} />
+      <button type="button" className="t-dismissible__dismiss" onClick={() => writeMeta({ shown: true, agreed: false })}>
+        {options.dismissLabel || t('blocks.dismissible.dismiss')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import DOMPurify from 'dompurify';
+import Handlebars from 'handlebars';
+import { useEffect, useMemo, useState } from 'react';
+import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine';
+
+export interface HandlebarsOptions {
+  template: string;
+  source?: 'profile' | 'entity' | 'user';
+}
+
+/** One isolated handlebars environment: no helpers registered by others leak in; compat mode stays off. */
+const env = Handlebars.create();
+
+type Rendered = { ok: true; html: string } | { ok: false; error: string };
+
+function renderTemplate(template: string, data: object): Rendered {
+  try {
+    const compiled = env.compile(template, { compat: false, strict: false, noEscape: false });
+    return { ok: true, html: DOMPurify.sanitize(compiled(data)) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * A template over the target profile, entity or user. While that data has not arrived, a loading
+ * overlay shows for up to HANDLEBARS_LOADING_OVERLAY_MS. Template errors are shown to admins only;
+ * members see nothing rather than a broken template. Output is sanitised.
+ */
+export default function HandlebarsBlock({ options }: BlockProps<HandlebarsOptions>) {
+  const { profile, entity, user, isAdmin, t } = useEngine();
+  const source = options.source ?? 'profile';
+  const target = source === 'entity' ? entity : source === 'user' ? user : profile;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (target) return;
+    const timer = setTimeout(() => setWaited(true), HANDLEBARS_LOADING_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+  const data = useMemo(() => {
+    if (source === 'profile') return { profile: profile?.data?.profile ?? {}, accountId: profile?.accountId };
+    if (source === 'entity') return { entity: entity ? { ...entity.data, id: entity.id, title: entity.title, slug: entity.slug } : {} };
+    return { user: user ? { accountId: user.accountId, ...user.data } : {} };
+  }, [source, profile, entity, user]);
+  const rendered = useMemo(() => renderTemplate(options.template, data), [options.template, data]);
+  if (!target && !waited) {
+    return (
+      <div className="t-handlebars t-handlebars--loading" role="status" aria-busy="true">
+        {t('blocks.handlebars.loading')}
+      </div>
+    );
+  }
+  if (!rendered.ok) {
+    return isAdmin ? (
+      <div className="t-handlebars t-handlebars--error" role="alert">
+        {t('blocks.handlebars.templateError', { error: rendered.error })}
+      </div>
+    ) : null;
+  }
+  return <div className="t-handlebars" dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+}

@@ -1,0 +1,31 @@
+import { checkExternalUrl, ConfigurationNeeded, type BlockProps } from '../../engine';
+
+export interface IFrameOptions {
+  url: string;
+  title: string;
+  heightPx?: number;
+  allowFullscreen?: boolean;
+  allowSameOrigin?: boolean;
+}
+
+/**
+ * Another site in a sandboxed frame. Only https addresses with a host; scripts, forms and popups
+ * are allowed inside the sandbox, same-origin access only when the admin opts in.
+ */
+export default function IFrame({ options }: BlockProps<IFrameOptions>) {
+  const check = checkExternalUrl(options.url, { httpsOnly: true });
+  if (!check.ok) return <ConfigurationNeeded reason={`url: ${check.problem}`} />;
+  const sandbox = ['allow-scripts', 'allow-forms', 'allow-popups', ...(options.allowSameOrigin ? ['allow-same-origin'] : [])].join(' ');
+  return (
+    <iframe
+      className="t-iframe"
+      src={check.url.toString()}
+      title={options.title}
+      sandbox={sandbox}
+      referrerPolicy="no-referrer"
+      loading="lazy"
+      allowFullScreen={Boolean(options.allowFullscreen)}
+      style={{ width: '100%', height: options.heightPx ?? 400, border: 0 }}
+    />
+  );
+}

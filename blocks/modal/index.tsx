@@ -1,0 +1,14 @@
+import { BlockChildren, ModalController, type BlockProps } from '../../engine';
+
+export interface ModalOptions {
+  buttonLabel?: string;
+}
+
+/** Child blocks in a dialog governed by the modal rules (auto-open, show once, requiring agreement; spec 4.4). */
+export default function Modal({ block, options }: BlockProps<ModalOptions>) {
+  return (
+    <ModalController block={block} openLabel={options.buttonLabel}>
+      <BlockChildren block={block} />
+    </ModalController>
+  );
+}

@@ -1,0 +1,20 @@
+import { createElement, useId } from 'react';
+import { BlockChildren, type BlockProps } from '../../engine';
+
+export interface ParentOptions {
+  title?: string;
+  headingLevel?: number;
+}
+
+/** A titled group of child blocks laid out in its columns. */
+export default function Parent({ block, options }: BlockProps<ParentOptions>) {
+  const titleId = useId();
+  const title = options.title ?? (block.showTitle ? block.name : undefined);
+  const level = Math.min(6, Math.max(2, options.headingLevel ?? 2));
+  return (
+    <section className="t-parent" aria-labelledby={title ? titleId : undefined}>
+      {title && createElement(`h${level}`, { id: titleId, className: 't-parent__title' }, title)}
+      <BlockChildren block={block} />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** Media URLs (spec core 3 'Media URLs'): /api/v1/{kind}/{id}, with cors, token, thumb, snapped width and timestamp. */
+import { MEDIA_THUMB_WIDTHS } from './constants';
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'document';
+
+export interface MediaUrlOptions {
+  kind: MediaKind;
+  id?: string | number | null;
+  /** The user's image access token; without it there is no URL. */
+  token?: string | null;
+  /** The cors variant of the path, for canvases and cross-origin fetches. */
+  cors?: boolean;
+  thumb?: boolean;
+  /** Requested display width; snaps up to the next allowed thumbnail width, or the full image. */
+  width?: number;
+  /** Cache-busting timestamp. */
+  timestamp?: number;
+  /** Returned when there is no token or no id (undefined: nothing). */
+  placeholder?: string;
+  /** API base, `/api/v1` by default. */
+  base?: string;
+}
+
+/** The smallest allowed width at or above `width`, or undefined for the full image. */
+export function snapThumbWidth(width: number): number | undefined {
+  if (!Number.isFinite(width) || width <= 0) return undefined;
+  return MEDIA_THUMB_WIDTHS.find((allowed) => allowed >= width);
+}
+
+export function mediaUrl(options: MediaUrlOptions): string | undefined {
+  const { kind, id, token } = options;
+  if (id === undefined || id === null || id === '' || !token) return options.placeholder;
+  const path = `${options.base ?? '/api/v1'}/${kind}/${options.cors ? 'cors/' : ''}${encodeURIComponent(String(id))}`;
+  const query = new URLSearchParams({ token });
+  if (options.thumb) query.set('thumb', 'true');
+  if (options.width !== undefined) {
+    const snapped = snapThumbWidth(options.width);
+    if (snapped !== undefined) query.set('width', String(snapped));
+  }
+  if (options.timestamp !== undefined) query.set('timestamp', String(options.timestamp));
+  return `${path}?${query.toString()}`;
+}

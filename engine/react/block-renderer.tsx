@@ -1,0 +1,137 @@
+/**
+ * BlockRenderer: one block by id, from its own atom. Resolves the type in the registry, applies
+ * visibility and power-up availability, lazy-loads the component and validates the stored
+ * options, all inside the block's own error boundary.
+ */
+import { useAtomValue } from 'jotai';
+import { createContext, memo, useContext, useMemo, type ComponentType } from 'react';
+import type { Block, Id, JsonObject } from '../../schemas/model';
+import { decideBlockAvailability } from '../core/blocks/availability';
+import { decideBlockVisibility } from '../core/blocks/visibility';
+import { BlockBoundary } from './block-boundary';
+import { loadBlockModule, useBlockModule, type BlockModule, type OptionsValidator } from './block-loader';
+import type { BlockProps } from './block-props';
+import { BlockState } from './block-states';
+import { useEngine } from './engine-context';
+import { blockAtom } from './structure-store';
+
+/** Nesting depth past which a block tree is treated as corrupt (a cycle the id check missed). */
+const MAX_BLOCK_DEPTH = 64;
+
+interface Ancestry {
+  id: Id;
+  depth: number;
+  parent: Ancestry | null;
+}
+const AncestryContext = createContext<Ancestry | null>(null);
+
+function isAncestor(ancestry: Ancestry | null, id: Id): boolean {
+  for (let a = ancestry; a; a = a.parent) if (a.id === id) return true;
+  return false;
+}
+
+const validations = new WeakMap<object, { ok: boolean; errors: string }>();
+const EMPTY: JsonObject = {};
+
+function validateOptions(validate: OptionsValidator, options: JsonObject): { ok: boolean; errors: string } {
+  const cached = validations.get(options);
+  if (cached && validations.has(options)) return cached;
+  const ok = validate(options);
+  const result = { ok, errors: ok ? '' : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ') };
+  validations.set(options, result);
+  return result;
+}
+
+function BlockRendererInner({ id }: { id: Id }) {
+  const engine = useEngine();
+  const block = useAtomValue(blockAtom(id));
+  const ancestry = useContext(AncestryContext);
+  const here = useMemo<Ancestry>(() => ({ id, depth: (ancestry?.depth ?? 0) + 1, parent: ancestry }), [id, ancestry]);
+
+  if (isAncestor(ancestry, id) || here.depth > MAX_BLOCK_DEPTH) return engine.isAdmin ? <BlockState kind="cycle" params={{ id }} /> : null;
+  if (!block || typeof block !== 'object') return engine.isAdmin ? <BlockState kind="notFound" params={{ id }} /> : null;
+  if (block.wasDeleted) return null;
+
+  const visibility = decideBlockVisibility(block.visibility, engine.ruleContext, engine.evaluator);
+  if (!visibility.visible) {
+    if (visibility.reason === 'noEvaluator' || visibility.reason === 'ruleError') {
+      return engine.isAdmin ? <BlockState kind={visibility.reason} params={{ error: visibility.error ?? '' }} /> : null;
+    }
+    if (!engine.editMode) return null;
+  }
+
+  const type = typeof block.type === 'string' ? block.type : '';
+  const entry = engine.registry.blockType(type);
+  const inIndex = Object.prototype.hasOwnProperty.call(engine.blockComponents, type);
+  let content;
+  if (entry?.status === 'removed') content = <BlockState kind="removed" />;
+  else if (entry?.status === 'planned' && !inIndex) content = <BlockState kind="planned" params={{ type: entry.title ?? type }} />;
+  else if (!inIndex) content = <BlockState kind="unknown" params={{ type: type || String(block.type) }} />;
+  else {
+    const availability = decideBlockAvailability(entry?.powerUps?.required, engine.entity);
+    content = availability.available ? (
+      <BlockBoundary resetKey={block}>
+        <LoadedBlock block={block} type={type} defaults={entry?.defaults} module={loadBlockModule(type, engine.blockComponents, engine.blockValidators)} />
+      </BlockBoundary>
+    ) : (
+      <BlockState kind={availability.reason} params={{ powerUps: availability.missing.join(', ') }} />
+    );
+  }
+  const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : [];
+  const element = (
+      <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id} data-block-type={type}>
+        {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
+        {content}
+        {related.length > 0 && (
+          <div className="t-block__related">
+            {related.map((r) => (
+              <BlockRenderer key={r} id={r} />
+            ))}
+          </div>
+        )}
+      </div>
+  );
+  // Only a block that can hold others needs to pass its ancestry down (cycle detection); leaves skip the provider.
+  const holdsOthers = related.length > 0 || (Array.isArray(block.children) && block.children.length > 0) || entry?.children === true;
+  return holdsOthers ? <AncestryContext.Provider value={here}>{element}</AncestryContext.Provider> : element;
+}
+
+const mergedOptions = new WeakMap<object, WeakMap<JsonObject, JsonObject>>();
+
+/** Stored options over the type's defaults; cached per stored object, so an unchanged block gets the same options object. */
+function withDefaults(raw: JsonObject, defaults: JsonObject | undefined): JsonObject {
+  if (!defaults) return raw;
+  let byDefaults = mergedOptions.get(raw);
+  if (!byDefaults) mergedOptions.set(raw, (byDefaults = new WeakMap()));
+  let merged = byDefaults.get(defaults);
+  if (!merged) byDefaults.set(defaults, (merged = { ...defaults, ...raw }));
+  return merged;
+}
+
+function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: Block, defaults: JsonObject | undefined) {
+  const raw = block.options && typeof block.options === 'object' && !Array.isArray(block.options) ? block.options : EMPTY;
+  if (module.validate) {
+    const check = validateOptions(module.validate, block.options ?? EMPTY);
+    if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
+  }
+  const Component = module.component as ComponentType<BlockProps>;
+  return <Component block={block} options={withDefaults(raw, defaults)} />;
+}
+
+/** A loaded type renders straight away (no extra hooks on the hot path); a pending one waits here. */
+function LoadedBlock({ block, type, defaults, module }: { block: Block; type: string; defaults?: JsonObject; module: BlockModule }) {
+  if (module.status === 'ready') return renderReady(module, block, defaults);
+  if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
+  return <PendingBlock block={block} type={type} defaults={defaults} />;
+}
+
+function PendingBlock({ block, type, defaults }: { block: Block; type: string; defaults?: JsonObject }) {
+  const { blockComponents, blockValidators } = useEngine();
+  const { module, pastDelay } = useBlockModule(type, blockComponents, blockValidators);
+  if (module.status === 'pending') return pastDelay ? <BlockState kind="loading" /> : null;
+  if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
+  return renderReady(module, block, defaults);
+}
+
+/** Renders one block by id. Memoised: it re-renders only when its own atom (or the engine context) changes. */
+export const BlockRenderer = memo(BlockRendererInner);

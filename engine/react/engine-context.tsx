@@ -1,0 +1,137 @@
+/**
+ * The engine provider: everything a rendered page needs that is not in the structure store
+ * (registry, the block component index, the rule context facts, the rule evaluator, the
+ * translator and injected services). Blocks read it through `useEngine()`.
+ */
+import { Provider as JotaiProvider, useStore } from 'jotai';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { BlockMeta, Entity, Id, Profile } from '../../schemas/model';
+import { createTranslator, messages, type Translator } from '../core/i18n';
+import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
+import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
+
+type JotaiStore = ReturnType<typeof useStore>;
+
+/** A lazy module index: type -> import() of a module whose default export is the thing. */
+export type LazyModuleIndex = Record<string, () => Promise<{ default: unknown }>>;
+
+/** Services the engine calls out to; the web app wires them to the server. */
+export interface EngineServices {
+  /** Persists per-user block meta (profile meta `block.{id}`): modals, dismissibles. */
+  saveBlockMeta?(blockId: Id, meta: BlockMeta): Promise<void> | void;
+  /** Navigates inside the app (wouter in the web app). */
+  navigate?(path: string): void;
+  /** Logs the user out (a required-agreement modal closed with no history to go back to). */
+  logout?(): void;
+}
+
+/** Where edit mode can put an add-block control: a page's or a block's column. */
+export interface AddBlockSlot {
+  parentKind: 'page' | 'block';
+  parentId: Id;
+  column: number;
+}
+
+export interface EngineFacts {
+  /** The signed-in user, as rule queries see it. */
+  user?: RuleContext['user'];
+  /** The profile being viewed (may be the user's own). */
+  profile?: Profile;
+  /** The signed-in user's own profile: block meta and accessibility settings are read from it. */
+  ownProfile?: Profile;
+  /** The page's target entity. */
+  entity?: Entity;
+  device?: { isMobile: boolean; isDesktop: boolean };
+  /** Known values for rule queries (`now`, ...). */
+  known?: RuleContext['known'];
+  isAdmin?: boolean;
+  editMode?: boolean;
+}
+
+export interface EngineProviderProps extends EngineFacts {
+  /** Runtime registry data (`registry/generated/runtime.json`) or a registry built from it. */
+  registry: RuntimeRegistryData | Registry;
+  /** `blockComponents` of the generated `blocks/index.generated.ts`. */
+  blockComponents: LazyModuleIndex;
+  /** `blockOptionValidators` of the same file; without one, a type's options are not checked. */
+  blockValidators?: LazyModuleIndex;
+  /** A Jotai store; without it the ambient one (nearest Provider or the default store) is used. */
+  store?: JotaiStore;
+  /**
+   * Evaluates advanced visibility rules. Without one, blocks with advanced rules are hidden from
+   * members and admins see a notice saying so.
+   */
+  evaluator?: RuleQueryEvaluator;
+  translator?: Translator;
+  services?: EngineServices;
+  /** Edit mode fills the add-block slots with this. */
+  renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
+  children?: ReactNode;
+}
+
+export interface EngineValue extends EngineFacts {
+  registry: Registry;
+  blockComponents: LazyModuleIndex;
+  blockValidators?: LazyModuleIndex;
+  evaluator?: RuleQueryEvaluator;
+  t: Translator['t'];
+  translator: Translator;
+  services: EngineServices;
+  renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
+  /** The rule context built from the facts. */
+  ruleContext: RuleContext;
+  isAdmin: boolean;
+  editMode: boolean;
+}
+
+const EngineContext = createContext<EngineValue | null>(null);
+
+const defaultTranslator = createTranslator(messages);
+
+function isRegistry(value: RuntimeRegistryData | Registry): value is Registry {
+  return typeof (value as Registry).blockType === 'function';
+}
+
+export function EngineProvider(props: EngineProviderProps) {
+  const { registry, blockComponents, blockValidators, store, evaluator, translator, services, renderAddBlock, children } = props;
+  const { user, profile, ownProfile, entity, device, known, isAdmin, editMode } = props;
+  const value = useMemo<EngineValue>(() => {
+    const tr = translator ?? defaultTranslator;
+    const isOwnProfile = profile && user ? profile.accountId === user.accountId : undefined;
+    return {
+      registry: isRegistry(registry) ? registry : createRegistry(registry),
+      blockComponents,
+      blockValidators,
+      evaluator,
+      translator: tr,
+      t: tr.t,
+      services: services ?? {},
+      renderAddBlock,
+      user,
+      profile,
+      ownProfile,
+      entity,
+      device,
+      known,
+      isAdmin: Boolean(isAdmin ?? user?.isAdmin),
+      editMode: Boolean(editMode),
+      ruleContext: {
+        user,
+        profile,
+        entity,
+        device,
+        lists: user?.listMemberships,
+        known: isOwnProfile === undefined ? known : { isOwnProfile, ...known },
+      },
+    };
+  }, [registry, blockComponents, blockValidators, evaluator, translator, services, renderAddBlock, user, profile, ownProfile, entity, device, known, isAdmin, editMode]);
+  const tree = <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
+  return store ? <JotaiProvider store={store}>{tree}</JotaiProvider> : tree;
+}
+
+/** The engine's context. Throws a clear error outside an EngineProvider. */
+export function useEngine(): EngineValue {
+  const value = useContext(EngineContext);
+  if (!value) throw new Error('useEngine: render inside <EngineProvider> (engine/react/engine-context.tsx)');
+  return value;
+}

@@ -1,0 +1,44 @@
+/**
+ * PageRenderer: a page by id from the structure store. Title, blocks by column (`positions`,
+ * `col-0` by default), an add-block slot per column for edit mode, and the optional page modal
+ * (`relatedBlocks.modal`), shown through the modal rules of spec 4.4.
+ */
+import { useAtomValue } from 'jotai';
+import type { Id } from '../../schemas/model';
+import { ColumnsLayout } from './block-children';
+import { BlockRenderer } from './block-renderer';
+import { useEngine } from './engine-context';
+import { ModalController } from './modal';
+import { blockAtom, pageAtom } from './structure-store';
+import { useTabParamSync } from './tabs-state';
+
+function PageModal({ blockId }: { blockId: Id }) {
+  const block = useAtomValue(blockAtom(blockId));
+  if (!block || typeof block !== 'object' || block.wasDeleted) return null;
+  return (
+    <ModalController block={block}>
+      <BlockRenderer id={blockId} />
+    </ModalController>
+  );
+}
+
+export function PageRenderer({ pageId }: { pageId: Id }) {
+  const { t } = useEngine();
+  const page = useAtomValue(pageAtom(pageId));
+  useTabParamSync();
+  if (!page || typeof page !== 'object') {
+    return (
+      <main className="t-page t-page--missing" role="alert">
+        {t('engine.page.notFound')}
+      </main>
+    );
+  }
+  const modalId = typeof page.relatedBlocks?.modal === 'string' ? page.relatedBlocks.modal : undefined;
+  return (
+    <main className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
+      {typeof page.name === 'string' && page.name && <h1 className="t-page__title">{page.name}</h1>}
+      <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
+      {modalId && <PageModal blockId={modalId} />}
+    </main>
+  );
+}

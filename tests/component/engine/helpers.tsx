@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import { createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { blockComponents, blockOptionValidators } from '../../../blocks/index.generated';
+import { EngineProvider, loadStructureAtom, PageRenderer, type EngineProviderProps, type LazyModuleIndex } from '../../../engine';
+import runtime from '../../../registry/generated/runtime.json';
+import type { Block, Page } from '../../../schemas/model';
+import type { RuntimeRegistryData } from '../../../engine';
+
+export const runtimeRegistry = runtime as unknown as RuntimeRegistryData;
+
+export interface RenderPageOptions extends Partial<Omit<EngineProviderProps, 'children'>> {
+  blocks: Block[];
+  page?: Partial<Page>;
+  extra?: ReactNode;
+}
+
+/** Renders a page of the given blocks through the real engine, registry and generated block index. */
+export function renderPage({ blocks, page, extra, ...props }: RenderPageOptions) {
+  const store = props.store ?? createStore();
+  store.set(loadStructureAtom, {
+    pages: [{ id: 'p1', slug: 'p', name: 'Test page', children: blocks.filter((b) => !b.id.includes('.')).map((b) => b.id), ...page }],
+    blocks,
+  });
+  const components: LazyModuleIndex = props.blockComponents ?? blockComponents;
+  const result = render(
+    <EngineProvider registry={runtimeRegistry} blockComponents={components} blockValidators={blockOptionValidators} {...props} store={store}>
+      <PageRenderer pageId="p1" />
+      {extra}
+    </EngineProvider>,
+  );
+  return { ...result, store };
+}
