@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleContext } from '../../engine/core';
-import type { Entity, RuleQuery } from '../../schemas/model';
-import { blockAvailability, blockVisibility, pageVisibility, viewAsContext } from '../../engine/core';
+import type { RuleQuery } from '../../schemas/model';
+import { decideBlockVisibility, pageVisibility, viewAsContext } from '../../engine/core';
 import { realRuleEngine } from '../helpers/rule-engine';
 
 const { engine } = realRuleEngine();
@@ -10,29 +10,30 @@ const member = (lists: string[], extra: Partial<NonNullable<RuleContext['user']>
 });
 const inStaff: RuleQuery = { logicalOperator: 'all', rules: [{ kind: 'userList', subject: '', operator: 'inListSomeSelected', value: ['staff'] }] };
 
-describe('block visibility', () => {
+// The engine's block visibility decision, driven by the real rule engine.
+describe('block visibility with the rule engine', () => {
   it('uses the advanced rules when advanced is on', () => {
-    expect(blockVisibility({ advanced: true, rules: inStaff }, member(['staff']), engine)).toEqual({ visible: true });
-    expect(blockVisibility({ advanced: true, rules: inStaff }, member([]), engine)).toEqual({ visible: false });
-    expect(blockVisibility({ advanced: true }, member([]), engine)).toEqual({ visible: true });
+    expect(decideBlockVisibility({ advanced: true, rules: inStaff }, member(['staff']), engine)).toEqual({ visible: true });
+    expect(decideBlockVisibility({ advanced: true, rules: inStaff }, member([]), engine)).toEqual({ visible: false, reason: 'rules' });
+    expect(decideBlockVisibility({ advanced: true }, member([]), engine)).toEqual({ visible: true });
   });
 
   it('hides a block with malformed rules from members and keeps the error for admins', () => {
-    const decision = blockVisibility({ advanced: true, rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'a', operator: 'nope' }] } }, member([]), engine);
-    expect(decision.visible).toBe(false);
-    expect(decision.error).toContain('unknown operator "nope"');
+    const decision = decideBlockVisibility({ advanced: true, rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'a', operator: 'nope' }] } }, member([]), engine);
+    expect(decision).toMatchObject({ visible: false, reason: 'ruleError' });
+    expect(decision.visible === false && decision.error).toContain('unknown operator "nope"');
   });
 
   it('otherwise uses the device and profile booleans', () => {
     const mobile: RuleContext = { ...member([]), device: { isMobile: true, isDesktop: false } };
-    expect(blockVisibility({ visibleOnMobile: false }, mobile, engine).visible).toBe(false);
-    expect(blockVisibility({ visibleOnDesktop: false }, mobile, engine).visible).toBe(true);
+    expect(decideBlockVisibility({ visibleOnMobile: false }, mobile, engine).visible).toBe(false);
+    expect(decideBlockVisibility({ visibleOnDesktop: false }, mobile, engine).visible).toBe(true);
     const own: RuleContext = { ...member([]), profile: { accountId: 'u1', data: { profile: {}, meta: {} } } };
     const other: RuleContext = { ...member([]), profile: { accountId: 'u2', data: { profile: {}, meta: {} } } };
-    expect(blockVisibility({ visibleOnUsersOwnProfile: false }, own, engine).visible).toBe(false);
-    expect(blockVisibility({ visibleOnUsersOwnProfile: false }, other, engine).visible).toBe(true);
-    expect(blockVisibility({ visibleOnOtherUsersProfiles: false }, other, engine).visible).toBe(false);
-    expect(blockVisibility(undefined, other, engine).visible).toBe(true);
+    expect(decideBlockVisibility({ visibleOnUsersOwnProfile: false }, own, engine).visible).toBe(false);
+    expect(decideBlockVisibility({ visibleOnUsersOwnProfile: false }, other, engine).visible).toBe(true);
+    expect(decideBlockVisibility({ visibleOnOtherUsersProfiles: false }, other, engine).visible).toBe(false);
+    expect(decideBlockVisibility(undefined, other, engine).visible).toBe(true);
   });
 });
 
@@ -62,17 +63,5 @@ describe('page visibility by list membership (spec 6, 2.7)', () => {
 
   it('always shows the current page', () => {
     expect(pageVisibility({ userListIds: ['a'] }, member([]), engine, { isCurrent: true }).visible).toBe(true);
-  });
-});
-
-describe('block availability by power-ups (spec 4.9)', () => {
-  const type = { powerUps: { required: ['membership', 'join'] as Entity['powerUps'] & object, optional: [] } };
-  it('is available when every required power-up is on the entity', () => {
-    expect(blockAvailability(type, { powerUps: ['join', 'membership', 'contact'] })).toEqual({ available: true });
-    expect(blockAvailability({ powerUps: { required: [], optional: ['contact'] } }, undefined)).toEqual({ available: true });
-  });
-  it('names what is missing', () => {
-    expect(blockAvailability(type, { powerUps: ['join'] })).toEqual({ available: false, reason: 'missingData', missing: ['membership'] });
-    expect(blockAvailability(type, undefined)).toEqual({ available: false, reason: 'missingDefinition', missing: ['membership', 'join'] });
   });
 });
