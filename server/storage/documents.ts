@@ -1,0 +1,174 @@
+/**
+ * The document store: every stored thing is a JSON document (kind, id) with a revision bumped on
+ * each write. Reads go straight to the database; writes happen inside `transaction`, which is one
+ * database transaction (rows read in it are locked on PostgreSQL, SQLite has a single writer).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from './database';
+
+export type DocKind =
+  | 'module'
+  | 'page'
+  | 'block'
+  | 'field'
+  | 'settings'
+  | 'secret'
+  | 'brand'
+  | 'image'
+  | 'account'
+  | 'profile'
+  | 'userList'
+  | 'itemPermissions'
+  | 'listPermissions'
+  | 'i18n'
+  | 'loginSecret'
+  | 'revert'
+  | 'comment'
+  | 'seed';
+
+export interface StoredDoc<T> {
+  id: string;
+  data: T;
+  revision: number;
+  schemaVersion: number | null;
+  expiresAt: number | null;
+}
+
+export interface PutOptions {
+  /** Fails with RevisionConflict when the stored revision differs (optimistic concurrency). */
+  expectedRevision?: number;
+  schemaVersion?: number | null;
+  expiresAt?: number | null;
+}
+
+export class RevisionConflict extends Error {
+  constructor(
+    readonly kind: DocKind,
+    readonly id: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`${kind} "${id}" is at revision ${actual}, not ${expected}: reload it and try again`);
+  }
+}
+
+type Row = { id: string; data: string; revision: number; schema_version: number | null; expires_at: number | string | null };
+
+function toDoc<T>(row: Row): StoredDoc<T> {
+  return {
+    id: row.id,
+    data: JSON.parse(row.data) as T,
+    revision: Number(row.revision),
+    schemaVersion: row.schema_version === null ? null : Number(row.schema_version),
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+  };
+}
+
+export class DocumentReader {
+  constructor(
+    protected readonly db: Kysely<DB> | Transaction<DB>,
+    protected readonly lockRows = false,
+  ) {}
+
+  async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
+    let q = this.db.selectFrom('documents').select(['id', 'data', 'revision', 'schema_version', 'expires_at']).where('kind', '=', kind).where('id', '=', id);
+    if (this.lockRows) q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    return row ? toDoc<T>(row) : undefined;
+  }
+
+  async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
+    if (!ids.length) return [];
+    const unique = [...new Set(ids)];
+    const rows: Row[] = [];
+    // Chunks keep the parameter count under SQLite's limit.
+    for (let i = 0; i < unique.length; i += 500) {
+      let q = this.db
+        .selectFrom('documents')
+        .select(['id', 'data', 'revision', 'schema_version', 'expires_at'])
+        .where('kind', '=', kind)
+        .where('id', 'in', unique.slice(i, i + 500));
+      if (this.lockRows) q = q.forUpdate();
+      rows.push(...(await q.execute()));
+    }
+    const byId = new Map(rows.map((r) => [r.id, toDoc<T>(r)]));
+    return ids.map((id) => byId.get(id)).filter((d): d is StoredDoc<T> => d !== undefined);
+  }
+
+  async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
+    const rows = await this.db.selectFrom('documents').select(['id', 'data', 'revision', 'schema_version', 'expires_at']).where('kind', '=', kind).orderBy('id').execute();
+    return rows.map((r) => toDoc<T>(r));
+  }
+
+  async expired(kind: DocKind, now: number): Promise<StoredDoc<unknown>[]> {
+    const rows = await this.db
+      .selectFrom('documents')
+      .select(['id', 'data', 'revision', 'schema_version', 'expires_at'])
+      .where('kind', '=', kind)
+      .where('expires_at', '<=', now)
+      .execute();
+    return rows.map((r) => toDoc(r));
+  }
+}
+
+export class DocumentTx extends DocumentReader {
+  constructor(tx: Transaction<DB>, locking: boolean) {
+    super(tx, locking);
+  }
+
+  /** Inserts or replaces a document; returns its new revision. */
+  async put<T>(kind: DocKind, id: string, data: T, options: PutOptions = {}): Promise<number> {
+    const existing = await this.db
+      .selectFrom('documents')
+      .select('revision')
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .$if(this.lockRows, (q) => q.forUpdate())
+      .executeTakeFirst();
+    const current = existing ? Number(existing.revision) : 0;
+    if (options.expectedRevision !== undefined && options.expectedRevision !== current) throw new RevisionConflict(kind, id, options.expectedRevision, current);
+    const revision = current + 1;
+    const stored = { ...(data as object), ...(isItemKind(kind) ? { revision } : {}) };
+    const values = {
+      data: JSON.stringify(stored),
+      revision,
+      schema_version: options.schemaVersion ?? null,
+      expires_at: options.expiresAt ?? null,
+      updated_at: Date.now(),
+    };
+    if (existing) await this.db.updateTable('documents').set(values).where('kind', '=', kind).where('id', '=', id).execute();
+    else await this.db.insertInto('documents').values({ kind, id, ...values }).execute();
+    return revision;
+  }
+
+  async remove(kind: DocKind, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('documents').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  get raw(): Transaction<DB> {
+    return this.db as Transaction<DB>;
+  }
+}
+
+/** Structure items carry their revision inside the document too, so clients can send it back. */
+function isItemKind(kind: DocKind): boolean {
+  return kind === 'module' || kind === 'page' || kind === 'block' || kind === 'field';
+}
+
+export class DocumentStore extends DocumentReader {
+  constructor(
+    private readonly database: Kysely<DB>,
+    private readonly engine: 'sqlite' | 'postgres',
+  ) {
+    super(database);
+  }
+
+  transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
+    return this.database.transaction().execute((trx) => fn(new DocumentTx(trx, this.engine === 'postgres')));
+  }
+
+  get kysely(): Kysely<DB> {
+    return this.database;
+  }
+}

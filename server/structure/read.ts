@@ -1,0 +1,82 @@
+/** Reads of the structure as a given user may see it: pages they may not view are never sent. */
+import type { Block, Field, Id, Module, Page, Settings } from '../../schemas/model';
+import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import { CURRENT_PAGE_SCHEMA_VERSION, migratePageDocument } from '../../engine/core/model/migrations';
+import type { PermissionContext } from '../permissions';
+import { canViewPage } from '../permissions';
+import type { DocumentReader } from '../storage/documents';
+import { childBlockIds } from './tree';
+
+export const GLOBAL_MODULE_ID = 'global';
+
+export async function moduleOrder(reader: DocumentReader): Promise<Id[]> {
+  const settings = (await reader.get<Settings>('settings', 'app'))?.data;
+  return settings?.structure?.orders?.modules?.order ?? [];
+}
+
+/** Modules in display order (ordered ids first, then the rest by id), each with its viewable pages in order. */
+export async function readStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
+  const [modules, pages, order] = await Promise.all([reader.list<Module>('module'), reader.list<Page>('page'), moduleOrder(reader)]);
+  const pageById = new Map(pages.map((p) => [p.id, p.data]));
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const sorted = modules.map((m) => m.data).sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id.localeCompare(b.id));
+  const out: StructureModule[] = sorted.map((module) => ({
+    ...module,
+    pages: (module.childIds ?? []).map((id) => pageById.get(id)).filter((p): p is Page => !!p && canViewPage(ctx, p)),
+  }));
+  return { order: sorted.map((m) => m.id), modules: out };
+}
+
+/** The page document: the page, its live (not deleted) blocks at any depth and their fields, migrated to the current schema. */
+export async function readPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
+  const stored = await reader.get<Page>('page', pageId);
+  if (!stored) return undefined;
+  const blocks = await collectBlocks(reader, childBlockIds(stored.data));
+  const fields = await collectFields(reader, blocks.flatMap((b) => b.fields ?? []));
+  const doc = migratePageDocument({ schemaVersion: stored.schemaVersion ?? CURRENT_PAGE_SCHEMA_VERSION, page: stored.data, blocks, fields });
+  return { schemaVersion: doc.schemaVersion, page: doc.page, blocks: doc.blocks, fields: doc.fields ?? [] };
+}
+
+export async function collectBlocks(reader: DocumentReader, rootIds: Id[], includeDeleted = false): Promise<Block[]> {
+  const seen = new Set<Id>();
+  const out: Block[] = [];
+  let frontier = rootIds;
+  while (frontier.length) {
+    const next = frontier.filter((id) => !seen.has(id));
+    next.forEach((id) => seen.add(id));
+    const docs = await reader.getMany<Block>('block', next);
+    frontier = [];
+    for (const d of docs) {
+      if (d.data.wasDeleted && !includeDeleted) continue;
+      out.push(d.data);
+      frontier.push(...childBlockIds(d.data));
+    }
+  }
+  return out;
+}
+
+export async function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Field[]> {
+  const seen = new Set<Id>();
+  const out: Field[] = [];
+  let frontier = rootIds;
+  while (frontier.length) {
+    const next = frontier.filter((id) => !seen.has(id));
+    next.forEach((id) => seen.add(id));
+    const docs = await reader.getMany<Field>('field', next);
+    frontier = [];
+    for (const d of docs) {
+      out.push(d.data);
+      frontier.push(...(d.data.childIds ?? []));
+    }
+  }
+  return out;
+}
+
+/** The module of a page (the one whose childIds hold it). */
+export async function moduleOfPage(reader: DocumentReader, page: Page): Promise<Module | undefined> {
+  if (page.moduleId) {
+    const m = await reader.get<Module>('module', page.moduleId);
+    if (m) return m.data;
+  }
+  return (await reader.list<Module>('module')).map((m) => m.data).find((m) => m.childIds?.includes(page.id));
+}
