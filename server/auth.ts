@@ -36,7 +36,12 @@ export function loadOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
+/** Verified tokens remembered, so a busy client does not pay for an HMAC on every request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
+  private readonly verified = new Map<string, SessionClaims>();
+
   constructor(private readonly secret: Uint8Array) {}
 
   async issue(accountId: string, serviceId: string, sid: string = crypto.randomUUID()): Promise<string> {
@@ -50,10 +55,19 @@ export class TokenService {
 
   /** The claims of a valid, unexpired token; undefined for anything else (tampered, expired, malformed). */
   async verify(token: string): Promise<SessionClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return undefined;
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.serviceId !== 'string' || typeof payload.sid !== 'string') return undefined;
-      return { accountId: payload.sub, serviceId: payload.serviceId, sid: payload.sid, issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 };
+      const claims = { accountId: payload.sub, serviceId: payload.serviceId, sid: payload.sid, issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+      return claims;
     } catch {
       return undefined;
     }

@@ -17,7 +17,7 @@ import { requireUser, sessionAccount, type AppContext, type SignedInUser } from 
 import { badRequest, forbidden, notAuthorized, notFound } from '../errors';
 import type { Account, LoginSecret } from '../model';
 import { canViewPage } from '../permissions';
-import { readPageDocument, readStructure } from '../structure/read';
+import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
 
 export function userState(user: SignedInUser): UserState {
   const a = user.account;
@@ -76,7 +76,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { valid: true };
   });
 
-  app.get<{ Querystring: { opts?: string } }>('/init', async (req) => {
+  app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
     const user = await requireUser(ctx, req);
     let opts: { pageId?: Id; moduleSlug?: string; pageSlug?: string } = {};
     if (req.query.opts) {
@@ -87,9 +87,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       if (!opts || typeof opts !== 'object') throw badRequest('opts must be a JSON object');
     }
-    const [settingsDoc, structure, profileDoc] = await Promise.all([
+    const [settingsDoc, structureEntry, profileDoc] = await Promise.all([
       ctx.store.get<Settings>('settings', 'app'),
-      readStructure(ctx.store, user),
+      readStructureWithJson(ctx.store, user),
       ctx.store.get<Profile>('profile', user.account.accountId),
     ]);
     const settings = settingsDoc?.data ?? {};
@@ -97,19 +97,20 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const wanted = profileDoc?.data.data.meta.language;
     const locale = wanted && published.includes(wanted) ? wanted : (settings.languages?.default ?? DEFAULT_LOCALE);
     const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
+    const structure = structureEntry.value;
     let pageId = opts.pageId;
     if (!pageId && opts.moduleSlug) {
       const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
       pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
     }
     const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
-    const response: InitResponse = {
+    const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId) : undefined;
+    // The structure and page parts are serialised once per write, not once per request.
+    const response: Omit<InitResponse, 'structure' | 'page'> = {
       user: userState(user),
       settings,
       viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
       i18n: { locale, published, overrides: overrides?.data ?? {} },
-      page: viewable && pageId ? ((await readPageDocument(ctx.store, pageId)) ?? null) : null,
-      structure,
       dataPrivacy: user.account.dataPrivacy ?? [],
       permissions: user.account.permissions,
       visiblePermissions: user.account.isAdmin || user.account.isElevated ? await allItemPermissions(ctx, user) : {},
@@ -117,7 +118,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       activeBrandSettings: brand ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' } : null,
       generalAccessPermitted: true,
     };
-    return response;
+    const head = JSON.stringify(response);
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"structure":${structureEntry.json},"page":${page?.json ?? 'null'}}`);
   });
 
   app.post('/user/deviceKeepalive', async (req) => {

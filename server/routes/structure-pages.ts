@@ -5,7 +5,7 @@ import type { ChildrenIdsRequest, PageCreateRequest, PageOrderRequest, PageUpdat
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { canViewPage } from '../permissions';
-import { collectBlocks, readPageDocument, readStructure } from '../structure/read';
+import { collectBlocks, readPageDocumentWithJson, readStructure } from '../structure/read';
 import { insertChild, removeChild } from '../structure/tree';
 import { writeStructure, type StructureWrite } from '../structure/write';
 import { checkPropertyKey, checkSlug, intParam, need, newId, paginate } from './helpers';
@@ -81,10 +81,12 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     return (await ctx.store.list<Page>('page')).map((p) => p.data);
   });
 
-  app.get<{ Params: { id: string } }>('/structure/page/:id', async (req) => {
+  app.get<{ Params: { id: string } }>('/structure/page/:id', async (req, reply) => {
     const user = await requireUser(ctx, req);
     await viewablePage(ctx, user, req.params.id);
-    return readPageDocument(ctx.store, req.params.id);
+    const doc = await readPageDocumentWithJson(ctx.store, req.params.id);
+    if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
+    return reply.type('application/json; charset=utf-8').send(doc.json);
   });
 
   app.put('/structure/page', async (req) => {

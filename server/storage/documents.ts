@@ -111,7 +111,12 @@ export class DocumentReader {
   }
 }
 
+/** A write made in a transaction, applied to the read cache once the transaction commits. */
+type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null };
+
 export class DocumentTx extends DocumentReader {
+  readonly pending: PendingWrite[] = [];
+
   constructor(tx: Transaction<DB>, locking: boolean) {
     super(tx, locking);
   }
@@ -138,11 +143,13 @@ export class DocumentTx extends DocumentReader {
     };
     if (existing) await this.db.updateTable('documents').set(values).where('kind', '=', kind).where('id', '=', id).execute();
     else await this.db.insertInto('documents').values({ kind, id, ...values }).execute();
+    this.pending.push({ kind, id, doc: { id, data: JSON.parse(values.data), revision, schemaVersion: values.schema_version, expiresAt: values.expires_at } });
     return revision;
   }
 
   async remove(kind: DocKind, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('documents').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+    this.pending.push({ kind, id, doc: null });
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -156,7 +163,19 @@ function isItemKind(kind: DocKind): boolean {
   return kind === 'module' || kind === 'page' || kind === 'block' || kind === 'field';
 }
 
+/**
+ * Kinds read on every request. With the embedded database this process is the only writer, so a
+ * write-through cache of committed documents is exact and spares a query and a JSON parse per
+ * read; with PostgreSQL other processes write too, so reads always go to the database.
+ */
+const CACHED_KINDS = new Set<DocKind>(['module', 'page', 'block', 'field', 'settings', 'brand', 'account', 'profile', 'userList', 'itemPermissions', 'listPermissions', 'i18n']);
+
 export class DocumentStore extends DocumentReader {
+  private readonly cache = new Map<DocKind, Map<string, StoredDoc<unknown>>>();
+  private readonly loading = new Map<DocKind, Promise<Map<string, StoredDoc<unknown>>>>();
+  /** Kinds written while their cache was loading: that load may predate the write, so it is not kept. */
+  private readonly writtenWhileLoading = new Set<DocKind>();
+
   constructor(
     private readonly database: Kysely<DB>,
     private readonly engine: 'sqlite' | 'postgres',
@@ -164,8 +183,77 @@ export class DocumentStore extends DocumentReader {
     super(database);
   }
 
-  transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
-    return this.database.transaction().execute((trx) => fn(new DocumentTx(trx, this.engine === 'postgres')));
+  private readonly sorted = new Map<DocKind, StoredDoc<unknown>[]>();
+  private commits = 0;
+
+  private get caching(): boolean {
+    return this.engine === 'sqlite';
+  }
+
+  /**
+   * Changes whenever a transaction commits in this process; undefined when other processes may
+   * write too (PostgreSQL). Lets callers memoise what they derive from cached documents.
+   */
+  get generation(): number | undefined {
+    return this.caching ? this.commits : undefined;
+  }
+
+  private async kindCache(kind: DocKind): Promise<Map<string, StoredDoc<unknown>>> {
+    const ready = this.cache.get(kind);
+    if (ready) return ready;
+    let load = this.loading.get(kind);
+    if (!load) {
+      load = super.list<unknown>(kind).then((docs) => {
+        const map = new Map(docs.map((d) => [d.id, d]));
+        this.loading.delete(kind);
+        if (!this.writtenWhileLoading.delete(kind)) this.cache.set(kind, map);
+        return map;
+      });
+      this.loading.set(kind, load);
+    }
+    return load;
+  }
+
+  override async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
+    if (!this.caching || !CACHED_KINDS.has(kind)) return super.get<T>(kind, id);
+    return (await this.kindCache(kind)).get(id) as StoredDoc<T> | undefined;
+  }
+
+  override async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
+    if (!this.caching || !CACHED_KINDS.has(kind)) return super.getMany<T>(kind, ids);
+    const map = await this.kindCache(kind);
+    return ids.map((id) => map.get(id)).filter((d): d is StoredDoc<unknown> => d !== undefined) as StoredDoc<T>[];
+  }
+
+  override async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
+    if (!this.caching || !CACHED_KINDS.has(kind)) return super.list<T>(kind);
+    let list = this.sorted.get(kind);
+    if (!list) {
+      list = [...(await this.kindCache(kind)).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      if (this.cache.has(kind)) this.sorted.set(kind, list);
+    }
+    return list as StoredDoc<T>[];
+  }
+
+  async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
+    let pending: PendingWrite[] = [];
+    const result = await this.database.transaction().execute(async (trx) => {
+      const tx = new DocumentTx(trx, this.engine === 'postgres');
+      const out = await fn(tx);
+      pending = tx.pending;
+      return out;
+    });
+    // Committed: bring the cache up to date (a rolled-back transaction never gets here).
+    if (pending.length) this.commits++;
+    for (const w of pending) {
+      this.sorted.delete(w.kind);
+      if (this.loading.has(w.kind)) this.writtenWhileLoading.add(w.kind);
+      const map = this.cache.get(w.kind);
+      if (!map) continue;
+      if (w.doc) map.set(w.id, w.doc);
+      else map.delete(w.id);
+    }
+    return result;
   }
 
   get kysely(): Kysely<DB> {
