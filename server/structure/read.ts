@@ -100,39 +100,33 @@ async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<Pa
   return { schemaVersion: doc.schemaVersion, page: doc.page, blocks: doc.blocks, fields: doc.fields ?? [] };
 }
 
-export async function collectBlocks(reader: DocumentReader, rootIds: Id[], includeDeleted = false): Promise<Block[]> {
+/** Breadth-first walk from root ids through `childrenOf`, reading each level in one query. */
+async function collectTree<T extends { id: Id }>(reader: DocumentReader, kind: 'block' | 'field', rootIds: Id[], childrenOf: (item: T) => Id[], keep: (item: T) => boolean): Promise<T[]> {
   const seen = new Set<Id>();
-  const out: Block[] = [];
+  const out: T[] = [];
   let frontier = rootIds;
   while (frontier.length) {
     const next = frontier.filter((id) => !seen.has(id));
     next.forEach((id) => seen.add(id));
-    const docs = await reader.getMany<Block>('block', next);
+    const docs = await reader.getMany<T>(kind, next);
     frontier = [];
     for (const d of docs) {
-      if (d.data.wasDeleted && !includeDeleted) continue;
+      if (!keep(d.data)) continue;
       out.push(d.data);
-      frontier.push(...childBlockIds(d.data));
+      frontier.push(...childrenOf(d.data));
     }
   }
   return out;
 }
 
-export async function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Field[]> {
-  const seen = new Set<Id>();
-  const out: Field[] = [];
-  let frontier = rootIds;
-  while (frontier.length) {
-    const next = frontier.filter((id) => !seen.has(id));
-    next.forEach((id) => seen.add(id));
-    const docs = await reader.getMany<Field>('field', next);
-    frontier = [];
-    for (const d of docs) {
-      out.push(d.data);
-      frontier.push(...(d.data.childIds ?? []));
-    }
-  }
-  return out;
+/** Blocks at any depth under the roots; deleted ones (and what is under them) left out unless asked for. */
+export function collectBlocks(reader: DocumentReader, rootIds: Id[], includeDeleted = false): Promise<Block[]> {
+  return collectTree<Block>(reader, 'block', rootIds, childBlockIds, (b) => includeDeleted || !b.wasDeleted);
+}
+
+/** Fields at any depth under the roots (children of repeaters, groups, conditionals). */
+export function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Field[]> {
+  return collectTree<Field>(reader, 'field', rootIds, (f) => f.childIds ?? [], () => true);
 }
 
 /** The module of a page (the one whose childIds hold it). */

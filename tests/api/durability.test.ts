@@ -5,15 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../schemas/model';
 import type { PageResponse } from '../../schemas/model/api';
-import { BACKENDS, backendEnv, createSchemaName, dropSchema, requirePostgres } from '../helpers/api-server';
+import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
-
-async function signIn(url: string, accountId: string): Promise<string> {
-  const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ accountId }), redirect: 'manual' });
-  const params = new URL(login.headers.get('location')!, url).searchParams;
-  const res = await fetch(`${url}/api/v1/auth/tradeSecret`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: params.get('s'), serviceId: params.get('t') }) });
-  return ((await res.json()) as { jwt: string }).jwt;
-}
 
 describe.each(BACKENDS)('durability on %s', (backend) => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemsChanges } from '../../server/realtime';
-import { BACKENDS, backendEnv, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
+import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 function socketFor(url: string, token: string): Promise<Socket> {
@@ -27,13 +27,6 @@ function nextEvent<T>(socket: Socket, event: string, timeoutMs = 10_000): Promis
       resolve(payload);
     });
   });
-}
-
-async function signIn(url: string, accountId: string): Promise<string> {
-  const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ accountId }), redirect: 'manual' });
-  const params = new URL(login.headers.get('location')!, url).searchParams;
-  const res = await fetch(`${url}/api/v1/auth/tradeSecret`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: params.get('s'), serviceId: params.get('t') }) });
-  return ((await res.json()) as { jwt: string }).jwt;
 }
 
 describe.each(BACKENDS)('realtime on %s', (backend) => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { signInAt } from '../helpers/api-server';
 import { freePort, startServer } from '../helpers/server-process';
 import { defineBenches, round } from './harness';
 
@@ -30,10 +31,7 @@ export default defineBenches([
       const bare = await bareServer();
       const server = await startServer();
       try {
-        const login = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams({ accountId: 'maya' }), redirect: 'manual' });
-        const params = new URL(login.headers.get('location')!, server.url).searchParams;
-        const trade = await fetch(`${server.url}/api/v1/auth/tradeSecret`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: params.get('s'), serviceId: params.get('t') }) });
-        const { jwt } = (await trade.json()) as { jwt: string };
+        const jwt = await signInAt(server.url, 'maya');
         const auth = { authorization: `Bearer ${jwt}` };
         const baseline = await measure(bare.url);
         const init = await measure(`${server.url}/api/v1/init`, auth);

@@ -62,6 +62,15 @@ export function backendEnv(backend: Backend, schema?: string): Record<string, st
   return backend === 'postgres' ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema! } : {};
 }
 
+/** Signs in at any running server as the app does: stand-in login, then auth/tradeSecret. */
+export async function signInAt(url: string, accountId: string): Promise<string> {
+  const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ accountId }), redirect: 'manual' });
+  const params = new URL(login.headers.get('location') ?? '', url).searchParams;
+  const res = await fetch(`${url}/api/v1/auth/tradeSecret`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: params.get('s'), serviceId: params.get('t') }) });
+  if (res.status !== 200) throw new Error(`sign-in as ${accountId} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { jwt: string }).jwt;
+}
+
 export async function startApiServer(backend: Backend, env: Record<string, string> = {}): Promise<ApiServer> {
   let schema: string | undefined;
   if (backend === 'postgres') {
@@ -96,13 +105,7 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
     schema,
     server,
     call,
-    async signIn(accountId) {
-      const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ accountId }), redirect: 'manual' });
-      const location = new URL(login.headers.get('location') ?? '', url);
-      const res = await call<{ jwt: string }>('POST', 'auth/tradeSecret', { body: { secret: location.searchParams.get('s'), serviceId: location.searchParams.get('t') } });
-      if (res.status !== 200) throw new Error(`sign-in as ${accountId} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.jwt;
-    },
+    signIn: (accountId) => signInAt(url, accountId),
     async close() {
       await server.close();
       if (schema) await dropSchema(schema);
