@@ -35,6 +35,7 @@ export const API_SCHEMAS: Record<string, string> = {
   'favourite-remove-request.schema.json': 'FavouriteRemoveRequest',
   'connectivity-privacy-request.schema.json': 'ConnectivityPrivacyRequest',
   'default-pages-view-permission-request.schema.json': 'DefaultPagesViewPermissionRequest',
+  'view-as-request.schema.json': 'ViewAsRequest',
   'settings-update-request.schema.json': 'SettingsUpdateRequest',
   'search-settings-request.schema.json': 'SearchSettingsRequest',
   'brand-name-request.schema.json': 'BrandNameRequest',

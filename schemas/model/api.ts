@@ -68,6 +68,15 @@ export interface ConnectivityPrivacyRequest {
   isConnectivityPrivate: boolean;
 }
 
+/**
+ * POST user/viewAs (administration.allowViewAs): see the site as members of these lists; an empty
+ * list ends view-as mode. The server then filters pages as it would for those members.
+ * @additionalProperties false
+ */
+export interface ViewAsRequest {
+  userListIds: Id[];
+}
+
 /** @additionalProperties false */
 export interface DefaultPagesViewPermissionRequest {
   defaultPageNames: string[];

@@ -11,12 +11,13 @@ import type {
   RefreshRequest,
   SetNotificationsRequest,
   TradeSecretRequest,
+  ViewAsRequest,
 } from '../../schemas/model/api';
 import { DEFAULT_LOCALE } from '../../engine/core/constants';
 import { requireUser, sessionAccount, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notAuthorized, notFound } from '../errors';
 import type { Account, LoginSecret } from '../model';
-import { canViewPage } from '../permissions';
+import { canAdminister, canViewPage } from '../permissions';
 import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
 
 export function userState(user: SignedInUser): UserState {
@@ -153,6 +154,20 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { ...a, revokedSessions: { ...kept, [user.claims.sid]: user.claims.expiresAt } };
     });
     return { loggedOut: true, redirectTo: ctx.config.loginUrl ?? '/login' };
+  });
+
+  app.post('/user/viewAs', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { userListIds } = v.body<ViewAsRequest>('view-as-request', req.body);
+    if (!canAdminister(user, 'allowViewAs')) throw forbidden('You may not view the site as other lists (allowViewAs)');
+    const known = new Set((await ctx.store.list('userList')).map((l) => l.id));
+    const unknown = userListIds.filter((id) => !known.has(id));
+    if (unknown.length) throw badRequest(`unknown user lists: ${unknown.join(', ')}`);
+    await updateAccount(ctx, user.account.accountId, (a) => {
+      const { viewAs: _old, ...rest } = a;
+      return userListIds.length ? { ...rest, viewAs: { userListIds } } : rest;
+    });
+    return { active: userListIds.length > 0, userListIds };
   });
 
   app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).account.listMemberships);

@@ -73,6 +73,19 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect((await api.call('GET', 'init?opts=not-json', { token: maya })).status).toBe(400);
   });
 
+  it('view-as: an admin sees the site as the chosen lists, then as themselves again', async () => {
+    expect((await api.call('POST', 'user/viewAs', { token: maya, body: { userListIds: ['volunteers'] } })).status).toBe(403);
+    expect((await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['nope'] } })).status).toBe(400);
+    expect((await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['volunteers'] } })).body).toEqual({ active: true, userListIds: ['volunteers'] });
+    const viewing = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
+    expect(viewing.viewAs).toEqual({ active: true, userListIds: ['volunteers'] });
+    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers']);
+    await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: [] } });
+    const back = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
+    expect(back.viewAs.active).toBe(false);
+    expect(back.structure.modules.find((m) => m.id === 'members-area')!.pages).toHaveLength(2);
+  });
+
   it('checkFrameworkBadge accepts the session service and refuses another', async () => {
     expect((await api.call('GET', 'checkFrameworkBadge?badge=tessera', { token: maya })).status).toBe(200);
     expect((await api.call('GET', 'checkFrameworkBadge?badge=elsewhere', { token: maya })).status).toBe(403);
