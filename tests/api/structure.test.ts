@@ -214,6 +214,21 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect((await api.call<Field>('GET', `structure/field/default/${child.body.id}`, { token: admin })).status).toBe(404);
   });
 
+  it('comments and reactions on a block', async () => {
+    const c = await api.call<{ id: string; comment: string }>('PUT', 'structure/block/lounge-swap/comment', { token: maya, body: { comment: 'Took two oak offcuts, thanks!' } });
+    expect(c.status).toBe(200);
+    expect((await api.call('PUT', 'structure/block/vol-keys/comment', { token: maya, body: { comment: 'sneaky' } })).status).toBe(404);
+    expect((await api.call('POST', `structure/block/lounge-swap/comment/${c.body.id}`, { token: elena, body: { comment: 'Edited by someone else' } })).status).toBe(403);
+    expect((await api.call<{ comment: string }>('POST', `structure/block/lounge-swap/comment/${c.body.id}`, { token: maya, body: { comment: 'Took three.' } })).body.comment).toBe('Took three.');
+    const liked = await api.call('POST', `structure/block/lounge-swap/setReaction/${c.body.id}`, { token: elena, body: { reactionId: 'like' } });
+    expect(liked.body).toEqual({ score: 1, userReactions: ['like'], individualReactionScores: { like: 1 } });
+    const both = await api.call('POST', `structure/block/lounge-swap/setReaction/${c.body.id}`, { token: maya, body: { reactionId: 'like' } });
+    expect(both.body).toEqual({ score: 2, userReactions: ['like'], individualReactionScores: { like: 2 } });
+    const undone = await api.call('POST', `structure/block/lounge-swap/setReaction/${c.body.id}`, { token: maya, body: { reactionId: 'like' } });
+    expect(undone.body).toEqual({ score: 1, userReactions: [], individualReactionScores: { like: 1 } });
+    expect((await api.call('GET', 'structure/block/lounge-swap/recalculatePostScores', { token: admin })).body).toEqual({ recalculated: 1 });
+  });
+
   it('slug validation counts other items using the slug', async () => {
     expect((await api.call('GET', 'page/home/x/slug/news/validate', { token: maya })).body).toEqual({ unique: false, number: 1 });
     expect((await api.call('GET', 'page/home/news/slug/news/validate', { token: maya })).body).toEqual({ unique: true, number: 0 });
