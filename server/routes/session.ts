@@ -77,8 +77,20 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { valid: true };
   });
 
+  // Init answers depend only on the stored state, the session and opts: on the embedded database
+  // they are kept per (session, opts) until the next commit. Bounded, and dropped on every write.
+  let initMemo: { generation: number; answers: Map<string, string> } | undefined;
+  const INIT_MEMO_SIZE = 1000;
+
   app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
     const user = await requireUser(ctx, req);
+    const generation = ctx.store.generation;
+    const memoKey = `${user.token}\n${req.query.opts ?? ''}`;
+    if (generation !== undefined) {
+      if (initMemo?.generation !== generation) initMemo = { generation, answers: new Map() };
+      const hit = initMemo.answers.get(memoKey);
+      if (hit) return reply.type('application/json; charset=utf-8').send(hit);
+    }
     let opts: { pageId?: Id; moduleSlug?: string; pageSlug?: string } = {};
     if (req.query.opts) {
       try {
@@ -120,7 +132,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       generalAccessPermitted: true,
     };
     const head = JSON.stringify(response);
-    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"structure":${structureEntry.json},"page":${page?.json ?? 'null'}}`);
+    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${page?.json ?? 'null'}}`;
+    if (generation !== undefined && ctx.store.generation === generation && initMemo) {
+      if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
+      initMemo.answers.set(memoKey, json);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.post('/user/deviceKeepalive', async (req) => {
