@@ -7,7 +7,7 @@ import { requireUser, type AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { RevertRecord } from '../model';
 
-import { readStructure } from '../structure/read';
+import { moduleOrder, readStructure } from '../structure/read';
 import { writeStructure } from '../structure/write';
 import { checkPropertyKey, checkSlug, need, newId, paginate } from './helpers';
 
@@ -93,9 +93,9 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  app.post('/structure/module/order', async (req) => moduleOrder(req));
-  app.post('/structure/module/order/', async (req) => moduleOrder(req));
-  async function moduleOrder(req: Parameters<typeof requireUser>[1]) {
+  app.post('/structure/module/order', async (req) => setModuleOrder(req));
+  app.post('/structure/module/order/', async (req) => setModuleOrder(req));
+  async function setModuleOrder(req: Parameters<typeof requireUser>[1]) {
     const user = await requireUser(ctx, req);
     const { order } = v.body<OrderRequest>('order-request', req.body);
     need(user, 'move', 'items.modules');
@@ -147,7 +147,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
       await uniqueModuleSlug(w.tx, module.slug, id);
       const { revision: _r, ...rest } = module;
       const saved = await w.put<Module>('module', { ...rest, id, childIds: [] });
-      const order = (await w.tx.get<{ structure?: { orders?: { modules?: { order: Id[] } } } }>('settings', 'app'))?.data.structure?.orders?.modules?.order ?? [];
+      const order = await moduleOrder(w.tx);
       await w.setModuleOrder([...order, id]);
       return saved;
     });
@@ -195,7 +195,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
       const module = await w.require<Module>('module', req.params.id);
       for (const pageId of module.childIds ?? []) if (await w.get('page', pageId)) await w.remove('page', pageId);
       await w.remove('module', module.id);
-      const order = (await w.tx.get<{ structure?: { orders?: { modules?: { order: Id[] } } } }>('settings', 'app'))?.data.structure?.orders?.modules?.order ?? [];
+      const order = await moduleOrder(w.tx);
       await w.setModuleOrder(order.filter((id) => id !== module.id));
       w.moduleIds.add(module.id);
       return w.revertToken(user.account.accountId, ctx.config.revertWindowMs);
