@@ -150,11 +150,11 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
         const rid = rd.id ?? newId('block');
         if (await w.get('block', rid)) throw badRequest(`block "${rid}" already exists`);
         const { revision: _r, ...rest } = rd;
-        related.push(await w.put<StoredBlock>('block', { ...rest, id: rid, pageId, children: [], positions: {} }));
+        related.push(await w.create<StoredBlock>('block', { ...rest, id: rid, pageId, children: [], positions: {} }));
       }
       const { revision: _r, ...rest } = draft;
       const relatedBlocks = related.length ? { ...(draft.relatedBlocks ?? {}), display: [...(draft.relatedBlocks?.display ?? []), ...related.map((b) => b.id)] } : draft.relatedBlocks;
-      await w.put<StoredBlock>('block', { ...rest, id, pageId, children: [], positions: {}, ...(relatedBlocks ? { relatedBlocks } : {}) });
+      await w.create<StoredBlock>('block', { ...rest, id, pageId, children: [], positions: {}, ...(relatedBlocks ? { relatedBlocks } : {}) });
       await attachBlocks(w, parent ? { kind: 'block', id: parent.id } : { kind: 'page', id: pageId }, pageId, [id], body.colIndex ?? 0, body.index ?? Number.MAX_SAFE_INTEGER);
       if (body.asParentFor?.length) await attachBlocks(w, { kind: 'block', id }, pageId, body.asParentFor, 0, 0);
       return { block: await w.require<Block>('block', id), related };

@@ -88,7 +88,7 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
       const { revision: _r, ...rest } = body.field;
       const field = { ...rest, id } as Field;
       checkField(field);
-      const saved = await w.put<Field>('field', field);
+      const saved = await w.create<Field>('field', field);
       if (body.itemType === 'block') await w.put<Block>('block', { ...block, fields: [...(block.fields ?? []), id] });
       else {
         const parent = await w.require<Field>('field', body.itemId);

@@ -10,6 +10,7 @@ import type { RevertRecord } from '../model';
 import { moduleOrder, readStructure } from '../structure/read';
 import { writeStructure } from '../structure/write';
 import { checkPropertyKey, checkSlug, need, newId, paginate } from './helpers';
+import { removePage } from './structure-pages';
 
 export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -146,7 +147,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (await w.get('module', id)) throw badRequest(`module "${id}" already exists`);
       await uniqueModuleSlug(w.tx, module.slug, id);
       const { revision: _r, ...rest } = module;
-      const saved = await w.put<Module>('module', { ...rest, id, childIds: [] });
+      const saved = await w.create<Module>('module', { ...rest, id, childIds: [] });
       const order = await moduleOrder(w.tx);
       await w.setModuleOrder([...order, id]);
       return saved;
@@ -193,12 +194,13 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (req.params.id === 'global') throw badRequest('the global module cannot be deleted');
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', req.params.id);
-      for (const pageId of module.childIds ?? []) if (await w.get('page', pageId)) await w.remove('page', pageId);
+      const blockIds: Id[] = [];
+      for (const pageId of module.childIds ?? []) if (await w.get('page', pageId)) blockIds.push(...(await removePage(w, pageId)));
       await w.remove('module', module.id);
       const order = await moduleOrder(w.tx);
       await w.setModuleOrder(order.filter((id) => id !== module.id));
       w.moduleIds.add(module.id);
-      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs);
+      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs, blockIds);
     });
   });
 

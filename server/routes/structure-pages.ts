@@ -6,7 +6,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { canViewPage } from '../permissions';
 import { collectBlocks, readPageDocumentWithJson, readStructure } from '../structure/read';
-import { insertChild, removeChild } from '../structure/tree';
+import { childBlockIds, insertChild, removeChild } from '../structure/tree';
 import { writeStructure, type StructureWrite } from '../structure/write';
 import { checkPropertyKey, checkSlug, intParam, need, newId, paginate } from './helpers';
 
@@ -29,6 +29,16 @@ export async function attachBlocks(w: StructureWrite, parent: { kind: 'page' | '
     await w.put(parent.kind, target);
     await w.put<Block & { pageId?: Id }>('block', { ...block, pageId });
   }
+}
+
+/** Removes a page; its blocks are marked deleted (and go for good when the revert window ends). Returns their ids. */
+export async function removePage(w: StructureWrite, pageId: Id): Promise<Id[]> {
+  const page = await w.require<Page>('page', pageId);
+  const blocks = await collectBlocks(w.tx, childBlockIds(page));
+  for (const b of blocks) await w.put<Block>('block', { ...b, wasDeleted: true });
+  await w.remove('page', pageId);
+  w.pageIds.add(pageId);
+  return blocks.map((b) => b.id);
 }
 
 /** Removes a block from whichever page or block holds it. */
@@ -100,7 +110,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
       if (await w.get('page', id)) throw badRequest(`page "${id}" already exists`);
       await uniquePageSlug(w, module, page.slug, id);
       const { revision: _r, ...rest } = page;
-      const saved = await w.put<Page>('page', { ...rest, id, moduleId, children: [], positions: {} });
+      const saved = await w.create<Page>('page', { ...rest, id, moduleId, children: [], positions: {} });
       await w.put<Module>('module', { ...module, childIds: [...(module.childIds ?? []), id] });
       return saved;
     });
@@ -152,9 +162,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!module.childIds?.includes(pageId)) throw notFound(`page "${pageId}" is not in module "${moduleId}"`);
       await w.require<Page>('page', pageId);
       await w.put<Module>('module', { ...module, childIds: module.childIds.filter((id) => id !== pageId) });
-      await w.remove('page', pageId);
-      w.pageIds.add(pageId);
-      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs);
+      const blockIds = await removePage(w, pageId);
+      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs, blockIds);
     });
   });
 

@@ -237,12 +237,21 @@ export class DocumentStore extends DocumentReader {
 
   async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
     let pending: PendingWrite[] = [];
-    const result = await this.database.transaction().execute(async (trx) => {
-      const tx = new DocumentTx(trx, this.engine === 'postgres');
-      const out = await fn(tx);
-      pending = tx.pending;
-      return out;
-    });
+    let result!: R;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        result = await this.database.transaction().execute(async (trx) => {
+          const tx = new DocumentTx(trx, this.engine === 'postgres');
+          const out = await fn(tx);
+          pending = tx.pending;
+          return out;
+        });
+        break;
+      } catch (error) {
+        // PostgreSQL may pick this transaction as a deadlock victim: it rolled back, so run it again.
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+      }
+    }
     // Committed: bring the cache up to date (a rolled-back transaction never gets here).
     if (pending.length) this.commits++;
     for (const w of pending) {

@@ -65,6 +65,11 @@ export class StructureWrite {
     }
   }
 
+  /** Writes a new item: 409 when one with that id exists, even if it was committed a moment ago by another request. */
+  async create<T extends { id: Id }>(kind: ItemKind, item: T): Promise<T> {
+    return this.put(kind, item, 0);
+  }
+
   async remove(kind: ItemKind, id: Id): Promise<void> {
     const t = await this.remember(kind, id);
     await this.tx.remove(kind, id);

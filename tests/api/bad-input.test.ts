@@ -118,6 +118,16 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
     expect((await api.call('POST', 'structure/revert', { token: admin, body: { token: 'never-issued' } })).status).toBe(404);
   });
 
+  it('two creations of the same id at once: one wins, the other is a 4xx, never a 500', async () => {
+    const create = () => api.call('PUT', 'structure/module', { token: admin, body: { module: { id: 'race', slug: 'race', name: 'Race' } } });
+    const answers = await Promise.all([create(), create(), create()]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1).every((s) => s === 400 || s === 409)).toBe(true);
+    await api.call('DELETE', 'structure/module/race', { token: admin });
+    before = await snapshot();
+  });
+
   it('none of the refused requests changed anything', async () => {
     expect(await snapshot()).toEqual(before);
   });

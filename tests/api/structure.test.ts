@@ -119,8 +119,10 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect((await page(id)).blocks.map((b) => b.id)).toEqual(['news-1', 'news-2', 'news-3']);
     const del = await api.call<RevertTokenResponse>('DELETE', `structure/page/home/${id}`, { token: admin });
     expect((await api.call('GET', `structure/page/${id}`, { token: admin })).status).toBe(404);
+    expect((await api.call('GET', 'structure/block/news-1', { token: admin })).status).toBe(404); // its blocks went with it
     await api.call('POST', 'structure/revert', { token: admin, body: { token: del.body.revertToken } });
     expect((await page(id)).page.name).toBe('Calendar of events');
+    expect((await page(id)).blocks.map((b) => b.id)).toEqual(['news-1', 'news-2', 'news-3']);
     expect((await api.call<Module>('GET', 'structure/module/home', { token: admin })).body.childIds).toEqual(order);
   });
 
