@@ -68,6 +68,11 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     return { ...draft, options: options as JsonObject };
   }
 
+  /** Only block types whose registry entry says `children: true` hold child blocks. */
+  function assertHoldsChildren(block: Pick<Block, 'id' | 'type'>): void {
+    if (!ctx.registry.blocks[block.type]?.children) throw badRequest(`block "${block.id}" of type "${block.type}" cannot hold child blocks`);
+  }
+
   async function updateBlock(w: StructureWrite, user: SignedInUser, block: Block): Promise<Block> {
     needBlockSettings(user, block.id);
     const checked = checkedBlock(block, `block "${block.id}"`);
@@ -137,6 +142,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     return writeStructure(ctx, async (w) => {
       const parent = body.parentId ? await w.require<StoredBlock>('block', body.parentId) : undefined;
       if (parent?.wasDeleted) throw notFound(`block "${parent.id}" does not exist`);
+      if (parent) assertHoldsChildren(parent);
       const pageId = parent?.pageId ?? body.pageId!;
       if (body.pageId && parent && parent.pageId !== body.pageId) throw badRequest(`block "${parent.id}" is not on page "${body.pageId}"`);
       await w.require<Page>('page', pageId);
@@ -156,6 +162,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       const relatedBlocks = related.length ? { ...(draft.relatedBlocks ?? {}), display: [...(draft.relatedBlocks?.display ?? []), ...related.map((b) => b.id)] } : draft.relatedBlocks;
       await w.create<StoredBlock>('block', { ...rest, id, pageId, children: [], positions: {}, ...(relatedBlocks ? { relatedBlocks } : {}) });
       await attachBlocks(w, parent ? { kind: 'block', id: parent.id } : { kind: 'page', id: pageId }, pageId, [id], body.colIndex ?? 0, body.index ?? Number.MAX_SAFE_INTEGER);
+      if (body.asParentFor?.length) assertHoldsChildren({ id, type: draft.type });
       if (body.asParentFor?.length) await attachBlocks(w, { kind: 'block', id }, pageId, body.asParentFor, 0, 0);
       return { block: await w.require<Block>('block', id), related };
     });
@@ -233,6 +240,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (block.pageId !== fromPageId) throw badRequest(`block "${u.id}" is not on page "${fromPageId}"`);
         if (u.parentId) {
           const parent = await w.require<StoredBlock>('block', u.parentId);
+          assertHoldsChildren(parent);
           if (parent.pageId !== toPageId) throw badRequest(`block "${u.parentId}" is not on page "${toPageId}"`);
           const inside = await collectBlocks(w.tx, childBlockIds(block));
           if (u.parentId === u.id || inside.some((b) => b.id === u.parentId)) throw badRequest(`block "${u.id}" cannot move inside itself`);
@@ -252,6 +260,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     needBlockEditing(user, 'addChildren', toPageId);
     return writeStructure(ctx, async (w) => {
       await w.require<Page>('page', toPageId);
+      if (parentId) assertHoldsChildren(await w.require<StoredBlock>('block', parentId));
       const clones: Block[] = [];
       for (const [i, id] of ids.entries()) {
         const source = await w.require<StoredBlock>('block', id);
@@ -297,6 +306,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       const parent = await w.require<StoredBlock>('block', parentId);
       if (parent.wasDeleted || !parent.pageId) throw notFound(`block "${parentId}" does not exist`);
       needBlockEditing(user, 'addChildren', parent.pageId);
+      assertHoldsChildren(parent);
       for (const id of childIds) {
         const inside = await collectBlocks(w.tx, childBlockIds(await w.require<Block>('block', id)));
         if (id === parentId || inside.some((b) => b.id === parentId)) throw badRequest(`block "${id}" cannot become a child of its own descendant "${parentId}"`);

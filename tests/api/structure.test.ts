@@ -23,6 +23,11 @@ function registryWithTextField(): string {
       JSON.stringify({ type: 'text', title: 'Text', icon: 'text', status: 'available', value: { type: 'string' }, rules: ['required'], progress: 'whenFilled', children: false, opts: { type: 'object', properties: { rows: { type: 'integer', minimum: 1 } }, additionalProperties: false } }),
     );
   }
+  // A block type that holds children (the catalogue's structure blocks arrive from other branches).
+  fs.writeFileSync(
+    path.join(dir, 'blocks/section.json'),
+    JSON.stringify({ type: 'section', title: 'Section', category: 'structure', icon: 'box', status: 'available', powerUps: { required: [], optional: [] }, adminPanels: ['settings'], children: true, options: { type: 'object', properties: { title: { type: 'string' } }, additionalProperties: false }, defaults: {} }),
+  );
   return dir;
 }
 
@@ -142,31 +147,37 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect((await api.call<Block>('POST', `structure/block/${b.id}/property`, { token: admin, body: { key: 'showTitle', value: true } })).body.showTitle).toBe(true);
     const bulk = await api.call<Block[]>('POST', 'structure/block', { token: admin, body: { blocks: [{ id: 'faq-1', type: 'plainText', options: { text: 'Own tools? Yes.' } }, { id: 'faq-2', type: 'plainText', options: { text: 'Storage: one shelf.' } }] } });
     expect(bulk.body.map((x) => x.options?.text)).toEqual(['Own tools? Yes.', 'Storage: one shelf.']);
-    // Children of a block: one at a position, several at a position.
-    await api.call('POST', `structure/block/${b.id}/0/0/faq-3`, { token: admin });
-    const parent = await api.call<Block>('POST', `structure/block/${b.id}/1/0`, { token: admin, body: { childrenIds: ['faq-2'] } });
-    expect(parent.body.positions).toEqual({ 'col-0': ['faq-3'], 'col-1': ['faq-2'] });
-    expect((await api.call('POST', `structure/block/faq-3/0/0/${b.id}`, { token: admin })).status).toBe(400); // into its own descendant
-    // Move the whole callout (with its children) to the guides page.
-    const move = await api.call('POST', 'structure/block/move', { token: admin, body: { fromPageId: 'faq', toPageId: 'guides', updates: [{ id: b.id, colIndex: 0, index: 0 }] } });
+    // A callout holds no children; a section does. asParentFor moves existing blocks into the new one.
+    expect((await api.call<{ message: string }>('POST', `structure/block/${b.id}/0/0/faq-3`, { token: admin })).body.message).toContain('cannot hold child blocks');
+    const section = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { pageId: 'faq', block: { type: 'section', options: { title: 'More' } }, index: 0, asParentFor: ['faq-3'] } });
+    expect(section.body.block.children).toEqual(['faq-3']);
+    const s = section.body.block.id;
+    expect((await page('faq')).page.children).not.toContain('faq-3');
+    await api.call('POST', `structure/block/${s}/0/1/${b.id}`, { token: admin });
+    const parent = await api.call<Block>('POST', `structure/block/${s}/1/0`, { token: admin, body: { childrenIds: ['faq-2'] } });
+    expect(parent.body.positions).toEqual({ 'col-0': ['faq-3', b.id], 'col-1': ['faq-2'] });
+    const inner = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { parentId: s, block: { type: 'section', options: {} } } });
+    expect((await api.call('POST', `structure/block/${inner.body.block.id}/0/0/${s}`, { token: admin })).status).toBe(400); // into its own descendant
+    // Move the section (with its children) to the guides page.
+    const move = await api.call('POST', 'structure/block/move', { token: admin, body: { fromPageId: 'faq', toPageId: 'guides', updates: [{ id: s, colIndex: 0, index: 0 }] } });
     expect(move.status).toBe(200);
     const guides = await page('guides');
-    expect(guides.page.children?.[0]).toBe(b.id);
-    expect(guides.blocks.map((x) => x.id)).toEqual(expect.arrayContaining([b.id, 'faq-2', 'faq-3']));
+    expect(guides.page.children?.[0]).toBe(s);
+    expect(guides.blocks.map((x) => x.id)).toEqual(expect.arrayContaining([s, b.id, 'faq-2', 'faq-3', inner.body.block.id]));
     expect((await page('faq')).blocks.map((x) => x.id)).not.toContain('faq-2');
-    // Clone a block tree with new ids.
-    const clone = await api.call<Block[]>('POST', 'structure/block/clone', { token: admin, body: { ids: [b.id], toPageId: 'tool-library', index: 0 } });
-    expect(clone.body[0].id).not.toBe(b.id);
-    expect(clone.body[0].children).toHaveLength(2);
-    expect((await page('tool-library')).blocks).toHaveLength(4 + 4) // the callout, its two children and its related block;
+    // Clone a block tree with new ids: the section, its four children and the callout's related block.
+    const clone = await api.call<Block[]>('POST', 'structure/block/clone', { token: admin, body: { ids: [s], toPageId: 'tool-library', index: 0 } });
+    expect(clone.body[0].id).not.toBe(s);
+    expect(clone.body[0].children).toHaveLength(4);
+    expect((await page('tool-library')).blocks).toHaveLength(4 + 6);
     // Delete with the parent position: wrong position is refused, right one marks it deleted.
-    expect((await api.call('DELETE', `structure/block/${b.id}/page/guides/0/3`, { token: admin })).status).toBe(400);
-    const del = await api.call<RevertTokenResponse>('DELETE', `structure/block/${b.id}/page/guides/0/0`, { token: admin });
+    expect((await api.call('DELETE', `structure/block/${s}/page/guides/0/3`, { token: admin })).status).toBe(400);
+    const del = await api.call<RevertTokenResponse>('DELETE', `structure/block/${s}/page/guides/0/0`, { token: admin });
     expect(del.status).toBe(200);
     expect((await page('guides')).blocks.map((x) => x.id)).not.toContain(b.id);
     expect((await api.call('GET', `structure/block/${b.id}`, { token: admin })).status).toBe(404);
     await api.call('POST', 'structure/revert', { token: admin, body: { token: del.body.revertToken } });
-    expect((await page('guides')).page.children?.[0]).toBe(b.id);
+    expect((await page('guides')).page.children?.[0]).toBe(s);
     expect((await api.call<Block>('GET', `structure/block/${b.id}`, { token: admin })).body.wasDeleted).toBeUndefined();
     // Without revert, the block is removed for good once the window ends.
     const gone = await api.call<RevertTokenResponse>('DELETE', 'structure/block/tools-donate', { token: admin });
@@ -182,7 +193,7 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect(search.body.items.every((b) => b.type === 'callout')).toBe(true);
     expect(search.body.total).toBeGreaterThanOrEqual(10);
     const templates = await api.call<{ type: string; defaults: object }[]>('GET', 'structure/block/templates', { token: maya });
-    expect(templates.body.map((t) => t.type).sort()).toEqual(['callout', 'plainText']);
+    expect(templates.body.map((t) => t.type).sort()).toEqual(['callout', 'plainText', 'section']);
   });
 
   it('fields: create on a block and a field, update, tag, defaults, addField, delete and revert', async () => {
