@@ -56,6 +56,7 @@ export function flattenDemo(files: { file: string; data: DemoModule }[], validat
       seen.add(demo.id);
       const { children = [], column = 0, ...rest } = demo;
       validator.blockOptions(rest.type, rest.options ?? {}, `${file}: block "${demo.id}"`);
+      if (children.length && !validator.blockTypes[rest.type]?.children) throw new Error(`${file}: block "${demo.id}" of type "${rest.type}" cannot hold child blocks`);
       const childPositions = place(children, pageId, file);
       out.blocks.push({ ...rest, pageId, children: Object.values(childPositions).flat(), positions: childPositions });
       (positions[`col-${column}`] ??= []).push(demo.id);
