@@ -36,6 +36,7 @@ export const API_SCHEMAS: Record<string, string> = {
   'connectivity-privacy-request.schema.json': 'ConnectivityPrivacyRequest',
   'default-pages-view-permission-request.schema.json': 'DefaultPagesViewPermissionRequest',
   'view-as-request.schema.json': 'ViewAsRequest',
+  'i18n-override-request.schema.json': 'I18nOverrideRequest',
   'settings-update-request.schema.json': 'SettingsUpdateRequest',
   'search-settings-request.schema.json': 'SearchSettingsRequest',
   'brand-name-request.schema.json': 'BrandNameRequest',

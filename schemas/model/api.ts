@@ -77,6 +77,21 @@ export interface ViewAsRequest {
   userListIds: Id[];
 }
 
+/**
+ * POST i18n/{locale} (administration.manageTextEdit): an inline-edited label. `value` null removes
+ * the override, so the catalogue text shows again.
+ * @additionalProperties false
+ */
+export interface I18nOverrideRequest {
+  /**
+   * `<namespace>.<path>`, as in the message catalogues.
+   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$
+   */
+  key: string;
+  /** @maxLength 10000 */
+  value: string | null;
+}
+
 /** @additionalProperties false */
 export interface DefaultPagesViewPermissionRequest {
   defaultPageNames: string[];

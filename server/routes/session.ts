@@ -7,6 +7,7 @@ import type {
   DeviceKeepaliveRequest,
   FavouriteAddRequest,
   FavouriteRemoveRequest,
+  I18nOverrideRequest,
   InitResponse,
   RefreshRequest,
   SetNotificationsRequest,
@@ -185,6 +186,25 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       return userListIds.length ? { ...rest, viewAs: { userListIds } } : rest;
     });
     return { active: userListIds.length > 0, userListIds };
+  });
+
+  app.post<{ Params: { locale: string } }>('/i18n/:locale', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { key, value } = v.body<I18nOverrideRequest>('i18n-override-request', req.body);
+    if (!canAdminister(user, 'manageTextEdit')) throw forbidden('You may not edit texts (manageTextEdit)');
+    const settings = (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {};
+    const published = settings.languages?.published ?? [settings.languages?.default ?? DEFAULT_LOCALE];
+    const { locale } = req.params;
+    if (!published.includes(locale)) throw badRequest(`locale "${locale}" is not published (${published.join(', ')})`);
+    const overrides = await ctx.store.transaction(async (tx) => {
+      const current = (await tx.get<Record<string, string>>('i18n', locale))?.data ?? {};
+      const { [key]: _old, ...rest } = current;
+      const next = value === null ? rest : { ...rest, [key]: value };
+      await tx.put('i18n', locale, next);
+      return next;
+    });
+    ctx.realtime?.broadcast('i18n:update', { locale, key, value });
+    return overrides;
   });
 
   app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).account.listMemberships);

@@ -36,6 +36,8 @@ const ADMIN_WRITES: [string, string, unknown?][] = [
   ['PUT', 'service/brands/1/name', { brandName: 'Evil' }],
   ['PUT', 'service/brands/1/themeStyles', { styles: [] }],
   ['POST', 'service/brands/1/logo', { changes: { image: 'data:image/png;base64,AAAA' } }],
+  ['POST', 'i18n/en', { key: 'common.actions.save', value: 'Owned' }],
+  ['POST', 'user/viewAs', { userListIds: ['volunteers'] }],
 ];
 
 describe.each(BACKENDS)('bad input on %s', (backend) => {
@@ -44,7 +46,7 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
   let maya: string;
   /** Every stored structure item, setting and brand, to prove refused requests change nothing. */
   const snapshot = async () =>
-    (await api.server.ctx.store.kysely.selectFrom('documents').select(['kind', 'id', 'data', 'revision']).where('kind', 'in', ['module', 'page', 'block', 'field', 'settings', 'brand', 'itemPermissions', 'secret']).orderBy('kind').orderBy('id').execute()).map(
+    (await api.server.ctx.store.kysely.selectFrom('documents').select(['kind', 'id', 'data', 'revision']).where('kind', 'in', ['module', 'page', 'block', 'field', 'settings', 'brand', 'itemPermissions', 'secret', 'i18n', 'account', 'image']).orderBy('kind').orderBy('id').execute()).map(
       (r) => `${r.kind}/${r.id}@${r.revision}:${r.data}`,
     );
   let before: string[];

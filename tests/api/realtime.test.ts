@@ -74,7 +74,7 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     expect((await received).moduleIds).toContain('resources');
   });
 
-  it('settings:updated and permissions:update go to every socket', async () => {
+  it('settings:updated, permissions:update and i18n:update go to every socket', async () => {
     const socket = await socketFor(api.url, maya);
     sockets.push(socket);
     const settings = nextEvent<{ name: string }>(socket, 'settings:updated');
@@ -83,6 +83,9 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     const permissions = nextEvent<{ itemId: string }>(socket, 'permissions:update');
     await api.call('POST', 'structure/permissions/news', { token: admin, body: { permissions: { manageSettings: true } } });
     expect((await permissions).itemId).toBe('news');
+    const label = nextEvent<{ locale: string; key: string; value: string }>(socket, 'i18n:update');
+    await api.call('POST', 'i18n/fr', { token: admin, body: { key: 'common.actions.save', value: 'Garder' } });
+    expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder' });
   });
 });
 

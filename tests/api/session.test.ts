@@ -86,6 +86,16 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(back.structure.modules.find((m) => m.id === 'members-area')!.pages).toHaveLength(2);
   });
 
+  it('inline text edits are stored per published locale and come back in init', async () => {
+    expect((await api.call('POST', 'i18n/en', { token: maya, body: { key: 'common.actions.save', value: 'Keep' } })).status).toBe(403);
+    expect((await api.call('POST', 'i18n/de', { token: admin, body: { key: 'common.actions.save', value: 'Sichern' } })).status).toBe(400);
+    expect((await api.call('POST', 'i18n/en', { token: admin, body: { key: 'not a key', value: 'x' } })).status).toBe(400);
+    expect((await api.call('POST', 'i18n/en', { token: admin, body: { key: 'common.actions.save', value: 'Keep' } })).body).toEqual({ 'common.actions.save': 'Keep' });
+    expect((await api.call<InitResponse>('GET', 'init', { token: maya })).body.i18n.overrides).toEqual({ 'common.actions.save': 'Keep' });
+    await api.call('POST', 'i18n/en', { token: admin, body: { key: 'common.actions.save', value: null } });
+    expect((await api.call<InitResponse>('GET', 'init', { token: maya })).body.i18n.overrides).toEqual({});
+  });
+
   it('checkFrameworkBadge accepts the session service and refuses another', async () => {
     expect((await api.call('GET', 'checkFrameworkBadge?badge=tessera', { token: maya })).status).toBe(200);
     expect((await api.call('GET', 'checkFrameworkBadge?badge=elsewhere', { token: maya })).status).toBe(403);
