@@ -24,6 +24,51 @@ export const MODEL_SCHEMAS: Record<string, string> = {
   'page-document.schema.json': 'PageDocument',
 };
 
+/** API request bodies and responses (schemas/model/api.ts): output file (under schemas/json/api) to the type. */
+export const API_SCHEMAS: Record<string, string> = {
+  'api-error.schema.json': 'ApiError',
+  'trade-secret-request.schema.json': 'TradeSecretRequest',
+  'refresh-request.schema.json': 'RefreshRequest',
+  'device-keepalive-request.schema.json': 'DeviceKeepaliveRequest',
+  'set-notifications-request.schema.json': 'SetNotificationsRequest',
+  'favourite-add-request.schema.json': 'FavouriteAddRequest',
+  'favourite-remove-request.schema.json': 'FavouriteRemoveRequest',
+  'connectivity-privacy-request.schema.json': 'ConnectivityPrivacyRequest',
+  'default-pages-view-permission-request.schema.json': 'DefaultPagesViewPermissionRequest',
+  'view-as-request.schema.json': 'ViewAsRequest',
+  'i18n-override-request.schema.json': 'I18nOverrideRequest',
+  'settings-update-request.schema.json': 'SettingsUpdateRequest',
+  'search-settings-request.schema.json': 'SearchSettingsRequest',
+  'brand-name-request.schema.json': 'BrandNameRequest',
+  'theme-styles-request.schema.json': 'ThemeStylesRequest',
+  'brand-image-request.schema.json': 'BrandImageRequest',
+  'revert-request.schema.json': 'RevertRequest',
+  'item-permissions-request.schema.json': 'ItemPermissionsRequest',
+  'order-request.schema.json': 'OrderRequest',
+  'page-order-request.schema.json': 'PageOrderRequest',
+  'module-write-request.schema.json': 'ModuleWriteRequest',
+  'page-update-request.schema.json': 'PageUpdateRequest',
+  'page-create-request.schema.json': 'PageCreateRequest',
+  'property-request.schema.json': 'PropertyRequest',
+  'children-ids-request.schema.json': 'ChildrenIdsRequest',
+  'block-update-request.schema.json': 'BlockUpdateRequest',
+  'block-create-request.schema.json': 'BlockCreateRequest',
+  'blocks-update-request.schema.json': 'BlocksUpdateRequest',
+  'block-move-request.schema.json': 'BlockMoveRequest',
+  'block-clone-request.schema.json': 'BlockCloneRequest',
+  'ids-request.schema.json': 'IdsRequest',
+  'comment-request.schema.json': 'CommentRequest',
+  'reaction-request.schema.json': 'ReactionRequest',
+  'field-ids-request.schema.json': 'FieldIdsRequest',
+  'field-write-request.schema.json': 'FieldWriteRequest',
+  'audit-save-request.schema.json': 'AuditSaveRequest',
+  'init-response.schema.json': 'InitResponse',
+  'structure-response.schema.json': 'StructureResponse',
+  'page-response.schema.json': 'PageResponse',
+  'revert-token-response.schema.json': 'RevertTokenResponse',
+  'slug-validate-response.schema.json': 'SlugValidateResponse',
+};
+
 /** Registry meta-schemas: output file (under schemas/registry) to the entry type. */
 export const REGISTRY_SCHEMAS: Record<string, string> = {
   'block-type.schema.json': 'BlockTypeEntry',
@@ -65,6 +110,7 @@ export function generateSchemas(): Map<string, string> {
     out.set(`schemas/${dir}/${file}`, JSON.stringify(sortKeys(withId), null, 2) + '\n');
   };
   for (const [file, type] of Object.entries(MODEL_SCHEMAS)) emit('json', file, type);
+  for (const [file, type] of Object.entries(API_SCHEMAS)) emit('json/api', file, type);
   for (const [file, type] of Object.entries(REGISTRY_SCHEMAS)) emit('registry', file, type);
   return out;
 }

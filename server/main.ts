@@ -1,27 +1,23 @@
-// Interim server until the API server lands: validates the registry at start and serves the
-// built app under /app.
-import fs from 'node:fs';
-import http from 'node:http';
+// Entry of the built server (dist/server/main.js): configuration from the environment, then start.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRegistry } from '../registry/loader';
+import { startTessera } from './app';
+import { configFromEnv } from './config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const appDir = path.join(root, 'dist/app');
-loadRegistry(path.join(root, 'registry'));
 
-const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (!url.pathname.startsWith('/app')) {
-    res.writeHead(302, { location: '/app/' }).end();
-    return;
-  }
-  const rel = path.normalize(decodeURIComponent(url.pathname.slice('/app'.length))).replace(/^(\.\.[/\\])+/, '');
-  let file = path.join(appDir, rel);
-  if (!file.startsWith(appDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(appDir, 'index.html');
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-const port = Number(process.env.PORT ?? 3000);
-server.listen(port, () => console.log(`Tessera is running: open http://localhost:${port}/app/`));
+try {
+  const config = configFromEnv(process.env, root);
+  const server = await startTessera(config);
+  const engine = server.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  console.log(`Tessera is running on ${engine}: open ${server.url}/${config.loginUrl ? 'app/' : 'login'}`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+} catch (error) {
+  console.error(`Tessera could not start: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,389 @@
+/**
+ * Request and response shapes of the HTTP API (spec section 7) as the server implements them.
+ * Request bodies are validated against the schemas generated from these types
+ * (`schemas/json/api/*.schema.json`); bodies are closed (`@additionalProperties false`) so a
+ * misspelt property is a 400 naming it, not a silently ignored value.
+ */
+import type { Brand, Settings, ThemeStyle } from './brand';
+import type { Id, JsonObject, JsonValue } from './common';
+import type { Block, Field, Module, Page } from './structure';
+import type { DataPrivacy, ItemPermissions, PermissionMap, UserState } from './user';
+
+/** Every error: a short machine name (`badRequest`, `notAuthorized`, ...) and a message naming what was wrong. */
+export interface ApiError {
+  error: string;
+  message: string;
+}
+
+/** @additionalProperties false */
+export interface TradeSecretRequest {
+  /** @minLength 1 */
+  secret: string;
+  /** @minLength 1 */
+  serviceId: string;
+}
+
+/** @additionalProperties false */
+export interface RefreshRequest {
+  /** @minLength 1 */
+  jwt: string;
+}
+
+export interface JwtResponse {
+  jwt: string;
+}
+
+/** @additionalProperties false */
+export interface DeviceKeepaliveRequest {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  deviceId: string;
+}
+
+/** @additionalProperties false */
+export interface SetNotificationsRequest {
+  enabled: boolean;
+}
+
+/** @additionalProperties false */
+export interface FavouriteAddRequest {
+  /** @minLength 1 */
+  type: string;
+  /** @minLength 1 */
+  value: Id;
+}
+
+/** @additionalProperties false */
+export interface FavouriteRemoveRequest {
+  /** @minLength 1 */
+  type: string;
+  /** @minLength 1 */
+  targetId: Id;
+}
+
+/** @additionalProperties false */
+export interface ConnectivityPrivacyRequest {
+  isConnectivityPrivate: boolean;
+}
+
+/**
+ * POST user/viewAs (administration.allowViewAs): see the site as members of these lists; an empty
+ * list ends view-as mode. The server then filters pages as it would for those members.
+ * @additionalProperties false
+ */
+export interface ViewAsRequest {
+  userListIds: Id[];
+}
+
+/**
+ * POST i18n/{locale} (administration.manageTextEdit): an inline-edited label. `value` null removes
+ * the override, so the catalogue text shows again.
+ * @additionalProperties false
+ */
+export interface I18nOverrideRequest {
+  /**
+   * `<namespace>.<path>`, as in the message catalogues.
+   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$
+   */
+  key: string;
+  /** @maxLength 10000 */
+  value: string | null;
+}
+
+/** @additionalProperties false */
+export interface DefaultPagesViewPermissionRequest {
+  defaultPageNames: string[];
+}
+
+/** A show flag per default page name. */
+export interface DefaultPagesViewPermissionResponse {
+  [pageName: string]: boolean;
+}
+
+/**
+ * POST settings/{name}: `changes` merged into the named settings section (deep merge when `merge`
+ * is true, replace otherwise); `overwritePaths` (dotted) are replaced even when merging.
+ * @additionalProperties false
+ */
+export interface SettingsUpdateRequest {
+  changes: JsonObject;
+  merge?: boolean;
+  overwritePaths?: string[];
+}
+
+/** @additionalProperties false */
+export interface SearchSettingsRequest {
+  changes: JsonObject;
+}
+
+/** @additionalProperties false */
+export interface BrandNameRequest {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  brandName: string;
+}
+
+/** @additionalProperties false */
+export interface ThemeStylesRequest {
+  styles: ThemeStyle[];
+}
+
+/** @additionalProperties false */
+export interface BrandImageRequest {
+  changes: { image: string };
+}
+
+/** @additionalProperties false */
+export interface RevertRequest {
+  /** @minLength 1 */
+  token: string;
+}
+
+/** Destructive structure writes answer with a token that structure/revert accepts until `expiresAt` (ms). */
+export interface RevertTokenResponse {
+  revertToken: string;
+  expiresAt: number;
+}
+
+/** @additionalProperties false */
+export interface ItemPermissionsRequest {
+  permissions: { [action: string]: boolean };
+}
+
+/** @additionalProperties false */
+export interface OrderRequest {
+  order: Id[];
+}
+
+/** @additionalProperties false */
+export interface PageOrderRequest {
+  /** @minLength 1 */
+  moduleId: Id;
+  order: Id[];
+}
+
+/** A module to create: the server assigns the id when none is given. */
+export interface ModuleDraft extends Omit<Module, 'id'> {
+  id?: Id;
+}
+
+/** @additionalProperties false */
+export interface ModuleWriteRequest {
+  module: ModuleDraft;
+}
+
+export interface PageDraft extends Omit<Page, 'id'> {
+  id?: Id;
+}
+
+/** @additionalProperties false */
+export interface PageUpdateRequest {
+  page: PageDraft;
+}
+
+/** @additionalProperties false */
+export interface PageCreateRequest {
+  /** @minLength 1 */
+  moduleId: Id;
+  page: PageDraft;
+}
+
+/** @additionalProperties false */
+export interface PropertyRequest {
+  /**
+   * Top-level property name of the item (not id, type or revision).
+   * @minLength 1
+   */
+  key: string;
+  value: JsonValue;
+}
+
+/** @additionalProperties false */
+export interface ChildrenIdsRequest {
+  childrenIds: Id[];
+}
+
+export interface BlockDraft extends Omit<Block, 'id'> {
+  id?: Id;
+}
+
+/** @additionalProperties false */
+export interface BlockUpdateRequest {
+  block: Block;
+}
+
+/**
+ * PUT structure/block: creates `block` on page `pageId` (or inside block `parentId`), in column
+ * `colIndex` at `index`. `asParentFor` moves existing child blocks into the new block; `related`
+ * creates further blocks referenced from it; `defaults` fills options from the registry defaults.
+ * @additionalProperties false
+ */
+export interface BlockCreateRequest {
+  pageId?: Id;
+  block: BlockDraft;
+  parentId?: Id;
+  /** @minimum 0 */
+  colIndex?: number;
+  /** @minimum 0 */
+  index?: number;
+  asParentFor?: Id[];
+  related?: BlockDraft[];
+  defaults?: boolean;
+}
+
+/** @additionalProperties false */
+export interface BlocksUpdateRequest {
+  blocks: Block[];
+}
+
+/** @additionalProperties false */
+export interface BlockMoveUpdate {
+  /** @minLength 1 */
+  id: Id;
+  /** Target parent block; the target page when absent. */
+  parentId?: Id;
+  /** @minimum 0 */
+  colIndex?: number;
+  /** @minimum 0 */
+  index?: number;
+}
+
+/** @additionalProperties false */
+export interface BlockMoveRequest {
+  updates: BlockMoveUpdate[];
+  /** @minLength 1 */
+  fromPageId: Id;
+  /** @minLength 1 */
+  toPageId: Id;
+}
+
+/** @additionalProperties false */
+export interface BlockCloneRequest {
+  ids: Id[];
+  /** @minLength 1 */
+  toPageId: Id;
+  parentId?: Id;
+  /** @minimum 0 */
+  colIndex?: number;
+  /** @minimum 0 */
+  index?: number;
+}
+
+/** @additionalProperties false */
+export interface IdsRequest {
+  ids: Id[];
+}
+
+/** @additionalProperties false */
+export interface CommentRequest {
+  /**
+   * @minLength 1
+   * @maxLength 10000
+   */
+  comment: string;
+}
+
+/** @additionalProperties false */
+export interface ReactionRequest {
+  /** @minLength 1 */
+  reactionId: string;
+}
+
+/** @additionalProperties false */
+export interface FieldIdsRequest {
+  fieldIds: Id[];
+}
+
+export interface FieldDraft extends Omit<Field, 'id'> {
+  id?: Id;
+}
+
+/**
+ * POST (create) and PUT (update) structure/field: the field belongs to block or field `itemId`.
+ * @additionalProperties false
+ */
+export interface FieldWriteRequest {
+  /** @minLength 1 */
+  itemId: Id;
+  itemType: 'block' | 'field';
+  fieldId?: Id;
+  field: FieldDraft;
+  _opts?: JsonObject;
+  source?: string;
+}
+
+export type AuditLogType = 'pageView' | 'profileView' | 'entityPageView' | 'entityView' | 'internalModalOpened' | 'externalLinkClicked';
+
+/** @additionalProperties false */
+export interface AuditEntry {
+  logType: AuditLogType;
+  subject: Id;
+  /** Epoch milliseconds or an ISO date-time. */
+  actionTime: number | string;
+  extra?: JsonObject;
+}
+
+/** POST audit/save: the buffered entries. */
+export type AuditSaveRequest = AuditEntry[];
+
+/** A module with the pages the user may view, in order. */
+export interface StructureModule extends Module {
+  pages: Page[];
+}
+
+/** GET structure: modules in display order with their viewable pages. */
+export interface StructureResponse {
+  order: Id[];
+  modules: StructureModule[];
+}
+
+/** GET structure/page/{id}: the page document (page, its live blocks and their fields). */
+export interface PageResponse {
+  schemaVersion: number;
+  page: Page;
+  blocks: Block[];
+  fields: Field[];
+}
+
+export interface SlugValidateResponse {
+  unique: boolean;
+  /** How many other items of that source already use the slug. */
+  number: number;
+}
+
+export interface I18nState {
+  locale: string;
+  published: string[];
+  /** Inline-edited label overrides for `locale`: key to text. */
+  overrides: { [key: string]: string };
+}
+
+/** The brand theme the shell applies at start-up. */
+export interface ActiveBrandSettings {
+  brandId: Id;
+  brandName: string;
+  settings: Brand['settings'];
+  themeCssUrl: string;
+}
+
+/** GET /init: everything the shell needs to render the first page. */
+export interface InitResponse {
+  user: UserState;
+  settings: Settings;
+  viewAs: { active: boolean; userListIds: Id[] };
+  i18n: I18nState;
+  /** The page named by `opts` (`{"pageId": ...}` or `{"moduleSlug","pageSlug"}`), else null. */
+  page: PageResponse | null;
+  structure: StructureResponse;
+  dataPrivacy: DataPrivacy[];
+  permissions: PermissionMap;
+  /** Item permissions the user may see (elevated users and admins; empty for others). */
+  visiblePermissions: ItemPermissions;
+  basePaths: PermissionMap;
+  activeBrandSettings: ActiveBrandSettings | null;
+  generalAccessPermitted: boolean;
+}

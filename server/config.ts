@@ -1,0 +1,52 @@
+/** Server configuration, read from the environment once at start. */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; the embedded SQLite file in dataDir when absent. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (created when missing); `public` by default. Lets test runs stay isolated. */
+  databaseSchema?: string;
+  /** External central login service; the built-in stand-in at /login is off when set. */
+  loginUrl?: string;
+  /** How long a delete can be reverted, in ms. */
+  revertWindowMs: number;
+  /** Project root: schemas/, registry/ and server/demo/ are read from it. */
+  root: string;
+  /** Where the built app lives (index.html and chunks). */
+  appDir: string;
+  /** Registry folder validated at start. */
+  registryDir: string;
+  /** Seed the demo content on first start. */
+  seedDemo: boolean;
+  /** Log requests (off by default: the benchmark and tests would drown in it). */
+  logRequests: boolean;
+}
+
+/** Default revert window: longer than the 30 s notification so a confirm dialog still succeeds. */
+export const DEFAULT_REVERT_WINDOW_MS = 60_000;
+
+export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const revertWindowMs = Number(env.REVERT_WINDOW_MS ?? DEFAULT_REVERT_WINDOW_MS);
+  if (!Number.isFinite(revertWindowMs) || revertWindowMs <= 0) throw new Error(`REVERT_WINDOW_MS must be a positive number of ms, got "${env.REVERT_WINDOW_MS}"`);
+  const schema = env.DATABASE_SCHEMA || undefined;
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier, got "${schema}"`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: schema,
+    loginUrl: env.LOGIN_URL || undefined,
+    revertWindowMs,
+    root,
+    appDir: path.join(root, 'dist/app'),
+    registryDir: env.REGISTRY_DIR ? path.resolve(env.REGISTRY_DIR) : path.join(root, 'registry'),
+    seedDemo: env.SEED_DEMO !== 'false',
+    logRequests: env.LOG_REQUESTS === 'true',
+  };
+}

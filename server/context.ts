@@ -1,0 +1,58 @@
+/** What every route needs: config, storage, tokens, validation, realtime, and the signed-in user. */
+import type { FastifyRequest } from 'fastify';
+import type { ItemPermissions, PermissionMap } from '../schemas/model';
+import type { RegistryData } from '../registry';
+import { bearerToken, type SessionClaims, type TokenService } from './auth';
+import type { ServerConfig } from './config';
+import { notAuthorized } from './errors';
+import type { Account } from './model';
+import { mergePermissionMaps, type PermissionContext } from './permissions';
+import type { Realtime } from './realtime';
+import type { DocumentReader, DocumentStore } from './storage/documents';
+import type { RequestValidator } from './validation';
+
+export interface AppContext {
+  config: ServerConfig;
+  store: DocumentStore;
+  tokens: TokenService;
+  validator: RequestValidator;
+  registry: RegistryData;
+  /** Set once the HTTP server exists. */
+  realtime?: Realtime;
+}
+
+export interface SignedInUser extends PermissionContext {
+  claims: SessionClaims;
+  token: string;
+}
+
+/** Resolves claims to a live session: the account exists and the session was not logged out. */
+export async function sessionAccount(reader: DocumentReader, claims: SessionClaims): Promise<Account | undefined> {
+  const account = (await reader.get<Account>('account', claims.accountId))?.data;
+  if (!account || account.revokedSessions?.[claims.sid]) return undefined;
+  return account;
+}
+
+export async function permissionContext(reader: DocumentReader, account: Account): Promise<PermissionContext> {
+  // Only elevated users need item permissions: admins pass everything, members write nothing.
+  let itemPermissions: ItemPermissions = {};
+  let basePaths: PermissionMap = account.basePaths;
+  if (!account.isAdmin && account.isElevated) {
+    itemPermissions = Object.fromEntries((await reader.list<{ [action: string]: boolean }>('itemPermissions')).map((d) => [d.id, d.data]));
+    const lists = account.listMemberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
+    const listGrants = await reader.getMany<PermissionMap>('listPermissions', lists);
+    basePaths = mergePermissionMaps(account.basePaths, ...listGrants.map((d) => d.data));
+  }
+  return { account, itemPermissions, basePaths };
+}
+
+/** The signed-in user of a request, or 401 'Not authorized'. */
+export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<SignedInUser> {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) throw notAuthorized();
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) throw notAuthorized();
+  const account = await sessionAccount(ctx.store, claims);
+  if (!account) throw notAuthorized();
+  return { ...(await permissionContext(ctx.store, account)), claims, token };
+}

@@ -1,0 +1,251 @@
+/** Settings (spec 7.2), brands and theme (7.3), audit (7.5). */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
+import type { AuditSaveRequest, BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api';
+import { requireUser, type AppContext, type SignedInUser } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import { can } from '../permissions';
+import { activeBrand } from './session';
+
+const AUDIT_LOG_TYPES = ['pageView', 'profileView', 'entityPageView', 'entityView', 'internalModalOpened', 'externalLinkClicked'];
+
+function needSettings(user: SignedInUser): void {
+  if (!can(user, 'update', 'settings')) throw forbidden('You may not change settings');
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+function deepMerge(base: JsonValue | undefined, changes: JsonValue): JsonValue {
+  if (!isObject(base) || !isObject(changes)) return changes;
+  const out: JsonObject = { ...base };
+  for (const [k, v] of Object.entries(changes)) out[k] = deepMerge(base[k], v);
+  return out;
+}
+
+function setPath(target: JsonObject, dotted: string, value: JsonValue | undefined): void {
+  const parts = dotted.split('.');
+  let node: JsonObject = target;
+  for (const p of parts.slice(0, -1)) {
+    if (!isObject(node[p])) node[p] = {};
+    node = node[p] as JsonObject;
+  }
+  if (value === undefined) delete node[parts[parts.length - 1]];
+  else node[parts[parts.length - 1]] = value;
+}
+
+function getPath(source: JsonValue, dotted: string): JsonValue | undefined {
+  let node: JsonValue | undefined = source;
+  for (const p of dotted.split('.')) node = isObject(node) ? node[p] : undefined;
+  return node;
+}
+
+const CSS_UNSAFE = /[{}<>]|\/\*|@import|expression\(|javascript:/i;
+
+/** A theme style sheet from brand styles; rules and values were checked on the way in. */
+export function themeCss(styles: ThemeStyle[]): string {
+  return styles.map((s) => `${s.rule} {\n${Object.entries(s.values).map(([p, v]) => `  ${p}: ${v};`).join('\n')}\n}`).join('\n') + '\n';
+}
+
+const DEFAULT_THEME: ThemeStyle[] = [{ rule: ':root', values: { '--header-background': '#ffffff', '--pages-row-background': '#f5f5f5', '--primary': '#1f5fbf' } }];
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const v = ctx.validator;
+  const settingsOf = async () => (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {};
+
+  app.get('/settings', async (req) => {
+    await requireUser(ctx, req);
+    return settingsOf();
+  });
+
+  async function updateSettings(user: SignedInUser, name: string, body: SettingsUpdateRequest): Promise<Settings> {
+    needSettings(user);
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || name === 'structure') throw badRequest(`settings section "${name}" cannot be changed here`);
+    const next = await ctx.store.transaction(async (tx) => {
+      const current = ((await tx.get<Settings>('settings', 'app'))?.data ?? {}) as JsonObject;
+      const section = current[name];
+      let updated: JsonValue = body.merge ? deepMerge(section, body.changes) : body.changes;
+      if (body.merge && body.overwritePaths?.length && isObject(updated)) {
+        for (const p of body.overwritePaths) setPath(updated, p, getPath(body.changes, p));
+      }
+      const candidate = { ...current, [name]: updated } as Settings;
+      v.model('settings.schema.json', candidate, 'settings');
+      await tx.put('settings', 'app', candidate);
+      return candidate;
+    });
+    ctx.realtime?.broadcast('settings:updated', { name, settings: next });
+    return next;
+  }
+
+  app.post('/settings/searchSettings', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { changes } = v.body<SearchSettingsRequest>('search-settings-request', req.body);
+    return updateSettings(user, 'search', { changes, merge: true });
+  });
+
+  app.get('/settings/updateManifest', async (req) => {
+    await requireUser(ctx, req);
+    const settings = await settingsOf();
+    const brand = await activeBrand(ctx, settings);
+    const colour = brand?.themeStyles?.find((s) => s.rule === ':root')?.values['--header-background'] ?? '#ffffff';
+    return { name: settings.siteName ?? 'Tessera', short_name: settings.siteName ?? 'Tessera', start_url: '/', display: 'standalone', background_color: colour, theme_color: colour };
+  });
+
+  app.get<{ Params: { name: string } }>('/settings/secret/:name', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin) throw forbidden('secrets are for admins');
+    const secret = await ctx.store.get<{ value: JsonValue }>('secret', req.params.name);
+    if (!secret) throw notFound(`secret "${req.params.name}" is not set`);
+    return secret.data;
+  });
+
+  app.post<{ Params: { name: string } }>('/settings/secret/:name', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin) throw forbidden('secrets are for admins');
+    const body = req.body as { value?: JsonValue } | undefined;
+    if (!isObject(body) || body.value === undefined || Object.keys(body).length !== 1) throw badRequest('send { "value": ... }');
+    await ctx.store.transaction((tx) => tx.put('secret', req.params.name, { value: body.value! }));
+    return { saved: true };
+  });
+
+  app.post<{ Params: { name: string } }>('/settings/:name', async (req) => {
+    const user = await requireUser(ctx, req);
+    return updateSettings(user, req.params.name, v.body<SettingsUpdateRequest>('settings-update-request', req.body));
+  });
+
+  // Brands and theme.
+  const brandId = (raw: string) => {
+    if (!/^\d+$/.test(raw)) throw badRequest(`brand id must be a number, got "${raw}"`);
+    return raw;
+  };
+  async function brand(raw: string): Promise<Brand> {
+    const b = (await ctx.store.get<Brand>('brand', brandId(raw)))?.data;
+    if (!b) throw notFound(`brand "${raw}" does not exist`);
+    return b;
+  }
+  async function changeBrand(user: SignedInUser, raw: string, change: (b: Brand) => Brand): Promise<Brand> {
+    needSettings(user);
+    const id = brandId(raw);
+    const next = await ctx.store.transaction(async (tx) => {
+      const current = (await tx.get<Brand>('brand', id))?.data;
+      if (!current) throw notFound(`brand "${raw}" does not exist`);
+      const updated = change(current);
+      await tx.put('brand', id, updated);
+      return updated;
+    });
+    ctx.realtime?.broadcast('settings:updated', { name: 'brand', brandId: id });
+    return next;
+  }
+
+  app.get('/service/brands', async (req) => {
+    await requireUser(ctx, req);
+    return (await ctx.store.list<Brand>('brand')).map((b) => b.data).sort((a, b) => Number(a.brandId) - Number(b.brandId));
+  });
+  app.get('/service/brands/all/settings', async (req) => {
+    await requireUser(ctx, req);
+    return Object.fromEntries((await ctx.store.list<Brand>('brand')).map((b) => [b.id, b.data.settings ?? {}]));
+  });
+  app.get('/service/brands/all/themeStyles', async (req) => {
+    await requireUser(ctx, req);
+    return Object.fromEntries((await ctx.store.list<Brand>('brand')).map((b) => [b.id, b.data.themeStyles ?? []]));
+  });
+  app.get<{ Params: { id: string } }>('/service/brands/:id', async (req) => {
+    await requireUser(ctx, req);
+    return brand(req.params.id);
+  });
+  app.post('/service/brands', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { brandName } = v.body<BrandNameRequest>('brand-name-request', req.body);
+    needSettings(user);
+    return ctx.store.transaction(async (tx) => {
+      const ids = (await tx.list<Brand>('brand')).map((b) => Number(b.id));
+      const created: Brand = { brandId: String(Math.max(0, ...ids) + 1), brandName, settings: {}, themeStyles: [] };
+      await tx.put('brand', created.brandId, created);
+      return created;
+    });
+  });
+  app.put<{ Params: { id: string } }>('/service/brands/:id/name', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { brandName } = v.body<BrandNameRequest>('brand-name-request', req.body);
+    return changeBrand(user, req.params.id, (b) => ({ ...b, brandName }));
+  });
+  app.get<{ Params: { id: string } }>('/service/brands/:id/settings', async (req) => {
+    await requireUser(ctx, req);
+    return (await brand(req.params.id)).settings ?? {};
+  });
+  app.put<{ Params: { id: string } }>('/service/brands/:id/themeStyles', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { styles } = v.body<ThemeStylesRequest>('theme-styles-request', req.body);
+    styles.forEach((s, i) => {
+      if (CSS_UNSAFE.test(s.rule) || !s.rule.trim()) throw badRequest(`styles[${i}].rule "${s.rule}" is not a plain selector or variable`);
+      for (const [p, val] of Object.entries(s.values)) {
+        if (!/^-{0,2}[a-zA-Z][\w-]*$/.test(p)) throw badRequest(`styles[${i}].values: "${p}" is not a CSS property name`);
+        if (CSS_UNSAFE.test(val) || /;/.test(val)) throw badRequest(`styles[${i}].values.${p}: "${val}" is not a plain CSS value`);
+      }
+    });
+    return changeBrand(user, req.params.id, (b) => ({ ...b, themeStyles: styles }));
+  });
+  app.post<{ Params: { id: string; kind: string } }>('/service/brands/:id/:kind', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (req.params.kind !== 'logo' && req.params.kind !== 'favicon') throw notFound(`unknown brand image "${req.params.kind}": expected logo or favicon`);
+    const { changes } = v.body<BrandImageRequest>('brand-image-request', req.body);
+    const match = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml|x-icon));base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
+    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp, svg or ico image');
+    const id = crypto.randomUUID();
+    await ctx.store.transaction((tx) => tx.put('image', id, { contentType: match[1], base64: match[2] }));
+    const key = req.params.kind === 'logo' ? 'logoId' : 'faviconId';
+    await changeBrand(user, req.params.id, (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: id } }));
+    return { id };
+  });
+
+  async function themeStylesOf(which: string): Promise<ThemeStyle[]> {
+    if (which === 'default') return DEFAULT_THEME;
+    if (which === 'active') return [...DEFAULT_THEME, ...((await activeBrand(ctx, await settingsOf()))?.themeStyles ?? [])];
+    return [...DEFAULT_THEME, ...((await brand(which)).themeStyles ?? [])];
+  }
+  const sendCss = async (reply: FastifyReply, which: string) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(themeCss(await themeStylesOf(which)));
+  // Style sheets load through <link>, without a bearer token: theme colours are not secret.
+  app.get<{ Params: { id: string } }>('/service/brands/:id/theme.css', async (req, reply) => sendCss(reply, req.params.id));
+  app.get<{ Params: { id: string } }>('/service/brands/:id/getThemeStyles', async (req) => {
+    await requireUser(ctx, req);
+    return themeStylesOf(req.params.id);
+  });
+
+  app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (_req, reply) => {
+    const b = await activeBrand(ctx, await settingsOf());
+    const image = b?.settings?.faviconId ? (await ctx.store.get<{ contentType: string; base64: string }>('image', b.settings.faviconId))?.data : undefined;
+    if (!image) throw notFound('the active brand has no favicon');
+    return reply.type(image.contentType).send(Buffer.from(image.base64, 'base64'));
+  });
+
+  // Audit.
+  app.get('/audit/getLogTypes', async (req) => {
+    await requireUser(ctx, req);
+    return AUDIT_LOG_TYPES;
+  });
+  app.post('/audit/save', async (req) => {
+    const user = await requireUser(ctx, req);
+    const entries = v.body<AuditSaveRequest>('audit-save-request', req.body);
+    if (entries.length > 1000) throw badRequest(`at most 1000 audit entries per call, got ${entries.length}`);
+    if (entries.length) {
+      await ctx.store.transaction(async (tx) => {
+        await tx.raw
+          .insertInto('audit_log')
+          .values(
+            entries.map((e) => ({
+              account_id: user.account.accountId,
+              log_type: e.logType,
+              subject: e.subject,
+              action_time: String(e.actionTime),
+              extra: e.extra ? JSON.stringify(e.extra) : null,
+              saved_at: Date.now(),
+            })),
+          )
+          .execute();
+      });
+    }
+    return { saved: entries.length };
+  });
+}

@@ -1,0 +1,167 @@
+/** Field calls of spec 7.4 and the slug check. */
+import type { FastifyInstance } from 'fastify';
+import type { Block, Field, Id, JsonValue, Module, Page } from '../../schemas/model';
+import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../schemas/model/api';
+import { createSchemaAjv, describeAjvErrors } from '../../registry';
+import { requireUser, type AppContext, type SignedInUser } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import { canAdminister } from '../permissions';
+import { writeStructure, type StructureWrite } from '../structure/write';
+import { need, newId } from './helpers';
+
+export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const v = ctx.validator;
+  const optsAjv = createSchemaAjv();
+
+  function checkField(field: Field): void {
+    const entry = ctx.registry.fields[field.type];
+    if (!entry || entry.status === 'removed') throw badRequest(`field "${field.id}": unknown field type "${field.type}" (not in registry/fields)`);
+    if (entry.opts && field.opts !== undefined) {
+      const validate = optsAjv.compile(entry.opts);
+      if (!validate(field.opts)) {
+        throw badRequest(`field "${field.id}" has invalid opts: ${describeAjvErrors('field', '/opts', validate.errors).map((p) => `${p.pointer}: ${p.message}`).join('; ')}`);
+      }
+    }
+    const unknownRules = Object.keys(field.validation ?? {}).filter((rule) => !entry.rules.includes(rule));
+    if (unknownRules.length) throw badRequest(`field "${field.id}" of type "${field.type}" does not accept the rules ${unknownRules.join(', ')}`);
+  }
+
+  function needFieldEditing(user: SignedInUser, blockId?: Id): void {
+    if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit fields (manageEditMode)');
+    need(user, 'manageSettings', blockId ? 'items.blocks' : 'items.fields', blockId);
+  }
+
+  /** The block a field hangs under (directly, or through parent fields). */
+  async function owningBlock(w: StructureWrite, itemType: 'block' | 'field', itemId: Id): Promise<Block | undefined> {
+    if (itemType === 'block') return w.require<Block>('block', itemId);
+    const parents = (await w.tx.list<Block>('block')).map((b) => b.data);
+    const fields = (await w.tx.list<Field>('field')).map((f) => f.data);
+    let id = itemId;
+    for (let depth = 0; depth < 50; depth++) {
+      const block = parents.find((b) => b.fields?.includes(id));
+      if (block) return block;
+      const parent = fields.find((f) => f.childIds?.includes(id));
+      if (!parent) return undefined;
+      id = parent.id;
+    }
+    return undefined;
+  }
+
+  app.get<{ Querystring: { withSchemas?: string } }>('/structure/field', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('listing every field is for admins and elevated users');
+    const fields = (await ctx.store.list<Field>('field')).map((f) => f.data);
+    if (req.query.withSchemas !== 'true') return fields;
+    return { fields, schemas: Object.fromEntries(Object.values(ctx.registry.fields).map((f) => [f.type, f.value])) };
+  });
+
+  app.get<{ Params: { tag: string } }>('/structure/field/tag/:tag', async (req) => {
+    await requireUser(ctx, req);
+    return (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => f.tags?.includes(req.params.tag));
+  });
+
+  const defaultOf = (f: Field): JsonValue => f.default ?? f.defaultOption ?? null;
+
+  app.get<{ Params: { id: string } }>('/structure/field/default/:id', async (req) => {
+    await requireUser(ctx, req);
+    const field = (await ctx.store.get<Field>('field', req.params.id))?.data;
+    if (!field) throw notFound(`field "${req.params.id}" does not exist`);
+    return { fieldId: field.id, value: defaultOf(field) };
+  });
+
+  app.post('/structure/field/default/getMany', async (req) => {
+    await requireUser(ctx, req);
+    const { fieldIds } = v.body<FieldIdsRequest>('field-ids-request', req.body);
+    const fields = await ctx.store.getMany<Field>('field', fieldIds);
+    return Object.fromEntries(fields.map((f) => [f.id, defaultOf(f.data)]));
+  });
+
+  app.post('/structure/field', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = v.body<FieldWriteRequest>('field-write-request', req.body);
+    return writeStructure(ctx, async (w) => {
+      const block = await owningBlock(w, body.itemType, body.itemId);
+      if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
+      needFieldEditing(user, block.id);
+      const id = body.field.id ?? body.fieldId ?? newId('field');
+      if (await w.get('field', id)) throw badRequest(`field "${id}" already exists`);
+      const { revision: _r, ...rest } = body.field;
+      const field = { ...rest, id } as Field;
+      checkField(field);
+      const saved = await w.create<Field>('field', field);
+      if (body.itemType === 'block') await w.put<Block>('block', { ...block, fields: [...(block.fields ?? []), id] });
+      else {
+        const parent = await w.require<Field>('field', body.itemId);
+        await w.put<Field>('field', { ...parent, childIds: [...(parent.childIds ?? []), id] });
+      }
+      return saved;
+    });
+  });
+
+  app.put('/structure/field', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = v.body<FieldWriteRequest>('field-write-request', req.body);
+    const id = body.field.id ?? body.fieldId;
+    if (!id) throw badRequest('give field.id or fieldId: the field to update');
+    return writeStructure(ctx, async (w) => {
+      const block = await owningBlock(w, body.itemType, body.itemId);
+      if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
+      needFieldEditing(user, block.id);
+      const current = await w.require<Field>('field', id);
+      const { revision, ...rest } = body.field;
+      const field = { ...rest, id, childIds: rest.childIds ?? current.childIds } as Field;
+      checkField(field);
+      return w.put<Field>('field', field, revision);
+    });
+  });
+
+  async function removeField(user: SignedInUser, id: Id, holder?: { itemType: string; itemId: Id }) {
+    return writeStructure(ctx, async (w) => {
+      await w.require<Field>('field', id);
+      const blocks = (await w.tx.list<Block>('block')).map((b) => b.data).filter((b) => b.fields?.includes(id));
+      const parents = (await w.tx.list<Field>('field')).map((f) => f.data).filter((f) => f.childIds?.includes(id));
+      if (holder) {
+        const held = holder.itemType === 'block' ? blocks.some((b) => b.id === holder.itemId) : parents.some((f) => f.id === holder.itemId);
+        if (!held) throw notFound(`field "${id}" is not on ${holder.itemType} "${holder.itemId}"`);
+      }
+      if (blocks.length) for (const b of blocks) needFieldEditing(user, b.id);
+      else needFieldEditing(user);
+      for (const b of blocks) await w.put<Block>('block', { ...b, fields: b.fields!.filter((f) => f !== id) });
+      for (const f of parents) await w.put<Field>('field', { ...f, childIds: f.childIds!.filter((c) => c !== id) });
+      await w.remove('field', id);
+      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs);
+    });
+  }
+
+  app.delete<{ Params: { id: string; itemType: string; itemId: string } }>('/structure/field/:id/:itemType/:itemId', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (req.params.itemType !== 'block' && req.params.itemType !== 'field') throw badRequest(`itemType must be block or field, got "${req.params.itemType}"`);
+    return removeField(user, req.params.id, { itemType: req.params.itemType, itemId: req.params.itemId });
+  });
+
+  app.delete<{ Params: { id: string } }>('/structure/field/:id', async (req) => removeField(await requireUser(ctx, req), req.params.id));
+
+  // Slug check: GET /{source}/{contextId?}/{id}/slug/{slug}/validate.
+  async function validateSlug(source: string, contextId: string | undefined, id: string, slug: string): Promise<SlugValidateResponse> {
+    let taken: { id: Id; slug?: string }[];
+    if (source === 'module' || source === 'modules') taken = (await ctx.store.list<Module>('module')).map((m) => m.data);
+    else if (source === 'page' || source === 'pages') {
+      const pages = (await ctx.store.list<Page>('page')).map((p) => p.data);
+      taken = contextId ? pages.filter((p) => p.moduleId === contextId) : pages;
+    } else if (source === 'block' || source === 'blocks') {
+      const blocks = (await ctx.store.list<Block & { pageId?: Id }>('block')).map((b) => b.data).filter((b) => !b.wasDeleted);
+      taken = contextId ? blocks.filter((b) => b.pageId === contextId) : blocks;
+    } else throw badRequest(`unknown slug source "${source}": expected module, page or block`);
+    const number = taken.filter((item) => item.id !== id && item.slug === slug).length;
+    return { unique: number === 0, number };
+  }
+
+  app.get<{ Params: { source: string; id: string; slug: string } }>('/:source/:id/slug/:slug/validate', async (req) => {
+    await requireUser(ctx, req);
+    return validateSlug(req.params.source, undefined, req.params.id, req.params.slug);
+  });
+  app.get<{ Params: { source: string; contextId: string; id: string; slug: string } }>('/:source/:contextId/:id/slug/:slug/validate', async (req) => {
+    await requireUser(ctx, req);
+    return validateSlug(req.params.source, req.params.contextId, req.params.id, req.params.slug);
+  });
+}

@@ -1,0 +1,238 @@
+/** Module calls of spec 7.4 plus structure, templates, revert and item permissions. */
+import type { FastifyInstance } from 'fastify';
+import type { Id, Module, Page } from '../../schemas/model';
+import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, PropertyRequest, RevertRequest } from '../../schemas/model/api';
+import { MODULE_SEARCH_TYPES } from '../../engine/core/constants';
+import { requireUser, type AppContext } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import type { RevertRecord } from '../model';
+
+import { moduleOrder, readStructure } from '../structure/read';
+import { writeStructure } from '../structure/write';
+import { checkPropertyKey, checkSlug, need, newId, paginate } from './helpers';
+import { removePage } from './structure-pages';
+
+export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const v = ctx.validator;
+
+  app.get('/structure', async (req) => readStructure(ctx.store, await requireUser(ctx, req)));
+
+  app.get('/structure/templates/modules', async (req) => {
+    const user = await requireUser(ctx, req);
+    return (await readStructure(ctx.store, user)).modules.filter((m) => m.isAbstract);
+  });
+
+  app.get<{ Params: { moduleSlug: string } }>('/structure/:moduleSlug', async (req) => {
+    const user = await requireUser(ctx, req);
+    const module = (await readStructure(ctx.store, user)).modules.find((m) => m.slug === req.params.moduleSlug);
+    if (!module) throw notFound(`module "${req.params.moduleSlug}" does not exist`);
+    return module;
+  });
+
+  app.post('/structure/revert', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { token } = v.body<RevertRequest>('revert-request', req.body);
+    return writeStructure(ctx, async (w) => {
+      const stored = await w.tx.get<RevertRecord>('revert', token);
+      if (!stored || (stored.expiresAt ?? 0) <= Date.now()) throw notFound('revert token is unknown or its window has ended');
+      if (stored.data.accountId !== user.account.accountId && !user.account.isAdmin) throw forbidden('only the user who made the change may revert it');
+      for (const item of stored.data.snapshot) {
+        if (item.data) await w.put(item.kind, item.data as { id: Id });
+        else if (await w.get(item.kind, item.id)) await w.remove(item.kind, item.id);
+      }
+      if (stored.data.moduleOrder) await w.setModuleOrder(stored.data.moduleOrder);
+      await w.tx.remove('revert', token);
+      return { reverted: stored.data.snapshot.length };
+    });
+  });
+
+  app.get('/structure/permissions', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin && !user.account.isElevated) return {};
+    return Object.fromEntries((await ctx.store.list<Record<string, boolean>>('itemPermissions')).map((d) => [d.id, d.data]));
+  });
+
+  app.get<{ Params: { itemId: string } }>('/structure/permissions/:itemId', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('item permissions are for admins and elevated users');
+    return (await ctx.store.get<Record<string, boolean>>('itemPermissions', req.params.itemId))?.data ?? {};
+  });
+
+  app.post<{ Params: { itemId: string } }>('/structure/permissions/:itemId', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { permissions } = v.body<ItemPermissionsRequest>('item-permissions-request', req.body);
+    const { itemId } = req.params;
+    const kind = (await itemKindOf(ctx, itemId)) ?? null;
+    if (!kind) throw notFound(`item "${itemId}" does not exist`);
+    need(user, 'managePermissions', `items.${kind}s`, itemId);
+    await ctx.store.transaction((tx) => tx.put('itemPermissions', itemId, permissions));
+    ctx.realtime?.broadcast('permissions:update', { itemId, permissions });
+    return permissions;
+  });
+
+  app.get<{ Params: { id: string } }>('/userLists/permissions/byList/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('list permissions are for admins and elevated users');
+    if (!(await ctx.store.get('userList', req.params.id))) throw notFound(`user list "${req.params.id}" does not exist`);
+    return (await ctx.store.get('listPermissions', req.params.id))?.data ?? {};
+  });
+
+  // Modules.
+  app.get<{ Querystring: { page?: string; limit?: string; filters?: string; sortBy?: string; descending?: string; typesToLoad?: string } }>(
+    '/structure/module/search',
+    async (req) => {
+      const user = await requireUser(ctx, req);
+      const q = req.query;
+      const types = (q.typesToLoad ? q.typesToLoad.split(',') : [...MODULE_SEARCH_TYPES]).map((t) => t.trim());
+      const text = (q.filters ?? '').toLowerCase();
+      let modules = (await readStructure(ctx.store, user)).modules.filter(
+        (m) => types.includes(m.isAbstract ? 'abstract' : 'normal') && (!text || m.name.toLowerCase().includes(text) || m.slug.includes(text)),
+      );
+      const key = (q.sortBy ?? 'name') as keyof Module;
+      modules = modules.sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * (q.descending === 'true' ? -1 : 1));
+      return paginate(modules, q);
+    },
+  );
+
+  app.post('/structure/module/order', async (req) => setModuleOrder(req));
+  app.post('/structure/module/order/', async (req) => setModuleOrder(req));
+  async function setModuleOrder(req: Parameters<typeof requireUser>[1]) {
+    const user = await requireUser(ctx, req);
+    const { order } = v.body<OrderRequest>('order-request', req.body);
+    need(user, 'move', 'items.modules');
+    return writeStructure(ctx, async (w) => {
+      const all = (await w.tx.list<Module>('module')).map((m) => m.id);
+      const unknown = order.filter((id) => !all.includes(id));
+      if (unknown.length) throw badRequest(`order names unknown modules: ${unknown.join(', ')}`);
+      if (new Set(order).size !== order.length) throw badRequest('order lists a module twice');
+      await w.setModuleOrder(order);
+      w.moduleIds.add('global');
+      ctx.realtime?.broadcast('settings:updated', { name: 'structure' });
+      return { order };
+    });
+  }
+
+  app.get('/structure/module/adminView', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('the admin view is for admins and elevated users');
+    return (await ctx.store.list<Module>('module')).map((m) => m.data);
+  });
+
+  app.get('/structure/module', async (req) => {
+    const user = await requireUser(ctx, req);
+    return (await readStructure(ctx.store, user)).modules.map(({ pages: _pages, ...m }) => m);
+  });
+
+  app.get<{ Params: { slug: string } }>('/structure/module/slug/:slug', async (req) => {
+    const user = await requireUser(ctx, req);
+    const module = (await readStructure(ctx.store, user)).modules.find((m) => m.slug === req.params.slug);
+    if (!module) throw notFound(`module "${req.params.slug}" does not exist`);
+    return module;
+  });
+
+  app.get<{ Params: { id: string } }>('/structure/module/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const module = (await readStructure(ctx.store, user)).modules.find((m) => m.id === req.params.id);
+    if (!module) throw notFound(`module "${req.params.id}" does not exist`);
+    return module;
+  });
+
+  app.put('/structure/module', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { module } = v.body<ModuleWriteRequest>('module-write-request', req.body);
+    need(user, 'addModules', 'items.modules');
+    checkSlug(module.slug, 'module');
+    return writeStructure(ctx, async (w) => {
+      const id = module.id ?? newId('module');
+      if (await w.get('module', id)) throw badRequest(`module "${id}" already exists`);
+      await uniqueModuleSlug(w.tx, module.slug, id);
+      const { revision: _r, ...rest } = module;
+      const saved = await w.create<Module>('module', { ...rest, id, childIds: [] });
+      const order = await moduleOrder(w.tx);
+      await w.setModuleOrder([...order, id]);
+      return saved;
+    });
+  });
+
+  app.post<{ Params: { id: string } }>('/structure/module/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { module } = v.body<ModuleWriteRequest>('module-write-request', req.body);
+    const { id } = req.params;
+    if (module.id && module.id !== id) throw badRequest(`module id "${module.id}" does not match the path id "${id}"`);
+    need(user, 'manageSettings', 'items.modules', id);
+    checkSlug(module.slug, 'module');
+    return writeStructure(ctx, async (w) => {
+      const current = await w.require<Module>('module', id);
+      await uniqueModuleSlug(w.tx, module.slug, id);
+      const { revision, ...rest } = module;
+      // childIds change only through page calls, so a stale editor cannot drop pages.
+      return w.put<Module>('module', { ...rest, id, childIds: current.childIds ?? [] }, revision);
+    });
+  });
+
+  app.post<{ Params: { id: string } }>('/structure/module/:id/property', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { key, value } = v.body<PropertyRequest>('property-request', req.body);
+    checkPropertyKey(key);
+    if (key === 'childIds') throw badRequest('childIds change through the page calls (order, moveChild)');
+    need(user, 'manageSettings', 'items.modules', req.params.id);
+    return writeStructure(ctx, async (w) => {
+      const current = await w.require<Module>('module', req.params.id);
+      const next = { ...current, [key]: value } as Module;
+      v.model('module.schema.json', next, `module "${current.id}"`);
+      if (key === 'slug') {
+        checkSlug(String(value), 'module');
+        await uniqueModuleSlug(w.tx, String(value), current.id);
+      }
+      return w.put<Module>('module', next);
+    });
+  });
+
+  app.delete<{ Params: { id: string } }>('/structure/module/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    need(user, 'addModules', 'items.modules', req.params.id);
+    if (req.params.id === 'global') throw badRequest('the global module cannot be deleted');
+    return writeStructure(ctx, async (w) => {
+      const module = await w.require<Module>('module', req.params.id);
+      const blockIds: Id[] = [];
+      for (const pageId of module.childIds ?? []) if (await w.get('page', pageId)) blockIds.push(...(await removePage(w, pageId)));
+      await w.remove('module', module.id);
+      const order = await moduleOrder(w.tx);
+      await w.setModuleOrder(order.filter((id) => id !== module.id));
+      w.moduleIds.add(module.id);
+      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs, blockIds);
+    });
+  });
+
+  app.post<{ Params: { origin: string; child: string; target: string } }>('/structure/module/:origin/moveChild/:child/target/:target', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { origin, child, target } = req.params;
+    need(user, 'moveChildren', 'items.modules', origin);
+    need(user, 'addChildren', 'items.modules', target);
+    return writeStructure(ctx, async (w) => {
+      const from = await w.require<Module>('module', origin);
+      const to = origin === target ? from : await w.require<Module>('module', target);
+      if (!from.childIds?.includes(child)) throw notFound(`page "${child}" is not in module "${origin}"`);
+      const page = await w.require<Page>('page', child);
+      if ((to.childIds ?? []).some((id) => id !== child) && origin !== target) {
+        const siblings = await w.tx.getMany<Page>('page', to.childIds ?? []);
+        if (siblings.some((p) => p.data.slug === page.slug)) throw badRequest(`module "${target}" already has a page with slug "${page.slug}"`);
+      }
+      await w.put<Module>('module', { ...from, childIds: from.childIds.filter((id) => id !== child) });
+      const fresh = origin === target ? await w.require<Module>('module', origin) : to;
+      await w.put<Module>('module', { ...fresh, childIds: [...(fresh.childIds ?? []), child] });
+      return w.put<Page>('page', { ...page, moduleId: target });
+    });
+  });
+}
+
+async function uniqueModuleSlug(reader: { list<T>(kind: 'module'): Promise<{ id: string; data: T }[]> }, slug: string, id: Id): Promise<void> {
+  const taken = (await reader.list<Module>('module')).some((m) => m.id !== id && m.data.slug === slug);
+  if (taken) throw badRequest(`module slug "${slug}" is already used`);
+}
+
+export async function itemKindOf(ctx: AppContext, id: Id): Promise<'module' | 'page' | 'block' | 'field' | undefined> {
+  for (const kind of ['module', 'page', 'block', 'field'] as const) if (await ctx.store.get(kind, id)) return kind;
+  return undefined;
+}
+

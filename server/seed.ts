@@ -1,0 +1,116 @@
+/**
+ * Demo content, seeded on first start (idempotent: a `seed` marker document records it). The
+ * content is data: server/demo/*.json. Every block is validated against its registry type's
+ * options schema before anything is written, so a demo edit that breaks a schema fails the start
+ * naming the file and block.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Block, Brand, Id, JsonObject, Module, Page, Profile, Settings } from '../schemas/model';
+import type { Account, UserList } from './model';
+import type { DocumentStore } from './storage/documents';
+import type { RequestValidator } from './validation';
+import { CURRENT_PAGE_SCHEMA_VERSION } from '../engine/core/model/migrations';
+
+/** A block as written in the demo files: children are nested, each with an optional column. */
+export interface DemoBlock extends Omit<Block, 'children' | 'positions'> {
+  column?: number;
+  children?: DemoBlock[];
+}
+
+export interface DemoPage extends Omit<Page, 'children' | 'positions' | 'moduleId'> {
+  blocks: DemoBlock[];
+}
+
+export interface DemoModule {
+  module: Omit<Module, 'childIds'>;
+  pages: DemoPage[];
+}
+
+export interface DemoAccount extends Account {
+  profile: Profile['data']['profile'];
+}
+
+interface Flattened {
+  modules: Module[];
+  pages: Page[];
+  blocks: (Block & { pageId: Id })[];
+}
+
+function readJson<T>(file: string): T {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new Error(`demo file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Flattens nested demo blocks into stored blocks with positions, validating each against the registry. */
+export function flattenDemo(files: { file: string; data: DemoModule }[], validator: RequestValidator): Flattened {
+  const out: Flattened = { modules: [], pages: [], blocks: [] };
+  const seen = new Set<Id>();
+  const place = (blocks: DemoBlock[], pageId: Id, file: string): Record<string, Id[]> => {
+    const positions: Record<string, Id[]> = {};
+    for (const demo of blocks) {
+      if (seen.has(demo.id)) throw new Error(`${file}: block id "${demo.id}" is used twice`);
+      seen.add(demo.id);
+      const { children = [], column = 0, ...rest } = demo;
+      validator.blockOptions(rest.type, rest.options ?? {}, `${file}: block "${demo.id}"`);
+      if (children.length && !validator.blockTypes[rest.type]?.children) throw new Error(`${file}: block "${demo.id}" of type "${rest.type}" cannot hold child blocks`);
+      const childPositions = place(children, pageId, file);
+      out.blocks.push({ ...rest, pageId, children: Object.values(childPositions).flat(), positions: childPositions });
+      (positions[`col-${column}`] ??= []).push(demo.id);
+    }
+    return positions;
+  };
+  for (const { file, data } of files) {
+    for (const page of data.pages) {
+      const { blocks, ...rest } = page;
+      const positions = place(blocks, page.id, file);
+      out.pages.push({ ...rest, moduleId: data.module.id, children: Object.values(positions).flat(), positions });
+    }
+    out.modules.push({ ...data.module, childIds: data.pages.map((p) => p.id) });
+  }
+  return out;
+}
+
+export async function seedDemo(store: DocumentStore, validator: RequestValidator, demoDir: string): Promise<boolean> {
+  if (await store.get('seed', 'demo')) return false;
+  const moduleFiles = fs
+    .readdirSync(path.join(demoDir, 'modules'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ file: `server/demo/modules/${f}`, data: readJson<DemoModule>(path.join(demoDir, 'modules', f)) }));
+  const structure = flattenDemo(moduleFiles, validator);
+  const settings = readJson<Settings>(path.join(demoDir, 'settings.json'));
+  validator.model('settings.schema.json', settings, 'server/demo/settings.json');
+  const brands = readJson<Brand[]>(path.join(demoDir, 'brands.json'));
+  const lists = readJson<UserList[]>(path.join(demoDir, 'user-lists.json'));
+  const accounts = readJson<DemoAccount[]>(path.join(demoDir, 'accounts.json'));
+  const i18n = readJson<Record<string, Record<string, string>>>(path.join(demoDir, 'i18n.json'));
+  for (const m of structure.modules) validator.model('module.schema.json', m, `demo module "${m.id}"`);
+  for (const p of structure.pages) validator.model('page.schema.json', p, `demo page "${p.id}"`);
+  for (const b of brands) validator.model('brand.schema.json', b, `demo brand "${b.brandId}"`);
+  try {
+    await store.transaction(async (tx) => {
+      // The marker goes first: a second process seeding at the same moment fails on it and rolls back.
+      await tx.put('seed', 'demo', { seededAt: Date.now() }, { expectedRevision: 0 });
+      const order = structure.modules.map((m) => m.id);
+      await tx.put('settings', 'app', { ...settings, structure: { ...settings.structure, orders: { modules: { order } } } });
+      for (const m of structure.modules) await tx.put('module', m.id, m);
+      for (const p of structure.pages) await tx.put('page', p.id, p, { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION });
+      for (const b of structure.blocks) await tx.put('block', b.id, b);
+      for (const b of brands) await tx.put('brand', b.brandId, b);
+      for (const l of lists) await tx.put('userList', l.id, l);
+      for (const { profile, ...account } of accounts) {
+        await tx.put('account', account.accountId, { ...account, demo: true });
+        await tx.put('profile', account.accountId, { accountId: account.accountId, data: { profile: profile as JsonObject, meta: {} } } satisfies Profile);
+      }
+      for (const [locale, overrides] of Object.entries(i18n)) await tx.put('i18n', locale, overrides);
+    });
+  } catch (error) {
+    if (await store.get('seed', 'demo')) return false; // another process seeded first
+    throw error;
+  }
+  return true;
+}

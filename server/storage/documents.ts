@@ -1,0 +1,271 @@
+/**
+ * The document store: every stored thing is a JSON document (kind, id) with a revision bumped on
+ * each write. Reads go straight to the database; writes happen inside `transaction`, which is one
+ * database transaction (rows read in it are locked on PostgreSQL, SQLite has a single writer).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from './database';
+
+export type DocKind =
+  | 'module'
+  | 'page'
+  | 'block'
+  | 'field'
+  | 'settings'
+  | 'secret'
+  | 'brand'
+  | 'image'
+  | 'account'
+  | 'profile'
+  | 'userList'
+  | 'itemPermissions'
+  | 'listPermissions'
+  | 'i18n'
+  | 'loginSecret'
+  | 'revert'
+  | 'comment'
+  | 'seed';
+
+export interface StoredDoc<T> {
+  id: string;
+  data: T;
+  revision: number;
+  schemaVersion: number | null;
+  expiresAt: number | null;
+}
+
+export interface PutOptions {
+  /** Fails with RevisionConflict when the stored revision differs (optimistic concurrency). */
+  expectedRevision?: number;
+  schemaVersion?: number | null;
+  expiresAt?: number | null;
+}
+
+export class RevisionConflict extends Error {
+  constructor(
+    readonly kind: DocKind,
+    readonly id: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`${kind} "${id}" is at revision ${actual}, not ${expected}: reload it and try again`);
+  }
+}
+
+type Row = { id: string; data: string; revision: number; schema_version: number | null; expires_at: number | string | null };
+
+function toDoc<T>(row: Row): StoredDoc<T> {
+  return {
+    id: row.id,
+    data: JSON.parse(row.data) as T,
+    revision: Number(row.revision),
+    schemaVersion: row.schema_version === null ? null : Number(row.schema_version),
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+  };
+}
+
+export class DocumentReader {
+  constructor(
+    protected readonly db: Kysely<DB> | Transaction<DB>,
+    protected readonly lockRows = false,
+  ) {}
+
+  async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
+    let q = this.db.selectFrom('documents').select(['id', 'data', 'revision', 'schema_version', 'expires_at']).where('kind', '=', kind).where('id', '=', id);
+    if (this.lockRows) q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    return row ? toDoc<T>(row) : undefined;
+  }
+
+  async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
+    if (!ids.length) return [];
+    const unique = [...new Set(ids)];
+    const rows: Row[] = [];
+    // Chunks keep the parameter count under SQLite's limit.
+    for (let i = 0; i < unique.length; i += 500) {
+      let q = this.db
+        .selectFrom('documents')
+        .select(['id', 'data', 'revision', 'schema_version', 'expires_at'])
+        .where('kind', '=', kind)
+        .where('id', 'in', unique.slice(i, i + 500));
+      if (this.lockRows) q = q.forUpdate();
+      rows.push(...(await q.execute()));
+    }
+    const byId = new Map(rows.map((r) => [r.id, toDoc<T>(r)]));
+    return ids.map((id) => byId.get(id)).filter((d): d is StoredDoc<T> => d !== undefined);
+  }
+
+  async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
+    const rows = await this.db.selectFrom('documents').select(['id', 'data', 'revision', 'schema_version', 'expires_at']).where('kind', '=', kind).orderBy('id').execute();
+    return rows.map((r) => toDoc<T>(r));
+  }
+
+  async expired(kind: DocKind, now: number): Promise<StoredDoc<unknown>[]> {
+    const rows = await this.db
+      .selectFrom('documents')
+      .select(['id', 'data', 'revision', 'schema_version', 'expires_at'])
+      .where('kind', '=', kind)
+      .where('expires_at', '<=', now)
+      .execute();
+    return rows.map((r) => toDoc(r));
+  }
+}
+
+/** A write made in a transaction, applied to the read cache once the transaction commits. */
+type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null };
+
+export class DocumentTx extends DocumentReader {
+  readonly pending: PendingWrite[] = [];
+
+  constructor(tx: Transaction<DB>, locking: boolean) {
+    super(tx, locking);
+  }
+
+  /** Inserts or replaces a document; returns its new revision. */
+  async put<T>(kind: DocKind, id: string, data: T, options: PutOptions = {}): Promise<number> {
+    const existing = await this.db
+      .selectFrom('documents')
+      .select('revision')
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .$if(this.lockRows, (q) => q.forUpdate())
+      .executeTakeFirst();
+    const current = existing ? Number(existing.revision) : 0;
+    if (options.expectedRevision !== undefined && options.expectedRevision !== current) throw new RevisionConflict(kind, id, options.expectedRevision, current);
+    const revision = current + 1;
+    const stored = { ...(data as object), ...(isItemKind(kind) ? { revision } : {}) };
+    const values = {
+      data: JSON.stringify(stored),
+      revision,
+      schema_version: options.schemaVersion ?? null,
+      expires_at: options.expiresAt ?? null,
+      updated_at: Date.now(),
+    };
+    if (existing) await this.db.updateTable('documents').set(values).where('kind', '=', kind).where('id', '=', id).execute();
+    else await this.db.insertInto('documents').values({ kind, id, ...values }).execute();
+    this.pending.push({ kind, id, doc: { id, data: JSON.parse(values.data), revision, schemaVersion: values.schema_version, expiresAt: values.expires_at } });
+    return revision;
+  }
+
+  async remove(kind: DocKind, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('documents').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+    this.pending.push({ kind, id, doc: null });
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  get raw(): Transaction<DB> {
+    return this.db as Transaction<DB>;
+  }
+}
+
+/** Structure items carry their revision inside the document too, so clients can send it back. */
+function isItemKind(kind: DocKind): boolean {
+  return kind === 'module' || kind === 'page' || kind === 'block' || kind === 'field';
+}
+
+/**
+ * Kinds read on every request. With the embedded database this process is the only writer, so a
+ * write-through cache of committed documents is exact and spares a query and a JSON parse per
+ * read; with PostgreSQL other processes write too, so reads always go to the database.
+ */
+const CACHED_KINDS = new Set<DocKind>(['module', 'page', 'block', 'field', 'settings', 'brand', 'account', 'profile', 'userList', 'itemPermissions', 'listPermissions', 'i18n']);
+
+export class DocumentStore extends DocumentReader {
+  private readonly cache = new Map<DocKind, Map<string, StoredDoc<unknown>>>();
+  private readonly loading = new Map<DocKind, Promise<Map<string, StoredDoc<unknown>>>>();
+  /** Kinds written while their cache was loading: that load may predate the write, so it is not kept. */
+  private readonly writtenWhileLoading = new Set<DocKind>();
+
+  constructor(
+    private readonly database: Kysely<DB>,
+    private readonly engine: 'sqlite' | 'postgres',
+  ) {
+    super(database);
+  }
+
+  private readonly sorted = new Map<DocKind, StoredDoc<unknown>[]>();
+  private commits = 0;
+
+  private get caching(): boolean {
+    return this.engine === 'sqlite';
+  }
+
+  /**
+   * Changes whenever a transaction commits in this process; undefined when other processes may
+   * write too (PostgreSQL). Lets callers memoise what they derive from cached documents.
+   */
+  get generation(): number | undefined {
+    return this.caching ? this.commits : undefined;
+  }
+
+  private async kindCache(kind: DocKind): Promise<Map<string, StoredDoc<unknown>>> {
+    const ready = this.cache.get(kind);
+    if (ready) return ready;
+    let load = this.loading.get(kind);
+    if (!load) {
+      load = super.list<unknown>(kind).then((docs) => {
+        const map = new Map(docs.map((d) => [d.id, d]));
+        this.loading.delete(kind);
+        if (!this.writtenWhileLoading.delete(kind)) this.cache.set(kind, map);
+        return map;
+      });
+      this.loading.set(kind, load);
+    }
+    return load;
+  }
+
+  override async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
+    if (!this.caching || !CACHED_KINDS.has(kind)) return super.get<T>(kind, id);
+    return (await this.kindCache(kind)).get(id) as StoredDoc<T> | undefined;
+  }
+
+  override async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
+    if (!this.caching || !CACHED_KINDS.has(kind)) return super.getMany<T>(kind, ids);
+    const map = await this.kindCache(kind);
+    return ids.map((id) => map.get(id)).filter((d): d is StoredDoc<unknown> => d !== undefined) as StoredDoc<T>[];
+  }
+
+  override async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
+    if (!this.caching || !CACHED_KINDS.has(kind)) return super.list<T>(kind);
+    let list = this.sorted.get(kind);
+    if (!list) {
+      list = [...(await this.kindCache(kind)).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      if (this.cache.has(kind)) this.sorted.set(kind, list);
+    }
+    return list as StoredDoc<T>[];
+  }
+
+  async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
+    let pending: PendingWrite[] = [];
+    let result!: R;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        result = await this.database.transaction().execute(async (trx) => {
+          const tx = new DocumentTx(trx, this.engine === 'postgres');
+          const out = await fn(tx);
+          pending = tx.pending;
+          return out;
+        });
+        break;
+      } catch (error) {
+        // PostgreSQL may pick this transaction as a deadlock victim: it rolled back, so run it again.
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+      }
+    }
+    // Committed: bring the cache up to date (a rolled-back transaction never gets here).
+    if (pending.length) this.commits++;
+    for (const w of pending) {
+      this.sorted.delete(w.kind);
+      if (this.loading.has(w.kind)) this.writtenWhileLoading.add(w.kind);
+      const map = this.cache.get(w.kind);
+      if (!map) continue;
+      if (w.doc) map.set(w.id, w.doc);
+      else map.delete(w.id);
+    }
+    return result;
+  }
+
+  get kysely(): Kysely<DB> {
+    return this.database;
+  }
+}

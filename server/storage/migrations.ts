@@ -1,0 +1,45 @@
+/**
+ * The one set of migrations, run on SQLite and PostgreSQL alike at start (kysely schema builder;
+ * the only engine-specific word is how an auto-increment key is spelt). Never edit a released one.
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DB } from './database';
+
+type Engine = 'sqlite' | 'postgres';
+
+function buildMigrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001_documents_and_audit': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('documents')
+          .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+          .addColumn('id', 'varchar(200)', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('revision', 'integer', (c) => c.notNull())
+          .addColumn('schema_version', 'integer')
+          .addColumn('expires_at', 'bigint')
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('documents_pk', ['kind', 'id'])
+          .execute();
+        await db.schema.createIndex('documents_expiry').on('documents').columns(['kind', 'expires_at']).execute();
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('seq', engine === 'postgres' ? 'serial' : 'integer', (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('account_id', 'varchar(200)', (c) => c.notNull())
+          .addColumn('log_type', 'varchar(40)', (c) => c.notNull())
+          .addColumn('subject', 'varchar(200)', (c) => c.notNull())
+          .addColumn('action_time', 'varchar(40)', (c) => c.notNull())
+          .addColumn('extra', 'text')
+          .addColumn('saved_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+export async function migrate(db: Kysely<DB>, engine: Engine): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => buildMigrations(engine) } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,139 @@
+/** Reads of the structure as a given user may see it: pages they may not view are never sent. */
+import type { Block, Field, Id, Module, Page, Settings } from '../../schemas/model';
+import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import { CURRENT_PAGE_SCHEMA_VERSION, migratePageDocument } from '../../engine/core/model/migrations';
+import type { PermissionContext } from '../permissions';
+import { canViewPage, effectiveListIds } from '../permissions';
+import type { DocumentReader } from '../storage/documents';
+import { childBlockIds } from './tree';
+
+export const GLOBAL_MODULE_ID = 'global';
+
+export async function moduleOrder(reader: DocumentReader): Promise<Id[]> {
+  const settings = (await reader.get<Settings>('settings', 'app'))?.data;
+  return settings?.structure?.orders?.modules?.order ?? [];
+}
+
+/** Who sees the same structure: admins alike, elevated users each their own, others by their lists. */
+function viewerKey(ctx: PermissionContext): string {
+  const a = ctx.account;
+  if (a.isAdmin && !a.viewAs?.userListIds.length) return 'admin';
+  if (a.isElevated) return `elevated:${a.accountId}`;
+  return `lists:${[...effectiveListIds(a)].sort().join(',')}`;
+}
+
+interface Memo {
+  generation: number;
+  structures: Map<string, { value: StructureResponse; json: string }>;
+  pages: Map<Id, { value: PageResponse; json: string } | null>;
+}
+const memos = new WeakMap<DocumentReader, Memo>();
+
+/** Per-store memo of derived reads, dropped whenever a transaction commits (embedded database only). */
+function memoFor(reader: DocumentReader): Memo | undefined {
+  const generation = (reader as { generation?: number }).generation;
+  if (generation === undefined) return undefined;
+  let memo = memos.get(reader);
+  if (!memo || memo.generation !== generation) {
+    memo = { generation, structures: new Map(), pages: new Map() };
+    memos.set(reader, memo);
+  }
+  return memo;
+}
+
+const stillCurrent = (reader: DocumentReader, memo: Memo) => (reader as { generation?: number }).generation === memo.generation;
+
+/** The structure and its JSON text, built once per viewer kind until the next write. */
+export async function readStructureWithJson(reader: DocumentReader, ctx: PermissionContext): Promise<{ value: StructureResponse; json: string }> {
+  const memo = memoFor(reader);
+  const key = viewerKey(ctx);
+  const hit = memo?.structures.get(key);
+  if (hit) return hit;
+  const value = await buildStructure(reader, ctx);
+  const entry = { value, json: JSON.stringify(value) };
+  if (memo && stillCurrent(reader, memo)) memo.structures.set(key, entry);
+  return entry;
+}
+
+/** Modules in display order (ordered ids first, then the rest by id), each with its viewable pages in order. */
+export async function readStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
+  return (await readStructureWithJson(reader, ctx)).value;
+}
+
+async function buildStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
+  const [modules, pages, order] = await Promise.all([reader.list<Module>('module'), reader.list<Page>('page'), moduleOrder(reader)]);
+  const pageById = new Map(pages.map((p) => [p.id, p.data]));
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const sorted = modules.map((m) => m.data).sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id.localeCompare(b.id));
+  const out: StructureModule[] = sorted.map((module) => ({
+    ...module,
+    pages: (module.childIds ?? []).map((id) => pageById.get(id)).filter((p): p is Page => !!p && canViewPage(ctx, p)),
+  }));
+  return { order: sorted.map((m) => m.id), modules: out };
+}
+
+/** The page document and its JSON text, built once per page until the next write. */
+export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id): Promise<{ value: PageResponse; json: string } | undefined> {
+  const memo = memoFor(reader);
+  const hit = memo?.pages.get(pageId);
+  if (hit !== undefined) return hit ?? undefined;
+  const value = await buildPageDocument(reader, pageId);
+  const entry = value ? { value, json: JSON.stringify(value) } : null;
+  if (memo && stillCurrent(reader, memo)) memo.pages.set(pageId, entry);
+  return entry ?? undefined;
+}
+
+/** The page document: the page, its live (not deleted) blocks at any depth and their fields, migrated to the current schema. */
+export async function readPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
+  return (await readPageDocumentWithJson(reader, pageId))?.value;
+}
+
+async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
+  const stored = await reader.get<Page>('page', pageId);
+  if (!stored) return undefined;
+  const blocks = await collectBlocks(reader, childBlockIds(stored.data));
+  const fields = await collectFields(reader, blocks.flatMap((b) => b.fields ?? []));
+  const version = stored.schemaVersion ?? CURRENT_PAGE_SCHEMA_VERSION;
+  // Current documents go out as stored; older ones run the migration chain (which copies).
+  if (version === CURRENT_PAGE_SCHEMA_VERSION) return { schemaVersion: version, page: stored.data, blocks, fields };
+  const doc = migratePageDocument({ schemaVersion: version, page: stored.data, blocks, fields });
+  return { schemaVersion: doc.schemaVersion, page: doc.page, blocks: doc.blocks, fields: doc.fields ?? [] };
+}
+
+/** Breadth-first walk from root ids through `childrenOf`, reading each level in one query. */
+async function collectTree<T extends { id: Id }>(reader: DocumentReader, kind: 'block' | 'field', rootIds: Id[], childrenOf: (item: T) => Id[], keep: (item: T) => boolean): Promise<T[]> {
+  const seen = new Set<Id>();
+  const out: T[] = [];
+  let frontier = rootIds;
+  while (frontier.length) {
+    const next = frontier.filter((id) => !seen.has(id));
+    next.forEach((id) => seen.add(id));
+    const docs = await reader.getMany<T>(kind, next);
+    frontier = [];
+    for (const d of docs) {
+      if (!keep(d.data)) continue;
+      out.push(d.data);
+      frontier.push(...childrenOf(d.data));
+    }
+  }
+  return out;
+}
+
+/** Blocks at any depth under the roots; deleted ones (and what is under them) left out unless asked for. */
+export function collectBlocks(reader: DocumentReader, rootIds: Id[], includeDeleted = false): Promise<Block[]> {
+  return collectTree<Block>(reader, 'block', rootIds, childBlockIds, (b) => includeDeleted || !b.wasDeleted);
+}
+
+/** Fields at any depth under the roots (children of repeaters, groups, conditionals). */
+export function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Field[]> {
+  return collectTree<Field>(reader, 'field', rootIds, (f) => f.childIds ?? [], () => true);
+}
+
+/** The module of a page (the one whose childIds hold it). */
+export async function moduleOfPage(reader: DocumentReader, page: Page): Promise<Module | undefined> {
+  if (page.moduleId) {
+    const m = await reader.get<Module>('module', page.moduleId);
+    if (m) return m.data;
+  }
+  return (await reader.list<Module>('module')).map((m) => m.data).find((m) => m.childIds?.includes(page.id));
+}

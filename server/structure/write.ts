@@ -1,0 +1,124 @@
+/**
+ * Structure writes: one transaction per request, every touched item recorded (its state before,
+ * for revert tokens; its state after, for `items:changes`), broadcast after the commit.
+ */
+import crypto from 'node:crypto';
+import type { Id, JsonObject, Settings } from '../../schemas/model';
+import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations';
+import type { AppContext } from '../context';
+import { conflict, notFound } from '../errors';
+import type { RevertRecord } from '../model';
+import type { ItemChange } from '../realtime';
+import { RevisionConflict, type DocumentTx } from '../storage/documents';
+
+export type ItemKind = ItemChange['kind'];
+
+interface Touched {
+  kind: ItemKind;
+  id: Id;
+  before: JsonObject | null;
+  after: JsonObject | null;
+}
+
+export class StructureWrite {
+  private readonly touched = new Map<string, Touched>();
+  readonly moduleIds = new Set<Id>();
+  readonly pageIds = new Set<Id>();
+  private moduleOrderBefore?: Id[];
+
+  constructor(readonly tx: DocumentTx) {}
+
+  async get<T>(kind: ItemKind, id: Id): Promise<T | undefined> {
+    const key = `${kind}:${id}`;
+    const t = this.touched.get(key);
+    if (t) return (t.after ?? undefined) as T | undefined;
+    return (await this.tx.get<T>(kind, id))?.data;
+  }
+
+  async require<T>(kind: ItemKind, id: Id): Promise<T> {
+    const item = await this.get<T>(kind, id);
+    if (!item) throw notFound(`${kind} "${id}" does not exist`);
+    return item;
+  }
+
+  private async remember(kind: ItemKind, id: Id): Promise<Touched> {
+    const key = `${kind}:${id}`;
+    let t = this.touched.get(key);
+    if (!t) {
+      const before = (await this.tx.get<JsonObject>(kind, id))?.data ?? null;
+      t = { kind, id, before, after: before };
+      this.touched.set(key, t);
+    }
+    return t;
+  }
+
+  /** Writes an item; `expectedRevision` gives 409 when someone else wrote it first. */
+  async put<T extends { id: Id }>(kind: ItemKind, item: T, expectedRevision?: number): Promise<T> {
+    const t = await this.remember(kind, item.id);
+    try {
+      const revision = await this.tx.put(kind, item.id, item, { expectedRevision, schemaVersion: kind === 'page' ? CURRENT_PAGE_SCHEMA_VERSION : null });
+      t.after = { ...(item as unknown as JsonObject), revision };
+      return t.after as unknown as T;
+    } catch (error) {
+      if (error instanceof RevisionConflict) throw conflict(error.message);
+      throw error;
+    }
+  }
+
+  /** Writes a new item: 409 when one with that id exists, even if it was committed a moment ago by another request. */
+  async create<T extends { id: Id }>(kind: ItemKind, item: T): Promise<T> {
+    return this.put(kind, item, 0);
+  }
+
+  async remove(kind: ItemKind, id: Id): Promise<void> {
+    const t = await this.remember(kind, id);
+    await this.tx.remove(kind, id);
+    t.after = null;
+  }
+
+  async setModuleOrder(order: Id[]): Promise<void> {
+    const settings = (await this.tx.get<Settings>('settings', 'app'))?.data ?? {};
+    this.moduleOrderBefore ??= settings.structure?.orders?.modules?.order ?? [];
+    const next: Settings = { ...settings, structure: { ...settings.structure, orders: { ...settings.structure?.orders, modules: { order } } } };
+    await this.tx.put('settings', 'app', next);
+  }
+
+  /** Stores what this write changed so structure/revert can undo it within the window. */
+  async revertToken(accountId: Id, windowMs: number, deletedBlockIds: Id[] = []): Promise<{ revertToken: string; expiresAt: number }> {
+    const record: RevertRecord = {
+      accountId,
+      snapshot: [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, data: t.before })),
+      deletedBlockIds,
+      ...(this.moduleOrderBefore ? { moduleOrder: this.moduleOrderBefore } : {}),
+    };
+    const revertToken = crypto.randomBytes(24).toString('base64url');
+    const expiresAt = Date.now() + windowMs;
+    await this.tx.put('revert', revertToken, record, { expiresAt });
+    return { revertToken, expiresAt };
+  }
+
+  changes(): ItemChange[] {
+    return [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, item: t.after }));
+  }
+}
+
+/** Runs one structure write in a transaction, then tells the subscribed sockets what changed. */
+export async function writeStructure<R>(ctx: AppContext, fn: (w: StructureWrite) => Promise<R>): Promise<R> {
+  let write!: StructureWrite;
+  const result = await ctx.store.transaction(async (tx) => {
+    write = new StructureWrite(tx);
+    return fn(write);
+  });
+  const items = write.changes();
+  if (items.length && ctx.realtime) {
+    for (const c of items) {
+      const item = c.item as { pageId?: Id; moduleId?: Id } | null;
+      if (c.kind === 'page') write.pageIds.add(c.id);
+      if (c.kind === 'module') write.moduleIds.add(c.id);
+      if (item?.pageId) write.pageIds.add(item.pageId);
+      if (item?.moduleId) write.moduleIds.add(item.moduleId);
+    }
+    ctx.realtime.itemsChanged({ items, moduleIds: [...write.moduleIds], pageIds: [...write.pageIds] });
+  }
+  return result;
+}

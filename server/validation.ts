@@ -1,0 +1,92 @@
+/**
+ * Request bodies are validated against the generated API schemas (schemas/json/api); block options
+ * against the registry options schema of the block's type. Errors name the path and what was expected.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { createSchemaAjv, describeAjvErrors, type RegistryData } from '../registry';
+import { badRequest } from './errors';
+
+export type ApiSchemaName = string;
+
+export class RequestValidator {
+  private readonly ajv: Ajv;
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly optionsValidators = new Map<string, ValidateFunction>();
+  private readonly optionsAjv = createSchemaAjv();
+
+  constructor(
+    private readonly schemaDir: string,
+    private readonly registry: RegistryData,
+  ) {
+    this.ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(this.ajv);
+  }
+
+  private validator(name: string): ValidateFunction {
+    let v = this.compiled.get(name);
+    if (!v) {
+      const file = path.join(this.schemaDir, `${name}.schema.json`);
+      v = this.ajv.compile(JSON.parse(fs.readFileSync(file, 'utf8')));
+      this.compiled.set(name, v);
+    }
+    return v;
+  }
+
+  /** Returns the body typed as T, or throws 400 naming every problem. */
+  body<T>(name: string, body: unknown): T {
+    if (body === undefined || body === null) throw badRequest('request body is missing: send JSON with content-type application/json');
+    const validate = this.validator(name);
+    if (!validate(body)) {
+      const problems = describeAjvErrors('body', '', validate.errors).map((p) => `${p.pointer || '/'}: ${p.message}`);
+      throw badRequest(`invalid request body: ${problems.join('; ')}`);
+    }
+    return body as T;
+  }
+
+  /** Whether a block type is registered and may be placed (not removed). */
+  blockTypeKnown(type: string): boolean {
+    const entry = this.registry.blocks[type];
+    return !!entry && entry.status !== 'removed';
+  }
+
+  /** Validates a block's options against its type's registry schema; throws 400 naming the problem. */
+  blockOptions(type: string, options: unknown, where = 'block'): void {
+    const entry = this.registry.blocks[type];
+    if (!entry || entry.status === 'removed') throw badRequest(`${where}: unknown block type "${type}" (not in registry/blocks)`);
+    let v = this.optionsValidators.get(type);
+    if (!v) {
+      v = this.optionsAjv.compile(entry.options);
+      this.optionsValidators.set(type, v);
+    }
+    if (!v(options ?? {})) {
+      const problems = describeAjvErrors(where, '/options', v.errors).map((p) => `${p.pointer}: ${p.message}`);
+      throw badRequest(`${where} of type "${type}" has invalid options: ${problems.join('; ')}`);
+    }
+  }
+
+  blockDefaults(type: string): Record<string, unknown> {
+    return structuredClone((this.registry.blocks[type]?.defaults ?? {}) as Record<string, unknown>);
+  }
+
+  get blockTypes(): RegistryData['blocks'] {
+    return this.registry.blocks;
+  }
+
+  /** Validates a whole document against a model schema (schemas/json/<file>). */
+  model<T>(file: string, value: unknown, what: string): T {
+    const key = `model:${file}`;
+    let v = this.compiled.get(key);
+    if (!v) {
+      v = this.ajv.compile(JSON.parse(fs.readFileSync(path.join(this.schemaDir, '..', file), 'utf8')));
+      this.compiled.set(key, v);
+    }
+    if (!v(value)) {
+      const problems = describeAjvErrors(what, '', v.errors).map((p) => `${p.pointer || '/'}: ${p.message}`);
+      throw badRequest(`${what} would be invalid: ${problems.join('; ')}`);
+    }
+    return value as T;
+  }
+}

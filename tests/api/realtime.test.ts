@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ItemsChanges } from '../../server/realtime';
+import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+function socketFor(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (e) => reject(e));
+  });
+}
+
+function emitAck(socket: Socket, event: string, payload: unknown): Promise<{ ok: boolean; error?: string }> {
+  return new Promise((resolve) => socket.emit(event, payload, resolve));
+}
+
+function nextEvent<T>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+describe.each(BACKENDS)('realtime on %s', (backend) => {
+  let api: ApiServer;
+  let admin: string;
+  let maya: string;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    api = await startApiServer(backend);
+    [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await api?.close();
+  });
+
+  it('refuses sockets without a valid JWT', async () => {
+    await expect(socketFor(api.url, 'forged.token.here')).rejects.toThrow('Not authorized');
+  });
+
+  it('items:changes reaches sockets subscribed to the page, not others', async () => {
+    const onPage = await socketFor(api.url, maya);
+    const elsewhere = await socketFor(api.url, maya);
+    sockets.push(onPage, elsewhere);
+    expect(await emitAck(onPage, 'page:subscribe', { id: 'news' })).toEqual({ ok: true });
+    expect(await emitAck(elsewhere, 'page:subscribe', { id: 'faq' })).toEqual({ ok: true });
+    let leaked = false;
+    elsewhere.on('items:changes', () => (leaked = true));
+    const received = nextEvent<ItemsChanges>(onPage, 'items:changes');
+    await api.call('POST', 'structure/block/news-2/property', { token: admin, body: { key: 'showTitle', value: true } });
+    const changes = await received;
+    expect(changes.pageIds).toContain('news');
+    expect(changes.items).toEqual([expect.objectContaining({ kind: 'block', id: 'news-2', item: expect.objectContaining({ showTitle: true }) })]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(false);
+  });
+
+  it('module subscribers hear page changes of the module; page:subscribe refuses pages the user may not view', async () => {
+    const socket = await socketFor(api.url, maya);
+    sockets.push(socket);
+    expect(await emitAck(socket, 'page:subscribe', { id: 'volunteers' })).toEqual({ ok: false, error: 'forbidden' });
+    await emitAck(socket, 'module:subscribe', { id: 'resources' });
+    const received = nextEvent<ItemsChanges>(socket, 'items:changes');
+    await api.call('POST', 'structure/page/guides/property', { token: admin, body: { key: 'name', value: 'How-to guides' } });
+    expect((await received).moduleIds).toContain('resources');
+  });
+
+  it('settings:updated, permissions:update and i18n:update go to every socket', async () => {
+    const socket = await socketFor(api.url, maya);
+    sockets.push(socket);
+    const settings = nextEvent<{ name: string }>(socket, 'settings:updated');
+    await api.call('POST', 'settings/theme', { token: admin, body: { changes: { mode: 'dark' } } });
+    expect((await settings).name).toBe('theme');
+    const permissions = nextEvent<{ itemId: string }>(socket, 'permissions:update');
+    await api.call('POST', 'structure/permissions/news', { token: admin, body: { permissions: { manageSettings: true } } });
+    expect((await permissions).itemId).toBe('news');
+    const label = nextEvent<{ locale: string; key: string; value: string }>(socket, 'i18n:update');
+    await api.call('POST', 'i18n/fr', { token: admin, body: { key: 'common.actions.save', value: 'Garder' } });
+    expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder' });
+  });
+});
+
+describe('realtime across server processes sharing PostgreSQL', () => {
+  let a: RunningServer;
+  let b: RunningServer;
+  let schema: string;
+  let dataDir: string;
+  let socket: Socket | undefined;
+  beforeAll(async () => {
+    await requirePostgres();
+    schema = await createSchemaName();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-multi-'));
+    a = await startServer(backendEnv('postgres', schema), dataDir);
+    b = await startServer(backendEnv('postgres', schema), dataDir);
+  });
+  afterAll(async () => {
+    socket?.close();
+    await a?.stop();
+    await b?.stop();
+    if (schema) await dropSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a write through process A reaches a client of process B', async () => {
+    const admin = await signIn(a.url, 'admin');
+    const maya = await signIn(b.url, 'maya');
+    socket = await socketFor(b.url, maya);
+    expect(await emitAck(socket, 'page:subscribe', { id: 'welcome' })).toEqual({ ok: true });
+    const received = nextEvent<ItemsChanges>(socket, 'items:changes', 15_000);
+    const res = await fetch(`${a.url}/api/v1/structure/block/welcome-hours/property`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ key: 'options', value: { text: 'Open every day.' } }),
+    });
+    expect(res.status).toBe(200);
+    const changes = await received;
+    expect(changes.items[0]).toMatchObject({ kind: 'block', id: 'welcome-hours', item: { options: { text: 'Open every day.' } } });
+  });
+});
