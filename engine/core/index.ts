@@ -4,3 +4,4 @@ export * from './model/migrations';
 export * from './constants';
 export * from './i18n';
 export * from './rules/context';
+export * from './validation';
