@@ -2,3 +2,4 @@
 export * from './core';
 export type { BlockProps } from './react/block-props';
 export * from './react/structure-store';
+export * from './forms';

@@ -1,0 +1,10 @@
+/** The form engine (React): field atoms, the controller, the form root and the hooks field components use. */
+export * from './types';
+export { fieldStateAtom, repeaterItemsAtom, fieldStateKey, sameJson } from './state';
+export { FormController, type FormMessage } from './controller';
+export { FormContext, useFormContext, useFormField, inputAria, fieldDomIds, type FormFieldBinding, type FormContextValue } from './context';
+export { FieldShell, FieldErrors, FieldReadOnly, formatValue } from './FieldShell';
+export { FieldHost, FieldChildren } from './FieldHost';
+export { FormRoot, type FormRootProps } from './FormRoot';
+export { isFieldShown, toSubmittedValue, sortOptions, isEmptyRepeaterItem } from './submission';
+export { loadFieldComponents, fieldTypesUsed, type FieldComponentLoaders } from './loader';
