@@ -85,3 +85,23 @@ export function inputAria(b: FormFieldBinding) {
     onBlur: b.touch,
   } as const;
 }
+
+/** Whether a conditional field's rules currently match (re-renders only when the answer flips). */
+export function useConditionMatches(field: Field, index?: number): boolean {
+  const { controller } = useFormContext();
+  return useAtomValue(controller.conditionAtom(field.id, index));
+}
+
+/** A repeater's items and the actions on them (add, mark deleted / restore, edit label). */
+export function useRepeater(field: Field) {
+  const { controller } = useFormContext();
+  const items = useAtomValue(controller.itemsAtom(field.id));
+  const editing = useAtomValue(controller.editing);
+  return {
+    items,
+    editing,
+    add: () => controller.addItem(field.id),
+    setDeleted: (index: number, deleted: boolean) => controller.setItemDeleted(field.id, index, deleted),
+    setLabel: (index: number, label: string) => controller.setItemLabel(field.id, index, label),
+  };
+}
