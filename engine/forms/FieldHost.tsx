@@ -45,15 +45,41 @@ export const FieldHost = memo(function FieldHost({ fieldId, index }: FieldHostPr
   );
 });
 
-/** Renders a field's children (group, conditional, repeater item). */
-export function FieldChildren({ fieldId, index }: FieldHostProps) {
-  const { controller } = useFormContext();
-  const field = controller.field(fieldId);
+const BRANCHING = 16;
+
+/**
+ * Renders fields as a balanced tree of memoised chunks (no DOM of its own). React clones every
+ * child fiber of each parent on an update's path, so a flat list of 5,000 fields would cost a
+ * keystroke O(n); chunks of at most 16 keep it O(log n).
+ */
+export const FieldList = memo(function FieldList({ ids, index }: { ids: readonly Id[]; index?: number }) {
+  const chunks = useMemo(() => {
+    if (ids.length <= BRANCHING) return undefined;
+    const size = Math.ceil(ids.length / BRANCHING);
+    return Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+  }, [ids]);
+  if (!chunks) {
+    return (
+      <>
+        {ids.map((id) => (
+          <FieldHost key={id} fieldId={id} index={index} />
+        ))}
+      </>
+    );
+  }
   return (
     <>
-      {(field?.childIds ?? []).map((id) => (
-        <FieldHost key={id} fieldId={id} index={index} />
+      {chunks.map((chunk, i) => (
+        <FieldList key={i} ids={chunk} index={index} />
       ))}
     </>
   );
+});
+
+const NO_IDS: Id[] = [];
+
+/** Renders a field's children (group, conditional, repeater item). */
+export function FieldChildren({ fieldId, index }: FieldHostProps) {
+  const { controller } = useFormContext();
+  return <FieldList ids={controller.field(fieldId)?.childIds ?? NO_IDS} index={index} />;
 }

@@ -11,7 +11,7 @@ import type { RuleContext } from '../core/rules/context';
 import type { AcceptedRules, FormValues } from '../core/validation';
 import { FormContext, useFormContext, type FormContextValue } from './context';
 import { FormController } from './controller';
-import { FieldHost } from './FieldHost';
+import { FieldList } from './FieldHost';
 import { formatValue } from './FieldShell';
 import type { FieldComponents, FormOptions, FormServices } from './types';
 
@@ -44,6 +44,7 @@ export function FormRoot(props: FormRootProps) {
     [store, formId, fields, rootIds, services, fieldTypes, ruleContext],
   );
   useEffect(() => () => controller.dispose(), [controller]);
+  const rootFieldIds = useMemo(() => controller.tree.roots.map((f) => f.id), [controller]);
   const t = useMemo(() => (props.translator ?? createTranslator(catalog)).t, [props.translator]);
   const hash = props.hash ?? (typeof window !== 'undefined' ? window.location.hash : '');
   const privacyTabbing = hash === '#privacy';
@@ -59,9 +60,7 @@ export function FormRoot(props: FormRootProps) {
     <FormContext.Provider value={context}>
       <form ref={rootRef} className="t-form" noValidate aria-label={props.title} onSubmit={onSubmit} data-privacy-tabbing={privacyTabbing || undefined}>
         <FormProgress />
-        {controller.tree.roots.map((field) => (
-          <FieldHost key={field.id} fieldId={field.id} />
-        ))}
+        <FieldList ids={rootFieldIds} />
         <FormActions />
         <FormMessage />
         <ConfirmationDialog />

@@ -4,7 +4,7 @@ export { fieldStateAtom, repeaterItemsAtom, fieldStateKey, sameJson } from './st
 export { FormController, type FormMessage } from './controller';
 export { FormContext, useFormContext, useFormField, useConditionMatches, useRepeater, inputAria, fieldDomIds, type FormFieldBinding, type FormContextValue } from './context';
 export { FieldShell, FieldErrors, FieldReadOnly, formatValue } from './FieldShell';
-export { FieldHost, FieldChildren } from './FieldHost';
+export { FieldHost, FieldChildren, FieldList } from './FieldHost';
 export { FormRoot, type FormRootProps } from './FormRoot';
 export { isFieldShown, toSubmittedValue, sortOptions, isEmptyRepeaterItem } from './submission';
 export { loadFieldComponents, fieldTypesUsed, type FieldComponentLoaders } from './loader';
