@@ -3,7 +3,8 @@
  * switches these tests to it at merge). Understands only `formField`, `field` (profile) and
  * `entityField` rules with the `equals` and `isTrue` operators, `all`/`any` groups, and negate.
  */
-import type { JsonValue, Rule, RuleGroup, RuleQueryEvaluator } from '../../engine';
+import type { RuleQueryEvaluator } from '../../engine';
+import type { JsonValue, Rule, RuleGroup } from '../../schemas/model';
 
 function subjectValue(rule: Rule, context: Parameters<RuleQueryEvaluator['evaluate']>[1]): JsonValue | undefined {
   if (rule.kind === 'formField') return context.form?.[rule.subject];
