@@ -2,7 +2,7 @@
 import { isValid, parse } from 'date-fns';
 import type { JsonValue } from '../../../schemas/model';
 import { DATE_FORMAT } from '../constants';
-import type { RuleRunContext } from './types';
+import type { RuleOutcome, RuleRunContext, SyncRule } from './types';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,4 +26,20 @@ export function dateTarget(params: JsonValue, context: RuleRunContext): { day: n
   const other = context.values?.[ref];
   const day = dayOf(other);
   return day === undefined ? undefined : { day, label: String(other) };
+}
+
+/**
+ * A rule comparing a day with its bound (a fixed date or another field). `strictFormat` rules also
+ * fail a value that is not a yyyy-MM-dd date when there is no bound to compare with.
+ */
+export function dateComparisonRule(name: string, passes: (day: number, bound: number) => boolean, strictFormat = false): SyncRule {
+  return {
+    name,
+    validate: (value, params, context): RuleOutcome | null => {
+      const day = dayOf(value);
+      const target = dateTarget(params, context);
+      if (!target) return strictFormat && day === undefined ? { key: 'validation.date_format', params: { format: DATE_FORMAT } } : null;
+      return day !== undefined && passes(day, target.day) ? null : { key: `validation.${name}`, params: { target: target.label } };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /** Small value helpers the rules share. */
-import type { FileInfo, RuleValue } from './types';
+import type { FileInfo, RuleValue, SyncRule } from './types';
 import { BYTE_LABEL_GIGABYTE_FROM } from '../constants';
 
 export function isEmptyValue(value: RuleValue): boolean {
@@ -49,4 +49,17 @@ export function fileMatchesType(file: FileInfo, accepted: readonly string[]): bo
     const wanted = type.replace(/^\./, '');
     return ext === wanted || file.type.toLowerCase().endsWith(`/${wanted}`);
   });
+}
+
+/** A rule over a list parameter: the value (or every item) must be listed (`in`) or none listed (`not_in`, `excluded`). */
+export function listRule(name: string, mustBeListed: boolean): SyncRule {
+  return {
+    name,
+    validate: (value, params) => {
+      const list = Array.isArray(params) ? params.map(String) : [];
+      const items = Array.isArray(value) ? value : [value];
+      const ok = mustBeListed ? items.every((v) => list.includes(String(v))) : !items.some((v) => list.includes(String(v)));
+      return ok ? null : { key: `validation.${name}` };
+    },
+  };
 }

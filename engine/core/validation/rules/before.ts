@@ -1,13 +1,4 @@
-import type { SyncRule } from '../types';
-import { dateTarget, dayOf } from '../dates';
+import { dateComparisonRule } from '../dates';
 
 /** Before a fixed date or another field's date. */
-export const before: SyncRule = {
-  name: 'before',
-  validate: (value, params, context) => {
-    const day = dayOf(value);
-    const target = dateTarget(params, context);
-    if (!target) return null;
-    return day !== undefined && day < target.day ? null : { key: 'validation.before', params: { target: target.label } };
-  },
-};
+export const before = dateComparisonRule('before', (day, bound) => day < bound);

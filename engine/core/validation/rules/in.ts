@@ -1,11 +1,4 @@
-import type { SyncRule } from '../types';
+import { listRule } from '../values';
 
-/** One of the listed values. */
-export const inList: SyncRule = {
-  name: 'in',
-  validate: (value, params) => {
-    const list = Array.isArray(params) ? params.map(String) : [];
-    const listed = (Array.isArray(value) ? value : [value]).every((v) => list.includes(String(v)));
-    return !listed ? { key: 'validation.in' } : null;
-  },
-};
+/** One of the listed values (every item, for a list value). */
+export const inList = listRule('in', true);
