@@ -1,5 +1,5 @@
 /** Label, errors, info tooltip and privacy button around a field's input; read-only display. */
-import type { ReactNode } from 'react';
+import { useReducer, type ReactNode } from 'react';
 import { useFormContext, type FormFieldBinding } from './context';
 
 export interface FieldShellProps {
@@ -55,12 +55,18 @@ export function FieldErrors({ binding: b }: { binding: FormFieldBinding }) {
 
 function PrivacyButton({ binding: b }: { binding: FormFieldBinding }) {
   const { controller, t } = useFormContext();
+  // The privacy state lives in the injected service; re-read it after each toggle.
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
   const privacy = controller.services.privacy;
   const schema = b.field.schema;
   if (!privacy || !schema) return null;
   const isPrivate = privacy.isPrivate(schema);
+  const toggle = () => {
+    privacy.toggle(schema);
+    refresh();
+  };
   return (
-    <button type="button" className="t-field__privacy" data-privacy-button aria-pressed={isPrivate} onClick={() => privacy.toggle(schema)}>
+    <button type="button" className="t-field__privacy" data-privacy-button aria-pressed={isPrivate} onClick={toggle}>
       {t(isPrivate ? 'form.privacy.private' : 'form.privacy.public', { field: b.label })}
     </button>
   );

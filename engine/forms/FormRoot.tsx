@@ -135,7 +135,15 @@ function ConfirmationDialog() {
   const changes = useAtomValue(controller.confirming);
   if (!changes) return null;
   return (
-    <div className="t-dialog" role="dialog" aria-modal="true" aria-labelledby={`${controller.formId}-confirm-title`}>
+    <div
+      className="t-dialog"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={`${controller.formId}-confirm-title`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') controller.cancelConfirmation();
+      }}
+    >
       <h2 id={`${controller.formId}-confirm-title`}>{t('form.confirmation.title')}</h2>
       <p>{changes.length ? t('form.confirmationCheck') : t('form.noChanges')}</p>
       {changes.length > 0 && (
@@ -158,10 +166,10 @@ function ConfirmationDialog() {
           </tbody>
         </table>
       )}
-      <button type="button" disabled={!changes.length} onClick={() => void controller.submit({ confirmed: true })}>
+      <button type="button" autoFocus={changes.length > 0} disabled={!changes.length} onClick={() => void controller.submit({ confirmed: true })}>
         {t('form.actions.agree')}
       </button>
-      <button type="button" onClick={() => controller.cancelConfirmation()}>
+      <button type="button" autoFocus={!changes.length} onClick={() => controller.cancelConfirmation()}>
         {t('form.actions.cancel')}
       </button>
     </div>

@@ -159,7 +159,11 @@ describe('confirmation', () => {
     expect(row).toHaveTextContent('Paris');
     expect(row).toHaveTextContent('Lyon');
     expect(within(dialog).queryByRole('row', { name: /Name/ })).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByRole('button', { name: 'Agree and save' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(saveButton());
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(saved).toHaveLength(0);
     await userEvent.click(saveButton());
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Agree and save' }));
@@ -275,12 +279,19 @@ describe('progress, privacy tabbing and field hashes', () => {
 
   it('#privacy switches tabbing to the privacy buttons', async () => {
     const toggled: string[] = [];
-    renderForm({ components, hash: '#privacy', services: { privacy: { isPrivate: () => false, toggle: (id) => toggled.push(id) } }, fields: [{ ...name, schema: 'ds-name' }] });
+    const privateSchemas = new Set<string>();
+    renderForm({
+      components,
+      hash: '#privacy',
+      services: { privacy: { isPrivate: (id) => privateSchemas.has(id), toggle: (id) => (toggled.push(id), privateSchemas.add(id)) } },
+      fields: [{ ...name, schema: 'ds-name' }],
+    });
     expect(screen.getByLabelText('Name')).toHaveAttribute('tabindex', '-1');
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Visible to others: Name' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(toggled).toEqual(['ds-name']);
+    expect(screen.getByRole('button', { name: 'Hidden from others: Name' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('a field hash scrolls to the field, offset by the header height plus 16 px', async () => {
