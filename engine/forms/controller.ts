@@ -4,7 +4,7 @@
  * when a field's membership in them flips, so form-level readers re-render rarely and fields never
  * re-render for each other. Conditions read only the fields their rules depend on.
  */
-import { atom, type Atom, type createStore } from 'jotai';
+import { atom, type Atom, type PrimitiveAtom, type createStore } from 'jotai';
 import type { Field, Id, JsonValue } from '../../schemas/model';
 import { AUTOSAVE_DEBOUNCE_MS, FIELD_ERROR_DEBOUNCE_MS, SAVE_WAIT_WHILE_TRANSMITTING_MS } from '../core/constants';
 import type { RuleContext } from '../core/rules/context';
@@ -62,7 +62,8 @@ export class FormController {
   private readonly validationTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly validationRuns = new Map<string, number>();
   private readonly transmitting = new Set<string>();
-  private readonly keys = new Set<string>();
+  private readonly stateAtoms = new Map<string, PrimitiveAtom<FieldState>>();
+  private readonly itemAtoms = new Map<string, PrimitiveAtom<RepeaterItem[]>>();
   private readonly progressCounted: Field[] = [];
   private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
   private nextUid = 1;
@@ -109,14 +110,21 @@ export class FormController {
   typeOf(field: Field) {
     return this.config.fieldTypes[field.type] ?? { rules: ['required'] };
   }
-  stateAtom(fieldId: Id, index?: number) {
+  /**
+   * The field's atom from the family, kept by the controller too: dispose() drops the family's
+   * entries (no leak), while a controller that is mounted again (React StrictMode) keeps its atoms.
+   */
+  stateAtom(fieldId: Id, index?: number): PrimitiveAtom<FieldState> {
     const key = fieldStateKey(this.formId, fieldId, index);
-    this.keys.add(key);
-    return fieldStateFamily(key);
+    let found = this.stateAtoms.get(key);
+    if (!found) this.stateAtoms.set(key, (found = fieldStateFamily(key)));
+    return found;
   }
-  itemsAtom(repeaterId: Id) {
-    this.keys.add(fieldStateKey(this.formId, repeaterId));
-    return repeaterItemsAtom(this.formId, repeaterId);
+  itemsAtom(repeaterId: Id): PrimitiveAtom<RepeaterItem[]> {
+    const key = fieldStateKey(this.formId, repeaterId);
+    let found = this.itemAtoms.get(key);
+    if (!found) this.itemAtoms.set(key, (found = repeaterItemsAtom(this.formId, repeaterId)));
+    return found;
   }
   read(fieldId: Id, index?: number): FieldState {
     return this.store.get(this.stateAtom(fieldId, index));
@@ -516,10 +524,8 @@ export class FormController {
   dispose(): void {
     for (const timer of this.validationTimers.values()) clearTimeout(timer);
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
-    for (const key of this.keys) {
-      fieldStateFamily.remove(key);
-      repeaterItemsFamily.remove(key);
-    }
+    for (const key of this.stateAtoms.keys()) fieldStateFamily.remove(key);
+    for (const key of this.itemAtoms.keys()) repeaterItemsFamily.remove(key);
   }
 
   // Helpers -----------------------------------------------------------------------------------

@@ -74,6 +74,19 @@ describe('read-only and editing', () => {
 });
 
 describe('saving', () => {
+  it('works under React StrictMode (mount, unmount, mount again)', async () => {
+    const { saved } = renderForm({ components, strict: true, data: { name: 'Ann' }, fields: [name, city] });
+    expect(screen.getByLabelText('Name')).toHaveValue('Ann');
+    await userEvent.type(screen.getByLabelText('City'), 'Lyon{Enter}');
+    await waitFor(() => expect(saved[0]?.values).toEqual({ city: 'Lyon' }));
+  });
+
+  it('an unknown field type shows a clear note instead of breaking the form', () => {
+    renderForm({ components, fields: [{ id: 'u', key: 'u', type: 'hologram', label: 'U' }, name] });
+    expect(screen.getByRole('note')).toHaveTextContent('Unknown field type "hologram".');
+    expect(screen.getByLabelText('Name')).toBeInTheDocument();
+  });
+
   it('Enter in a field saves', async () => {
     const { saved } = renderForm({ components, fields: [name] });
     await userEvent.type(screen.getByLabelText('Name'), 'Ann{Enter}');

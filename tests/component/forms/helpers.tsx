@@ -1,5 +1,5 @@
 /** Renders a form with the real field components from blocks/fields (loaded through the generated registry index). */
-import { Profiler, type ComponentType } from 'react';
+import { Profiler, StrictMode, type ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { vi } from 'vitest';
@@ -33,19 +33,21 @@ export interface RenderFormArgs {
   components: FieldComponents;
   ruleContext?: RuleContext;
   hash?: string;
+  strict?: boolean;
 }
 
-export function renderForm({ fields, rootIds, data, options, services, components, ruleContext, hash = '' }: RenderFormArgs) {
+export function renderForm({ fields, rootIds, data, options, services, components, ruleContext, hash = '', strict = false }: RenderFormArgs) {
   const saved: FormSubmission[] = [];
   const save = vi.fn(async (submission: FormSubmission) => {
     saved.push(submission);
   });
   const allServices: FormServices = { save, evaluator: createTestEvaluator(), ...services };
   const store = createStore();
-  const utils = render(
+  const form = (
     <Provider store={store}>
       <FormRoot formId="form1" fields={fields} rootIds={rootIds} data={data} options={{ editable: true, alwaysEdit: true, ...options }} services={allServices} components={components} fieldTypes={registryFieldTypes} ruleContext={ruleContext} hash={hash} />
-    </Provider>,
+    </Provider>
   );
+  const utils = render(strict ? <StrictMode>{form}</StrictMode> : form);
   return { ...utils, saved, save: allServices.save as typeof save, store };
 }
