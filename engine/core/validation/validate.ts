@@ -115,3 +115,24 @@ export function validateForm(fields: Field[], values: FormValues, context: FormV
 
 /** Whether any failure blocks submit (warnings do not). */
 export const hasBlockingErrors = (errors: FormErrors): boolean => Object.values(errors).some((list) => list.some((f) => f.severity === 'error'));
+
+/**
+ * validateForm plus the server rules of fields whose local rules passed, through the checker
+ * (on the server the checker queries storage directly). Errors keyed as in validateForm.
+ */
+export async function validateFormAsync(fields: Field[], values: FormValues, context: FormValidationContext & { checker?: AsyncRuleChecker }): Promise<FormErrors> {
+  const errors = validateForm(fields, values, context);
+  const tree = buildFieldTree(fields, context.rootIds);
+  const pending: Promise<void>[] = [];
+  forEachActiveField(tree, values, context, (field, value, index, scope) => {
+    const key = errorKey(field.id, index);
+    if (errors[key]) return;
+    pending.push(
+      validateFieldValueAsync(field, value, { ...context, values: scope }).then((failures) => {
+        if (failures.length) errors[key] = failures;
+      }),
+    );
+  });
+  await Promise.all(pending);
+  return errors;
+}

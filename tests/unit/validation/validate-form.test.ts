@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FormSetupError, fieldName, hasBlockingErrors, validateFieldValue, validateFieldValueAsync, validateForm, type AsyncRuleChecker } from '../../../engine';
+import { FormSetupError, fieldName, hasBlockingErrors, validateFieldValue, validateFieldValueAsync, validateForm, validateFormAsync, type AsyncRuleChecker } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import registry from '../../../registry/generated/registry.json' with { type: 'json' };
 import { createTestEvaluator } from '../../helpers/form-test-evaluator';
@@ -82,6 +82,15 @@ describe('validateForm (the server validates submitted forms with it)', () => {
   it('keys errors by field and repeater index', () => {
     const errors = validateForm(fields, { jobs: [{ role: 'Chair' }, { role: '' }, {}] }, { ...ctx, evaluator });
     expect(Object.keys(errors).sort()).toEqual(['f-role[1]', 'f-role[2]']);
+  });
+
+  it('validateFormAsync adds server-rule failures of fields that passed locally', async () => {
+    const withSlug: Field[] = [...fields, { id: 'f-slug', key: 'slug', type: 'text', validation: { required: true, slug_valid: true } }];
+    const checker: AsyncRuleChecker = async ({ value }) => value !== 'taken';
+    expect(await validateFormAsync(withSlug, { slug: 'free' }, { ...ctx, evaluator, checker })).toEqual({});
+    const errors = await validateFormAsync(withSlug, { slug: 'taken', jobs: [{ role: '' }] }, { ...ctx, evaluator, checker });
+    expect(Object.keys(errors).sort()).toEqual(['f-role[0]', 'f-slug']);
+    expect(errors['f-slug'][0].key).toBe('validation.slug_valid');
   });
 
   it('a field needs an id, key or name (setup error)', () => {
