@@ -40,9 +40,11 @@ export function FormRoot(props: FormRootProps) {
   const { formId, fields, rootIds, services, fieldTypes, ruleContext } = props;
   const controller = useMemo(
     () => new FormController(store, { formId, fields, rootIds: rootIds ?? fields.map((f) => f.id), data: props.data ?? {}, options: props.options ?? {}, services, fieldTypes, ruleContext }),
-    // A new controller only when the form's definition changes; data and options are read at load.
-    [store, formId, fields, rootIds, services, fieldTypes, ruleContext],
+    // A new controller only when the form's definition changes: data and options are read at load,
+    // services and rule context are updated in place below, so a host re-render never resets typing.
+    [store, formId, fields, rootIds, fieldTypes],
   );
+  useEffect(() => controller.setEnvironment(services, ruleContext), [controller, services, ruleContext]);
   useEffect(() => () => controller.dispose(), [controller]);
   const rootFieldIds = useMemo(() => controller.tree.roots.map((f) => f.id), [controller]);
   const t = useMemo(() => (props.translator ?? createTranslator(catalog)).t, [props.translator]);

@@ -50,6 +50,8 @@ export class FormController {
   readonly showAllErrors = atom(false);
   readonly message = atom<FormMessage | null>(null);
   readonly confirming = atom<ChangedValue[] | null>(null);
+  /** Profile, entity and user the conditions read; replaced in place when they change. */
+  readonly ruleContext = atom<RuleContext | undefined>(undefined);
   /** Whether any active field has an error that blocks submit; drives the save button. */
   readonly blocking: Atom<boolean>;
   /** Share of counted fields that are filled, 0-100. */
@@ -90,12 +92,19 @@ export class FormController {
       }
       return false;
     });
+    store.set(this.ruleContext, config.ruleContext);
     this.load(config.data);
     store.set(this.editing, !!config.options.alwaysEdit);
   }
 
   get options() {
     return this.config.options;
+  }
+
+  /** New services or rule context (a re-render of the host) update the form without resetting what the user typed. */
+  setEnvironment(services: FormConfig['services'], ruleContext: RuleContext | undefined): void {
+    this.config = { ...this.config, services };
+    if (this.store.get(this.ruleContext) !== ruleContext) this.store.set(this.ruleContext, ruleContext);
   }
   get services() {
     return this.config.services;
@@ -247,12 +256,13 @@ export class FormController {
     if (cached) return cached;
     const conditional = this.tree.byId.get(conditionalId)!;
     const rules = conditional.rules;
-    const evaluator = this.config.services.evaluator;
-    const deps = rules && evaluator?.dependencies ? evaluator.dependencies(rules) : undefined;
+    const initialEvaluator = this.config.services.evaluator;
+    const deps = rules && initialEvaluator?.dependencies ? initialEvaluator.dependencies(rules) : undefined;
     const names = deps
       ? deps.filter((p) => p.startsWith('form.')).map((p) => p.slice(5).split('.')[0])
       : [...this.byName.keys()];
     cached = atom((get) => {
+      const evaluator = this.config.services.evaluator;
       if (!rules) return true;
       if (!evaluator) return false;
       const form: Record<string, JsonValue> = {};
@@ -263,7 +273,7 @@ export class FormController {
         const value = get(this.stateAtom(field.id, fieldIndex)).value;
         if (value !== undefined) form[name] = value;
       }
-      const context: RuleContext = { ...this.config.ruleContext, form };
+      const context: RuleContext = { ...get(this.ruleContext), form };
       return evaluator.evaluate(rules, context).matches;
     });
     this.conditionAtoms.set(cacheKey, cached);

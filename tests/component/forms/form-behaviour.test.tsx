@@ -81,6 +81,28 @@ describe('saving', () => {
     await waitFor(() => expect(saved[0]?.values).toEqual({ city: 'Lyon' }));
   });
 
+  it('a host re-render with new services and rule context keeps what the user typed, and conditions follow the new context', async () => {
+    const evaluator = createTestEvaluator();
+    const fields: Field[] = [
+      name,
+      { id: 'cond', key: 'cond', type: 'conditional', childIds: ['c'], rules: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'member', operator: 'equals', value: 'yes' }] } },
+      city,
+    ];
+    const profile = (member: string) => ({ accountId: 'a', data: { profile: { member }, meta: {} } });
+    const first = renderForm({ components, fields, services: { evaluator }, ruleContext: { profile: profile('no') } });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ann');
+    expect(screen.queryByLabelText('City')).toBeNull();
+    const { Provider } = await import('jotai');
+    const { FormRoot, registryFieldTypes } = await import('../../../engine');
+    first.rerender(
+      <Provider store={first.store}>
+        <FormRoot formId="form1" fields={fields} options={{ editable: true, alwaysEdit: true }} services={{ save: first.save, evaluator }} components={components} fieldTypes={registryFieldTypes} ruleContext={{ profile: profile('yes') }} hash="" />
+      </Provider>,
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Ann');
+    expect(await screen.findByLabelText('City')).toBeInTheDocument();
+  });
+
   it('an unknown field type shows a clear note instead of breaking the form', () => {
     renderForm({ components, fields: [{ id: 'u', key: 'u', type: 'hologram', label: 'U' }, name] });
     expect(screen.getByRole('note')).toHaveTextContent('Unknown field type "hologram".');
