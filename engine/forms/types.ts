@@ -21,6 +21,10 @@ export interface FormServices {
   upload?(files: File[], field: Field): Promise<Id[]>;
   /** Evaluates conditional fields' rule queries (the rule-query compiler supplies the real one). */
   evaluator?: RuleQueryEvaluator;
+  /** URL of an uploaded image for previews (the media URL builder of spec 3); ids are shown as text without it. */
+  imageUrl?(fileId: Id): string;
+  /** Saves file metadata (title, description, focal point in percent). */
+  saveFileData?(fileId: Id, data: { focalPos: { x: number; y: number } }): Promise<void>;
   /** Data privacy per data schema, for the privacy buttons (#privacy tabbing). */
   privacy?: { isPrivate(schemaId: Id): boolean; toggle(schemaId: Id): void };
 }

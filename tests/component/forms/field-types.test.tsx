@@ -208,6 +208,55 @@ describe('files and images', () => {
   });
 });
 
+describe('image uploader window (spec 4.8)', () => {
+  it('edits the focal point by keyboard, previews ratios with custom ratio checks, saves, and closes with Escape', async () => {
+    const savedData: unknown[] = [];
+    let finishSave!: () => void;
+    renderForm({
+      components,
+      data: { avatar: 'img-7' },
+      services: { imageUrl: (id) => `/api/v1/image/${id}`, saveFileData: (id, data) => (savedData.push({ id, data }), new Promise<void>((r) => (finishSave = r))) },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
+    });
+    expect(screen.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', '/api/v1/image/img-7');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit image' }));
+    expect(screen.getByRole('dialog', { name: 'Image: Avatar' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set focal point' }));
+    const canvas = screen.getByRole('application');
+    canvas.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowUp}');
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Focal point 52% across, 49% down');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previews' }));
+    expect(screen.getAllByRole('listitem', { name: /^Preview / }).map((li) => li.getAttribute('aria-label'))).toEqual(['Preview 5:4', 'Preview 4:3', 'Preview 16:9', 'Preview 21:9']);
+    await userEvent.type(screen.getByLabelText('Width'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add ratio' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter both a width and a height.');
+    await userEvent.clear(screen.getByLabelText('Width'));
+    await userEvent.type(screen.getByLabelText('Width'), '32');
+    await userEvent.type(screen.getByLabelText('Height'), '18');
+    await userEvent.click(screen.getByRole('button', { name: 'Add ratio' }));
+    expect(within(screen.getByRole('dialog')).getAllByRole('status').at(-1)).toHaveTextContent('This ratio already exists.');
+    await userEvent.clear(screen.getByLabelText('Width'));
+    await userEvent.clear(screen.getByLabelText('Height'));
+    await userEvent.type(screen.getByLabelText('Width'), '3');
+    await userEvent.type(screen.getByLabelText('Height'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add ratio' }));
+    expect(screen.getByRole('listitem', { name: 'Preview 3:1' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Previews per row'), '2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save image settings' }));
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(savedData).toEqual([{ id: 'img-7', data: { focalPos: { x: 52, y: 49 } } }]);
+    act(() => finishSave());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
 describe('structural field types', () => {
   it('heading and paragraph show text and are never submitted', async () => {
     const { saved } = renderForm({
