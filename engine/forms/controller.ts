@@ -81,9 +81,21 @@ export class FormController {
       if (field.type === 'repeater') for (const id of this.descendantIds(field)) this.repeaterOf.set(id, field.id);
     }
     this.collectProgressFields(this.tree.roots);
-    const alwaysFilled = this.progressCounted.filter((f) => this.typeOf(f).progress === 'alwaysFilled').length;
-    const total = this.progressCounted.length;
-    this.progress = atom((get) => (total === 0 ? 100 : Math.round(((get(this.filledIds).size + alwaysFilled) / total) * 100)));
+    // Fields below a conditional count only while they are shown; the rest always count.
+    const conditionalCounted = this.progressCounted.filter((f) => this.hasConditionalAbove(f.id));
+    const always = this.progressCounted.filter((f) => !conditionalCounted.includes(f));
+    const alwaysFilled = always.filter((f) => this.typeOf(f).progress === 'alwaysFilled').length;
+    this.progress = atom((get) => {
+      const filled = get(this.filledIds);
+      let total = always.length;
+      let done = alwaysFilled + always.filter((f) => filled.has(f.id)).length;
+      for (const field of conditionalCounted) {
+        if (!this.isActive(field.id, undefined, get)) continue;
+        total++;
+        if (this.typeOf(field).progress === 'alwaysFilled' || filled.has(field.id)) done++;
+      }
+      return total === 0 ? 100 : Math.round((done / total) * 100);
+    });
     this.blocking = atom((get) => {
       for (const [key, failures] of get(this.errorMap)) {
         if (!failures.some((f) => f.severity === 'error')) continue;
@@ -559,6 +571,11 @@ export class FormController {
     };
     walk(field);
     return out;
+  }
+
+  private hasConditionalAbove(fieldId: Id): boolean {
+    for (let id = this.tree.parentOf.get(fieldId); id; id = this.tree.parentOf.get(id)) if (this.tree.byId.get(id)?.type === 'conditional') return true;
+    return false;
   }
 
   private isCountedWhenFilled(field: Field): boolean {

@@ -283,7 +283,8 @@ describe('validation in the form', () => {
       services: { checkAsync: async ({ value }) => (checked.push(String(value)), value !== 'taken') },
       fields: [{ id: 's', key: 'slug', type: 'text', label: 'Slug', validation: { slug_valid: true } }],
     });
-    await userEvent.type(screen.getByLabelText('Slug'), 'taken');
+    // No macrotask between keystrokes (delay: null), so the 50 ms debounce sees one burst.
+    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Slug'), 'taken');
     expect(await screen.findByText('This address is not valid or is already taken.')).toBeInTheDocument();
     expect(checked).toEqual(['taken']);
   });
@@ -310,6 +311,20 @@ describe('progress, privacy tabbing and field hashes', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'A');
     expect(bar()).toHaveAttribute('value', '67');
     await waitFor(() => expect(bar()).toHaveAttribute('value', '83'), { timeout: 1500 });
+  });
+
+  it('fields hidden by a condition do not count towards progress', async () => {
+    renderForm({
+      components,
+      fields: [
+        { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News' },
+        { id: 'cond', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
+        { id: 'e', key: 'newsEmail', type: 'text', label: 'News email' },
+      ],
+    });
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '100');
+    await userEvent.click(screen.getByRole('switch', { name: 'News' }));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('value', '50'), { timeout: 1500 });
   });
 
   it('#privacy switches tabbing to the privacy buttons', async () => {
