@@ -8,9 +8,11 @@ export default function GeoLocationField({ field, index }: FieldComponentProps) 
   const point: Point = b.state.value && typeof b.state.value === 'object' && !Array.isArray(b.state.value) ? (b.state.value as Point) : {};
   if (!b.editing) return <FieldReadOnly binding={b} text={point.lat !== undefined ? `${point.lat}, ${point.lng}` : ''} />;
   const set = (part: keyof Point, text: string) => {
-    const n = text === '' ? undefined : Number(text);
-    const next = { ...point, [part]: n };
-    b.setValue(next.lat === undefined && next.lng === undefined ? undefined : (JSON.parse(JSON.stringify(next)) as never));
+    const next: Record<string, number> = {};
+    const merged = { ...point, [part]: text === '' ? undefined : Number(text) };
+    if (merged.lat !== undefined) next.lat = merged.lat;
+    if (merged.lng !== undefined) next.lng = merged.lng;
+    b.setValue(Object.keys(next).length ? next : undefined);
   };
   const locate = () => navigator.geolocation?.getCurrentPosition((pos) => b.setValue({ lat: pos.coords.latitude, lng: pos.coords.longitude }));
   return (

@@ -1,5 +1,6 @@
 /** The input behind every single-line or multi-line text-like field type (text, textarea, email, csv, date, colour ...). */
 import type { ChangeEvent, InputHTMLAttributes } from 'react';
+import type { JsonValue } from '../../../schemas/model';
 import { FieldReadOnly, FieldShell } from '../FieldShell';
 import { inputAria, useFormField } from '../context';
 import type { FieldComponentProps } from '../types';
@@ -10,7 +11,7 @@ export interface TextLikeFieldProps extends FieldComponentProps {
   hint?: string;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   /** Converts typed text to the stored value (numbers, years); the text is kept as inputValue. */
-  parse?: (text: string) => unknown;
+  parse?: (text: string) => JsonValue | undefined;
   extra?: InputHTMLAttributes<HTMLInputElement>;
 }
 
@@ -22,7 +23,7 @@ export function TextLikeField({ field, index, inputType = 'text', multiline, hin
   const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const raw = e.target.value;
     if (!parse) return b.setValue(raw);
-    b.setValue(parse(raw) as never, raw);
+    b.setValue(parse(raw), raw);
   };
   const aria = { ...inputAria(b), 'aria-describedby': [b.errors.length ? b.ids.errors : '', hint ? b.ids.hint : ''].filter(Boolean).join(' ') || undefined };
   return (
