@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldComponents } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import { ratingScale } from '../../../blocks/fields/rating';
-import { allComponents, renderForm } from './helpers';
+import { allComponents, newsFields, renderForm } from './helpers';
 
 let components: FieldComponents;
 beforeAll(async () => {
@@ -290,11 +290,7 @@ describe('structural field types', () => {
   it('conditional reveals its children when rules match form data, and hides them again', async () => {
     renderForm({
       components,
-      fields: [
-        { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News' },
-        { id: 'c', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
-        { id: 'e', key: 'newsEmail', type: 'email', label: 'News email' },
-      ],
+      fields: newsFields({ type: 'email' }),
     });
     expect(screen.queryByLabelText('News email')).toBeNull();
     await userEvent.click(screen.getByRole('switch', { name: 'News' }));

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isFieldShown, type FieldComponents } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import { createTestEvaluator } from '../../helpers/form-test-evaluator';
-import { allComponents, renderForm } from './helpers';
+import { allComponents, newsFields, renderForm } from './helpers';
 
 let components: FieldComponents;
 beforeAll(async () => {
@@ -229,12 +229,7 @@ describe('validation in the form', () => {
   it('a required field hidden by a condition never blocks submit', async () => {
     const { saved } = renderForm({
       components,
-      fields: [
-        { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News' },
-        { id: 'cond', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
-        { id: 'e', key: 'newsEmail', type: 'text', label: 'News email', validation: { required: true } },
-        name,
-      ],
+      fields: [...newsFields({ validation: { required: true } }), name],
     });
     expect(saveButton()).not.toBeDisabled();
     await userEvent.click(screen.getByRole('switch', { name: 'News' }));
@@ -253,11 +248,7 @@ describe('validation in the form', () => {
     renderForm({
       components,
       services: { evaluator: recording },
-      fields: [
-        { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News', default: true },
-        { id: 'cond', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
-        { id: 'e', key: 'newsEmail', type: 'text', label: 'News email' },
-      ],
+      fields: newsFields({}, { default: true }),
     });
     expect(screen.getByLabelText('News email')).toBeInTheDocument();
     expect(seen[0]).toBe(true);
@@ -316,11 +307,7 @@ describe('progress, privacy tabbing and field hashes', () => {
   it('fields hidden by a condition do not count towards progress', async () => {
     renderForm({
       components,
-      fields: [
-        { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News' },
-        { id: 'cond', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
-        { id: 'e', key: 'newsEmail', type: 'text', label: 'News email' },
-      ],
+      fields: newsFields(),
     });
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '100');
     await userEvent.click(screen.getByRole('switch', { name: 'News' }));

@@ -51,3 +51,12 @@ export function renderForm({ fields, rootIds, data, options, services, component
   const utils = render(strict ? <StrictMode>{form}</StrictMode> : form);
   return { ...utils, saved, save: allServices.save as typeof save, store };
 }
+
+/** A "News" toggle and a conditional revealing a "News email" field (`emailField`) while it is on. */
+export function newsFields(emailField: Partial<Field> = {}, toggle: Partial<Field> = {}): Field[] {
+  return [
+    { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News', ...toggle },
+    { id: 'cond', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
+    { id: 'e', key: 'newsEmail', type: 'text', label: 'News email', ...emailField },
+  ];
+}
