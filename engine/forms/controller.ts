@@ -13,7 +13,7 @@ import {
   buildFieldTree,
   errorKey,
   fieldName,
-  isEmptyValue,
+  isEmptyFieldValue,
   validateFieldValue,
   validateFieldValueAsync,
   validationRules,
@@ -160,7 +160,7 @@ export class FormController {
     const init = (field: Field, value: JsonValue | undefined, index?: number) => {
       const start = value !== undefined && value !== null ? value : (field.value ?? field.default ?? field.defaultOption);
       this.store.set(this.stateAtom(field.id, index), { ...EMPTY_FIELD_STATE, value: start, initial: start });
-      if (index === undefined && !isEmptyValue(start) && this.isCountedWhenFilled(field)) filled.add(field.id);
+      if (index === undefined && !isEmptyFieldValue(start) && this.isCountedWhenFilled(field)) filled.add(field.id);
     };
     for (const field of this.config.fields) {
       if (this.repeaterOf.has(field.id) || CONTAINERS.has(field.type)) continue;
@@ -195,8 +195,8 @@ export class FormController {
     if (dirty !== prev.dirty) this.toggleIn(this.dirtyKeys, key, dirty);
     const field = this.tree.byId.get(fieldId);
     if (field && index === undefined && this.isCountedWhenFilled(field)) {
-      const filled = !isEmptyValue(value);
-      if (filled !== !isEmptyValue(prev.value)) this.toggleIn(this.filledIds, fieldId, filled);
+      const filled = !isEmptyFieldValue(value);
+      if (filled !== !isEmptyFieldValue(prev.value)) this.toggleIn(this.filledIds, fieldId, filled);
     }
     this.scheduleValidation(fieldId, index);
     if (this.config.options.autosave) this.scheduleAutosave();

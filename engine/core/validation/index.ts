@@ -3,7 +3,8 @@ export * from './types';
 export * from './fields';
 export * from './validate';
 export { validationRules } from './rules';
-export { formatBytes, isEmptyValue, fileMatchesType } from './values';
+// Named for fields: the rule-query engine has its own isEmptyValue (operator semantics differ).
+export { formatBytes, isEmptyValue as isEmptyFieldValue, fileMatchesType } from './values';
 export { isExtendedEmail, isEmailWithParenthesisedName, isPlainEmail } from './email';
 export { isLink, isAbsoluteUrl } from './links';
 export { isValidHandlebars } from './templates';
