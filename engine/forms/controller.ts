@@ -270,9 +270,8 @@ export class FormController {
     const rules = conditional.rules;
     const initialEvaluator = this.config.services.evaluator;
     const deps = rules && initialEvaluator?.dependencies ? initialEvaluator.dependencies(rules) : undefined;
-    const names = deps
-      ? deps.filter((p) => p.startsWith('form.')).map((p) => p.slice(5).split('.')[0])
-      : [...this.byName.keys()];
+    // `form.<key>` paths name the fields read; a bare `form` (the whole form) or no answer means all.
+    const names = deps && !deps.includes('form') ? deps.filter((p) => p.startsWith('form.')).map((p) => p.slice(5).split('.')[0]) : [...this.byName.keys()];
     cached = atom((get) => {
       const evaluator = this.config.services.evaluator;
       if (!rules) return true;
