@@ -10,3 +10,4 @@ export * from './templates';
 export * from './profile-name';
 export * from './url-check';
 export * from './blocks';
+export * from './validation';

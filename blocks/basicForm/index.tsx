@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  FormRoot,
+  createTranslator,
+  messages,
+  FormSetupError,
+  fieldTypesUsed,
+  loadFieldComponents,
+  registryFieldTypes,
+  useFieldDefinitions,
+  useFormEnvironment,
+  type BlockProps,
+  type FieldComponents,
+  type FormOptions,
+  type FormValues,
+} from '../../engine';
+import { fieldComponents } from '../index.generated';
+
+export interface BasicFormOptions extends FormOptions {
+  title?: string;
+  source?: 'profile' | 'entity';
+}
+
+/** A form of the block's fields (block.fields), bound to profile or entity data, saved through the injected services. */
+export default function BasicForm({ block, options }: BlockProps<BasicFormOptions>) {
+  if (!block.fields?.length) throw new FormSetupError(`Form block "${block.id}" has no fieldDefinitions (block.fields is empty)`);
+  const env = useFormEnvironment();
+  const fields = useFieldDefinitions(block.fields);
+  const [components, setComponents] = useState<FieldComponents>();
+  const typesKey = fields ? fieldTypesUsed(fields).join(',') : '';
+  useEffect(() => {
+    if (!typesKey) return;
+    let live = true;
+    void loadFieldComponents(fieldComponents, typesKey.split(',')).then((loaded) => live && setComponents(loaded));
+    return () => {
+      live = false;
+    };
+  }, [typesKey]);
+  const data = useMemo<FormValues>(() => {
+    const source = options.source ?? 'profile';
+    return (source === 'entity' ? env.ruleContext?.entity?.data : env.ruleContext?.profile?.data.profile) ?? {};
+  }, [options.source, env.ruleContext]);
+  if (!fields || !components) {
+    return <p role="status" className="t-form__loading">{(env.translator ?? createTranslator(messages)).t('fields.loading')}</p>;
+  }
+  return (
+    <FormRoot
+      formId={block.id}
+      title={options.title}
+      fields={fields}
+      rootIds={block.fields}
+      data={data}
+      options={options}
+      services={env.services}
+      components={components}
+      fieldTypes={registryFieldTypes}
+      ruleContext={env.ruleContext}
+      translator={env.translator}
+      hash={env.hash}
+    />
+  );
+}

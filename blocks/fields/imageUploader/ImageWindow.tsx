@@ -1,0 +1,160 @@
+/**
+ * The image uploader window (spec 4.8): an image view with focal-point editing (click, or arrow
+ * keys by 1 %) and a previews view (ratios on/off, custom ratios checked by the customRatio rule,
+ * 2 to 5 previews per row); saving in progress or not; Escape closes.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { FOCAL_POINT_DEFAULT, PREVIEWS_PER_ROW, PREVIEW_RATIOS_OFF, PREVIEW_RATIOS_ON, runRule, type FormFieldBinding, type FormServices } from '../../../engine';
+
+export interface ImageWindowProps {
+  binding: FormFieldBinding;
+  fileId: string;
+  services: FormServices;
+  onClose(): void;
+}
+
+type Point = { x: number; y: number };
+const clampPct = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
+const ratioValue = (r: string) => {
+  const [w, h] = r.split(':').map(Number);
+  return w / h;
+};
+
+export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWindowProps) {
+  const [view, setView] = useState<'image' | 'previews'>('image');
+  const [focalEditing, setFocalEditing] = useState(false);
+  const [focal, setFocal] = useState<Point>({ ...FOCAL_POINT_DEFAULT });
+  const [saving, setSaving] = useState(false);
+  const [enabled, setEnabled] = useState<string[]>([...PREVIEW_RATIOS_ON]);
+  const [perRow, setPerRow] = useState<number>(PREVIEWS_PER_ROW.default);
+  const [custom, setCustom] = useState({ width: '', height: '' });
+  const [ratioMessage, setRatioMessage] = useState<{ text: string; severity: 'error' | 'warning' } | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => dialog.current?.focus(), []);
+  const src = services.imageUrl?.(fileId);
+  const t = b.t;
+
+  const onImageClick = (e: MouseEvent<HTMLElement>) => {
+    if (!focalEditing) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    setFocal({ x: clampPct(((e.clientX - rect.left) / rect.width) * 100), y: clampPct(((e.clientY - rect.top) / rect.height) * 100) });
+  };
+  const onFocalKey = (e: KeyboardEvent<HTMLElement>) => {
+    const moves: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
+    const move = moves[e.key];
+    if (!focalEditing || !move) return;
+    e.preventDefault();
+    setFocal((p) => ({ x: clampPct(p.x + move.x), y: clampPct(p.y + move.y) }));
+  };
+  const addRatio = () => {
+    const value = { width: Number(custom.width) || 0, height: Number(custom.height) || 0 };
+    const failure = runRule('customRatio', value, { existing: enabled.map(ratioValue) });
+    setRatioMessage(failure ? { text: t(failure.key), severity: failure.severity } : null);
+    if (failure?.severity === 'error' || failure?.key.endsWith('duplicate')) return;
+    setEnabled((list) => [...list, `${value.width}:${value.height}`]);
+    setCustom({ width: '', height: '' });
+  };
+  const save = async () => {
+    setSaving(true);
+    try {
+      await services.saveFileData?.(fileId, { focalPos: focal });
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const titleId = `${b.ids.input}-window-title`;
+  return (
+    <div
+      ref={dialog}
+      tabIndex={-1}
+      className="t-image-window"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <h2 id={titleId}>{t('imageUploader.window', { field: b.label })}</h2>
+      <div role="group" aria-label={t('imageUploader.views.image') + ' / ' + t('imageUploader.views.previews')}>
+        {(['image', 'previews'] as const).map((v) => (
+          <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
+            {t(`imageUploader.views.${v}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'image' ? (
+        <div className="t-image-window__image">
+          <button type="button" aria-pressed={focalEditing} onClick={() => setFocalEditing((on) => !on)}>
+            {t('imageUploader.focalPoint.toggle')}
+          </button>
+          {focalEditing && <p>{t('imageUploader.focalPoint.hint')}</p>}
+          <div
+            className="t-image-window__canvas"
+            role={focalEditing ? 'application' : undefined}
+            tabIndex={focalEditing ? 0 : undefined}
+            aria-label={t('imageUploader.focalPoint.position', focal)}
+            onClick={onImageClick}
+            onKeyDown={onFocalKey}
+          >
+            {src ? <img src={src} alt={b.label} /> : <span>{fileId}</span>}
+            <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
+          </div>
+          <p role="status">{t('imageUploader.focalPoint.position', focal)}</p>
+        </div>
+      ) : (
+        <div className="t-image-window__previews">
+          <fieldset>
+            <legend>{t('imageUploader.previews.ratios')}</legend>
+            {[...new Set([...PREVIEW_RATIOS_ON, ...PREVIEW_RATIOS_OFF, ...enabled])].map((r) => (
+              <label key={r}>
+                <input type="checkbox" checked={enabled.includes(r)} onChange={(e) => setEnabled((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))} />
+                {r}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t('imageUploader.previews.custom')}</legend>
+            <label>
+              {t('imageUploader.previews.width')}
+              <input type="number" min={1} value={custom.width} onChange={(e) => setCustom((c) => ({ ...c, width: e.target.value }))} />
+            </label>
+            <label>
+              {t('imageUploader.previews.height')}
+              <input type="number" min={1} value={custom.height} onChange={(e) => setCustom((c) => ({ ...c, height: e.target.value }))} />
+            </label>
+            <button type="button" onClick={addRatio}>
+              {t('imageUploader.previews.add')}
+            </button>
+            {ratioMessage && <p role={ratioMessage.severity === 'error' ? 'alert' : 'status'}>{ratioMessage.text}</p>}
+          </fieldset>
+          <label>
+            {t('imageUploader.previews.perRow')}
+            <select value={perRow} onChange={(e) => setPerRow(Number(e.target.value))}>
+              {Array.from({ length: PREVIEWS_PER_ROW.max - PREVIEWS_PER_ROW.min + 1 }, (_, i) => PREVIEWS_PER_ROW.min + i).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <ul className="t-image-window__grid" style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, 1fr)`, gap: PREVIEWS_PER_ROW.spacingPx }}>
+            {enabled.map((r) => (
+              <li key={r} aria-label={t('imageUploader.previews.preview', { ratio: r })} style={{ aspectRatio: r.replace(':', ' / '), overflow: 'hidden' }}>
+                {src && <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: `${focal.x}% ${focal.y}%` }} />}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <button type="button" onClick={() => void save()} disabled={saving} aria-busy={saving || undefined}>
+        {saving ? t('imageUploader.saving') : t('imageUploader.save')}
+      </button>
+      <button type="button" onClick={onClose}>
+        {t('imageUploader.close')}
+      </button>
+    </div>
+  );
+}

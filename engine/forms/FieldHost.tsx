@@ -1,0 +1,85 @@
+/**
+ * Renders one field through its registered component. It subscribes to a derived boolean (is the
+ * field shown) rather than the value, so typing re-renders the field component alone.
+ */
+import { memo, useMemo } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import type { Id } from '../../schemas/model';
+import { useFormContext } from './context';
+import { isFieldShown } from './submission';
+
+export interface FieldHostProps {
+  fieldId: Id;
+  index?: number;
+}
+
+export const FieldHost = memo(function FieldHost({ fieldId, index }: FieldHostProps) {
+  const { controller, components, t } = useFormContext();
+  const field = controller.field(fieldId);
+  const shownAtom = useMemo(
+    () =>
+      atom((get) => {
+        if (!field) return false;
+        if (field.qProps?.hidden) return false;
+        const editing = get(controller.editing);
+        const container = field.type === 'conditional' || field.type === 'group' || controller.typeOf(field).displayOnly;
+        if (container) return true;
+        return isFieldShown(field, get(controller.stateAtom(fieldId, index)).value, editing);
+      }),
+    [controller, field, fieldId, index],
+  );
+  const shown = useAtomValue(shownAtom);
+  if (!field || !shown) return null;
+  const Component = components[field.type];
+  if (!Component) {
+    return (
+      <p className="t-field t-field--unknown" role="note">
+        {t('fields.unknownType', { type: field.type })}
+      </p>
+    );
+  }
+  return (
+    <div className={`t-form__field t-form__field--${field.type}`} data-field-id={field.id} data-field-name={field.key ?? field.name ?? field.id}>
+      <Component field={field} index={index} />
+    </div>
+  );
+});
+
+const BRANCHING = 16;
+
+/**
+ * Renders fields as a balanced tree of memoised chunks (no DOM of its own). React clones every
+ * child fiber of each parent on an update's path, so a flat list of 5,000 fields would cost a
+ * keystroke O(n); chunks of at most 16 keep it O(log n).
+ */
+export const FieldList = memo(function FieldList({ ids, index }: { ids: readonly Id[]; index?: number }) {
+  const chunks = useMemo(() => {
+    if (ids.length <= BRANCHING) return undefined;
+    const size = Math.ceil(ids.length / BRANCHING);
+    return Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+  }, [ids]);
+  if (!chunks) {
+    return (
+      <>
+        {ids.map((id) => (
+          <FieldHost key={id} fieldId={id} index={index} />
+        ))}
+      </>
+    );
+  }
+  return (
+    <>
+      {chunks.map((chunk, i) => (
+        <FieldList key={i} ids={chunk} index={index} />
+      ))}
+    </>
+  );
+});
+
+const NO_IDS: Id[] = [];
+
+/** Renders a field's children (group, conditional, repeater item). */
+export function FieldChildren({ fieldId, index }: FieldHostProps) {
+  const { controller } = useFormContext();
+  return <FieldList ids={controller.field(fieldId)?.childIds ?? NO_IDS} index={index} />;
+}

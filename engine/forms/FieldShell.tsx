@@ -1,0 +1,95 @@
+/** Label, errors, info tooltip and privacy button around a field's input; read-only display. */
+import { useReducer, type ReactNode } from 'react';
+import { useFormContext, type FormFieldBinding } from './context';
+
+export interface FieldShellProps {
+  binding: FormFieldBinding;
+  children: ReactNode;
+  /** Radio groups, checkbox lists and other multi-control fields are a fieldset with a legend. */
+  group?: boolean;
+  hint?: string;
+}
+
+export function FieldShell({ binding: b, children, group, hint }: FieldShellProps) {
+  const content = (
+    <>
+      {children}
+      {hint && (
+        <small id={b.ids.hint} className="t-field__hint">
+          {hint}
+        </small>
+      )}
+      {b.field.infoTooltip && <small className="t-field__info">{b.field.infoTooltip}</small>}
+      <FieldErrors binding={b} />
+      <PrivacyButton binding={b} />
+    </>
+  );
+  if (group) {
+    return (
+      <fieldset className="t-field t-field--group" aria-describedby={b.errors.length ? b.ids.errors : undefined}>
+        <legend id={b.ids.label}>{b.label}</legend>
+        {content}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="t-field">
+      <label id={b.ids.label} htmlFor={b.ids.input}>
+        {b.label}
+      </label>
+      {content}
+    </div>
+  );
+}
+
+export function FieldErrors({ binding: b }: { binding: FormFieldBinding }) {
+  if (!b.errors.length) return null;
+  return (
+    <ul id={b.ids.errors} className="t-field__errors" role="alert">
+      {b.errors.map((message, i) => (
+        <li key={i}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PrivacyButton({ binding: b }: { binding: FormFieldBinding }) {
+  const { controller, t } = useFormContext();
+  // The privacy state lives in the injected service; re-read it after each toggle.
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  const privacy = controller.services.privacy;
+  const schema = b.field.schema;
+  if (!privacy || !schema) return null;
+  const isPrivate = privacy.isPrivate(schema);
+  const toggle = () => {
+    privacy.toggle(schema);
+    refresh();
+  };
+  return (
+    <button type="button" className="t-field__privacy" data-privacy-button aria-pressed={isPrivate} onClick={toggle}>
+      {t(isPrivate ? 'form.privacy.private' : 'form.privacy.public', { field: b.label })}
+    </button>
+  );
+}
+
+/** The read-only view of a field: its label and value text. */
+export function FieldReadOnly({ binding: b, text }: { binding: FormFieldBinding; text?: string }) {
+  const shown = text ?? formatValue(b.state.value);
+  return (
+    <div className="t-field t-field--readonly">
+      <span id={b.ids.label} className="t-field__label">
+        {b.label}
+      </span>
+      <span className="t-field__value" aria-labelledby={b.ids.label}>
+        {shown === '' ? b.t('form.empty') : shown}
+      </span>
+    </div>
+  );
+}
+
+export function formatValue(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(formatValue).join(', ');
+  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).map(formatValue).join(', ');
+  return String(value);
+}

@@ -1,0 +1,86 @@
+/**
+ * Picking and uploading files (files, imageUploader): accepted types (image/* for an image-only
+ * field, else file_types), size limits in KB converted to bytes and shown in MB/GB, a single file
+ * unless multipleFiles. Picked files are validated before upload; a save waits while uploading.
+ */
+import { useState, type ChangeEvent } from 'react';
+import type { Id, JsonValue } from '../../../schemas/model';
+import { formatBytes, validateFieldValue, type FileInfo } from '../../core/validation';
+import { FieldErrors, FieldReadOnly, FieldShell } from '../FieldShell';
+import { inputAria, useFormContext, useFormField } from '../context';
+import type { FieldComponentProps } from '../types';
+
+export interface FilePickerProps extends FieldComponentProps {
+  /** Accepted types; derived from the field when absent. */
+  accept?: string[];
+  /** Maximum bytes per file; from the size rule (KB) when absent. */
+  maxBytes?: number;
+  multiple?: boolean;
+}
+
+export function acceptedTypes(field: FieldComponentProps['field']): string[] {
+  if (field.opts?.imagesOnly === true) return ['image/*'];
+  const rule = field.validation?.file_types;
+  return Array.isArray(rule) ? rule.map(String) : [];
+}
+
+export function maxBytesOf(field: FieldComponentProps['field']): number | undefined {
+  const kb = field.validation?.size;
+  return typeof kb === 'number' ? kb * 1024 : undefined;
+}
+
+export function FilePickerField({ field, index, accept = acceptedTypes(field), maxBytes = maxBytesOf(field), multiple = !!field.multipleFiles }: FilePickerProps) {
+  const b = useFormField(field, index);
+  const { controller } = useFormContext();
+  const [pickErrors, setPickErrors] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const ids: Id[] = Array.isArray(b.state.value) ? b.state.value.map(String) : typeof b.state.value === 'string' ? [b.state.value] : [];
+  if (!b.editing) return <FieldReadOnly binding={b} text={ids.join(', ')} />;
+
+  const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])].slice(0, multiple ? undefined : 1);
+    e.target.value = '';
+    if (!files.length) return;
+    const infos: FileInfo[] = files.map((f) => ({ name: f.name, type: f.type, size: f.size }));
+    const failures = validateFieldValue({ ...field, validation: { ...field.validation, ...(accept.length ? { file_types: accept } : {}), ...(maxBytes ? { size: maxBytes / 1024 } : {}) }, type: 'files' }, infos, {
+      fieldTypes: { files: { rules: ['file_types', 'size'] } },
+    });
+    setPickErrors(failures.map((f) => b.t(f.key, f.params)));
+    if (failures.length) return;
+    const upload = controller.services.upload;
+    if (!upload) return setPickErrors([b.t('form.saving.failed', { message: 'no upload service' })]);
+    setUploading(true);
+    controller.setTransmitting(field.id, index, true);
+    try {
+      const uploaded = await upload(files, field);
+      const next: JsonValue = multiple ? [...ids, ...uploaded] : field.type === 'imageUploader' ? (uploaded[0] ?? null) : uploaded.slice(0, 1);
+      b.setValue(next);
+    } catch (error) {
+      setPickErrors([b.t('form.saving.failed', { message: error instanceof Error ? error.message : String(error) })]);
+    } finally {
+      controller.setTransmitting(field.id, index, false);
+      setUploading(false);
+    }
+  };
+  const remove = (id: Id) => b.setValue(multiple ? ids.filter((x) => x !== id) : field.type === 'imageUploader' ? null : []);
+  const hints = [accept.length ? b.t('fields.files.accepted', { types: accept.join(', ') }) : '', maxBytes ? b.t('fields.files.maxSize', { size: formatBytes(maxBytes) }) : ''].filter(Boolean).join(' · ');
+  return (
+    <FieldShell binding={b} hint={hints || undefined}>
+      <input {...inputAria(b)} type="file" accept={accept.join(',') || undefined} multiple={multiple} onChange={(e) => void onPick(e)} aria-busy={uploading || undefined} />
+      {uploading && <span role="status">{b.t('fields.files.uploading')}</span>}
+      {pickErrors.length > 0 && <FieldErrors binding={{ ...b, errors: pickErrors, ids: { ...b.ids, errors: `${b.ids.errors}-pick` } }} />}
+      {!field.hideUploadedFiles && ids.length > 0 && (
+        <ul className="t-files">
+          {ids.map((id) => (
+            <li key={id}>
+              <span>{id}</span>
+              <button type="button" onClick={() => remove(id)} aria-label={b.t('fields.files.remove', { name: id })}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FieldShell>
+  );
+}

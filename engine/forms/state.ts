@@ -1,0 +1,31 @@
+/**
+ * Field atoms: one Jotai atom per field, keyed by form, field and repeater index (jotai-family).
+ * A keystroke writes one atom, so only the components reading that field re-render.
+ */
+import { atom } from 'jotai';
+import { atomFamily } from 'jotai-family';
+import type { Id } from '../../schemas/model';
+import type { FieldState, RepeaterItem } from './types';
+
+export const EMPTY_FIELD_STATE: FieldState = Object.freeze({ value: undefined, initial: undefined, dirty: false, touched: false, errors: [] }) as FieldState;
+
+const SEP = '\u241f';
+export const fieldStateKey = (formId: string, fieldId: Id, index?: number): string => `${formId}${SEP}${fieldId}${SEP}${index ?? ''}`;
+
+export const fieldStateFamily = /* @__PURE__ */ atomFamily((_key: string) => atom<FieldState>(EMPTY_FIELD_STATE));
+export const repeaterItemsFamily = /* @__PURE__ */ atomFamily((_key: string) => atom<RepeaterItem[]>([]));
+
+/** The state atom of a field (value, input value, initial value, dirty, touched, errors). */
+export const fieldStateAtom = (formId: string, fieldId: Id, index?: number) => fieldStateFamily(fieldStateKey(formId, fieldId, index));
+/** The items of a repeater field (deleted marks, labels). */
+export const repeaterItemsAtom = (formId: string, fieldId: Id) => repeaterItemsFamily(fieldStateKey(formId, fieldId));
+
+/** Structural equality for JSON values (dirty checks, change detection). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
