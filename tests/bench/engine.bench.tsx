@@ -6,8 +6,7 @@
  *                       block components rendered
  * Targets: update at 5,000 within 1.5x of at 100; first render of 1,000 within 2x of the baseline.
  */
-// @ts-expect-error jsdom ships no type declarations and @types/jsdom is not installed
-import { JSDOM } from 'jsdom';
+import { installDom } from './dom';
 import type { ComponentType } from 'react';
 import { defineBenches, medianMs, round, type BenchResult } from './harness';
 
@@ -16,15 +15,7 @@ const median = (values: number[]) => round([...values].sort((a, b) => a - b)[Mat
 const SIZES = [100, 1000, 5000];
 
 async function setUp() {
-  // React picks its build from NODE_ENV at import: measure what members get.
-  process.env.NODE_ENV ??= 'production';
-  const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/app/' });
-  const g = globalThis as Record<string, unknown>;
-  for (const key of ['window', 'document', 'navigator', 'HTMLElement', 'Node', 'Element', 'Event', 'MouseEvent', 'KeyboardEvent', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame']) {
-    if (!(key in g) || key === 'window' || key === 'document') {
-      Object.defineProperty(g, key, { value: (dom.window as unknown as Record<string, unknown>)[key] ?? (key === 'window' ? dom.window : undefined), configurable: true, writable: true });
-    }
-  }
+  const dom = installDom();
   const React = await import('react');
   const { createRoot } = await import('react-dom/client');
   const { flushSync } = await import('react-dom');

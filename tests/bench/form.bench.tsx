@@ -4,16 +4,10 @@
  * measured in the same process. A keystroke is the input event through React's committed render
  * (validation follows after the 50 ms error debounce, as in the app, and is not in the figure).
  */
-import { JSDOM } from 'jsdom';
+import { installDom } from './dom';
 import { defineBenches, medianMs, round } from './harness';
 
-// A DOM for React, set up before react-dom loads.
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/app/form', pretendToBeVisual: true });
-const g = globalThis as Record<string, unknown>;
-for (const key of ['window', 'document', 'navigator', 'HTMLElement', 'HTMLInputElement', 'Node', 'Event', 'InputEvent', 'KeyboardEvent', 'MouseEvent', 'FocusEvent', 'CustomEvent', 'MutationObserver', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame', 'CSS']) {
-  if (!(key in g) || key === 'navigator') Object.defineProperty(globalThis, key, { value: (dom.window as unknown as Record<string, unknown>)[key], configurable: true, writable: true });
-}
-g.IS_REACT_ACT_ENVIRONMENT = true;
+installDom();
 
 const SIZES = [50, 500, 5000];
 
