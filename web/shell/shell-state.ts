@@ -1,0 +1,52 @@
+/** Shell-wide UI state as Jotai atoms: session, locale, modes, connectivity and toasts. */
+import { atom } from 'jotai';
+import { createTranslator, messages } from '../../engine/core/i18n';
+import type { Settings } from '../../schemas/model';
+import type { AppInit } from '../api/init-adapter';
+import type { ThemeMode } from '../theme/theme';
+
+export const sessionAtom = atom<AppInit | null>(null);
+export const settingsAtom = atom<Settings>({});
+export const localeAtom = atom<string>('en');
+export const i18nOverridesAtom = atom<Record<string, string>>({});
+export const translatorAtom = atom((get) => createTranslator(messages, get(localeAtom), get(i18nOverridesAtom)));
+
+export const editModeAtom = atom(false);
+export const textEditModeAtom = atom(false);
+export const debugInfoAtom = atom(false);
+export const safeModeAtom = atom(false);
+export const adminPanelOpenAtom = atom(false);
+export const offlineAtom = atom(false);
+export const themeModeAtom = atom<ThemeMode>('light');
+export const themeSelectableAtom = atom(false);
+
+export type ToastType = 'negative' | 'warning' | 'positive' | 'info';
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+export interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  /** ms before it closes itself; null keeps it until dismissed. */
+  timeoutMs: number | null;
+  actions?: ToastAction[];
+}
+export const TOAST_DEFAULT_TIMEOUT_MS = 5000;
+
+export const toastsAtom = atom<Toast[]>([]);
+let nextToastId = 1;
+export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id' | 'timeoutMs'> & { timeoutMs?: number | null }) => {
+  const id = nextToastId++;
+  set(toastsAtom, [...get(toastsAtom), { timeoutMs: TOAST_DEFAULT_TIMEOUT_MS, ...toast, id }]);
+  return id;
+});
+export const dismissToastAtom = atom(null, (get, set, id: number) => set(toastsAtom, get(toastsAtom).filter((t) => t.id !== id)));
+
+/** Users with the text-edit permission (i18n.manageTextEdit) may edit labels inline. */
+export const canManageTextEditAtom = atom((get) => !!get(sessionAtom)?.user.permissions?.i18n?.manageTextEdit);
+export const canEditAtom = atom((get) => {
+  const user = get(sessionAtom)?.user;
+  return !!user && (user.isAdmin || user.isElevated);
+});
