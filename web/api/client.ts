@@ -130,7 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', rawPath: string, opts: ApiCallOptions = {}, responseType?: 'stream'): Promise<T> {
     const path = trim(rawPath);
     const jwt = await tokenFor(path);
-    const fetchOptions: FetchOptions<'json'> = {
+    const fetchOptions: Omit<FetchOptions, 'responseType'> = {
       baseURL,
       method,
       query: opts.query as FetchOptions['query'],

@@ -70,3 +70,11 @@ export function adaptInit(raw: unknown): AppInit {
     generalAccessPermitted: r.generalAccessPermitted !== false,
   };
 }
+
+/** The signed-in user's profile page: settings structure.defaults.profilePage {moduleSlug, pageSlug}, else /profile/view. */
+export function profileHref(settings: Settings, accountId: Id): string {
+  const page = settings.structure?.defaults?.profilePage as { moduleSlug?: unknown; pageSlug?: unknown } | undefined;
+  const moduleSlug = typeof page?.moduleSlug === 'string' ? page.moduleSlug : 'profile';
+  const pageSlug = typeof page?.pageSlug === 'string' ? page.pageSlug : 'view';
+  return `/${encodeURIComponent(moduleSlug)}/${encodeURIComponent(pageSlug)}/${encodeURIComponent(accountId)}`;
+}
