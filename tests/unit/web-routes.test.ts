@@ -10,6 +10,7 @@ import {
   shouldScrollToTop,
   socialAuthErrorOutcome,
   socialAuthOutcome,
+  spaceLocationDecision,
   stripAppPrefix,
   type StructureView,
 } from '../../web/routes/guards';
@@ -77,6 +78,14 @@ describe('module and page resolution', () => {
     expect(notFoundGoBackTarget(view, modules[0])).toBe('/home/news');
     expect(notFoundGoBackTarget(view, modules[1], { moduleSlug: 'people', pageSlug: 'profile' })).toBe('/people/profile');
     expect(notFoundGoBackTarget(view, undefined)).toBe('/');
+  });
+});
+
+describe('space routes', () => {
+  it("sends /space/:targetId to the entity's location module and page, else to 404 with a toast", () => {
+    expect(spaceLocationDecision('acme', { location: { module: 'org', page: 'about' } })).toEqual({ redirect: '/space/acme/org/about/', replace: true });
+    expect(spaceLocationDecision('acme', { location: { module: 'org' } })).toMatchObject({ redirect: '/404', toast: { key: 'toasts.pageMissing' } });
+    expect(spaceLocationDecision('acme', undefined).redirect).toBe('/404');
   });
 });
 

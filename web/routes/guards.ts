@@ -2,7 +2,7 @@
  * Pure guard and redirect decisions of spec 2.2, 2.4 and 2.5. Components call these and act on
  * the answer (navigate, toast), so every rule is testable without a browser.
  */
-import type { Id, Module, Page, UserState } from '../../schemas/model';
+import type { Entity, Id, Module, Page, UserState } from '../../schemas/model';
 import { pageHref } from '../nav/nav-rules';
 
 /** A toast to show: `message` (from the server) wins over the translated `key`. */
@@ -102,4 +102,12 @@ export function socialAuthOutcome(query: URLSearchParams, result: { status?: Soc
 /** /socialAuth/error: an error toast with the message, then returnTo. */
 export function socialAuthErrorOutcome(query: URLSearchParams): RouteDecision {
   return { redirect: stripAppPrefix(query.get('returnTo')), replace: true, toast: { type: 'negative', message: query.get('message') || undefined, key: 'socialSignIn.routes.status.error', params: { provider: query.get('provider') ?? '' } } };
+}
+
+/** /space/:targetId: the entity's location module and page, else 404 with the missing-page toast. */
+export function spaceLocationDecision(targetId: string, entity: Pick<Entity, 'location'> | undefined): RouteDecision {
+  const moduleSlug = entity?.location?.module;
+  const pageSlug = entity?.location?.page;
+  if (!moduleSlug || !pageSlug) return { redirect: '/404', replace: true, toast: { type: 'negative', key: 'toasts.pageMissing' } };
+  return { redirect: `/space/${encodeURIComponent(targetId)}/${encodeURIComponent(moduleSlug)}/${encodeURIComponent(pageSlug)}/`, replace: true };
 }

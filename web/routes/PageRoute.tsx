@@ -1,0 +1,62 @@
+/**
+ * /:moduleSlug/:pageSlug/:targetId?/:modifier? and the /space/... page routes: resolve the page
+ * from the structure store, redirect with a toast when it is missing, mark it current for the
+ * header, log the audit entry, remember it as recently viewed, and render the page slot.
+ */
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { Redirect } from 'wouter';
+import { currentRouteAtom, structureViewAtom } from '../nav/structure-view';
+import { pageTitle } from '../nav/nav-rules';
+import { rememberRecent } from '../shell/recently-viewed';
+import { useServices } from '../shell/services';
+import { translatorAtom } from '../shell/shell-state';
+import { useShowToast } from '../shell/use-toast';
+import { resolvePageRoute } from './guards';
+import { NotFound } from './NotFound';
+import { useRouteSlots, type PageSlotProps } from './route-slots';
+import { routeHref, targetKind } from './route-table';
+
+/** What renders until the engine's PageRenderer is plugged in: the page title. */
+export function PageTitleOnly({ page }: PageSlotProps) {
+  const translator = useAtomValue(translatorAtom);
+  return <h1 className="ts-page-title">{pageTitle(page, (k) => (translator.has(k) ? translator.t(k) : undefined))}</h1>;
+}
+
+export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string; space?: boolean }) {
+  const view = useAtomValue(structureViewAtom);
+  const setCurrent = useSetAtom(currentRouteAtom);
+  const showToast = useShowToast();
+  const { audit } = useServices();
+  const translator = useAtomValue(translatorAtom);
+  const slots = useRouteSlots();
+  const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
+  const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
+  const pageId = resolved.kind === 'page' ? resolved.page.id : undefined;
+
+  useEffect(() => {
+    if (resolved.kind === 'redirect' && resolved.toast) showToast(resolved.toast);
+    // Once per failed address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resolved.kind, moduleSlug, pageSlug]);
+
+  useEffect(() => {
+    setCurrent({ moduleId, pageId, targetId });
+    if (!pageId || resolved.kind !== 'page') return;
+    const kind = targetKind(targetId);
+    if (space && targetId) audit.log({ type: 'entityView', entityId: targetId, pageId, moduleId });
+    else if (kind === 'profile') audit.log({ type: 'profileView', profileId: targetId!, pageId });
+    else if (kind === 'entity') audit.log({ type: 'entityPageView', entityId: targetId!, pageId });
+    else audit.log({ type: 'pageView', pageId, moduleId });
+    const title = pageTitle(resolved.page, (k) => (translator.has(k) ? translator.t(k) : undefined));
+    const href = space && targetId ? routeHref.space({ targetId, moduleSlug, pageSlug }) : routeHref.page({ moduleSlug, pageSlug, targetId });
+    rememberRecent(localStorage, { href, title });
+    // Log and remember once per page and target.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [moduleId, pageId, targetId]);
+
+  if (resolved.kind === 'notFound') return <NotFound />;
+  if (resolved.kind === 'redirect') return <Redirect to={resolved.redirect!} replace />;
+  const Slot = slots.page ?? PageTitleOnly;
+  return <Slot module={resolved.module} page={resolved.page} targetId={targetId} modifier={modifier} space={space} />;
+}
