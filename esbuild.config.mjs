@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRegistryArtifacts, writeArtifacts } from './scripts/registry-artifacts.ts';
 import { RegistryError } from './registry/types.ts';
+import { MANIFEST_FILE, webManifest } from './web/pwa/manifest.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -68,6 +69,29 @@ const webOptions = {
   plugins: [htmlPlugin],
 };
 
+/** The service worker must sit at a fixed address (/app/service-worker.js): no hash, one classic script. */
+const serviceWorkerOptions = {
+  absWorkingDir: root,
+  entryPoints: { 'service-worker': 'web/pwa/service-worker.ts' },
+  outdir: 'dist/app',
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: !dev,
+  sourcemap: true,
+  // A new version per build, so a deploy replaces the old cache.
+  define: { __SW_VERSION__: JSON.stringify(Date.now().toString(36)) },
+  logLevel: 'info',
+};
+
+/** The web app manifest and its icon, next to index.html. */
+function writeStaticAppFiles() {
+  fs.mkdirSync(path.join(root, 'dist/app'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'dist/app', MANIFEST_FILE), JSON.stringify(webManifest(), null, 2));
+  fs.copyFileSync(path.join(root, 'web/assets/logo.svg'), path.join(root, 'dist/app/icon.svg'));
+}
+
 const serverOptions = {
   absWorkingDir: root,
   entryPoints: ['server/main.ts'],
@@ -84,10 +108,13 @@ const serverOptions = {
 if (!generate()) process.exit(1);
 fs.rmSync(path.join(root, 'dist/app'), { recursive: true, force: true });
 
+writeStaticAppFiles();
+
 if (watch) {
   const web = await esbuild.context(webOptions);
+  const worker = await esbuild.context(serviceWorkerOptions);
   const server = await esbuild.context(serverOptions);
-  await Promise.all([web.watch(), server.watch()]);
+  await Promise.all([web.watch(), worker.watch(), server.watch()]);
   // Registry entries and component folders change the generated index: regenerate on change.
   for (const dir of ['registry/blocks', 'registry/fields', 'registry/rules', 'registry/operators', 'blocks']) {
     fs.watch(path.join(root, dir), { recursive: true }, (_event, file) => {
@@ -96,5 +123,5 @@ if (watch) {
   }
   console.log('watching for changes');
 } else {
-  await Promise.all([esbuild.build(webOptions), esbuild.build(serverOptions)]);
+  await Promise.all([esbuild.build(webOptions), esbuild.build(serviceWorkerOptions), esbuild.build(serverOptions)]);
 }

@@ -5,8 +5,7 @@
  * language change, edit mode). Below the medium breakpoint there is no overflow calculation:
  * the row scrolls horizontally with left/right shadows instead.
  */
-import { autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { NAV_RECALC_DEBOUNCE_MS, NAV_SCROLL_INITIAL_CHECK_MS, NAV_SCROLL_THROTTLE_MS } from '../../engine/core/constants';
 import { useT } from '../i18n/use-t';
@@ -20,23 +19,27 @@ export interface TabItem {
   current: boolean;
 }
 
+const FloatingPanel = lazy(() => import('../shell/FloatingPanel'));
+
 function OverflowMenu({ items, label }: { items: TabItem[]; label: string }) {
   const [open, setOpen] = useState(false);
-  const { refs, floatingStyles, context } = useFloating({ open, onOpenChange: setOpen, placement: 'bottom-end', middleware: [offset(4), flip(), shift()], whileElementsMounted: autoUpdate });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'menu' })]);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" className="ts-tab ts-tab--more" ref={refs.setReference} aria-label={label} {...getReferenceProps()}>
+      <button type="button" className="ts-tab ts-tab--more" ref={trigger} aria-label={label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span aria-hidden="true">⋯</span>
       </button>
-      {open && (
-        <div className="ts-menu" ref={refs.setFloating} style={floatingStyles} {...getFloatingProps()}>
-          {items.map((item) => (
-            <Link key={item.key} href={item.href} role="menuitem" className="ts-menu__item" onClick={() => setOpen(false)}>
-              {item.label}
-            </Link>
-          ))}
-        </div>
+      {open && trigger.current && (
+        <Suspense fallback={null}>
+          <FloatingPanel anchor={trigger.current} onClose={close} role="menu" label={label} className="ts-menu">
+            {items.map((item) => (
+              <Link key={item.key} href={item.href} role="menuitem" className="ts-menu__item" aria-current={item.current ? 'page' : undefined} onClick={close}>
+                {item.label}
+              </Link>
+            ))}
+          </FloatingPanel>
+        </Suspense>
       )}
     </>
   );

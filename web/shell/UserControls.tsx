@@ -1,7 +1,6 @@
 /** The user profile popover with the user controls (spec 1), anchored with floating-ui. */
-import { autoUpdate, flip, offset, shift, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
-import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { LanguageSelector } from '../i18n/LanguageSelector';
 import { useT } from '../i18n/use-t';
@@ -13,6 +12,8 @@ import { sessionAtom, settingsAtom, themeSelectableAtom } from './shell-state';
 import { DEFAULT_PAGE_NAMES, userControlEntries, type UserControlContext } from './user-controls-rules';
 import { profileHref } from '../api/init-adapter';
 
+const FloatingPanel = lazy(() => import('./FloatingPanel'));
+
 export function UserControls() {
   const t = useT();
   const api = useApi();
@@ -21,8 +22,8 @@ export function UserControls() {
   const themeSelectable = useAtomValue(themeSelectableAtom);
   const [open, setOpen] = useState(false);
   const [defaultPagesView, setDefaultPagesView] = useState<UserControlContext['defaultPagesView'] | null>(null);
-  const { refs, floatingStyles, context } = useFloating({ open, onOpenChange: setOpen, placement: 'bottom-end', middleware: [offset(6), flip(), shift({ padding: 8 })], whileElementsMounted: autoUpdate });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })]);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     if (!open || defaultPagesView) return;
@@ -39,16 +40,16 @@ export function UserControls() {
     publishedLanguages: session.languages.published,
     themeSelectable,
   });
-  const close = () => setOpen(false);
   return (
     <>
-      <button type="button" className="ts-user-button" ref={refs.setReference} aria-label={t('shell.userControls.open')} {...getReferenceProps()}>
+      <button type="button" className="ts-user-button" ref={trigger} aria-label={t('shell.userControls.open')} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span aria-hidden="true" className="ts-avatar">
           {session.user.accountId.slice(0, 2).toUpperCase()}
         </span>
       </button>
-      {open && (
-        <div className="ts-popover" ref={refs.setFloating} style={floatingStyles} aria-label={t('shell.userControls.title')} {...getFloatingProps()}>
+      {open && trigger.current && (
+        <Suspense fallback={null}>
+        <FloatingPanel anchor={trigger.current} onClose={close} role="dialog" label={t('shell.userControls.title')} className="ts-popover">
           <ul className="ts-user-controls">
             {entries.map((entry) => {
               switch (entry) {
@@ -79,7 +80,8 @@ export function UserControls() {
               }
             })}
           </ul>
-        </div>
+        </FloatingPanel>
+        </Suspense>
       )}
     </>
   );

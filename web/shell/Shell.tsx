@@ -1,0 +1,42 @@
+/** The signed-in shell (spec 2.6): header, routed page, recently viewed, footers, toasts. */
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Header } from '../nav/Header';
+import { useT } from '../i18n/use-t';
+import { Footer } from './Footer';
+import { RecentlyViewed } from './RecentlyViewed';
+import { MAIN_CONTENT_ID } from './SkipLink';
+import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
+import { useInTextLinks, useScrollToTop, useShortcuts } from './use-global-behaviours';
+
+const RealtimeConnection = lazy(() => import('../realtime/RealtimeConnection'));
+
+export function Shell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const session = useAtomValue(sessionAtom);
+  const debug = useAtomValue(debugInfoAtom);
+  const safeMode = useAtomValue(safeModeAtom);
+  useInTextLinks();
+  useShortcuts();
+  useScrollToTop();
+  return (
+    <div className="ts-shell" data-safe-mode={safeMode || undefined}>
+      <Header />
+      <main id={MAIN_CONTENT_ID} className="ts-main" tabIndex={-1} aria-label={t('shell.main')}>
+        {children}
+      </main>
+      <RecentlyViewed />
+      <Footer />
+      {debug && session && (
+        <pre className="ts-debug" aria-label="Debug info">
+          {JSON.stringify({ accountId: session.user.accountId, locale: session.locale, modules: session.modules.length, pages: session.pages.length, safeMode }, null, 2)}
+        </pre>
+      )}
+      {session && (
+        <Suspense fallback={null}>
+          <RealtimeConnection />
+        </Suspense>
+      )}
+    </div>
+  );
+}
