@@ -8,7 +8,7 @@ import { pushToastAtom, translatorAtom } from './shell/shell-state';
 
 type Store = ReturnType<typeof createStore>;
 
-export function createServices(store: Store, options: { baseURL?: string; reload?: () => void } = {}): ShellServices {
+export function createServices(store: Store, options: { baseURL?: string; reload?: () => void; realtime?: ShellServices['realtime'] } = {}): ShellServices {
   const api = createApiClient({
     baseURL: options.baseURL,
     serverErrorMessage: store.get(translatorAtom).t('common.errors.serverError'),
@@ -18,5 +18,5 @@ export function createServices(store: Store, options: { baseURL?: string; reload
       (options.reload ?? (() => window.location.reload()))();
     },
   });
-  return { api, audit: createAuditBuffer(api) };
+  return { api, audit: createAuditBuffer(api), realtime: options.realtime };
 }

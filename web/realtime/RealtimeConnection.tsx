@@ -2,12 +2,12 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
-import { useApi } from '../shell/services';
+import { useServices } from '../shell/services';
 import { pushToastAtom } from '../shell/shell-state';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 
 export default function RealtimeConnection() {
-  const api = useApi();
+  const { api, realtime } = useServices();
   const store = useStore();
   const route = useAtomValue(currentRouteAtom);
   const pushToast = useSetAtom(pushToastAtom);
@@ -16,6 +16,7 @@ export default function RealtimeConnection() {
     const token = api.getToken();
     if (!token) return;
     const c = createRealtimeClient({
+      url: realtime ? realtime.url : undefined,
       token,
       store,
       onEvent: (event, payload) => {
@@ -28,7 +29,7 @@ export default function RealtimeConnection() {
       c.close();
       client.current = null;
     };
-  }, [api, store, pushToast]);
+  }, [api, realtime, store, pushToast]);
   useEffect(() => {
     client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId });
   }, [route.moduleId, route.pageId]);

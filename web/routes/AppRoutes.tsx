@@ -34,6 +34,13 @@ function Home() {
   return <Decide decision={resolveModuleRoute(first.slug, view)} />;
 }
 
+/** /404: the not-found page, with the page row hidden. */
+function NotFoundRoute() {
+  const setCurrent = useSetAtom(currentRouteAtom);
+  useEffect(() => setCurrent({ displayPages: false }), [setCurrent]);
+  return <NotFound />;
+}
+
 function ModuleRedirect() {
   const { moduleSlug } = useParams<{ moduleSlug: string }>();
   const view = useAtomValue(structureViewAtom);
@@ -119,6 +126,7 @@ export function AppRoutes() {
       <Route path={ROUTES.spacePage}>{(p: { targetId: string; moduleSlug: string; pageSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />}</Route>
       <Route path={ROUTES.spacePageNoSlash}>{(p: { targetId: string; moduleSlug: string; pageSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />}</Route>
       <Route path={ROUTES.spaceModule}>{(p: { targetId: string; moduleSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug="" targetId={p.targetId} space />}</Route>
+      <Route path={ROUTES.notFound} component={NotFoundRoute} />
       <Route path={ROUTES.module} component={ModuleRedirect} />
       <Route path={ROUTES.moduleSlash} component={ModuleRedirect} />
       <Route path={ROUTES.page}>{(p: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string }) => <PageRoute {...p} />}</Route>

@@ -17,6 +17,7 @@ export const ROUTES = {
   spaceModule: '/space/:targetId/:moduleSlug',
   spacePage: '/space/:targetId/:moduleSlug/:pageSlug/',
   spacePageNoSlash: '/space/:targetId/:moduleSlug/:pageSlug',
+  notFound: '/404',
   module: '/:moduleSlug',
   moduleSlash: '/:moduleSlug/',
   page: '/:moduleSlug/:pageSlug/:targetId?/:modifier?',

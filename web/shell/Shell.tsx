@@ -5,6 +5,7 @@ import { Header } from '../nav/Header';
 import { useT } from '../i18n/use-t';
 import { Footer } from './Footer';
 import { RecentlyViewed } from './RecentlyViewed';
+import { useServices } from './services';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
 import { useInTextLinks, useScrollToTop, useShortcuts } from './use-global-behaviours';
@@ -16,6 +17,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
   const debug = useAtomValue(debugInfoAtom);
   const safeMode = useAtomValue(safeModeAtom);
+  const { realtime } = useServices();
   useInTextLinks();
   useShortcuts();
   useScrollToTop();
@@ -32,7 +34,7 @@ export function Shell({ children }: { children: ReactNode }) {
           {JSON.stringify({ accountId: session.user.accountId, locale: session.locale, modules: session.modules.length, pages: session.pages.length, safeMode }, null, 2)}
         </pre>
       )}
-      {session && (
+      {session && realtime !== false && (
         <Suspense fallback={null}>
           <RealtimeConnection />
         </Suspense>

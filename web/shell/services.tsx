@@ -6,6 +6,8 @@ import type { AuditBuffer } from '../audit/audit-buffer';
 export interface ShellServices {
   api: ApiClient;
   audit: AuditBuffer;
+  /** Realtime server origin (the page's origin when omitted); false turns realtime off. */
+  realtime?: { url?: string } | false;
 }
 const ServicesContext = createContext<ShellServices | null>(null);
 
