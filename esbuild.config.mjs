@@ -49,7 +49,9 @@ const htmlPlugin = {
 
 const webOptions = {
   absWorkingDir: root,
-  entryPoints: ['web/main.tsx'],
+  // The block index is an entry of its own: every block type gets its lazy chunk whichever part of
+  // the app imports the index (the page renderer does), and the member entry never includes it.
+  entryPoints: ['web/main.tsx', 'blocks/index.generated.ts'],
   outdir: 'dist/app',
   bundle: true,
   splitting: true,
