@@ -47,7 +47,7 @@ export function Text({ k, params }: { k: string; params?: MessageParams }) {
       <input aria-label={t('shell.textEdit.label', { key: k })} value={editing} onChange={(e) => setEditing(e.target.value)} autoFocus />
       <button type="submit">{t('shell.textEdit.save')}</button>
       <button type="button" onClick={() => setEditing(null)}>
-        {t('shell.textEdit.cancel')}
+        {t('common.actions.cancel')}
       </button>
     </form>
   );

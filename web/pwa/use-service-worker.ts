@@ -18,8 +18,8 @@ export function useServiceWorker(enabled: boolean) {
           timeoutMs: null,
           message: t('shell.update.message'),
           actions: [
-            { label: t('shell.update.dismiss'), onClick: () => undefined },
-            { label: t('shell.update.reload'), onClick: () => activateUpdate(registration, () => window.location.reload()) },
+            { label: t('common.actions.dismiss'), onClick: () => undefined },
+            { label: t('common.actions.reload'), onClick: () => activateUpdate(registration, () => window.location.reload()) },
           ],
         });
       },

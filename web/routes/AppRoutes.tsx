@@ -62,7 +62,7 @@ function AdminRoute() {
       </section>
     );
   const Admin = slots.admin;
-  return Admin ? <Admin path={location} /> : <h1 className="ts-page-title">Admin</h1>;
+  return Admin ? <Admin path={location} /> : <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;
 }
 
 function SocialAuth() {
@@ -105,10 +105,10 @@ function Simple({ slot }: { slot: 'settings' | 'chat' }) {
   useEffect(() => setCurrent({ displayPages: false }), [setCurrent]);
   if (slot === 'chat') {
     const Chat = slots.chat;
-    return Chat ? <Chat targetId={params.targetId} /> : <h1 className="ts-page-title">Chat</h1>;
+    return Chat ? <Chat targetId={params.targetId} /> : <h1 className="ts-page-title">{t('shell.chat.title')}</h1>;
   }
   const Settings = slots.settings;
-  return Settings ? <Settings /> : <h1 className="ts-page-title">{t('shell.userControls.title')}</h1>;
+  return Settings ? <Settings /> : <h1 className="ts-page-title">{t('shell.settings.title')}</h1>;
 }
 
 export function AppRoutes() {

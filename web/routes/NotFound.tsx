@@ -19,7 +19,7 @@ export function NotFound() {
       <h1>{t('shell.notFound.title')}</h1>
       <p>{t('shell.notFound.message')}</p>
       <button type="button" className="ts-button ts-button--primary" onClick={() => navigate(notFoundGoBackTarget(view, defaultModule, defaults?.profilePage))}>
-        {t('shell.notFound.goBack')}
+        {t('common.actions.goBack')}
       </button>
     </section>
   );

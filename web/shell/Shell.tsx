@@ -30,7 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <RecentlyViewed />
       <Footer />
       {debug && session && (
-        <pre className="ts-debug" aria-label="Debug info">
+        <pre className="ts-debug" aria-label={t('shell.debug.label')}>
           {JSON.stringify({ accountId: session.user.accountId, locale: session.locale, modules: session.modules.length, pages: session.pages.length, safeMode }, null, 2)}
         </pre>
       )}

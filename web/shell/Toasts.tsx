@@ -29,7 +29,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           </button>
         ))}
         {!toast.actions?.length && (
-          <button type="button" className="ts-toast__close" aria-label={t('toasts.dismiss')} onClick={() => dismiss(toast.id)}>
+          <button type="button" className="ts-toast__close" aria-label={t('common.actions.dismiss')} onClick={() => dismiss(toast.id)}>
             ×
           </button>
         )}

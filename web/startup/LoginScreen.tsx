@@ -53,7 +53,7 @@ export function LoginScreen({ autoRedirect, loginUrl, go, reload }: LoginScreenP
       <h1>{t('startup.welcome')}</h1>
       {loading ? (
         <p role="status" className="ts-login__loading">
-          {t('startup.loading')}
+          {t('common.loading')}
         </p>
       ) : (
         <>
@@ -67,7 +67,7 @@ export function LoginScreen({ autoRedirect, loginUrl, go, reload }: LoginScreenP
         <p className="ts-login__help">
           {t('startup.takingLonger')}{' '}
           <button type="button" className="ts-button" onClick={reload}>
-            {t('startup.tryAgain')}
+            {t('common.actions.tryAgain')}
           </button>
         </p>
       )}

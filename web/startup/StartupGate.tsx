@@ -43,7 +43,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
       },
       replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash),
       reload: () => window.location.reload(),
-      notLoggedInMessage: t('startup.userNotLoggedIn'),
+      notLoggedInMessage: t('common.errors.userNotLoggedIn'),
     })
       .then((outcome) => {
         if (cancelled) return;
@@ -90,7 +90,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
         <p role="alert">{phase.message}</p>
         {phase.kind === 'failed' && (
           <button type="button" className="ts-button" onClick={() => window.location.reload()}>
-            {t('startup.tryAgain')}
+            {t('common.actions.tryAgain')}
           </button>
         )}
       </main>
