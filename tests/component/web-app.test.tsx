@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ beforeAll(async () => {
     'GET /api/v1/settings': () => ({ body: { siteName: 'Demo', themeModeEnabled: true, footer: { links: { privacyPolicy: 'https://example.org/privacy' } } } }),
     'GET /api/v1/init': () => ({ body: initFixture() }),
     'GET /api/v1/user/image_access_token': () => ({ body: { token: 'x' } }),
+    'GET /api/v1/profile/42': () => ({ body: { accountId: '42' } }),
     'POST /api/v1/settings/permission/getDefaultPagesViewPermission': () => ({ body: { myAccount: true, socialSignIn: false } }),
   });
 });
@@ -131,6 +132,20 @@ describe('the app shell', () => {
     await userEvent.click(link);
     await waitFor(() => expect(window.location.pathname).toBe('/app/events/calendar'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+  });
+
+  it('shows a page with a numeric target only when that profile exists, else goes to 404', async () => {
+    const { fireThemeError } = renderApp('/app/home/news/42');
+    await started(fireThemeError);
+    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/v1/profile/42')).toBe(true);
+    cleanup();
+    const second = renderApp('/app/home/news/999');
+    await waitFor(() => {
+      second.fireThemeError();
+      expect(window.location.pathname).toBe('/app/404');
+    });
+    expect(screen.queryByRole('heading', { level: 1, name: 'News' })).toBeNull();
   });
 
   it('shows the red offline banner when offline', async () => {

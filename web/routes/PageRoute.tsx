@@ -4,11 +4,12 @@
  * header, log the audit entry, remember it as recently viewed, and render the page slot.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
 import { currentRouteAtom, structureViewAtom } from '../nav/structure-view';
 import { pageTitle } from '../nav/nav-rules';
 import { rememberRecent } from '../shell/recently-viewed';
+import type { ApiClient } from '../api/client';
 import { useServices } from '../shell/services';
 import { translatorAtom } from '../shell/shell-state';
 import { useShowToast } from '../shell/use-toast';
@@ -23,11 +24,32 @@ export function PageTitleOnly({ page }: PageSlotProps) {
   return <h1 className="ts-page-title">{pageTitle(page, (k) => (translator.has(k) ? translator.t(k) : undefined))}</h1>;
 }
 
+/** A numeric target id must be an existing profile (GET profile/{id} answers 200) before the page shows (spec 2.5). */
+function useProfileCheck(targetId: string | undefined, api: ApiClient): 'ok' | 'checking' | 'missing' {
+  const needsCheck = targetKind(targetId) === 'profile';
+  const [checked, setChecked] = useState<{ id: string; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (!needsCheck || !targetId) return;
+    let live = true;
+    api
+      .get(`profile/${encodeURIComponent(targetId)}`, { quiet: true })
+      .then(() => live && setChecked({ id: targetId, ok: true }))
+      .catch(() => live && setChecked({ id: targetId, ok: false }));
+    return () => {
+      live = false;
+    };
+  }, [needsCheck, targetId, api]);
+  if (!needsCheck) return 'ok';
+  if (!checked || checked.id !== targetId) return 'checking';
+  return checked.ok ? 'ok' : 'missing';
+}
+
 export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string; space?: boolean }) {
   const view = useAtomValue(structureViewAtom);
   const setCurrent = useSetAtom(currentRouteAtom);
   const showToast = useShowToast();
-  const { audit } = useServices();
+  const { audit, api } = useServices();
+  const profileCheck = useProfileCheck(targetId, api);
   const translator = useAtomValue(translatorAtom);
   const slots = useRouteSlots();
   const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
@@ -42,7 +64,7 @@ export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: {
 
   useEffect(() => {
     setCurrent({ moduleId, pageId, targetId });
-    if (!pageId || resolved.kind !== 'page') return;
+    if (!pageId || resolved.kind !== 'page' || profileCheck !== 'ok') return;
     const kind = targetKind(targetId);
     if (space && targetId) audit.log({ type: 'entityView', entityId: targetId, pageId, moduleId });
     else if (kind === 'profile') audit.log({ type: 'profileView', profileId: targetId!, pageId });
@@ -53,10 +75,12 @@ export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: {
     rememberRecent(localStorage, { href, title });
     // Log and remember once per page and target.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [moduleId, pageId, targetId]);
+  }, [moduleId, pageId, targetId, profileCheck]);
 
   if (resolved.kind === 'notFound') return <NotFound />;
   if (resolved.kind === 'redirect') return <Redirect to={resolved.redirect!} replace />;
+  if (profileCheck === 'checking') return null;
+  if (profileCheck === 'missing') return <Redirect to="/404" replace />;
   const Slot = slots.page ?? PageTitleOnly;
   return <Slot module={resolved.module} page={resolved.page} targetId={targetId} modifier={modifier} space={space} />;
 }
