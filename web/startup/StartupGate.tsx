@@ -19,6 +19,25 @@ type Phase = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready' } | { kin
 
 export const BOOT_SPINNER_ID = 'boot-spinner';
 const removeBootSpinner = () => document.getElementById(BOOT_SPINNER_ID)?.remove();
+/**
+ * One start-up per API client (that is, per page load): React StrictMode runs effects twice in
+ * development, and a t/s secret must be exchanged only once.
+ */
+interface StartupRun {
+  outcome: ReturnType<typeof runStartup>;
+  theme: { current: ThemeAvailability };
+}
+const runs = new WeakMap<object, StartupRun>();
+function startupOnce(api: object, start: (theme: StartupRun['theme']) => ReturnType<typeof runStartup>): StartupRun {
+  let run = runs.get(api);
+  if (!run) {
+    const theme = { current: { selectable: false, mode: 'light' } as ThemeAvailability };
+    run = { theme, outcome: start(theme) };
+    runs.set(api, run);
+  }
+  return run;
+}
+
 const prefersDark = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 
 export function StartupGate({ children }: { children: ReactNode }) {
@@ -32,19 +51,21 @@ export function StartupGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     const spinnerTimer = setTimeout(removeBootSpinner, LOADING_SPINNER_REMOVE_MS);
     let cancelled = false;
-    let theme: ThemeAvailability = { selectable: false, mode: 'light' };
-    runStartup({
+    const run = startupOnce(api, (theme) =>
+      runStartup({
       api,
       url: new URL(window.location.href),
       online: () => navigator.onLine,
-      onFlag: (flag) => !cancelled && setFlags((f) => ({ ...f, [flag]: true })),
+      onFlag: (flag) => setFlags((f) => ({ ...f, [flag]: true })),
       loadTheme: async (settings) => {
-        theme = await loadTheme(settings, { doc: document, storage: localStorage, apiBase: api.baseURL, prefersDark: prefersDark() });
+        theme.current = await loadTheme(settings, { doc: document, storage: localStorage, apiBase: api.baseURL, prefersDark: prefersDark() });
       },
       replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash),
       reload: () => window.location.reload(),
       notLoggedInMessage: t('common.errors.userNotLoggedIn'),
-    })
+      }),
+    );
+    run.outcome
       .then((outcome) => {
         if (cancelled) return;
         if (outcome.kind === 'denied') {
@@ -52,7 +73,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
           window.location.assign(outcome.redirectTo);
           return;
         }
-        applyInit(store, outcome.init, outcome.settings, theme, outcome.safeMode, localStorage);
+        applyInit(store, outcome.init, outcome.settings, run.theme.current, outcome.safeMode, localStorage);
         sessionStorage.removeItem(LOGGED_OUT_KEY);
         setPhase({ kind: 'ready' });
       })
