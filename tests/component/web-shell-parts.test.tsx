@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,10 +10,11 @@ import { createServices } from '../../web/create-services';
 import { Text } from '../../web/i18n/Text';
 import { MobileDrawer } from '../../web/nav/MobileDrawer';
 import { currentRouteAtom } from '../../web/nav/structure-view';
+import { AdminBar, ViewAsBar } from '../../web/shell/AdminBar';
 import { RecentlyViewed } from '../../web/shell/RecentlyViewed';
 import { rememberRecent } from '../../web/shell/recently-viewed';
 import { ServicesProvider } from '../../web/shell/services';
-import { i18nOverridesAtom, pushToastAtom, sessionAtom, textEditModeAtom } from '../../web/shell/shell-state';
+import { editModeAtom, i18nOverridesAtom, pushToastAtom, sessionAtom, textEditModeAtom } from '../../web/shell/shell-state';
 import { Toasts } from '../../web/shell/Toasts';
 import { useShortcuts } from '../../web/shell/use-global-behaviours';
 import { initFixture } from '../helpers/init-fixture';
@@ -29,9 +30,9 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-function setup(children: React.ReactNode, { permissions = {} as Record<string, Record<string, boolean>>, route = {} } = {}) {
+function setup(children: React.ReactNode, { permissions = {} as Record<string, Record<string, boolean>>, route = {}, viewAs = null as string[] | null, isAdmin = false } = {}) {
   const store = createStore();
-  const init = adaptInit(initFixture({ user: { ...initFixture().user, permissions } }));
+  const init = adaptInit(initFixture({ user: { ...initFixture().user, permissions, isAdmin }, viewAs }));
   store.set(sessionAtom, init);
   store.set(loadStructureAtom, { modules: init.modules, pages: init.pages });
   store.set(moduleOrderAtom, init.moduleOrder);
@@ -53,7 +54,7 @@ function setup(children: React.ReactNode, { permissions = {} as Record<string, R
 
 describe('inline text edit (spec 1, 2.6)', () => {
   it('lets a user with manageTextEdit edit a label in text-edit mode, saving [{key, data}] with the iso through POST i18n', async () => {
-    const { store } = setup(<Text k="shell.recentlyViewed.title" />, { permissions: { i18n: { manageTextEdit: true } } });
+    const { store } = setup(<Text k="shell.recentlyViewed.title" />, { permissions: { administration: { manageTextEdit: true } } });
     expect(screen.getByText('Recently viewed').tagName).not.toBe('BUTTON');
     act(() => store.set(textEditModeAtom, true));
     await userEvent.click(screen.getByRole('button', { name: 'Recently viewed' }));
@@ -147,5 +148,37 @@ describe('keyboard shortcuts in the shell', () => {
     expect(String(info.mock.calls[0][0])).toContain('you found the secret');
     language.mockRestore();
     info.mockRestore();
+  });
+});
+
+describe('admin bar and view-as bar (spec 2.6)', () => {
+  it('shows nothing to ordinary members', () => {
+    setup(<AdminBar />);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+  it('gives a text editor only the text-edit toggle, and admins edit mode and the admin link', async () => {
+    const textEditor = setup(<AdminBar />, { permissions: { administration: { manageTextEdit: true } } });
+    const bar = screen.getByRole('toolbar', { name: 'Administration' });
+    expect(within(bar).queryByRole('button', { name: 'Edit mode' })).toBeNull();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Text edit mode' }));
+    expect(textEditor.store.get(textEditModeAtom)).toBe(true);
+    cleanup();
+    const admin = setup(<AdminBar />, { isAdmin: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit mode' }));
+    expect(admin.store.get(editModeAtom)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Edit mode' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: 'Admin area' })).toHaveAttribute('href', '/admin');
+  });
+  it('resets view-as through POST admin/reset and reloads; a failure shows the view-as error', async () => {
+    const reload = vi.fn();
+    server.routes.set('POST /api/v1/admin/reset', () => ({ body: { ok: true } }));
+    setup(<ViewAsBar reload={reload} />, { viewAs: ['l1', 'l2'], isAdmin: true });
+    expect(screen.getByText('You are viewing the site as 2 chosen lists.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset view' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    server.routes.set('POST /api/v1/admin/reset', () => ({ status: 500 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset view' }));
+    expect(await screen.findByText('There was an error trying to change who you are viewing as.')).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledOnce();
   });
 });

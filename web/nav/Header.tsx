@@ -8,6 +8,7 @@ import { imageUrl } from '../shell/footer-rules';
 import { OfflineBanner } from '../shell/OfflineBanner';
 import { useApi } from '../shell/services';
 import { editModeAtom, localeAtom, sessionAtom } from '../shell/shell-state';
+import { AdminBar, ViewAsBar } from '../shell/AdminBar';
 import { SkipLink } from '../shell/SkipLink';
 import { UserControls } from '../shell/UserControls';
 import { MobileDrawer } from './MobileDrawer';
@@ -41,6 +42,8 @@ export function Header() {
   return (
     <header className="ts-header">
       <SkipLink />
+      <AdminBar />
+      <ViewAsBar />
       <div className="ts-topbar">
         <Logo />
         {wide ? (

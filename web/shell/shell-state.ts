@@ -44,9 +44,11 @@ export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id' | 'ti
 });
 export const dismissToastAtom = atom(null, (get, set, id: number) => set(toastsAtom, get(toastsAtom).filter((t) => t.id !== id)));
 
-/** Users with the text-edit permission (i18n.manageTextEdit) may edit labels inline. */
-export const canManageTextEditAtom = atom((get) => !!get(sessionAtom)?.user.permissions?.i18n?.manageTextEdit);
-export const canEditAtom = atom((get) => {
-  const user = get(sessionAtom)?.user;
-  return !!user && (user.isAdmin || user.isElevated);
-});
+/** An administration permission (community-admin 6): admins pass every check. */
+function hasAdministration(user: AppInit['user'] | undefined, action: string): boolean {
+  return !!user && (user.isAdmin || !!user.permissions?.administration?.[action]);
+}
+/** Users with the text-edit permission (administration.manageTextEdit) may edit labels inline. */
+export const canManageTextEditAtom = atom((get) => hasAdministration(get(sessionAtom)?.user, 'manageTextEdit'));
+/** Edit mode needs administration.manageEditMode. */
+export const canEditAtom = atom((get) => hasAdministration(get(sessionAtom)?.user, 'manageEditMode'));
