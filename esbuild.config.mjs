@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildRegistryArtifacts, writeArtifacts } from './scripts/registry-artifacts.ts';
 import { RegistryError } from './registry/types.ts';
 import { MANIFEST_FILE, webManifest } from './web/pwa/manifest.ts';
+import { initialFiles } from './scripts/initial-files.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -71,8 +72,11 @@ const webOptions = {
   plugins: [htmlPlugin],
 };
 
-/** The service worker must sit at a fixed address (/app/service-worker.js): no hash, one classic script. */
-const serviceWorkerOptions = {
+/**
+ * The service worker must sit at a fixed address (/app/service-worker.js): no hash, one classic
+ * script. It precaches index.html and the member's initial files, so the app starts offline.
+ */
+const serviceWorkerOptions = (precache) => ({
   absWorkingDir: root,
   entryPoints: { 'service-worker': 'web/pwa/service-worker.ts' },
   outdir: 'dist/app',
@@ -83,9 +87,10 @@ const serviceWorkerOptions = {
   minify: !dev,
   sourcemap: true,
   // A new version per build, so a deploy replaces the old cache.
-  define: { __SW_VERSION__: JSON.stringify(Date.now().toString(36)) },
+  define: { __SW_VERSION__: JSON.stringify(Date.now().toString(36)), __SW_PRECACHE__: JSON.stringify(precache) },
   logLevel: 'info',
-};
+});
+const appUrl = (file) => '/app/' + path.relative('dist/app', file).split(path.sep).join('/');
 
 /** The web app manifest and its icon, next to index.html. */
 function writeStaticAppFiles() {
@@ -114,7 +119,8 @@ writeStaticAppFiles();
 
 if (watch) {
   const web = await esbuild.context(webOptions);
-  const worker = await esbuild.context(serviceWorkerOptions);
+  // Development: the worker is not registered (main.tsx registers it in production only).
+  const worker = await esbuild.context(serviceWorkerOptions([]));
   const server = await esbuild.context(serverOptions);
   await Promise.all([web.watch(), worker.watch(), server.watch()]);
   // Registry entries and component folders change the generated index: regenerate on change.
@@ -125,5 +131,9 @@ if (watch) {
   }
   console.log('watching for changes');
 } else {
-  await Promise.all([esbuild.build(webOptions), esbuild.build(serviceWorkerOptions), esbuild.build(serverOptions)]);
+  const buildWebThenWorker = async () => {
+    const web = await esbuild.build(webOptions);
+    await esbuild.build(serviceWorkerOptions(initialFiles(web.metafile).map(appUrl)));
+  };
+  await Promise.all([buildWebThenWorker(), esbuild.build(serverOptions)]);
 }

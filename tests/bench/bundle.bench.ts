@@ -9,27 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { projectRoot } from '../../scripts/paths';
+import { initialFiles, type BuildMeta } from '../../scripts/initial-files';
 import { defineBenches } from './harness';
-
-interface Meta {
-  outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[]; cssBundle?: string }>;
-}
-
-/** The entry chunk and everything it imports statically, transitively. */
-export function initialFiles(meta: Meta, entry = 'web/main.tsx'): string[] {
-  const start = Object.keys(meta.outputs).find((k) => meta.outputs[k].entryPoint === entry);
-  if (!start) throw new Error(`No output for entry ${entry} in meta.json`);
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const out = meta.outputs[file];
-    if (out?.cssBundle) seen.add(out.cssBundle);
-    for (const imp of out?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
-  };
-  visit(start);
-  return [...seen];
-}
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(projectRoot, file)), { level: 9 }).length;
 
@@ -39,7 +20,7 @@ export default defineBenches([
     async run() {
       const metaPath = path.join(projectRoot, 'dist/app/meta.json');
       if (!fs.existsSync(metaPath)) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'ignore' });
-      const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8')) as Meta;
+      const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8')) as BuildMeta;
       const files = initialFiles(meta);
       const gzipBytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
       const baseline = await esbuild.build({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../scripts/paths';
-import { initialFiles } from '../bench/bundle.bench';
+import { initialFiles } from '../../scripts/initial-files';
 
 describe('the member bundle (dist/app/meta.json)', () => {
   const metaPath = path.join(projectRoot, 'dist/app/meta.json');

@@ -6,13 +6,15 @@
  * (the update toast's Reload).
  */
 declare const __SW_VERSION__: string;
+/** The member's initial files (entry, static imports, CSS), written in by the build. */
+declare const __SW_PRECACHE__: string[];
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = `tessera-app-${__SW_VERSION__}`;
 const SHELL_URL = '/app/index.html';
 
 sw.addEventListener('install', (event: ExtendableEvent) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL_URL])));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL_URL, ...__SW_PRECACHE__])));
 });
 
 sw.addEventListener('activate', (event: ExtendableEvent) => {
