@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
+import axe from 'axe-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadStructureAtom } from '../../engine/react/structure-store';
 import { App } from '../../web/App';
@@ -169,5 +170,17 @@ describe('the app shell', () => {
     await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Language' }), 'fr');
     expect(await screen.findByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ouvrir les contrôles utilisateur' })).toBeInTheDocument();
+  });
+});
+
+describe('accessibility of the shell (axe-core in jsdom: structure, names, roles; colour contrast needs a real browser)', () => {
+  it('has no violations on a started page with the user controls open', async () => {
+    const { fireThemeError } = renderApp('/app/home/welcome');
+    await started(fireThemeError);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open user controls' }));
+    await screen.findByRole('dialog', { name: 'User controls' });
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../scripts/paths';
 import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -25,6 +27,24 @@ describe('the built app in Chromium', () => {
     // The boot spinner is gone once start-up settled.
     expect(await page.locator('#boot-spinner').count()).toBe(0);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has no axe-core violations on the login screen, in light and dark', async () => {
+    const page = await browser.context.newPage();
+    for (const scheme of ['light', 'dark']) {
+      await page.goto(`${server.url}/app/`);
+      await page.evaluate((s) => localStorage.setItem('tessera.themeScheme', s), scheme);
+      await page.reload();
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      await page.addScriptTag({ path: path.join(projectRoot, 'node_modules/axe-core/axe.min.js') });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations, scheme).toEqual([]);
+    }
+    await page.evaluate(() => localStorage.removeItem('tessera.themeScheme'));
     await page.close();
   });
 
