@@ -24,7 +24,10 @@ export interface JsonServer {
   close(): Promise<void>;
 }
 
-export async function startJsonServer(routes: Record<string, Handler> = {}): Promise<JsonServer> {
+/** Answers paths no route handles (static files); null falls through to 404. */
+export type StaticFallback = (pathname: string) => { type: string; body: Buffer } | null;
+
+export async function startJsonServer(routes: Record<string, Handler> = {}, fallback?: StaticFallback): Promise<JsonServer> {
   const table = new Map(Object.entries(routes));
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -41,6 +44,11 @@ export async function startJsonServer(routes: Record<string, Handler> = {}): Pro
       const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
       requests.push(recorded);
       const handler = table.get(`${recorded.method} ${url.pathname}`);
+      const file = !handler && recorded.method === 'GET' ? fallback?.(url.pathname) : null;
+      if (file) {
+        res.writeHead(200, { 'content-type': file.type }).end(file.body);
+        return;
+      }
       const reply = handler ? await handler(recorded) : { status: 404, body: { error: 'NotFound', message: `No route ${recorded.method} ${url.pathname}` } };
       const status = reply.status ?? 200;
       if (reply.text) res.writeHead(status, { 'content-type': 'text/plain' }).end(String(reply.body ?? ''));
