@@ -8,7 +8,7 @@ import { RecentlyViewed } from './RecentlyViewed';
 import { useServices } from './services';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
-import { useInTextLinks, useScrollToTop, useShortcuts } from './use-global-behaviours';
+import { useDeviceKeepalive, useInTextLinks, useListMembershipsForTarget, useScrollToTop, useShortcuts } from './use-global-behaviours';
 
 const RealtimeConnection = lazy(() => import('../realtime/RealtimeConnection'));
 
@@ -21,6 +21,8 @@ export function Shell({ children }: { children: ReactNode }) {
   useInTextLinks();
   useShortcuts();
   useScrollToTop();
+  useDeviceKeepalive();
+  useListMembershipsForTarget();
   return (
     <div className="ts-shell" data-safe-mode={safeMode || undefined}>
       <Header />

@@ -6,12 +6,14 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import type { ListMembership } from '../../schemas/model';
 import { EDIT_MODE_TOGGLE_THROTTLE_MS } from '../../engine/core/constants';
+import { ensureDeviceId, startDeviceKeepalive } from './device-keepalive';
 import { currentRouteAtom } from '../nav/structure-view';
 import { shouldScrollToTop } from '../routes/guards';
 import { inAppPath } from '../routes/route-table';
 import { useServices } from './services';
-import { canEditAtom, debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, translatorAtom } from './shell-state';
+import { canEditAtom, debugInfoAtom, editModeAtom, offlineAtom, safeModeAtom, sessionAtom, textEditModeAtom, translatorAtom } from './shell-state';
 import { createKeySequence, KONAMI, shortcutFor, throttle, toggleSafeModeUrl } from './shortcuts';
 
 export function useInTextLinks() {
@@ -81,4 +83,38 @@ export function useScrollToTop() {
     previous.current = location;
     wentBack.current = false;
   }, [location]);
+}
+
+/** Keepalive while user connectivity is enabled: online and connectivity not private (frameworkData.isConnectivityPrivate). */
+export function useDeviceKeepalive() {
+  const { api } = useServices();
+  const offline = useAtomValue(offlineAtom);
+  const session = useAtomValue(sessionAtom);
+  const connectivityPrivate = session?.user.frameworkData?.isConnectivityPrivate === true;
+  const enabled = !!session && !offline && !connectivityPrivate;
+  useEffect(() => {
+    if (!enabled) return;
+    return startDeviceKeepalive(api, ensureDeviceId(localStorage));
+  }, [enabled, api]);
+}
+
+/** The user's list memberships are fetched again when the target entity changes (spec 2.7). */
+export function useListMembershipsForTarget() {
+  const { api } = useServices();
+  const store = useStore();
+  const targetId = useAtomValue(currentRouteAtom).targetId;
+  useEffect(() => {
+    if (!targetId || /^\d+$/.test(targetId)) return;
+    let live = true;
+    api
+      .get<ListMembership[]>('user/listMemberships', { quiet: true })
+      .then((memberships) => {
+        const session = store.get(sessionAtom);
+        if (live && session && Array.isArray(memberships)) store.set(sessionAtom, { ...session, user: { ...session.user, listMemberships: memberships } });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [targetId, api, store]);
 }
