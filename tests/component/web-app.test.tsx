@@ -80,6 +80,7 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/app/home/news');
     expect((window as unknown as { marker: object }).marker).toBe(marker);
+    expect(document.title).toBe('News – Demo');
     expect(services.audit.pending()).toBeGreaterThanOrEqual(2);
   });
 
@@ -121,6 +122,13 @@ describe('the app shell', () => {
     await started(fireThemeError);
     act(() => store.set(loadStructureAtom, { modules: [{ id: 'm2', slug: 'events', name: 'Happenings', childIds: ['p3'], revision: 2 }] }));
     expect(within(screen.getByRole('navigation', { name: 'Modules' })).getByRole('link', { name: 'Happenings' })).toBeInTheDocument();
+    act(() =>
+      store.set(loadStructureAtom, {
+        modules: [{ id: 'm2', slug: 'events', name: 'Happenings', childIds: ['p4', 'p3'], revision: 3 }],
+        pages: [{ id: 'p4', slug: 'agenda', name: 'Agenda', moduleId: 'm2' }],
+      }),
+    );
+    expect(within(screen.getByRole('navigation', { name: 'Modules' })).getByRole('link', { name: 'Happenings' })).toHaveAttribute('href', '/app/events/agenda');
   });
 
   it('navigates in-text links with a leading slash inside the app', async () => {

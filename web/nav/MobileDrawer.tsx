@@ -6,8 +6,7 @@ import { MOBILE_DRAWER_WIDTH_PX } from '../../engine/core/constants';
 import { useT } from '../i18n/use-t';
 import { editModeAtom, translatorAtom } from '../shell/shell-state';
 import { drawerEntries, moduleTitle, pageTitle, visibleModuleTabs, type DrawerEntry } from './nav-rules';
-import { currentRouteAtom, modulePagesAtom, orderedModulesAtom } from './structure-view';
-import { useStore } from 'jotai';
+import { currentRouteAtom, modulesWithPagesAtom } from './structure-view';
 
 function Group({ entry, onNavigate, title }: { entry: Extract<DrawerEntry, { kind: 'group' }>; onNavigate: () => void; title: (key: string) => string | undefined }) {
   const [open, setOpen] = useState(entry.open);
@@ -36,10 +35,9 @@ function Group({ entry, onNavigate, title }: { entry: Extract<DrawerEntry, { kin
 export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const translator = useAtomValue(translatorAtom);
-  const modules = useAtomValue(orderedModulesAtom);
+  const withPages = useAtomValue(modulesWithPagesAtom);
   const route = useAtomValue(currentRouteAtom);
   const editMode = useAtomValue(editModeAtom);
-  const store = useStore();
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -50,7 +48,9 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   }, [open, onClose]);
   if (!open) return null;
   const title = (k: string) => (translator.has(k) ? translator.t(k) : undefined);
-  const entries = drawerEntries(visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }), (m) => store.get(modulePagesAtom(m.id)), route.moduleId);
+  const pagesOf = new Map(withPages.map((w) => [w.module.id, w.pages]));
+  const modules = withPages.map((w) => w.module);
+  const entries = drawerEntries(visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }), (m) => pagesOf.get(m.id) ?? [], route.moduleId);
   return (
     <div className="ts-drawer-backdrop" onClick={onClose}>
       <div className="ts-drawer" role="dialog" aria-modal="true" aria-label={t('nav.menu')} style={{ width: MOBILE_DRAWER_WIDTH_PX }} ref={panelRef} onClick={(e) => e.stopPropagation()}>

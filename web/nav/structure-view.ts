@@ -12,6 +12,9 @@ export const modulePagesAtom = atomFamily((moduleId: Id) =>
   atom((get) => (get(moduleAtom(moduleId))?.childIds ?? []).map((id) => get(pageAtom(id))).filter((p): p is Page => !!p)),
 );
 
+/** Modules in display order with their pages; re-evaluates when any of them changes (tabs and drawer read it). */
+export const modulesWithPagesAtom = atom((get) => get(orderedModulesAtom).map((module) => ({ module, pages: get(modulePagesAtom(module.id)) })));
+
 export function structureViewOf(get: Getter): StructureView {
   const modules = get(orderedModulesAtom);
   return {

@@ -1,23 +1,22 @@
 /** Module and page tab items for the current route, from the structure store and the rules. */
 import { useAtomValue } from 'jotai';
-import { modulePagesAtom, orderedModulesAtom, currentRouteAtom, currentTargetAtom } from './structure-view';
+import { currentRouteAtom, currentTargetAtom, modulePagesAtom, modulesWithPagesAtom } from './structure-view';
 import { moduleAtom } from '../../engine/react/structure-store';
 import { editModeAtom, sessionAtom, translatorAtom } from '../shell/shell-state';
 import { moduleTitle, pageHref, pageTitle, showPageRow, visibleModuleTabs, visiblePageTabs } from './nav-rules';
 import type { TabItem } from './OverflowTabs';
 import type { Module, Page } from '../../schemas/model';
-import { useStore } from 'jotai';
 
 export function useModuleTabs(): TabItem[] {
-  const modules = useAtomValue(orderedModulesAtom);
+  const withPages = useAtomValue(modulesWithPagesAtom);
   const route = useAtomValue(currentRouteAtom);
   const editMode = useAtomValue(editModeAtom);
   const translator = useAtomValue(translatorAtom);
   const target = useAtomValue(currentTargetAtom);
-  const store = useStore();
   const tr = (k: string) => (translator.has(k) ? translator.t(k) : undefined);
-  return visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }).map((m) => {
-    const pages = store.get(modulePagesAtom(m.id));
+  const pagesOf = new Map(withPages.map((w) => [w.module.id, w.pages]));
+  return visibleModuleTabs(withPages.map((w) => w.module), { currentModuleId: route.moduleId, editMode }).map((m) => {
+    const pages = pagesOf.get(m.id) ?? [];
     const first = (m.defaultPage && pages.find((p) => p.id === m.defaultPage)) || pages.find((p) => !p.hideFromNav && !p.isAbstract) || pages[0];
     return { key: m.id, label: moduleTitle(m, tr, m.id === route.moduleId ? target : undefined), href: pageHref(m.slug, first?.slug ?? ''), current: m.id === route.moduleId };
   });

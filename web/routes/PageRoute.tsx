@@ -11,12 +11,15 @@ import { pageTitle } from '../nav/nav-rules';
 import { rememberRecent } from '../shell/recently-viewed';
 import type { ApiClient } from '../api/client';
 import { useServices } from '../shell/services';
-import { translatorAtom } from '../shell/shell-state';
+import { settingsAtom, translatorAtom } from '../shell/shell-state';
 import { useShowToast } from '../shell/use-toast';
 import { resolvePageRoute } from './guards';
 import { NotFound } from './NotFound';
 import { useRouteSlots, type PageSlotProps } from './route-slots';
 import { routeHref, targetKind } from './route-table';
+
+/** Fired on window after navigation to an entity page, with `{ title, targetId }`. */
+export const PAGE_TITLE_EVENT = 'tessera:pageTitle';
 
 /** What renders until the engine's PageRenderer is plugged in: the page title. */
 export function PageTitleOnly({ page }: PageSlotProps) {
@@ -51,6 +54,7 @@ export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: {
   const { audit, api } = useServices();
   const profileCheck = useProfileCheck(targetId, api);
   const translator = useAtomValue(translatorAtom);
+  const settings = useAtomValue(settingsAtom);
   const slots = useRouteSlots();
   const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
   const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
@@ -73,6 +77,10 @@ export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: {
     const title = pageTitle(resolved.page, (k) => (translator.has(k) ? translator.t(k) : undefined));
     const href = space && targetId ? routeHref.space({ targetId, moduleSlug, pageSlug }) : routeHref.page({ moduleSlug, pageSlug, targetId });
     rememberRecent(localStorage, { href, title });
+    const siteName = settings.siteName;
+    document.title = siteName ? `${title} – ${siteName}` : title;
+    // Entity pages announce their title (spec 2.5) for parts that show it elsewhere.
+    if (kind === 'entity' || space) window.dispatchEvent(new CustomEvent(PAGE_TITLE_EVENT, { detail: { title, targetId } }));
     // Log and remember once per page and target.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [moduleId, pageId, targetId, profileCheck]);
