@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../scripts/paths';
 import type { Module, Page } from '../../schemas/model';
 import { startAppWithApi } from '../helpers/app-with-api';
 import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
@@ -95,6 +98,32 @@ describe('the shell in Chromium against a scripted API', () => {
     await page.getByText('That module does not exist, sorry for any inconvenience caused.').waitFor();
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/404');
+    await page.close();
+  });
+});
+
+describe('software updates (spec 2.6)', () => {
+  it('shows the update toast when a new service worker is waiting, and Reload activates it and reloads', async () => {
+    const source = fs.readFileSync(path.join(projectRoot, 'dist/app/service-worker.js'), 'utf8');
+    let version = 1;
+    server.routes.set('GET /app/service-worker.js', () => ({ text: true, type: 'text/javascript', body: `${source}\n// version ${version}` }));
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/app/home/welcome`);
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active);
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    version = 2;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/app/'))?.update());
+    const toast = page.getByRole('status').filter({ hasText: 'This platform software has been updated. Please reload.' });
+    await toast.waitFor();
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await toast.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    expect(await page.getByText('This platform software has been updated. Please reload.').count()).toBe(0);
+    server.routes.delete('GET /app/service-worker.js');
     await page.close();
   });
 });

@@ -12,8 +12,9 @@ export interface RecordedRequest {
 export interface Reply {
   status?: number;
   body?: unknown;
-  /** Send the body as text/plain instead of JSON. */
+  /** Send the body as text instead of JSON (text/plain unless `type` says otherwise). */
   text?: boolean;
+  type?: string;
 }
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
@@ -51,7 +52,7 @@ export async function startJsonServer(routes: Record<string, Handler> = {}, fall
       }
       const reply = handler ? await handler(recorded) : { status: 404, body: { error: 'NotFound', message: `No route ${recorded.method} ${url.pathname}` } };
       const status = reply.status ?? 200;
-      if (reply.text) res.writeHead(status, { 'content-type': 'text/plain' }).end(String(reply.body ?? ''));
+      if (reply.text) res.writeHead(status, { 'content-type': reply.type ?? 'text/plain' }).end(String(reply.body ?? ''));
       else if (reply.body === undefined) res.writeHead(status).end();
       else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
     });
