@@ -100,6 +100,7 @@ describe('toasts (spec 8, 2.6)', () => {
       const reload = vi.fn();
       act(() => {
         store.set(pushToastAtom, { type: 'negative', message: 'Server error' });
+        store.set(pushToastAtom, { type: 'negative', message: 'Server error' });
         store.set(pushToastAtom, { type: 'info', timeoutMs: null, message: 'This platform software has been updated. Please reload.', actions: [{ label: 'Dismiss', onClick: () => undefined }, { label: 'Reload', onClick: reload }] });
       });
       expect(screen.getByRole('alert')).toHaveTextContent('Server error');

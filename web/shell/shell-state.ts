@@ -37,7 +37,10 @@ export const TOAST_DEFAULT_TIMEOUT_MS = 5000;
 
 export const toastsAtom = atom<Toast[]>([]);
 let nextToastId = 1;
+/** Adds a toast; the same message of the same type already on screen is not shown twice. */
 export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id' | 'timeoutMs'> & { timeoutMs?: number | null }) => {
+  const same = get(toastsAtom).find((t) => t.type === toast.type && t.message === toast.message);
+  if (same) return same.id;
   const id = nextToastId++;
   set(toastsAtom, [...get(toastsAtom), { timeoutMs: TOAST_DEFAULT_TIMEOUT_MS, ...toast, id }]);
   return id;
