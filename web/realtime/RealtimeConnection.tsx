@@ -1,16 +1,15 @@
 /** Loaded lazily after start-up: connects the realtime client and follows the current module and page. */
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
 import { useServices } from '../shell/services';
-import { pushToastAtom } from '../shell/shell-state';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
+import { applyShellEvent } from './shell-events';
 
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
   const store = useStore();
   const route = useAtomValue(currentRouteAtom);
-  const pushToast = useSetAtom(pushToastAtom);
   const client = useRef<RealtimeClient | null>(null);
   useEffect(() => {
     const token = api.getToken();
@@ -19,17 +18,14 @@ export default function RealtimeConnection() {
       url: realtime ? realtime.url : undefined,
       token,
       store,
-      onEvent: (event, payload) => {
-        if (event === 'SERVER_MESSAGE' && payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string')
-          pushToast({ type: 'info', message: (payload as { message: string }).message });
-      },
+      onEvent: (event, payload) => applyShellEvent(store, event, payload),
     });
     client.current = c;
     return () => {
       c.close();
       client.current = null;
     };
-  }, [api, realtime, store, pushToast]);
+  }, [api, realtime, store]);
   useEffect(() => {
     client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId });
   }, [route.moduleId, route.pageId]);
