@@ -157,6 +157,23 @@ describe('the app shell', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'News' })).toBeNull();
   });
 
+  it('links a social account on /socialAuth, toasts by status and goes to returnTo without /app', async () => {
+    server.routes.set('GET /api/v1/user/socialAccountLink/google/new/abc', (req) => ({ body: { status: req.query.get('source') === 'settings' ? 'created' : 'exists' } }));
+    const { fireThemeError } = renderApp('/app/socialAuth?provider=google&dataString=abc&source=settings&returnTo=/app/events/calendar');
+    await waitFor(() => {
+      fireThemeError();
+      expect(screen.getByText('Your google account is now linked.')).toBeInTheDocument();
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/app/events/calendar'));
+    cleanup();
+    const errorRoute = renderApp('/app/socialAuth/error?message=Access%20denied&returnTo=/app/home/news');
+    await waitFor(() => {
+      errorRoute.fireThemeError();
+      expect(screen.getByRole('alert')).toHaveTextContent('Access denied');
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/app/home/news'));
+  });
+
   it('shows the red offline banner when offline', async () => {
     const { fireThemeError, store } = renderApp('/app/home/welcome');
     await started(fireThemeError);
