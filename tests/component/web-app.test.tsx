@@ -174,6 +174,22 @@ describe('the app shell', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/app/home/news'));
   });
 
+  it('refuses /admin to a member with the not-exist message, and /autoLogIn goes home keeping the query', async () => {
+    const { fireThemeError } = renderApp('/app/admin/users');
+    await waitFor(() => {
+      fireThemeError();
+      expect(screen.getByRole('alert')).toHaveTextContent('That page does not exist, sorry for any inconvenience caused.');
+    });
+    expect(document.querySelector('[data-page-slug="404"]')).not.toBeNull();
+    cleanup();
+    const auto = renderApp('/app/autoLogIn?ref=mail');
+    await waitFor(() => {
+      auto.fireThemeError();
+      expect(window.location.pathname).toBe('/app/home/welcome');
+    });
+    expect(window.location.search).toBe('?ref=mail');
+  });
+
   it('shows the red offline banner when offline', async () => {
     const { fireThemeError, store } = renderApp('/app/home/welcome');
     await started(fireThemeError);

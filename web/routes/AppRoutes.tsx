@@ -26,12 +26,15 @@ function Decide({ decision }: { decision: RouteDecision }) {
   return decision.redirect ? <Redirect to={decision.redirect} replace={decision.replace} /> : null;
 }
 
+/** Home goes to the first module's default page, keeping the query (so /autoLogIn's query survives). */
 function Home() {
   const modules = useAtomValue(orderedModulesAtom);
   const view = useAtomValue(structureViewAtom);
+  const search = useSearch();
   const first = modules.find((m) => !m.isAbstract && !m.hideFromNav && !m.archived && m.id !== 'global');
   if (!first) return <NotFound />;
-  return <Decide decision={resolveModuleRoute(first.slug, view)} />;
+  const decision = resolveModuleRoute(first.slug, view);
+  return <Decide decision={decision.redirect && search ? { ...decision, redirect: `${decision.redirect}?${search}` } : decision} />;
 }
 
 /** /404: the not-found page, with the page row hidden. */
