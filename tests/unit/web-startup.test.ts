@@ -45,6 +45,32 @@ function deps(address: string, extra: Partial<StartupDeps> = {}) {
   return { d, flags, replaced, reloads: () => reloads };
 }
 
+describe('init adapter', () => {
+  it("reads the merged server's shape: modules carrying their pages with an order, i18n.published, viewAs {active, userListIds}, the opening page", () => {
+    const init = adaptInit({
+      user: { accountId: '7', loggedIn: true, isAdmin: false, isElevated: false, listMemberships: [], permissions: {} },
+      settings: { languages: { default: 'en', enabled: ['en', 'fr'] } },
+      viewAs: { active: true, userListIds: ['l1'] },
+      i18n: { locale: 'fr', published: ['en', 'fr'], overrides: { 'nav.more': 'Plus encore' } },
+      page: { schemaVersion: 1, page: { id: 'p1', slug: 'welcome', name: 'Welcome' }, blocks: [{ id: 'b1', type: 'plainText' }], fields: [] },
+      structure: { order: ['m2', 'm1'], modules: [{ id: 'm1', slug: 'home', name: 'Home', pages: [{ id: 'p1', slug: 'welcome', name: 'Welcome' }] }, { id: 'm2', slug: 'events', name: 'Events', pages: [] }] },
+      permissions: {},
+      activeBrandSettings: null,
+      generalAccessPermitted: true,
+    });
+    expect(init.moduleOrder).toEqual(['m2', 'm1']);
+    expect(init.modules[0]).toEqual({ id: 'm1', slug: 'home', name: 'Home', childIds: ['p1'] });
+    expect(init.pages).toEqual([{ id: 'p1', slug: 'welcome', name: 'Welcome', moduleId: 'm1' }]);
+    expect(init.viewAs).toEqual(['l1']);
+    expect(init.locale).toBe('fr');
+    expect(init.languages).toEqual({ default: 'en', enabled: ['en', 'fr'], published: ['en', 'fr'] });
+    expect(init.i18nOverrides).toEqual({ 'nav.more': 'Plus encore' });
+    expect(init.blocks).toEqual([{ id: 'b1', type: 'plainText' }]);
+    expect(init.activeBrand).toBeUndefined();
+    expect(adaptInit({ ...initFixture(), viewAs: { active: false, userListIds: ['x'] } }).viewAs).toBeNull();
+  });
+});
+
 describe('start-up (spec 4.1)', () => {
   it('exchanges t and s for a session token, removes them from the address and loads everything with the five flags', async () => {
     const { d, flags, replaced } = deps('/app/home/welcome?t=T1&s=S3&tab=x');
@@ -100,7 +126,7 @@ describe('start-up (spec 4.1)', () => {
   });
 
   it('rejects an answer that is not an init answer, naming what is missing', () => {
-    expect(() => adaptInit({ user: { accountId: '1' } })).toThrow('Init response has no structure.modules/pages');
+    expect(() => adaptInit({ user: { accountId: '1' } })).toThrow('Init response has no structure.modules');
     expect(() => adaptInit(null)).toThrow('Init response is not an object');
   });
 });
