@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom } from '../../engine/react/structure-store';
-import { createRealtimeClient, permissionReloadDelayMs, type ChatMessage, type RealtimeClient } from '../../web/realtime/realtime-client';
+import { applyItemsChanges, createRealtimeClient, permissionReloadDelayMs, type ChatMessage, type RealtimeClient } from '../../web/realtime/realtime-client';
 
 let httpServer: http.Server;
 let io: Server;
@@ -75,6 +75,14 @@ describe('realtime client (spec 7.6)', () => {
     expect(store.get(moduleAtom('m2'))).toBeUndefined();
     expect(store.get(moduleOrderAtom)).toEqual(['m1']);
     client.close();
+  });
+
+  it("applies the merged server's list form: items [{kind, id, item}], item null when removed", () => {
+    const store = createStore();
+    store.set(loadStructureAtom, { pages: [{ id: 'p1', slug: 'x', name: 'X' }, { id: 'p2', slug: 'y', name: 'Y' }] });
+    applyItemsChanges(store, { items: [{ kind: 'page', id: 'p1', item: { id: 'p1', slug: 'x', name: 'Renamed', revision: 2 } }, { kind: 'page', id: 'p2', item: null }] });
+    expect(store.get(pageAtom('p1'))?.name).toBe('Renamed');
+    expect(store.get(pageAtom('p2'))).toBeUndefined();
   });
 
   it('reloads once after a random delay of up to 50 steps of 20 ms on permissions:update', async () => {

@@ -12,10 +12,29 @@ import { sanitizeChatHtml } from './sanitize-chat';
 
 type Store = ReturnType<typeof createStore>;
 
-/** The `items:changes` payload: changed items, optional module order, removed items by kind. */
+/**
+ * The `items:changes` payload: changed items by kind, optional module order, removed items by
+ * kind; or the merged server's list form, `items: [{kind, id, item}]` with `item: null` when removed.
+ */
 export interface ItemsChanges extends StructureItems {
   moduleOrder?: Id[];
   removed?: { modules?: Id[]; pages?: Id[]; blocks?: Id[]; fields?: Id[] };
+  items?: { kind: 'module' | 'page' | 'block' | 'field'; id: Id; item: unknown }[];
+}
+
+const KIND_KEYS = { module: 'modules', page: 'pages', block: 'blocks', field: 'fields' } as const;
+
+/** Folds the list form into the by-kind form. */
+export function normaliseItemsChanges(changes: ItemsChanges): ItemsChanges {
+  if (!Array.isArray(changes.items)) return changes;
+  const out: ItemsChanges = { ...changes, modules: [...(changes.modules ?? [])], pages: [...(changes.pages ?? [])], blocks: [...(changes.blocks ?? [])], fields: [...(changes.fields ?? [])], removed: { ...(changes.removed ?? {}) } };
+  for (const change of changes.items) {
+    const key = KIND_KEYS[change?.kind];
+    if (!key || typeof change.id !== 'string') continue;
+    if (change.item && typeof change.item === 'object') (out[key] as unknown[]).push(change.item);
+    else (out.removed![key] ??= []).push(change.id);
+  }
+  return out;
 }
 
 export interface ChatMessage {
@@ -72,7 +91,8 @@ export const FORWARDED_EVENTS = [
   'connection:state:update',
 ] as const;
 
-export function applyItemsChanges(store: Store, changes: ItemsChanges): void {
+export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
+  const changes = normaliseItemsChanges(raw);
   store.set(loadStructureAtom, changes);
   if (Array.isArray(changes.moduleOrder)) store.set(moduleOrderAtom, changes.moduleOrder);
   const removed = changes.removed ?? {};

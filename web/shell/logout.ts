@@ -1,5 +1,6 @@
 /**
- * Logout (spec 4.1 step 7): the logout call answers with the framework logout address to end at;
+ * Logout (spec 4.1 step 7): the logout call answers with the framework logout address to end at
+ * (`url`, or `redirectTo` as the merged server names it);
  * without one, or when the call fails, the session is cleared and the browser goes to the site origin.
  */
 import type { ApiClient } from '../api/client';
@@ -10,8 +11,10 @@ export const DEVICE_ID_KEY = 'tessera.deviceId';
 export async function logout(api: ApiClient, go: (url: string) => void, origin = window.location.origin): Promise<void> {
   let target = origin;
   try {
-    const res = await api.get<{ url?: string } | undefined>('logout', { query: { deviceId: localStorage.getItem(DEVICE_ID_KEY) ?? undefined }, quiet: true });
-    if (res && typeof res.url === 'string' && /^https?:\/\//.test(res.url)) target = res.url;
+    const res = await api.get<{ url?: string; redirectTo?: string } | undefined>('logout', { query: { deviceId: localStorage.getItem(DEVICE_ID_KEY) ?? undefined }, quiet: true });
+    const next = res?.url ?? res?.redirectTo;
+    // An absolute http(s) address or a same-site path; anything else falls back to the origin.
+    if (typeof next === 'string' && (/^https?:\/\//.test(next) || (next.startsWith('/') && !next.startsWith('//')))) target = new URL(next, origin).toString();
   } catch {
     // Fall back to the site origin.
   }
