@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRegistryArtifacts, writeArtifacts } from './scripts/registry-artifacts.ts';
 import { RegistryError } from './registry/types.ts';
+import { MANIFEST_FILE, webManifest } from './web/pwa/manifest.ts';
+import { initialFiles } from './scripts/initial-files.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -48,7 +50,9 @@ const htmlPlugin = {
 
 const webOptions = {
   absWorkingDir: root,
-  entryPoints: ['web/main.tsx'],
+  // The block index is an entry of its own: every block type gets its lazy chunk whichever part of
+  // the app imports the index (the page renderer does), and the member entry never includes it.
+  entryPoints: ['web/main.tsx', 'blocks/index.generated.ts'],
   outdir: 'dist/app',
   bundle: true,
   splitting: true,
@@ -68,6 +72,33 @@ const webOptions = {
   plugins: [htmlPlugin],
 };
 
+/**
+ * The service worker must sit at a fixed address (/app/service-worker.js): no hash, one classic
+ * script. It precaches index.html and the member's initial files, so the app starts offline.
+ */
+const serviceWorkerOptions = (precache) => ({
+  absWorkingDir: root,
+  entryPoints: { 'service-worker': 'web/pwa/service-worker.ts' },
+  outdir: 'dist/app',
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: !dev,
+  sourcemap: true,
+  // A new version per build, so a deploy replaces the old cache.
+  define: { __SW_VERSION__: JSON.stringify(Date.now().toString(36)), __SW_PRECACHE__: JSON.stringify(precache) },
+  logLevel: 'info',
+});
+const appUrl = (file) => '/app/' + path.relative('dist/app', file).split(path.sep).join('/');
+
+/** The web app manifest and its icon, next to index.html. */
+function writeStaticAppFiles() {
+  fs.mkdirSync(path.join(root, 'dist/app'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'dist/app', MANIFEST_FILE), JSON.stringify(webManifest(), null, 2));
+  fs.copyFileSync(path.join(root, 'web/assets/logo.svg'), path.join(root, 'dist/app/icon.svg'));
+}
+
 const serverOptions = {
   absWorkingDir: root,
   entryPoints: ['server/main.ts'],
@@ -84,10 +115,14 @@ const serverOptions = {
 if (!generate()) process.exit(1);
 fs.rmSync(path.join(root, 'dist/app'), { recursive: true, force: true });
 
+writeStaticAppFiles();
+
 if (watch) {
   const web = await esbuild.context(webOptions);
+  // Development: the worker is not registered (main.tsx registers it in production only).
+  const worker = await esbuild.context(serviceWorkerOptions([]));
   const server = await esbuild.context(serverOptions);
-  await Promise.all([web.watch(), server.watch()]);
+  await Promise.all([web.watch(), worker.watch(), server.watch()]);
   // Registry entries and component folders change the generated index: regenerate on change.
   for (const dir of ['registry/blocks', 'registry/fields', 'registry/rules', 'registry/operators', 'blocks']) {
     fs.watch(path.join(root, dir), { recursive: true }, (_event, file) => {
@@ -96,5 +131,9 @@ if (watch) {
   }
   console.log('watching for changes');
 } else {
-  await Promise.all([esbuild.build(webOptions), esbuild.build(serverOptions)]);
+  const buildWebThenWorker = async () => {
+    const web = await esbuild.build(webOptions);
+    await esbuild.build(serviceWorkerOptions(initialFiles(web.metafile).map(appUrl)));
+  };
+  await Promise.all([buildWebThenWorker(), esbuild.build(serverOptions)]);
 }

@@ -1,39 +1,18 @@
-// Interim entry until the app shell lands: renders the shipped example blocks through the
-// generated lazy index, proving the registry -> build -> browser path end to end.
-import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
+// The member app's entry: providers, start-up, shell and router. Admin, the form libraries,
+// handlebars and the blocks are never imported from here; they load lazily when a page needs them.
+import './styles/shell.css';
+import { createStore } from 'jotai';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { blockComponents } from '../blocks/index.generated';
-import type { BlockProps } from '../engine';
+import { App } from './App';
+import { createServices } from './create-services';
 
-const demo: { id: string; type: string; options: Record<string, string> }[] = [
-  { id: 'b1', type: 'plainText', options: { text: 'Welcome to Tessera.' } },
-  { id: 'b2', type: 'callout', options: { tone: 'info', title: 'Every page is data', body: 'This page is rendered from block JSON through the registry.' } },
-];
-
-const lazyBlocks = new Map<string, ComponentType<BlockProps>>();
-function component(type: string) {
-  if (!lazyBlocks.has(type)) lazyBlocks.set(type, lazy(blockComponents[type] as () => Promise<{ default: ComponentType<BlockProps> }>));
-  return lazyBlocks.get(type)!;
-}
-
-function App() {
-  return (
-    <main>
-      <h1>Tessera</h1>
-      {demo.map((b) => {
-        const Block = component(b.type);
-        return (
-          <Suspense key={b.id} fallback={null}>
-            <Block block={{ id: b.id, type: b.type }} options={b.options} />
-          </Suspense>
-        );
-      })}
-    </main>
-  );
-}
+const store = createStore();
+const services = createServices(store);
+services.audit.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App store={store} services={services} serviceWorker={process.env.NODE_ENV === 'production'} />
   </StrictMode>,
 );

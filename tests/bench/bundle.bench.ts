@@ -1,0 +1,38 @@
+/**
+ * bundle.member: gzip bytes a member downloads before the app runs: the entry chunk plus its
+ * static imports (from dist/app/meta.json), JS and CSS. Dynamic imports (blocks, admin,
+ * realtime) are not counted. Baseline: react + react-dom alone, bundled and minified the same way.
+ */
+import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { projectRoot } from '../../scripts/paths';
+import { initialFiles, type BuildMeta } from '../../scripts/initial-files';
+import { defineBenches } from './harness';
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(projectRoot, file)), { level: 9 }).length;
+
+export default defineBenches([
+  {
+    name: 'bundle.member',
+    async run() {
+      const metaPath = path.join(projectRoot, 'dist/app/meta.json');
+      if (!fs.existsSync(metaPath)) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'ignore' });
+      const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8')) as BuildMeta;
+      const files = initialFiles(meta);
+      const gzipBytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
+      const baseline = await esbuild.build({
+        stdin: { contents: "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p'));", resolveDir: projectRoot },
+        bundle: true,
+        minify: true,
+        write: false,
+        format: 'esm',
+        define: { 'process.env.NODE_ENV': '"production"' },
+      });
+      const baselineGzipBytes = zlib.gzipSync(baseline.outputFiles[0].contents, { level: 9 }).length;
+      return [{ bench: 'bundle.member', gzipBytes, files: files.length, baselineGzipBytes, reactShare: Math.round((baselineGzipBytes / gzipBytes) * 100) / 100 }];
+    },
+  },
+]);

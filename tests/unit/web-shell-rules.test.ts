@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { footerLinks, footerLogoSrc } from '../../web/shell/footer-rules';
+import { createKeySequence, KONAMI, shortcutFor, throttle, toggleSafeModeUrl } from '../../web/shell/shortcuts';
+import { userControlEntries } from '../../web/shell/user-controls-rules';
+
+const key = (k: string, extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) => ({ key: k, altKey: false, shiftKey: false, ...extra });
+
+describe('keyboard shortcuts (spec 2.6)', () => {
+  it('maps alt+shift+e/j/d/s by physical key', () => {
+    expect(shortcutFor(key('É', { code: 'KeyE', altKey: true, shiftKey: true }), 'fr-FR')).toBe('editMode');
+    expect(shortcutFor(key('J', { code: 'KeyJ', altKey: true, shiftKey: true }), 'en-GB')).toBe('textEditMode');
+    expect(shortcutFor(key('D', { altKey: true, shiftKey: true }), 'en-GB')).toBe('debugInfo');
+    expect(shortcutFor(key('S', { code: 'KeyS', altKey: true, shiftKey: true }), 'en-GB')).toBe('safeMode');
+    expect(shortcutFor(key('e', { code: 'KeyE', altKey: true }), 'en-GB')).toBeNull();
+  });
+  it('toggles text edit with a backtick on en-GB and en-US only, never while typing', () => {
+    expect(shortcutFor(key('`'), 'en-GB')).toBe('textEditMode');
+    expect(shortcutFor(key('`'), 'en-US')).toBe('textEditMode');
+    expect(shortcutFor(key('`'), 'fr-FR')).toBeNull();
+    expect(shortcutFor(key('`', { target: { tagName: 'INPUT' } as unknown as EventTarget }), 'en-GB')).toBeNull();
+  });
+  it('throttles the edit-mode toggle to one call per 1000 ms', () => {
+    let now = 0;
+    let calls = 0;
+    const toggle = throttle(() => calls++, 1000, () => now);
+    toggle();
+    now = 999;
+    toggle();
+    now = 1000;
+    toggle();
+    expect(calls).toBe(2);
+  });
+  it('recognises up up down down left right left right b a, also after a false start', () => {
+    let matches = 0;
+    const feed = createKeySequence(KONAMI, () => matches++);
+    for (const k of ['ArrowUp', ...KONAMI]) feed(k);
+    expect(matches).toBe(1);
+    for (const k of KONAMI.slice(0, 9)) feed(k);
+    feed('x');
+    expect(matches).toBe(1);
+    for (const k of KONAMI) feed(k.toUpperCase() === 'B' || k === 'a' ? k.toUpperCase() : k);
+    expect(matches).toBe(2);
+  });
+  it('switches safe mode through the query', () => {
+    expect(toggleSafeModeUrl(new URL('http://x/app/a?tab=1'), false).search).toBe('?tab=1&safeMode=on');
+    expect(toggleSafeModeUrl(new URL('http://x/app/a?safeMode=on'), true).search).toBe('');
+  });
+});
+
+describe('user controls (spec 1)', () => {
+  const base = { defaultPagesView: {}, socialSignInEnabled: false, publishedLanguages: ['en'], themeSelectable: false };
+  it('always has profile, notifications, accessibility, privacy and logout', () => {
+    expect(userControlEntries(base)).toEqual(['myProfile', 'notifications', 'accessibility', 'privacy', 'logout']);
+  });
+  it('adds my account and manage logins by default-page permission, logins only with social sign-in, language and theme by their conditions', () => {
+    expect(userControlEntries({ defaultPagesView: { myAccount: true, socialSignIn: true }, socialSignInEnabled: true, publishedLanguages: ['en', 'fr'], themeSelectable: true })).toEqual([
+      'myProfile',
+      'myAccount',
+      'manageLogins',
+      'notifications',
+      'accessibility',
+      'privacy',
+      'language',
+      'theme',
+      'logout',
+    ]);
+    expect(userControlEntries({ ...base, defaultPagesView: { socialSignIn: true } })).not.toContain('manageLogins');
+  });
+});
+
+describe('footer (spec 1)', () => {
+  it('uses the footer logo, else the brand logo, else the default image', () => {
+    expect(footerLogoSrc('/api/v1', 'f1', { brandId: '1', brandName: 'B', settings: { logoId: 'b1' } }, '/d.svg')).toBe('/api/v1/image/f1?thumb=500');
+    expect(footerLogoSrc('/api/v1', undefined, { brandId: '1', brandName: 'B', settings: { logoId: 'b1' } }, '/d.svg')).toBe('/api/v1/image/b1?thumb=500');
+    expect(footerLogoSrc('/api/v1', undefined, undefined, '/d.svg')).toBe('/d.svg');
+  });
+  it('lists the configured links in order, custom ones with their label', () => {
+    expect(footerLinks({ terms: '/t', privacyPolicy: '/p', custom2: { label: 'Blog', url: 'https://b' }, custom1: { label: '', url: 'x' } })).toEqual([
+      { key: 'privacyPolicy', labelKey: 'shell.footer.privacyPolicy', href: '/p' },
+      { key: 'terms', labelKey: 'shell.footer.terms', href: '/t' },
+      { key: 'custom2', label: 'Blog', href: 'https://b' },
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The audit buffer (spec 7.5): entries collect in memory and are posted quietly to audit/save
+ * every 5 s, on an explicit save, and before unload. A failed post puts the entries back for the next flush.
+ */
+import { AUDIT_SAVE_INTERVAL_MS } from '../../engine/core/constants';
+import type { ApiClient } from '../api/client';
+import type { Id } from '../../schemas/model';
+
+export type AuditEntry =
+  | { type: 'pageView'; pageId: Id; moduleId?: Id; targetId?: Id }
+  | { type: 'profileView'; profileId: Id; pageId?: Id }
+  | { type: 'entityPageView'; entityId: Id; pageId: Id }
+  | { type: 'entityView'; entityId: Id; pageId?: Id; moduleId?: Id }
+  | { type: 'internalModalOpened'; blockId: Id; pageId?: Id }
+  | { type: 'externalLinkClicked'; blockId?: Id; pageId?: Id; url: string };
+
+export type TimedAuditEntry = AuditEntry & { timestamp: number };
+
+export interface AuditBuffer {
+  log(entry: AuditEntry): void;
+  /** Posts what is buffered; resolves when done (never rejects). */
+  flush(): Promise<void>;
+  pending(): number;
+  /** Starts the 5 s timer and the before-unload flush; returns a stop function. */
+  start(target?: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void;
+}
+
+export function createAuditBuffer(api: Pick<ApiClient, 'post'>, options: { now?: () => number; intervalMs?: number } = {}): AuditBuffer {
+  let entries: TimedAuditEntry[] = [];
+  const now = options.now ?? Date.now;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const flush = () => {
+    inFlight = inFlight.then(async () => {
+      if (!entries.length) return;
+      const batch = entries;
+      entries = [];
+      try {
+        await api.post('audit/save', batch, { quiet: true });
+      } catch (error) {
+        entries = [...batch, ...entries];
+        console.warn('Audit save failed; will retry', error);
+      }
+    });
+    return inFlight;
+  };
+
+  return {
+    log(entry) {
+      entries.push({ ...entry, timestamp: now() });
+    },
+    flush,
+    pending: () => entries.length,
+    start(target = window) {
+      const timer = setInterval(() => void flush(), options.intervalMs ?? AUDIT_SAVE_INTERVAL_MS);
+      const onUnload = () => void flush();
+      target.addEventListener('beforeunload', onUnload);
+      return () => {
+        clearInterval(timer);
+        target.removeEventListener('beforeunload', onUnload);
+      };
+    },
+  };
+}

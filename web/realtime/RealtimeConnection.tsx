@@ -1,0 +1,33 @@
+/** Loaded lazily after start-up: connects the realtime client and follows the current module and page. */
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { currentRouteAtom } from '../nav/structure-view';
+import { useServices } from '../shell/services';
+import { createRealtimeClient, type RealtimeClient } from './realtime-client';
+import { applyShellEvent } from './shell-events';
+
+export default function RealtimeConnection() {
+  const { api, realtime } = useServices();
+  const store = useStore();
+  const route = useAtomValue(currentRouteAtom);
+  const client = useRef<RealtimeClient | null>(null);
+  useEffect(() => {
+    const token = api.getToken();
+    if (!token) return;
+    const c = createRealtimeClient({
+      url: realtime ? realtime.url : undefined,
+      token,
+      store,
+      onEvent: (event, payload) => applyShellEvent(store, event, payload),
+    });
+    client.current = c;
+    return () => {
+      c.close();
+      client.current = null;
+    };
+  }, [api, realtime, store]);
+  useEffect(() => {
+    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId });
+  }, [route.moduleId, route.pageId]);
+  return null;
+}

@@ -1,0 +1,151 @@
+/**
+ * The realtime client (spec 7.6) on socket.io-client. Keeps the server subscribed to the current
+ * module and page, writes `items:changes` into the structure store in place (no reload), reloads
+ * after a random short delay on `permissions:update` (spec 9), and sanitises chat messages.
+ */
+import type { createStore } from 'jotai';
+import { io, type Socket } from 'socket.io-client';
+import { PERMISSION_RELOAD_MAX_STEPS, PERMISSION_RELOAD_STEP_MS } from '../../engine/core/constants';
+import { blockAtom, fieldAtom, loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom, type StructureItems } from '../../engine/react/structure-store';
+import type { Id } from '../../schemas/model';
+import { sanitizeChatHtml } from './sanitize-chat';
+
+type Store = ReturnType<typeof createStore>;
+
+/**
+ * The `items:changes` payload: changed items by kind, optional module order, removed items by
+ * kind; or the merged server's list form, `items: [{kind, id, item}]` with `item: null` when removed.
+ */
+export interface ItemsChanges extends StructureItems {
+  moduleOrder?: Id[];
+  removed?: { modules?: Id[]; pages?: Id[]; blocks?: Id[]; fields?: Id[] };
+  items?: { kind: 'module' | 'page' | 'block' | 'field'; id: Id; item: unknown }[];
+}
+
+const KIND_KEYS = { module: 'modules', page: 'pages', block: 'blocks', field: 'fields' } as const;
+
+/** Folds the list form into the by-kind form. */
+export function normaliseItemsChanges(changes: ItemsChanges): ItemsChanges {
+  if (!Array.isArray(changes.items)) return changes;
+  const out: ItemsChanges = { ...changes, modules: [...(changes.modules ?? [])], pages: [...(changes.pages ?? [])], blocks: [...(changes.blocks ?? [])], fields: [...(changes.fields ?? [])], removed: { ...(changes.removed ?? {}) } };
+  for (const change of changes.items) {
+    const key = KIND_KEYS[change?.kind];
+    if (!key || typeof change.id !== 'string') continue;
+    if (change.item && typeof change.item === 'object') (out[key] as unknown[]).push(change.item);
+    else (out.removed![key] ??= []).push(change.id);
+  }
+  return out;
+}
+
+export interface ChatMessage {
+  id?: Id;
+  roomId?: Id;
+  senderId?: Id;
+  content: string;
+  [key: string]: unknown;
+}
+
+export interface RealtimeOptions {
+  /** Server origin; the page's origin when omitted. */
+  url?: string;
+  token: string;
+  store: Store;
+  reload?: () => void;
+  random?: () => number;
+  onChatMessage?: (message: ChatMessage) => void;
+  /** Every other received event, by name (toasts, notifications, settings, ...). */
+  onEvent?: (event: string, payload: unknown) => void;
+  /** Extra socket.io-client options (tests pass transports). */
+  socketOptions?: Parameters<typeof io>[1];
+}
+
+export interface RealtimeClient {
+  socket: Socket;
+  /** Subscribes to the given module and page, unsubscribing from the previous ones. */
+  setCurrent(target: { moduleId?: Id; pageId?: Id }): void;
+  close(): void;
+}
+
+/** The delay before a permission-change reload: a random number of 20 ms steps, up to 50. */
+export const permissionReloadDelayMs = (random: () => number) => Math.floor(random() * PERMISSION_RELOAD_MAX_STEPS) * PERMISSION_RELOAD_STEP_MS;
+
+export const FORWARDED_EVENTS = [
+  'API_MESSAGE',
+  'CONNECTED_INSTANCE',
+  'SERVER_MESSAGE',
+  'i18n:update',
+  'profile:update',
+  'user:updateData',
+  'chat:unreadCount',
+  'events:notification',
+  'settings:changes',
+  'settings:updated',
+  'permissions:global:change',
+  'userLists:updated',
+  'userLists:updated:state',
+  'userLists:memberships:added',
+  'userLists:memberships:removed',
+  'notifications:itemsToSubscribeTo',
+  'insights:dashboard',
+  'insights:reports',
+  'connection:state:update',
+] as const;
+
+export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
+  const changes = normaliseItemsChanges(raw);
+  store.set(loadStructureAtom, changes);
+  if (Array.isArray(changes.moduleOrder)) store.set(moduleOrderAtom, changes.moduleOrder);
+  const removed = changes.removed ?? {};
+  for (const id of removed.modules ?? []) store.set(moduleAtom(id), undefined);
+  for (const id of removed.pages ?? []) store.set(pageAtom(id), undefined);
+  for (const id of removed.blocks ?? []) store.set(blockAtom(id), undefined);
+  for (const id of removed.fields ?? []) store.set(fieldAtom(id), undefined);
+  if (removed.modules?.length) store.set(moduleOrderAtom, store.get(moduleOrderAtom).filter((id) => !removed.modules!.includes(id)));
+}
+
+export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
+  const socket = options.url === undefined ? io({ auth: { token: options.token }, ...options.socketOptions }) : io(options.url, { auth: { token: options.token }, ...options.socketOptions });
+  const current: { moduleId?: Id; pageId?: Id } = {};
+  const reload = options.reload ?? (() => window.location.reload());
+  let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const subscribeAll = () => {
+    if (current.moduleId) socket.emit('module:subscribe', { id: current.moduleId });
+    if (current.pageId) socket.emit('page:subscribe', { id: current.pageId });
+  };
+  // Subscriptions live on the server's socket: repeat them after every (re)connection.
+  socket.on('connect', subscribeAll);
+
+  socket.on('items:changes', (changes: ItemsChanges) => {
+    if (changes && typeof changes === 'object') applyItemsChanges(options.store, changes);
+  });
+  socket.on('permissions:update', () => {
+    if (reloadTimer) return;
+    reloadTimer = setTimeout(reload, permissionReloadDelayMs(options.random ?? Math.random));
+  });
+  socket.on('chat:newMessage', (message: ChatMessage) => {
+    if (!message || typeof message.content !== 'string') return;
+    options.onChatMessage?.({ ...message, content: sanitizeChatHtml(message.content) });
+  });
+  for (const event of FORWARDED_EVENTS) socket.on(event, (payload: unknown) => options.onEvent?.(event, payload));
+
+  return {
+    socket,
+    setCurrent(next) {
+      if (next.moduleId !== current.moduleId) {
+        if (current.moduleId && socket.connected) socket.emit('module:unsubscribe', { id: current.moduleId });
+        current.moduleId = next.moduleId;
+        if (next.moduleId && socket.connected) socket.emit('module:subscribe', { id: next.moduleId });
+      }
+      if (next.pageId !== current.pageId) {
+        if (current.pageId && socket.connected) socket.emit('page:unsubscribe', { id: current.pageId });
+        current.pageId = next.pageId;
+        if (next.pageId && socket.connected) socket.emit('page:subscribe', { id: next.pageId });
+      }
+    },
+    close() {
+      if (reloadTimer) clearTimeout(reloadTimer);
+      socket.close();
+    },
+  };
+}

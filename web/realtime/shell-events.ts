@@ -1,0 +1,30 @@
+/**
+ * Realtime events the shell applies itself (spec 7.6): settings changes merge into the settings,
+ * i18n updates for the current language merge into the inline-text overrides, and server
+ * messages become info toasts. Payload shapes are the shell's convention (docs/architecture.md).
+ */
+import type { createStore } from 'jotai';
+import type { Settings } from '../../schemas/model';
+import { i18nOverridesAtom, localeAtom, pushToastAtom, settingsAtom } from '../shell/shell-state';
+
+type Store = ReturnType<typeof createStore>;
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Returns true when the event was handled. */
+export function applyShellEvent(store: Store, event: string, payload: unknown): boolean {
+  if ((event === 'settings:changes' || event === 'settings:updated') && isRecord(payload)) {
+    store.set(settingsAtom, { ...store.get(settingsAtom), ...(payload as Settings) });
+    return true;
+  }
+  if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {
+    if (typeof payload.iso === 'string' && payload.iso !== store.get(localeAtom)) return false;
+    const strings = Object.fromEntries(Object.entries(payload.overrides).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    store.set(i18nOverridesAtom, { ...store.get(i18nOverridesAtom), ...strings });
+    return true;
+  }
+  if ((event === 'SERVER_MESSAGE' || event === 'API_MESSAGE') && isRecord(payload) && typeof payload.message === 'string') {
+    store.set(pushToastAtom, { type: 'info', message: payload.message });
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,141 @@
+/** The route table of spec 2.2 as wouter routes (base /app is set on the Router). */
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
+import { useT } from '../i18n/use-t';
+import { currentRouteAtom, orderedModulesAtom, structureViewAtom } from '../nav/structure-view';
+import { useApi } from '../shell/services';
+import { sessionAtom } from '../shell/shell-state';
+import { useShowToast } from '../shell/use-toast';
+import { useSetAtom } from 'jotai';
+import type { Entity } from '../../schemas/model';
+import { autoLogInRedirect, canEnterAdmin, resolveModuleRoute, socialAuthErrorOutcome, socialAuthOutcome, spaceLocationDecision, type RouteDecision } from './guards';
+import { NotFound } from './NotFound';
+import { PageRoute } from './PageRoute';
+import { useRouteSlots } from './route-slots';
+import { ROUTES } from './route-table';
+
+/** Acts on a decision once: shows its toast, then redirects. */
+function Decide({ decision }: { decision: RouteDecision }) {
+  const showToast = useShowToast();
+  useEffect(() => {
+    if (decision.toast) showToast(decision.toast);
+    // Once per decision.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return decision.redirect ? <Redirect to={decision.redirect} replace={decision.replace} /> : null;
+}
+
+/** Home goes to the first module's default page, keeping the query (so /autoLogIn's query survives). */
+function Home() {
+  const modules = useAtomValue(orderedModulesAtom);
+  const view = useAtomValue(structureViewAtom);
+  const search = useSearch();
+  const first = modules.find((m) => !m.isAbstract && !m.hideFromNav && !m.archived && m.id !== 'global');
+  if (!first) return <NotFound />;
+  const decision = resolveModuleRoute(first.slug, view);
+  return <Decide decision={decision.redirect && search ? { ...decision, redirect: `${decision.redirect}?${search}` } : decision} />;
+}
+
+/** /404: the not-found page, with the page row hidden. */
+function NotFoundRoute() {
+  const setCurrent = useSetAtom(currentRouteAtom);
+  useEffect(() => setCurrent({ displayPages: false }), [setCurrent]);
+  return <NotFound />;
+}
+
+function ModuleRedirect() {
+  const { moduleSlug } = useParams<{ moduleSlug: string }>();
+  const view = useAtomValue(structureViewAtom);
+  return <Decide key={moduleSlug} decision={resolveModuleRoute(moduleSlug, view)} />;
+}
+
+function AdminRoute() {
+  const t = useT();
+  const session = useAtomValue(sessionAtom);
+  const setCurrent = useSetAtom(currentRouteAtom);
+  const slots = useRouteSlots();
+  const [location] = useLocation();
+  const allowed = canEnterAdmin(session?.user);
+  useEffect(() => setCurrent(allowed ? { adminPage: true, displayPages: false } : { displayPages: false }), [allowed, setCurrent]);
+  if (!allowed)
+    return (
+      <section className="ts-not-found" data-page-slug="404">
+        <p role="alert">{t('toasts.pageMissing')}</p>
+      </section>
+    );
+  const Admin = slots.admin;
+  return Admin ? <Admin path={location} /> : <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;
+}
+
+function SocialAuth() {
+  const search = useSearch();
+  const api = useApi();
+  const [decision, setDecision] = useState<RouteDecision | null>(null);
+  useEffect(() => {
+    const q = new URLSearchParams(search);
+    const provider = q.get('provider') ?? '';
+    const dataString = q.get('dataString') ?? '';
+    api
+      .get<{ status?: string; message?: string }>(`user/socialAccountLink/${encodeURIComponent(provider)}/new/${encodeURIComponent(dataString)}`, { query: { source: q.get('source') ?? undefined }, quiet: true })
+      .then((r) => setDecision(socialAuthOutcome(q, r ?? {})))
+      .catch((e: Error) => setDecision(socialAuthOutcome(q, e)));
+    // Link once per visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return decision ? <Decide decision={decision} /> : null;
+}
+
+/** /space/:targetId goes to the entity's configured location module and page (GET entities/{id}). */
+function SpaceRedirect() {
+  const { targetId } = useParams<{ targetId: string }>();
+  const api = useApi();
+  const [decision, setDecision] = useState<RouteDecision | null>(null);
+  useEffect(() => {
+    api
+      .get<Entity>(`entities/${encodeURIComponent(targetId)}`, { quiet: true })
+      .then((entity) => setDecision(spaceLocationDecision(targetId, entity)))
+      .catch(() => setDecision(spaceLocationDecision(targetId, undefined)));
+  }, [api, targetId]);
+  return decision ? <Decide decision={decision} /> : null;
+}
+
+function Simple({ slot }: { slot: 'settings' | 'chat' }) {
+  const params = useParams<{ targetId?: string }>();
+  const setCurrent = useSetAtom(currentRouteAtom);
+  const slots = useRouteSlots();
+  const t = useT();
+  useEffect(() => setCurrent({ displayPages: false }), [setCurrent]);
+  if (slot === 'chat') {
+    const Chat = slots.chat;
+    return Chat ? <Chat targetId={params.targetId} /> : <h1 className="ts-page-title">{t('shell.chat.title')}</h1>;
+  }
+  const Settings = slots.settings;
+  return Settings ? <Settings /> : <h1 className="ts-page-title">{t('shell.settings.title')}</h1>;
+}
+
+export function AppRoutes() {
+  const search = useSearch();
+  return (
+    <Switch>
+      <Route path={ROUTES.home} component={Home} />
+      <Route path={ROUTES.settings}>{() => <Simple slot="settings" />}</Route>
+      <Route path={ROUTES.chat}>{() => <Simple slot="chat" />}</Route>
+      <Route path={ROUTES.admin} component={AdminRoute} />
+      <Route path={ROUTES.autoLogIn}>{() => <Redirect to={autoLogInRedirect(search)} replace />}</Route>
+      <Route path={ROUTES.socialAuthError}>{() => <Decide decision={socialAuthErrorOutcome(new URLSearchParams(search))} />}</Route>
+      <Route path={ROUTES.socialAuth} component={SocialAuth} />
+      <Route path={ROUTES.spaceRedirect} component={SpaceRedirect} />
+      <Route path={ROUTES.spacePage}>{(p: { targetId: string; moduleSlug: string; pageSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />}</Route>
+      <Route path={ROUTES.spacePageNoSlash}>{(p: { targetId: string; moduleSlug: string; pageSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />}</Route>
+      <Route path={ROUTES.spaceModule}>{(p: { targetId: string; moduleSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug="" targetId={p.targetId} space />}</Route>
+      <Route path={ROUTES.notFound} component={NotFoundRoute} />
+      <Route path={ROUTES.module} component={ModuleRedirect} />
+      <Route path={ROUTES.moduleSlash} component={ModuleRedirect} />
+      <Route path={ROUTES.page}>{(p: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string }) => <PageRoute {...p} />}</Route>
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,31 @@
+/** The not-found page (spec 2.4) with its go-back button. */
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'wouter';
+import { Text } from '../i18n/Text';
+import { useT } from '../i18n/use-t';
+import { orderedModulesAtom, structureViewAtom } from '../nav/structure-view';
+import { settingsAtom } from '../shell/shell-state';
+import { notFoundGoBackTarget } from './guards';
+
+export function NotFound() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const view = useAtomValue(structureViewAtom);
+  const modules = useAtomValue(orderedModulesAtom);
+  const settings = useAtomValue(settingsAtom);
+  const defaults = settings.structure?.defaults as { moduleId?: string; profilePage?: { moduleSlug: string; pageSlug: string } } | undefined;
+  const defaultModule = (defaults?.moduleId && modules.find((m) => m.id === defaults.moduleId)) || modules.find((m) => !m.isAbstract && !m.hideFromNav);
+  return (
+    <section className="ts-not-found">
+      <h1>
+        <Text k="shell.notFound.title" />
+      </h1>
+      <p>
+        <Text k="shell.notFound.message" />
+      </p>
+      <button type="button" className="ts-button ts-button--primary" onClick={() => navigate(notFoundGoBackTarget(view, defaultModule, defaults?.profilePage))}>
+        {t('common.actions.goBack')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * /:moduleSlug/:pageSlug/:targetId?/:modifier? and the /space/... page routes: resolve the page
+ * from the structure store, redirect with a toast when it is missing, mark it current for the
+ * header, log the audit entry, remember it as recently viewed, and render the page slot.
+ */
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Redirect } from 'wouter';
+import { currentRouteAtom, structureViewAtom } from '../nav/structure-view';
+import { pageTitle } from '../nav/nav-rules';
+import { rememberRecent } from '../shell/recently-viewed';
+import type { ApiClient } from '../api/client';
+import { useServices } from '../shell/services';
+import { settingsAtom, translatorAtom } from '../shell/shell-state';
+import { useShowToast } from '../shell/use-toast';
+import { resolvePageRoute } from './guards';
+import { NotFound } from './NotFound';
+import { useRouteSlots, type PageSlotProps } from './route-slots';
+import { routeHref, targetKind } from './route-table';
+
+/** Fired on window after navigation to an entity page, with `{ title, targetId }`. */
+export const PAGE_TITLE_EVENT = 'tessera:pageTitle';
+
+/** What renders until the engine's PageRenderer is plugged in: the page title. */
+export function PageTitleOnly({ page }: PageSlotProps) {
+  const translator = useAtomValue(translatorAtom);
+  return <h1 className="ts-page-title">{pageTitle(page, (k) => (translator.has(k) ? translator.t(k) : undefined))}</h1>;
+}
+
+/** A numeric target id must be an existing profile (GET profile/{id} answers 200) before the page shows (spec 2.5). */
+function useProfileCheck(targetId: string | undefined, api: ApiClient): 'ok' | 'checking' | 'missing' {
+  const needsCheck = targetKind(targetId) === 'profile';
+  const [checked, setChecked] = useState<{ id: string; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (!needsCheck || !targetId) return;
+    let live = true;
+    api
+      .get(`profile/${encodeURIComponent(targetId)}`, { quiet: true })
+      .then(() => live && setChecked({ id: targetId, ok: true }))
+      .catch(() => live && setChecked({ id: targetId, ok: false }));
+    return () => {
+      live = false;
+    };
+  }, [needsCheck, targetId, api]);
+  if (!needsCheck) return 'ok';
+  if (!checked || checked.id !== targetId) return 'checking';
+  return checked.ok ? 'ok' : 'missing';
+}
+
+export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string; space?: boolean }) {
+  const view = useAtomValue(structureViewAtom);
+  const setCurrent = useSetAtom(currentRouteAtom);
+  const showToast = useShowToast();
+  const { audit, api } = useServices();
+  const profileCheck = useProfileCheck(targetId, api);
+  const translator = useAtomValue(translatorAtom);
+  const settings = useAtomValue(settingsAtom);
+  const slots = useRouteSlots();
+  const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
+  const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
+  const pageId = resolved.kind === 'page' ? resolved.page.id : undefined;
+
+  useEffect(() => {
+    if (resolved.kind === 'redirect' && resolved.toast) showToast(resolved.toast);
+    // Once per failed address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resolved.kind, moduleSlug, pageSlug]);
+
+  useEffect(() => {
+    setCurrent({ moduleId, pageId, targetId });
+    if (!pageId || resolved.kind !== 'page' || profileCheck !== 'ok') return;
+    const kind = targetKind(targetId);
+    if (space && targetId) audit.log({ type: 'entityView', entityId: targetId, pageId, moduleId });
+    else if (kind === 'profile') audit.log({ type: 'profileView', profileId: targetId!, pageId });
+    else if (kind === 'entity') audit.log({ type: 'entityPageView', entityId: targetId!, pageId });
+    else audit.log({ type: 'pageView', pageId, moduleId });
+    const title = pageTitle(resolved.page, (k) => (translator.has(k) ? translator.t(k) : undefined));
+    const href = space && targetId ? routeHref.space({ targetId, moduleSlug, pageSlug }) : routeHref.page({ moduleSlug, pageSlug, targetId });
+    rememberRecent(localStorage, { href, title });
+    const siteName = settings.siteName;
+    document.title = siteName ? `${title} – ${siteName}` : title;
+    // Entity pages announce their title (spec 2.5) for parts that show it elsewhere.
+    if (kind === 'entity' || space) window.dispatchEvent(new CustomEvent(PAGE_TITLE_EVENT, { detail: { title, targetId } }));
+    // Log and remember once per page and target.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [moduleId, pageId, targetId, profileCheck]);
+
+  if (resolved.kind === 'notFound') return <NotFound />;
+  if (resolved.kind === 'redirect') return <Redirect to={resolved.redirect!} replace />;
+  if (profileCheck === 'checking') return null;
+  if (profileCheck === 'missing') return <Redirect to="/404" replace />;
+  const Slot = slots.page ?? PageTitleOnly;
+  return <Slot module={resolved.module} page={resolved.page} targetId={targetId} modifier={modifier} space={space} />;
+}

@@ -1,0 +1,29 @@
+/**
+ * A wouter location hook that applies the navigation guard (spec 2.5): while the admin panel is
+ * open, navigation is refused with a toast (text-edit mode skips the guard). Duplicate
+ * navigation (to the current address) is ignored.
+ */
+import type { createStore } from 'jotai';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+import { adminPanelOpenAtom, pushToastAtom, textEditModeAtom, translatorAtom } from '../shell/shell-state';
+import { navigationGuard } from './guards';
+
+type Store = ReturnType<typeof createStore>;
+type Navigate = ReturnType<typeof useBrowserLocation>[1];
+
+export function makeGuardedLocationHook(store: Store) {
+  return function useGuardedLocation(options?: Parameters<typeof useBrowserLocation>[0]): [string, Navigate] {
+    const [location, navigate] = useBrowserLocation(options);
+    const guarded: Navigate = (to, navOptions) => {
+      const decision = navigationGuard({ adminPanelOpen: store.get(adminPanelOpenAtom), textEditMode: store.get(textEditModeAtom) });
+      if (decision?.toast) {
+        store.set(pushToastAtom, { type: decision.toast.type, message: store.get(translatorAtom).t(decision.toast.key!) });
+        return;
+      }
+      const target = String(to);
+      if (target === window.location.pathname + window.location.search && !navOptions?.replace) return;
+      navigate(to, navOptions);
+    };
+    return [location, guarded];
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Slots for what the routes render. The shell renders the page title meanwhile; the engine's
+ * PageRenderer (phase 2), chat, settings and the lazily loaded admin area plug in here.
+ */
+import { createContext, useContext, type ComponentType } from 'react';
+import type { Module, Page } from '../../schemas/model';
+
+export interface PageSlotProps {
+  module: Module;
+  page: Page;
+  targetId?: string;
+  modifier?: string;
+  /** Set on /space/:targetId/... routes. */
+  space?: boolean;
+}
+
+export interface RouteSlots {
+  page?: ComponentType<PageSlotProps>;
+  settings?: ComponentType;
+  chat?: ComponentType<{ targetId?: string }>;
+  admin?: ComponentType<{ path: string }>;
+}
+
+const SlotsContext = createContext<RouteSlots>({});
+export const RouteSlotsProvider = SlotsContext.Provider;
+export const useRouteSlots = () => useContext(SlotsContext);

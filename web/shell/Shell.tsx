@@ -1,0 +1,46 @@
+/** The signed-in shell (spec 2.6): header, routed page, recently viewed, footers, toasts. */
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Header } from '../nav/Header';
+import { useT } from '../i18n/use-t';
+import { Footer } from './Footer';
+import { RecentlyViewed } from './RecentlyViewed';
+import { useServices } from './services';
+import { MAIN_CONTENT_ID } from './SkipLink';
+import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
+import { useDeviceKeepalive, useInTextLinks, useListMembershipsForTarget, useScrollToTop, useShortcuts } from './use-global-behaviours';
+
+const RealtimeConnection = lazy(() => import('../realtime/RealtimeConnection'));
+
+export function Shell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const session = useAtomValue(sessionAtom);
+  const debug = useAtomValue(debugInfoAtom);
+  const safeMode = useAtomValue(safeModeAtom);
+  const { realtime } = useServices();
+  useInTextLinks();
+  useShortcuts();
+  useScrollToTop();
+  useDeviceKeepalive();
+  useListMembershipsForTarget();
+  return (
+    <div className="ts-shell" data-safe-mode={safeMode || undefined}>
+      <Header />
+      <main id={MAIN_CONTENT_ID} className="ts-main" tabIndex={-1} aria-label={t('shell.main')}>
+        {children}
+      </main>
+      <RecentlyViewed />
+      <Footer />
+      {debug && session && (
+        <pre className="ts-debug" aria-label={t('shell.debug.label')}>
+          {JSON.stringify({ accountId: session.user.accountId, locale: session.locale, modules: session.modules.length, pages: session.pages.length, safeMode }, null, 2)}
+        </pre>
+      )}
+      {session && realtime !== false && (
+        <Suspense fallback={null}>
+          <RealtimeConnection />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/** The user profile popover with the user controls (spec 1), anchored with floating-ui. */
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { LanguageSelector } from '../i18n/LanguageSelector';
+import { useT } from '../i18n/use-t';
+import { ThemeSelector } from '../theme/ThemeSelector';
+import { ACCOUNT_PAGE_PATH } from '../startup/startup';
+import { logout } from './logout';
+import { useApi } from './services';
+import { sessionAtom, settingsAtom, themeSelectableAtom } from './shell-state';
+import { DEFAULT_PAGE_NAMES, userControlEntries, type UserControlContext } from './user-controls-rules';
+import { profileHref } from '../api/init-adapter';
+
+const FloatingPanel = lazy(() => import('./FloatingPanel'));
+
+export function UserControls() {
+  const t = useT();
+  const api = useApi();
+  const session = useAtomValue(sessionAtom);
+  const settings = useAtomValue(settingsAtom);
+  const themeSelectable = useAtomValue(themeSelectableAtom);
+  const [open, setOpen] = useState(false);
+  const [defaultPagesView, setDefaultPagesView] = useState<UserControlContext['defaultPagesView'] | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open || defaultPagesView) return;
+    api
+      .post<Record<string, boolean>>('settings/permission/getDefaultPagesViewPermission', { defaultPageNames: DEFAULT_PAGE_NAMES }, { quiet: true })
+      .then((r) => setDefaultPagesView(r ?? {}))
+      .catch(() => setDefaultPagesView({}));
+  }, [open, defaultPagesView, api]);
+
+  if (!session) return null;
+  const entries = userControlEntries({
+    defaultPagesView: defaultPagesView ?? {},
+    socialSignInEnabled: !!settings.socialSignInEnabled,
+    publishedLanguages: session.languages.published,
+    themeSelectable,
+  });
+  return (
+    <>
+      <button type="button" className="ts-user-button" ref={trigger} aria-label={t('shell.userControls.open')} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true" className="ts-avatar">
+          {session.user.accountId.slice(0, 2).toUpperCase()}
+        </span>
+      </button>
+      {open && trigger.current && (
+        <Suspense fallback={null}>
+        <FloatingPanel anchor={trigger.current} onClose={close} role="dialog" label={t('shell.userControls.title')} className="ts-popover">
+          <ul className="ts-user-controls">
+            {entries.map((entry) => {
+              switch (entry) {
+                case 'myProfile':
+                  return <li key={entry}><Link href={profileHref(settings, session.user.accountId)} onClick={close}>{t('shell.userControls.myProfile')}</Link></li>;
+                case 'myAccount':
+                  return <li key={entry}><a href={ACCOUNT_PAGE_PATH} target="_blank" rel="noopener noreferrer">{t('shell.userControls.myAccount')}</a></li>;
+                case 'manageLogins':
+                  return <li key={entry}><Link href="/settings?section=logins" onClick={close}>{t('shell.userControls.manageLogins')}</Link></li>;
+                case 'notifications':
+                  return <li key={entry}><Link href="/settings?section=notifications" onClick={close}>{t('shell.userControls.notifications')}</Link></li>;
+                case 'accessibility':
+                  return <li key={entry}><Link href="/settings?section=accessibility" onClick={close}>{t('shell.userControls.accessibility')}</Link></li>;
+                case 'privacy':
+                  return <li key={entry}><Link href="/settings?section=privacy" onClick={close}>{t('shell.userControls.privacy')}</Link></li>;
+                case 'language':
+                  return <li key={entry}><LanguageSelector /></li>;
+                case 'theme':
+                  return <li key={entry}><ThemeSelector /></li>;
+                case 'logout':
+                  return (
+                    <li key={entry}>
+                      <button type="button" onClick={() => void logout(api, (url) => window.location.assign(url))}>
+                        {t('shell.userControls.logout')}
+                      </button>
+                    </li>
+                  );
+              }
+            })}
+          </ul>
+        </FloatingPanel>
+        </Suspense>
+      )}
+    </>
+  );
+}

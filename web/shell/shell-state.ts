@@ -1,0 +1,57 @@
+/** Shell-wide UI state as Jotai atoms: session, locale, modes, connectivity and toasts. */
+import { atom } from 'jotai';
+import { createTranslator, messages } from '../../engine/core/i18n';
+import type { Settings } from '../../schemas/model';
+import type { AppInit } from '../api/init-adapter';
+import type { ThemeMode } from '../theme/theme';
+
+export const sessionAtom = atom<AppInit | null>(null);
+export const settingsAtom = atom<Settings>({});
+export const localeAtom = atom<string>('en');
+export const i18nOverridesAtom = atom<Record<string, string>>({});
+export const translatorAtom = atom((get) => createTranslator(messages, get(localeAtom), get(i18nOverridesAtom)));
+
+export const editModeAtom = atom(false);
+export const textEditModeAtom = atom(false);
+export const debugInfoAtom = atom(false);
+export const safeModeAtom = atom(false);
+export const adminPanelOpenAtom = atom(false);
+export const offlineAtom = atom(false);
+export const themeModeAtom = atom<ThemeMode>('light');
+export const themeSelectableAtom = atom(false);
+
+export type ToastType = 'negative' | 'warning' | 'positive' | 'info';
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+export interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  /** ms before it closes itself; null keeps it until dismissed. */
+  timeoutMs: number | null;
+  actions?: ToastAction[];
+}
+export const TOAST_DEFAULT_TIMEOUT_MS = 5000;
+
+export const toastsAtom = atom<Toast[]>([]);
+let nextToastId = 1;
+/** Adds a toast; the same message of the same type already on screen is not shown twice. */
+export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id' | 'timeoutMs'> & { timeoutMs?: number | null }) => {
+  const same = get(toastsAtom).find((t) => t.type === toast.type && t.message === toast.message);
+  if (same) return same.id;
+  const id = nextToastId++;
+  set(toastsAtom, [...get(toastsAtom), { timeoutMs: TOAST_DEFAULT_TIMEOUT_MS, ...toast, id }]);
+  return id;
+});
+export const dismissToastAtom = atom(null, (get, set, id: number) => set(toastsAtom, get(toastsAtom).filter((t) => t.id !== id)));
+
+/** An administration permission (community-admin 6): admins pass every check. */
+function hasAdministration(user: AppInit['user'] | undefined, action: string): boolean {
+  return !!user && (user.isAdmin || !!user.permissions?.administration?.[action]);
+}
+/** Users with the text-edit permission (administration.manageTextEdit) may edit labels inline. */
+export const canManageTextEditAtom = atom((get) => hasAdministration(get(sessionAtom)?.user, 'manageTextEdit'));
+/** Edit mode needs administration.manageEditMode. */
+export const canEditAtom = atom((get) => hasAdministration(get(sessionAtom)?.user, 'manageEditMode'));
