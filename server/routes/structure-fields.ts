@@ -92,6 +92,8 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (body.itemType === 'block') await w.put<Block>('block', { ...block, fields: [...(block.fields ?? []), id] });
       else {
         const parent = await w.require<Field>('field', body.itemId);
+        // Only container field types (repeater, group, conditional) hold child fields.
+        if (!ctx.registry.fields[parent.type]?.children) throw badRequest(`field type "${parent.type}" of field "${parent.id}" holds no child fields`);
         await w.put<Field>('field', { ...parent, childIds: [...(parent.childIds ?? []), id] });
       }
       return saved;

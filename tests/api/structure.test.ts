@@ -1,50 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block, Field, Module, Page } from '../../schemas/model';
 import type { PageResponse, RevertTokenResponse, StructureResponse } from '../../schemas/model/api';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
-import { projectRoot } from '../../scripts/paths';
+import { loadRegistry } from '../../registry/loader';
 
-/** The real registry plus a `text` field type, so field calls have a registered type to use. */
-function registryWithTextField(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-registry-'));
-  fs.cpSync(path.join(projectRoot, 'registry'), dir, { recursive: true, filter: (src) => !src.includes('generated') });
-  fs.mkdirSync(path.join(dir, 'fields'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'rules'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'rules/required.json'),
-    JSON.stringify({ name: 'required', title: 'Required', params: { type: 'boolean' }, messageKey: 'form.errorTypes.required', server: false, severity: 'error' }),
-  );
-  if (!fs.existsSync(path.join(dir, 'fields/text.json'))) {
-    fs.writeFileSync(
-      path.join(dir, 'fields/text.json'),
-      JSON.stringify({ type: 'text', title: 'Text', icon: 'text', status: 'available', value: { type: 'string' }, rules: ['required'], progress: 'whenFilled', children: false, opts: { type: 'object', properties: { rows: { type: 'integer', minimum: 1 } }, additionalProperties: false } }),
-    );
-  }
-  // A block type that holds children (the catalogue's structure blocks arrive from other branches).
-  fs.writeFileSync(
-    path.join(dir, 'blocks/section.json'),
-    JSON.stringify({ type: 'section', title: 'Section', category: 'structure', icon: 'box', status: 'available', powerUps: { required: [], optional: [] }, adminPanels: ['settings'], children: true, options: { type: 'object', properties: { title: { type: 'string' } }, additionalProperties: false }, defaults: {} }),
-  );
-  return dir;
-}
+/** The block types an admin can add: those whose component ships. */
+const availableBlockTypes = Object.values(loadRegistry().blocks)
+  .filter((b) => b.status === 'available')
+  .map((b) => b.type)
+  .sort();
 
 describe.each(BACKENDS)('structure API on %s', (backend) => {
   let api: ApiServer;
   let admin: string;
   let elena: string;
   let maya: string;
-  let registryDir: string;
   beforeAll(async () => {
-    registryDir = registryWithTextField();
-    api = await startApiServer(backend, { REGISTRY_DIR: registryDir, REVERT_WINDOW_MS: '1500' });
+    api = await startApiServer(backend, { REVERT_WINDOW_MS: '1500' });
     [admin, elena, maya] = await Promise.all([api.signIn('admin'), api.signIn('elena'), api.signIn('maya')]);
   });
   afterAll(async () => {
     await api?.close();
-    fs.rmSync(registryDir, { recursive: true, force: true });
   });
   const page = async (id: string, token = admin) => (await api.call<PageResponse>('GET', `structure/page/${id}`, { token })).body;
 
@@ -149,14 +125,14 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect(bulk.body.map((x) => x.options?.text)).toEqual(['Own tools? Yes.', 'Storage: one shelf.']);
     // A callout holds no children; a section does. asParentFor moves existing blocks into the new one.
     expect((await api.call<{ message: string }>('POST', `structure/block/${b.id}/0/0/faq-3`, { token: admin })).body.message).toContain('cannot hold child blocks');
-    const section = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { pageId: 'faq', block: { type: 'section', options: { title: 'More' } }, index: 0, asParentFor: ['faq-3'] } });
+    const section = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { pageId: 'faq', block: { type: 'container', options: { maxWidthPx: 800 } }, index: 0, asParentFor: ['faq-3'] } });
     expect(section.body.block.children).toEqual(['faq-3']);
     const s = section.body.block.id;
     expect((await page('faq')).page.children).not.toContain('faq-3');
     await api.call('POST', `structure/block/${s}/0/1/${b.id}`, { token: admin });
     const parent = await api.call<Block>('POST', `structure/block/${s}/1/0`, { token: admin, body: { childrenIds: ['faq-2'] } });
     expect(parent.body.positions).toEqual({ 'col-0': ['faq-3', b.id], 'col-1': ['faq-2'] });
-    const inner = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { parentId: s, block: { type: 'section', options: {} } } });
+    const inner = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { parentId: s, block: { type: 'container', options: {} } } });
     expect((await api.call('POST', `structure/block/${inner.body.block.id}/0/0/${s}`, { token: admin })).status).toBe(400); // into its own descendant
     // Move the section (with its children) to the guides page.
     const move = await api.call('POST', 'structure/block/move', { token: admin, body: { fromPageId: 'faq', toPageId: 'guides', updates: [{ id: s, colIndex: 0, index: 0 }] } });
@@ -193,17 +169,18 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect(search.body.items.every((b) => b.type === 'callout')).toBe(true);
     expect(search.body.total).toBeGreaterThanOrEqual(10);
     const templates = await api.call<{ type: string; defaults: object }[]>('GET', 'structure/block/templates', { token: maya });
-    expect(templates.body.map((t) => t.type).sort()).toEqual(['callout', 'plainText', 'section']);
+    expect(templates.body.map((t) => t.type).sort()).toEqual(availableBlockTypes);
   });
 
   it('fields: create on a block and a field, update, tag, defaults, addField, delete and revert', async () => {
-    const field = await api.call<Field>('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { key: 'question', type: 'text', label: 'Question', tags: ['faq'], default: 'Why?', validation: { required: true } } } });
+    const field = await api.call<Field>('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { key: 'question', type: 'repeater', label: 'Questions', tags: ['faq'], default: [] } } });
     expect(field.status).toBe(200);
     const child = await api.call<Field>('POST', 'structure/field', { token: admin, body: { itemId: field.body.id, itemType: 'field', field: { key: 'detail', type: 'text' } } });
     expect(child.status).toBe(200);
+    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: child.body.id, itemType: 'field', field: { type: 'text' } } })).status).toBe(400); // a text field holds no children
     expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'hologram' } } })).status).toBe(400);
-    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'text', opts: { rows: 0 } } } })).status).toBe(400);
-    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'text', validation: { email: true } } } })).status).toBe(400);
+    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'rating', opts: { length: 0 } } } })).status).toBe(400);
+    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'text', validation: { date_after: { date: '2020-01-01' } } } } })).status).toBe(400);
     const faq = await page('faq');
     expect(faq.fields.map((f) => f.id).sort()).toEqual([field.body.id, child.body.id].sort());
     // Adding the child bumped the parent's revision: the copy from before is stale.
@@ -211,8 +188,8 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     const upd = await api.call<Field>('PUT', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { ...field.body, revision: 2, label: 'Your question' } } });
     expect(upd.body).toMatchObject({ label: 'Your question', childIds: [child.body.id] });
     expect((await api.call<Field[]>('GET', 'structure/field/tag/faq', { token: maya })).body.map((f) => f.id)).toEqual([field.body.id]);
-    expect((await api.call('GET', `structure/field/default/${field.body.id}`, { token: maya })).body).toEqual({ fieldId: field.body.id, value: 'Why?' });
-    expect((await api.call('POST', 'structure/field/default/getMany', { token: maya, body: { fieldIds: [field.body.id, child.body.id] } })).body).toEqual({ [field.body.id]: 'Why?', [child.body.id]: null });
+    expect((await api.call('GET', `structure/field/default/${field.body.id}`, { token: maya })).body).toEqual({ fieldId: field.body.id, value: [] });
+    expect((await api.call('POST', 'structure/field/default/getMany', { token: maya, body: { fieldIds: [field.body.id, child.body.id] } })).body).toEqual({ [field.body.id]: [], [child.body.id]: null });
     const all = await api.call<{ fields: Field[]; schemas: Record<string, object> }>('GET', 'structure/field?withSchemas=true', { token: admin });
     expect(all.body.schemas.text).toEqual({ type: 'string' });
     await api.call('PUT', `structure/block/faq-1/addField/${child.body.id}`, { token: admin });

@@ -193,7 +193,7 @@ const DEFAULT_RULES = ['required'];
  * core 5.1, row by row. Types the table leaves out take the "default" row, except where a
  * documented rule belongs to that type (maxHtml, languageTags, customRatio, maxFileSize).
  * heading and paragraph are display-only: they hold no value, so no rule (not even required)
- * could ever be met; they accept none.
+ * could ever be met; they accept none. conditional and group hold only child fields, likewise.
  */
 const RULE_SETS: Record<string, string[]> = {
   date: ['required', 'date_after', 'date_before'],
@@ -212,6 +212,9 @@ const RULE_SETS: Record<string, string[]> = {
   imageUploader: [...DEFAULT_RULES, 'customRatio', 'maxFileSize'],
   heading: [],
   paragraph: [],
+  // Containers hold no value of their own: their children carry the rules.
+  conditional: [],
+  group: [],
 };
 const DISPLAY_ONLY = ['heading', 'paragraph'];
 
