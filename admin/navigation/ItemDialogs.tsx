@@ -1,0 +1,370 @@
+/**
+ * New module, new page, edit module and edit page dialogs. Edit dialogs show only the settings
+ * tabs the user's permissions open (spec 6); slugs are checked for forbidden characters, then for
+ * uniqueness by the server, before saving.
+ */
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
+import type { Id, Module, Page } from '../../schemas/model';
+import type { UserListSummary } from '../core/api';
+import { Dialog } from '../core/Dialog';
+import { errorMessage, useAdmin } from '../core/context';
+import { settingsTabs, type SettingsTab } from '../core/permissions';
+import { PermissionsEditor } from '../access/PermissionsEditor';
+import { checkSlug, slugFromName, type SlugProblem } from './slug';
+import { useEffect } from 'react';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="t-admin-field">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean | undefined; onChange(v: boolean): void }) {
+  return (
+    <label className="t-admin-check">
+      <input type="checkbox" checked={checked === true} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function SlugField({ value, onChange, problem, errorId }: { value: string; onChange(v: string): void; problem: SlugProblem | null; errorId: string }) {
+  const { t } = useAdmin();
+  return (
+    <>
+      <Field label={t('admin.module.slug')}>
+        <input type="text" value={value} required onChange={(e) => onChange(e.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined} />
+      </Field>
+      {problem && (
+        <p id={errorId} role="alert" className="t-admin-error">
+          {t(problem.key, problem.key === 'admin.slug.taken' ? { suggestion: problem.suggestion } : undefined)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Tabs as a tablist with arrow-key movement; only the given tabs. */
+function Tabs({ tabs, current, onChange, label, idPrefix }: { tabs: SettingsTab[]; current: SettingsTab; onChange(t: SettingsTab): void; label: string; idPrefix: string }) {
+  const { t } = useAdmin();
+  return (
+    <div role="tablist" aria-label={label} className="t-admin-tabs">
+      {tabs.map((x) => (
+        <button
+          key={x}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-tab-${x}`}
+          aria-controls={`${idPrefix}-panel-${x}`}
+          aria-selected={current === x}
+          tabIndex={current === x ? 0 : -1}
+          onClick={() => onChange(x)}
+          onKeyDown={(e) => {
+            const i = tabs.indexOf(x);
+            const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
+            if (next) {
+              e.preventDefault();
+              onChange(next);
+              document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
+            }
+          }}
+        >
+          {t(`admin.settingsTabs.${x}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Panel({ tab, current, idPrefix, children }: { tab: SettingsTab; current: SettingsTab; idPrefix: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} hidden={tab !== current}>
+      {children}
+    </div>
+  );
+}
+
+/** Tabs whose content this dialog has (style: no stylable fields on modules and pages yet). */
+const WITH_CONTENT: SettingsTab[] = ['settings', 'visibility', 'permissions', 'design'];
+
+export function NewModuleDialog({ onClose }: { onClose(): void }) {
+  const admin = useAdmin();
+  const { t } = admin;
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [problem, setProblem] = useState<SlugProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const effectiveSlug = slugTouched ? slug : slugFromName(name);
+  const save = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const p = await checkSlug(admin.api, 'module', 'new', effectiveSlug);
+      setProblem(p);
+      if (p) return;
+      admin.apply(await admin.api.createModule({ name, slug: effectiveSlug, childIds: [] }));
+      admin.notify('positive', t('admin.structure.created', { name }));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={t('admin.module.new')} onClose={onClose} busy={busy} size="small" actions={<Actions busy={busy} disabled={!name.trim()} onCancel={onClose} onSave={save} />}>
+      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      <Field label={t('admin.module.name')}>
+        <input type="text" value={name} required autoFocus onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <SlugField value={effectiveSlug} onChange={(v) => (setSlugTouched(true), setSlug(v))} problem={problem} errorId="new-module-slug-error" />
+    </Dialog>
+  );
+}
+
+export function NewPageDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
+  const admin = useAdmin();
+  const { t } = admin;
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [problem, setProblem] = useState<SlugProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const effectiveSlug = slugTouched ? slug : slugFromName(name);
+  const save = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const p = await checkSlug(admin.api, 'page', 'new', effectiveSlug, moduleId);
+      setProblem(p);
+      if (p) return;
+      admin.apply(await admin.api.createPage(moduleId, { name, slug: effectiveSlug, moduleId, children: [], type: 'other' }));
+      admin.notify('positive', t('admin.structure.created', { name }));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={t('admin.page.new')} onClose={onClose} busy={busy} size="small" actions={<Actions busy={busy} disabled={!name.trim()} onCancel={onClose} onSave={save} />}>
+      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      <Field label={t('admin.page.name')}>
+        <input type="text" value={name} required autoFocus onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <SlugField value={effectiveSlug} onChange={(v) => (setSlugTouched(true), setSlug(v))} problem={problem} errorId="new-page-slug-error" />
+    </Dialog>
+  );
+}
+
+function Actions({ busy, disabled, onCancel, onSave }: { busy: boolean; disabled?: boolean; onCancel(): void; onSave(): void | Promise<void> }) {
+  const { t } = useAdmin();
+  return (
+    <>
+      <button type="button" onClick={onCancel} disabled={busy}>{t('admin.common.cancel')}</button>
+      <button type="button" onClick={() => void onSave()} disabled={busy || disabled} aria-busy={busy}>
+        {busy ? t('admin.common.saving') : t('admin.common.save')}
+      </button>
+    </>
+  );
+}
+
+export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
+  const admin = useAdmin();
+  const { t } = admin;
+  const stored = useAtomValue(moduleAtom(moduleId));
+  const tabs = settingsTabs(admin.user, 'items.modules', moduleId).filter((x) => WITH_CONTENT.includes(x));
+  const [tab, setTab] = useState<SettingsTab>(tabs[0] ?? 'settings');
+  const [draft, setDraft] = useState<Module | undefined>(stored);
+  const [problem, setProblem] = useState<SlugProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  if (!draft) return null;
+  const set = (patch: Partial<Module>) => setDraft({ ...draft, ...patch });
+  const save = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      if (draft.slug !== stored?.slug) {
+        const p = await checkSlug(admin.api, 'module', moduleId, draft.slug);
+        setProblem(p);
+        if (p) return setTab('settings');
+      }
+      admin.apply(await admin.api.updateModule(moduleId, draft));
+      admin.notify('positive', t('admin.structure.saved', { name: draft.name }));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const prefix = `module-${moduleId}`;
+  const savesHere = tab !== 'permissions';
+  return (
+    <Dialog title={t('admin.module.edit')} description={t('admin.module.settingsOf', { name: stored?.name ?? '' })} onClose={onClose} busy={busy} actions={savesHere ? <Actions busy={busy} onCancel={onClose} onSave={save} /> : undefined}>
+      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      {tabs.length === 0 ? (
+        <p>{t('admin.settingsTabs.noAccess')}</p>
+      ) : (
+        <>
+          <Tabs tabs={tabs} current={tab} onChange={setTab} label={t('admin.module.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} />
+          {tabs.includes('settings') && (
+            <Panel tab="settings" current={tab} idPrefix={prefix}>
+              <Field label={t('admin.module.name')}>
+                <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
+              </Field>
+              <SlugField value={draft.slug} onChange={(slug) => set({ slug })} problem={problem} errorId={`${prefix}-slug-error`} />
+              <Check label={t('admin.module.isAbstract')} checked={draft.isAbstract} onChange={(isAbstract) => set({ isAbstract })} />
+              <Check label={t('admin.module.archived')} checked={draft.archived} onChange={(archived) => set({ archived })} />
+              <Field label={t('admin.module.customI18NKey')}>
+                <input type="text" value={draft.customI18NKey ?? ''} onChange={(e) => set({ customI18NKey: e.target.value || undefined })} />
+              </Field>
+            </Panel>
+          )}
+          {tabs.includes('visibility') && (
+            <Panel tab="visibility" current={tab} idPrefix={prefix}>
+              <Check label={t('admin.module.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
+            </Panel>
+          )}
+          {tabs.includes('permissions') && (
+            <Panel tab="permissions" current={tab} idPrefix={prefix}>
+              {tab === 'permissions' && <PermissionsEditor itemId={moduleId} onCancel={onClose} />}
+            </Panel>
+          )}
+          {tabs.includes('design') && (
+            <Panel tab="design" current={tab} idPrefix={prefix}>
+              <Check label={t('admin.module.hideSubNav')} checked={draft.hideSubNav} onChange={(hideSubNav) => set({ hideSubNav })} />
+            </Panel>
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { pageId: Id; moduleId: Id; onClose(): void; onMoveToModule(pageId: Id, targetModuleId: Id): void }) {
+  const admin = useAdmin();
+  const { t, store } = admin;
+  const stored = useAtomValue(pageAtom(pageId));
+  const order = useAtomValue(moduleOrderAtom);
+  const tabs = settingsTabs(admin.user, 'pages', pageId).filter((x) => WITH_CONTENT.includes(x));
+  const [tab, setTab] = useState<SettingsTab>(tabs[0] ?? 'settings');
+  const [draft, setDraft] = useState<Page | undefined>(stored);
+  const [problem, setProblem] = useState<SlugProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [lists, setLists] = useState<UserListSummary[]>([]);
+  useEffect(() => {
+    let live = true;
+    if (tabs.includes('visibility')) admin.api.listUserLists().then((l) => live && setLists(l), () => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [admin.api]);
+  if (!draft) return null;
+  const set = (patch: Partial<Page>) => setDraft({ ...draft, ...patch });
+  const save = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      if (draft.slug !== stored?.slug) {
+        const p = await checkSlug(admin.api, 'page', pageId, draft.slug, moduleId);
+        setProblem(p);
+        if (p) return setTab('settings');
+      }
+      admin.apply(await admin.api.updatePage(pageId, moduleId, draft));
+      admin.notify('positive', t('admin.structure.saved', { name: draft.name }));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const prefix = `page-${pageId}`;
+  const listIds = draft.visibility?.userListIds ?? [];
+  return (
+    <Dialog title={t('admin.page.edit')} description={t('admin.page.settingsOf', { name: stored?.name ?? '' })} onClose={onClose} busy={busy} actions={tab !== 'permissions' ? <Actions busy={busy} onCancel={onClose} onSave={save} /> : undefined}>
+      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      {tabs.length === 0 ? (
+        <p>{t('admin.settingsTabs.noAccess')}</p>
+      ) : (
+        <>
+          <Tabs tabs={tabs} current={tab} onChange={setTab} label={t('admin.page.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} />
+          {tabs.includes('settings') && (
+            <Panel tab="settings" current={tab} idPrefix={prefix}>
+              <Field label={t('admin.page.name')}>
+                <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
+              </Field>
+              <SlugField value={draft.slug} onChange={(slug) => set({ slug })} problem={problem} errorId={`${prefix}-slug-error`} />
+              <Field label={t('admin.page.type')}>
+                <select value={draft.type ?? 'other'} onChange={(e) => set({ type: e.target.value as Page['type'] })}>
+                  {(['other', 'profile', 'entity'] as const).map((x) => (
+                    <option key={x} value={x}>{t(`admin.page.types.${x}`)}</option>
+                  ))}
+                </select>
+              </Field>
+              <Check label={t('admin.page.isAbstract')} checked={draft.isAbstract} onChange={(isAbstract) => set({ isAbstract })} />
+              <Field label={t('admin.page.module')}>
+                <select
+                  value={moduleId}
+                  onChange={(e) => {
+                    // Moving to another module goes through the same confirmation as a drop on its tab.
+                    if (e.target.value !== moduleId) onMoveToModule(pageId, e.target.value);
+                  }}
+                >
+                  {order.map((id) => (
+                    <option key={id} value={id}>{store.get(moduleAtom(id))?.name ?? id}</option>
+                  ))}
+                </select>
+              </Field>
+            </Panel>
+          )}
+          {tabs.includes('visibility') && (
+            <Panel tab="visibility" current={tab} idPrefix={prefix}>
+              <Check label={t('admin.page.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
+              <Check label={t('admin.page.showOnlyThis')} checked={draft.showOnlyThis} onChange={(showOnlyThis) => set({ showOnlyThis })} />
+              <fieldset>
+                <legend>{t('admin.page.userLists')}</legend>
+                {lists.map((l) => (
+                  <Check
+                    key={l.id}
+                    label={l.name}
+                    checked={listIds.includes(l.id)}
+                    onChange={(on) => set({ visibility: { ...draft.visibility, userListIds: on ? [...listIds, l.id] : listIds.filter((x) => x !== l.id) } })}
+                  />
+                ))}
+              </fieldset>
+            </Panel>
+          )}
+          {tabs.includes('permissions') && (
+            <Panel tab="permissions" current={tab} idPrefix={prefix}>
+              {tab === 'permissions' && <PermissionsEditor itemId={pageId} onCancel={onClose} />}
+            </Panel>
+          )}
+          {tabs.includes('design') && (
+            <Panel tab="design" current={tab} idPrefix={prefix}>
+              <Field label={t('admin.page.width')}>
+                <select value={draft.width ?? 'fixed'} onChange={(e) => set({ width: e.target.value as Page['width'] })}>
+                  <option value="fixed">{t('admin.page.widths.fixed')}</option>
+                  <option value="fluid">{t('admin.page.widths.fluid')}</option>
+                </select>
+              </Field>
+            </Panel>
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}
