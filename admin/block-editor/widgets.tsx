@@ -37,7 +37,7 @@ export function ColourWidget(props: WidgetProps) {
         type="color"
         value={valid && value.length === 7 ? value : '#000000'}
         disabled={props.disabled || props.readonly}
-        aria-label={t('admin.widgets.colourText', { label: props.label })}
+        aria-label={t('admin.widgets.colourPicker', { label: props.label })}
         onChange={(e) => props.onChange(e.target.value)}
       />
       {!valid && <small className="t-admin-error">{t('admin.widgets.colourInvalid')}</small>}
