@@ -3,7 +3,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { blockAtom, type AddBlockSlot } from '../../engine';
 import type { Block, Id } from '../../schemas/model';
-import { blockLabel, errorMessage, useAdmin, type AdminValue } from '../core/context';
+import { blockLabel, useAdmin, type AdminValue } from '../core/context';
 import { dropSlots, findPlacement, isSamePlace, targetIndexAfterRemoval, type DropSlot, type Placement } from '../core/placement';
 
 export interface KeyboardMove {
@@ -50,9 +50,8 @@ export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placemen
     admin.apply(await admin.api.moveBlocks({ updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }], fromPageId: page.id, toPageId: page.id }));
     admin.announce(describeSlot(admin, name, { ...to, count: slot.count ?? 0 }, 'admin.move.dropped'));
     return true;
-  } catch (error) {
+  } catch {
     admin.notify('negative', admin.t('admin.block.moveFailed'));
-    console.error('move failed', errorMessage(error, admin.t));
     return false;
   }
 }
