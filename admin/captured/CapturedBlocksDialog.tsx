@@ -4,7 +4,7 @@
  * chosen button shows loading, cancel is disabled while pasting, and the dialog closes after the
  * attempt. Failures: capturedBlocks.modal.blockCloneError, and noParentFound when the target is gone.
  */
-import { autoUpdate, offset, useFloating, useFocus, useHover, useInteractions, useRole } from '@floating-ui/react';
+import { autoUpdate, offset, useFloating, useFocus, useHover, useInteractions } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState, type ReactNode } from 'react';
 import { blockAtom, pageAtom, type AddBlockSlot } from '../../engine';
@@ -21,12 +21,12 @@ function Tooltip({ label, children }: { label: string; children: (props: Record<
   const [open, setOpen] = useState(false);
   const id = useId();
   const { refs, floatingStyles, context } = useFloating({ open, onOpenChange: setOpen, placement: 'top', middleware: [offset(6)], whileElementsMounted: autoUpdate });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useHover(context), useFocus(context), useRole(context, { role: 'tooltip' })]);
+  const { getReferenceProps, getFloatingProps } = useInteractions([useHover(context), useFocus(context)]);
   return (
     <>
-      {children({ ref: refs.setReference, 'aria-describedby': id, ...getReferenceProps() })}
-      {/* Always in the DOM (hidden when closed) so aria-describedby always resolves. */}
-      <span id={id} ref={refs.setFloating} role="tooltip" className="t-admin-tooltip" style={{ ...floatingStyles, display: open ? undefined : 'none' }} {...getFloatingProps()}>
+      {children({ ref: refs.setReference, ...getReferenceProps(), 'aria-describedby': id })}
+      {/* Always in the DOM (visually hidden when closed) so the description is there for screen readers too. */}
+      <span ref={refs.setFloating} role="tooltip" className={open ? 't-admin-tooltip' : 't-admin-live'} style={open ? floatingStyles : undefined} {...getFloatingProps()} id={id}>
         {label}
       </span>
     </>
