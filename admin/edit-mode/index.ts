@@ -107,3 +107,4 @@ export function useAdminNavigationGuard(): () => string | null {
   const textEdit = useAtomValue(textEditModeAtom);
   return useCallback(() => (panelOpen && !textEdit ? NAVIGATION_BLOCKED_KEY : null), [panelOpen, textEdit]);
 }
+export type { PermissionUser } from '../core/permissions';
