@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminBar, PermissionsButton, type PermissionUser } from '../../admin';
-import { renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
 
 const lists = [
   { id: 'l1', name: 'Members' },
@@ -15,7 +15,7 @@ describe('permissions dialog', () => {
     const { api } = renderAdmin({ blocks: [], lists }, { extra: <PermissionsButton itemId="p1" name="Home" /> });
     api.permissions.set('p1', { read: ['*'] });
     await user.click(screen.getByRole('button', { name: 'Permissions' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Permissions: Home' });
+    const dialog = await findFocusedDialog('Permissions: Home');
     const view = await within(dialog).findByRole('group', { name: 'View' });
     expect(within(view).getByRole('checkbox', { name: 'Everyone' })).toBeChecked();
     expect(await seriousAxeViolations()).toEqual([]);

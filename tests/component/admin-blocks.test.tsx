@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAG_TYPE } from '../../admin/blocks/move';
 import { blockAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
 
 const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
 const b: Block = { id: 'b', type: 'plainText', name: 'Bravo', options: { text: 'B' } };
@@ -53,7 +53,7 @@ describe('new block picker', () => {
     const add = screen.getByRole('button', { name: 'New block' });
     add.focus();
     await user.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'New block' });
+    const dialog = await findFocusedDialog('New block');
     await user.keyboard('Plain text');
     await user.tab();
     await user.tab();

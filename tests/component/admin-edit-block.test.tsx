@@ -2,14 +2,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { blockAtom } from '../../engine';
-import { renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
 
 const plain = { id: 'b1', type: 'plainText', name: 'Intro', options: { text: 'Hello', align: 'start' } };
 
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   const bar = screen.getByRole('toolbar', { name: 'Block controls for Intro' });
   await user.click(within(bar).getByRole('button', { name: 'Edit block' }));
-  return screen.findByRole('dialog', { name: 'Edit block: Intro' });
+  return findFocusedDialog('Edit block: Intro');
 }
 
 describe('edit block dialog', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { NavigationEditor, type PermissionUser } from '../../admin';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Module, Page } from '../../schemas/model';
-import { renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
 
 const modules: Module[] = [
   { id: 'm1', slug: 'main', name: 'Main', childIds: ['p1', 'p2'] },
@@ -144,7 +144,7 @@ describe('modules and pages in edit mode', () => {
     const user = userEvent.setup({ delay: null });
     const { api, store } = renderNav();
     await user.click(screen.getByRole('button', { name: 'Edit page: About' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit page' });
+    const dialog = await findFocusedDialog('Edit page');
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Visibility', 'Permissions', 'Design']);
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'About us');

@@ -1,7 +1,8 @@
 /** Renders a page in edit mode through the real engine, registry, block index and admin, against the in-memory AdminApi double; a second store plays another open client. */
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
+import { expect } from 'vitest';
 import { AdminProvider, renderAddBlock, renderBlockControls, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { applyItemsChangesAtom, EngineProvider, loadStructureAtom, moduleOrderAtom, PageRenderer, type RuntimeRegistryData } from '../../engine';
@@ -63,4 +64,11 @@ export async function seriousAxeViolations(): Promise<string[]> {
   const { default: axe } = await import('axe-core');
   const results = await axe.run({ include: [document.body], exclude: [['[data-floating-ui-focus-guard]']] }, { rules: { 'color-contrast': { enabled: false } } });
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+/** Finds a dialog by name once floating-ui has moved focus into it (its initial focus is asynchronous). */
+export async function findFocusedDialog(name: string | RegExp): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return dialog;
 }
