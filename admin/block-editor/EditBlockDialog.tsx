@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { blockAtom, setBlockOptionsAtom } from '../../engine';
 import type { Block, BlockVisibility, Id, JsonObject } from '../../schemas/model';
 import { Dialog } from '../core/Dialog';
+import { TabPanel, Tabs } from '../core/Tabs';
 import { blockLabel, errorMessage, useAdmin } from '../core/context';
 import { isAdminApiError } from '../core/api';
 import type { RuleSubjectChoices } from '../rules-editor';
@@ -84,8 +85,7 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
     }
   };
 
-  const tabId = (x: Tab) => `edit-block-${original.id}-tab-${x}`;
-  const panelId = (x: Tab) => `edit-block-${original.id}-panel-${x}`;
+  const prefix = `edit-block-${original.id}`;
   return (
     <Dialog
       title={t('admin.editBlock.title', { name: blockLabel(original, registry) })}
@@ -104,32 +104,8 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
       }
     >
       {error && <p role="alert" className="t-admin-error">{error}</p>}
-      <div role="tablist" aria-label={t('admin.editBlock.title', { name: blockLabel(original, registry) })} className="t-admin-tabs">
-        {tabs.map((x) => (
-          <button
-            key={x}
-            type="button"
-            role="tab"
-            id={tabId(x)}
-            aria-controls={panelId(x)}
-            aria-selected={tab === x}
-            tabIndex={tab === x ? 0 : -1}
-            onClick={() => setTab(x)}
-            onKeyDown={(e) => {
-              const i = tabs.indexOf(x);
-              const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
-              if (next) {
-                e.preventDefault();
-                setTab(next);
-                document.getElementById(tabId(next))?.focus();
-              }
-            }}
-          >
-            {t(`admin.editBlock.tabs.${x}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={panelId('settings')} aria-labelledby={tabId('settings')} hidden={tab !== 'settings'}>
+      <Tabs<Tab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.editBlock.title', { name: blockLabel(original, registry) })} idPrefix={prefix} labelOf={(x) => t(`admin.editBlock.tabs.${x}`)} />
+      <TabPanel tab="settings" current={tab} idPrefix={prefix}>
         <label className="t-admin-field">
           {t('admin.editBlock.name')}
           <input type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
@@ -160,19 +136,19 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
             />
           ))
         )}
-      </div>
+      </TabPanel>
       {tabs.includes('visibility') && (
-        <div role="tabpanel" id={panelId('visibility')} aria-labelledby={tabId('visibility')} hidden={tab !== 'visibility'}>
+        <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
           <VisibilityPanel value={visibility} onChange={setVisibility} subjects={subjects} />
-        </div>
+        </TabPanel>
       )}
       {tabs.includes('design') && (
-        <div role="tabpanel" id={panelId('design')} aria-labelledby={tabId('design')} hidden={tab !== 'design'}>
+        <TabPanel tab="design" current={tab} idPrefix={prefix}>
           <label className="t-admin-check">
             <input type="checkbox" checked={showTitle} onChange={(e) => setShowTitle(e.target.checked)} />
             {t('admin.editBlock.showTitle')}
           </label>
-        </div>
+        </TabPanel>
       )}
     </Dialog>
   );

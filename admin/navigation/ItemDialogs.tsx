@@ -4,16 +4,16 @@
  * uniqueness by the server, before saving.
  */
 import { useAtomValue } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Id, Module, Page } from '../../schemas/model';
 import type { UserListSummary } from '../core/api';
 import { Dialog } from '../core/Dialog';
 import { errorMessage, useAdmin } from '../core/context';
 import { settingsTabs, type SettingsTab } from '../core/permissions';
+import { TabPanel, Tabs } from '../core/Tabs';
 import { PermissionsEditor } from '../access/PermissionsEditor';
 import { checkSlug, slugFromName, type SlugProblem } from './slug';
-import { useEffect } from 'react';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,50 +49,11 @@ function SlugField({ value, onChange, problem, errorId }: { value: string; onCha
   );
 }
 
-/** Tabs as a tablist with arrow-key movement; only the given tabs. */
-function Tabs({ tabs, current, onChange, label, idPrefix }: { tabs: SettingsTab[]; current: SettingsTab; onChange(t: SettingsTab): void; label: string; idPrefix: string }) {
-  const { t } = useAdmin();
-  return (
-    <div role="tablist" aria-label={label} className="t-admin-tabs">
-      {tabs.map((x) => (
-        <button
-          key={x}
-          type="button"
-          role="tab"
-          id={`${idPrefix}-tab-${x}`}
-          aria-controls={`${idPrefix}-panel-${x}`}
-          aria-selected={current === x}
-          tabIndex={current === x ? 0 : -1}
-          onClick={() => onChange(x)}
-          onKeyDown={(e) => {
-            const i = tabs.indexOf(x);
-            const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
-            if (next) {
-              e.preventDefault();
-              onChange(next);
-              document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
-            }
-          }}
-        >
-          {t(`admin.settingsTabs.${x}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function Panel({ tab, current, idPrefix, children }: { tab: SettingsTab; current: SettingsTab; idPrefix: string; children: ReactNode }) {
-  return (
-    <div role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} hidden={tab !== current}>
-      {children}
-    </div>
-  );
-}
-
 /** Tabs whose content this dialog has (style: no stylable fields on modules and pages yet). */
 const WITH_CONTENT: SettingsTab[] = ['settings', 'visibility', 'permissions', 'design'];
 
-export function NewModuleDialog({ onClose }: { onClose(): void }) {
+/** New module or new page: name and slug (proposed from the name), the slug checked before creating. */
+function NewItemDialog({ kind, moduleId, onClose }: { kind: 'module' | 'page'; moduleId?: Id; onClose(): void }) {
   const admin = useAdmin();
   const { t } = admin;
   const [name, setName] = useState('');
@@ -106,10 +67,14 @@ export function NewModuleDialog({ onClose }: { onClose(): void }) {
     setBusy(true);
     setError('');
     try {
-      const p = await checkSlug(admin.api, 'module', 'new', effectiveSlug);
+      const p = await checkSlug(admin.api, kind, 'new', effectiveSlug, moduleId);
       setProblem(p);
       if (p) return;
-      admin.apply(await admin.api.createModule({ name, slug: effectiveSlug, childIds: [] }));
+      admin.apply(
+        kind === 'module' || !moduleId
+          ? await admin.api.createModule({ name, slug: effectiveSlug, childIds: [] })
+          : await admin.api.createPage(moduleId, { name, slug: effectiveSlug, moduleId, children: [], type: 'other' }),
+      );
       admin.notify('positive', t('admin.structure.created', { name }));
       onClose();
     } catch (e) {
@@ -119,51 +84,22 @@ export function NewModuleDialog({ onClose }: { onClose(): void }) {
     }
   };
   return (
-    <Dialog title={t('admin.module.new')} onClose={onClose} busy={busy} size="small" actions={<Actions busy={busy} disabled={!name.trim()} onCancel={onClose} onSave={save} />}>
+    <Dialog title={t(`admin.${kind}.new`)} onClose={onClose} busy={busy} size="small" actions={<Actions busy={busy} disabled={!name.trim()} onCancel={onClose} onSave={save} />}>
       {error && <p role="alert" className="t-admin-error">{error}</p>}
-      <Field label={t('admin.module.name')}>
+      <Field label={t(`admin.${kind}.name`)}>
         <input type="text" value={name} required autoFocus onChange={(e) => setName(e.target.value)} />
       </Field>
-      <SlugField value={effectiveSlug} onChange={(v) => (setSlugTouched(true), setSlug(v))} problem={problem} errorId="new-module-slug-error" />
+      <SlugField value={effectiveSlug} onChange={(v) => (setSlugTouched(true), setSlug(v))} problem={problem} errorId={`new-${kind}-slug-error`} />
     </Dialog>
   );
 }
 
+export function NewModuleDialog({ onClose }: { onClose(): void }) {
+  return <NewItemDialog kind="module" onClose={onClose} />;
+}
+
 export function NewPageDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
-  const admin = useAdmin();
-  const { t } = admin;
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugTouched, setSlugTouched] = useState(false);
-  const [problem, setProblem] = useState<SlugProblem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const effectiveSlug = slugTouched ? slug : slugFromName(name);
-  const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      const p = await checkSlug(admin.api, 'page', 'new', effectiveSlug, moduleId);
-      setProblem(p);
-      if (p) return;
-      admin.apply(await admin.api.createPage(moduleId, { name, slug: effectiveSlug, moduleId, children: [], type: 'other' }));
-      admin.notify('positive', t('admin.structure.created', { name }));
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog title={t('admin.page.new')} onClose={onClose} busy={busy} size="small" actions={<Actions busy={busy} disabled={!name.trim()} onCancel={onClose} onSave={save} />}>
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
-      <Field label={t('admin.page.name')}>
-        <input type="text" value={name} required autoFocus onChange={(e) => setName(e.target.value)} />
-      </Field>
-      <SlugField value={effectiveSlug} onChange={(v) => (setSlugTouched(true), setSlug(v))} problem={problem} errorId="new-page-slug-error" />
-    </Dialog>
-  );
+  return <NewItemDialog kind="page" moduleId={moduleId} onClose={onClose} />;
 }
 
 function Actions({ busy, disabled, onCancel, onSave }: { busy: boolean; disabled?: boolean; onCancel(): void; onSave(): void | Promise<void> }) {
@@ -217,9 +153,9 @@ export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(
         <p>{t('admin.settingsTabs.noAccess')}</p>
       ) : (
         <>
-          <Tabs tabs={tabs} current={tab} onChange={setTab} label={t('admin.module.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} />
+          <Tabs<SettingsTab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.module.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} labelOf={(x) => t(`admin.settingsTabs.${x}`)} />
           {tabs.includes('settings') && (
-            <Panel tab="settings" current={tab} idPrefix={prefix}>
+            <TabPanel tab="settings" current={tab} idPrefix={prefix}>
               <Field label={t('admin.module.name')}>
                 <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
               </Field>
@@ -229,22 +165,22 @@ export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(
               <Field label={t('admin.module.customI18NKey')}>
                 <input type="text" value={draft.customI18NKey ?? ''} onChange={(e) => set({ customI18NKey: e.target.value || undefined })} />
               </Field>
-            </Panel>
+            </TabPanel>
           )}
           {tabs.includes('visibility') && (
-            <Panel tab="visibility" current={tab} idPrefix={prefix}>
+            <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
               <Check label={t('admin.module.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
-            </Panel>
+            </TabPanel>
           )}
           {tabs.includes('permissions') && (
-            <Panel tab="permissions" current={tab} idPrefix={prefix}>
+            <TabPanel tab="permissions" current={tab} idPrefix={prefix}>
               {tab === 'permissions' && <PermissionsEditor itemId={moduleId} onCancel={onClose} />}
-            </Panel>
+            </TabPanel>
           )}
           {tabs.includes('design') && (
-            <Panel tab="design" current={tab} idPrefix={prefix}>
+            <TabPanel tab="design" current={tab} idPrefix={prefix}>
               <Check label={t('admin.module.hideSubNav')} checked={draft.hideSubNav} onChange={(hideSubNav) => set({ hideSubNav })} />
-            </Panel>
+            </TabPanel>
           )}
         </>
       )}
@@ -301,9 +237,9 @@ export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { 
         <p>{t('admin.settingsTabs.noAccess')}</p>
       ) : (
         <>
-          <Tabs tabs={tabs} current={tab} onChange={setTab} label={t('admin.page.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} />
+          <Tabs<SettingsTab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.page.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} labelOf={(x) => t(`admin.settingsTabs.${x}`)} />
           {tabs.includes('settings') && (
-            <Panel tab="settings" current={tab} idPrefix={prefix}>
+            <TabPanel tab="settings" current={tab} idPrefix={prefix}>
               <Field label={t('admin.page.name')}>
                 <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
               </Field>
@@ -329,10 +265,10 @@ export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { 
                   ))}
                 </select>
               </Field>
-            </Panel>
+            </TabPanel>
           )}
           {tabs.includes('visibility') && (
-            <Panel tab="visibility" current={tab} idPrefix={prefix}>
+            <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
               <Check label={t('admin.page.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
               <Check label={t('admin.page.showOnlyThis')} checked={draft.showOnlyThis} onChange={(showOnlyThis) => set({ showOnlyThis })} />
               <fieldset>
@@ -346,22 +282,22 @@ export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { 
                   />
                 ))}
               </fieldset>
-            </Panel>
+            </TabPanel>
           )}
           {tabs.includes('permissions') && (
-            <Panel tab="permissions" current={tab} idPrefix={prefix}>
+            <TabPanel tab="permissions" current={tab} idPrefix={prefix}>
               {tab === 'permissions' && <PermissionsEditor itemId={pageId} onCancel={onClose} />}
-            </Panel>
+            </TabPanel>
           )}
           {tabs.includes('design') && (
-            <Panel tab="design" current={tab} idPrefix={prefix}>
+            <TabPanel tab="design" current={tab} idPrefix={prefix}>
               <Field label={t('admin.page.width')}>
                 <select value={draft.width ?? 'fixed'} onChange={(e) => set({ width: e.target.value as Page['width'] })}>
                   <option value="fixed">{t('admin.page.widths.fixed')}</option>
                   <option value="fluid">{t('admin.page.widths.fluid')}</option>
                 </select>
               </Field>
-            </Panel>
+            </TabPanel>
           )}
         </>
       )}
