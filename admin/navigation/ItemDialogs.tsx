@@ -7,7 +7,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Id, Module, Page } from '../../schemas/model';
-import type { UserListSummary } from '../core/api';
+import type { StructureWriteResult, UserListSummary } from '../core/api';
 import { Dialog } from '../core/Dialog';
 import { errorMessage, useAdmin } from '../core/context';
 import { settingsTabs, type SettingsTab } from '../core/permissions';
@@ -114,46 +114,87 @@ function Actions({ busy, disabled, onCancel, onSave }: { busy: boolean; disabled
   );
 }
 
-export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
+/** State and save of an edit dialog: the draft, the permitted tabs, the slug check (only when the slug changed), then the write. */
+function useItemEditor<T extends { slug: string; name: string }>(opts: {
+  source: 'module' | 'page';
+  itemId: Id;
+  contextId?: Id;
+  stored: T | undefined;
+  persist(draft: T): Promise<StructureWriteResult>;
+  onClose(): void;
+}) {
   const admin = useAdmin();
   const { t } = admin;
-  const stored = useAtomValue(moduleAtom(moduleId));
-  const tabs = settingsTabs(admin.user, 'items.modules', moduleId).filter((x) => WITH_CONTENT.includes(x));
+  const tabs = settingsTabs(admin.user, opts.source === 'module' ? 'items.modules' : 'pages', opts.itemId).filter((x) => WITH_CONTENT.includes(x));
   const [tab, setTab] = useState<SettingsTab>(tabs[0] ?? 'settings');
-  const [draft, setDraft] = useState<Module | undefined>(stored);
+  const [draft, setDraft] = useState<T | undefined>(opts.stored);
   const [problem, setProblem] = useState<SlugProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  if (!draft) return null;
-  const set = (patch: Partial<Module>) => setDraft({ ...draft, ...patch });
+  const set = (patch: Partial<T>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const save = async () => {
+    if (!draft) return;
     setBusy(true);
     setError('');
     try {
-      if (draft.slug !== stored?.slug) {
-        const p = await checkSlug(admin.api, 'module', moduleId, draft.slug);
+      if (draft.slug !== opts.stored?.slug) {
+        const p = await checkSlug(admin.api, opts.source, opts.itemId, draft.slug, opts.contextId);
         setProblem(p);
-        if (p) return setTab('settings');
+        if (p) {
+          setTab('settings');
+          return;
+        }
       }
-      admin.apply(await admin.api.updateModule(moduleId, draft));
+      admin.apply(await opts.persist(draft));
       admin.notify('positive', t('admin.structure.saved', { name: draft.name }));
-      onClose();
+      opts.onClose();
     } catch (e) {
       setError(errorMessage(e, t));
     } finally {
       setBusy(false);
     }
   };
-  const prefix = `module-${moduleId}`;
-  const savesHere = tab !== 'permissions';
+  return { tabs, tab, setTab, draft, set, problem, busy, error, save };
+}
+
+/** The frame of an edit dialog: title, error, the permitted tabs (or a no-access note) and their panels. */
+interface ItemEditorFrame {
+  tabs: SettingsTab[];
+  tab: SettingsTab;
+  setTab(tab: SettingsTab): void;
+  busy: boolean;
+  error: string;
+  save(): Promise<void>;
+}
+
+function ItemSettingsDialog({ title, label, idPrefix, editor, onClose, children }: { title: string; label: string; idPrefix: string; editor: ItemEditorFrame; onClose(): void; children: ReactNode }) {
+  const { t } = useAdmin();
+  const { tabs, tab, setTab, busy, error, save } = editor;
   return (
-    <Dialog title={t('admin.module.edit')} description={t('admin.module.settingsOf', { name: stored?.name ?? '' })} onClose={onClose} busy={busy} actions={savesHere ? <Actions busy={busy} onCancel={onClose} onSave={save} /> : undefined}>
+    <Dialog title={title} description={label} onClose={onClose} busy={busy} actions={tab !== 'permissions' ? <Actions busy={busy} onCancel={onClose} onSave={save} /> : undefined}>
       {error && <p role="alert" className="t-admin-error">{error}</p>}
       {tabs.length === 0 ? (
         <p>{t('admin.settingsTabs.noAccess')}</p>
       ) : (
         <>
-          <Tabs<SettingsTab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.module.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} labelOf={(x) => t(`admin.settingsTabs.${x}`)} />
+          <Tabs<SettingsTab> tabs={tabs} current={tab} onChange={setTab} label={label} idPrefix={idPrefix} labelOf={(x) => t(`admin.settingsTabs.${x}`)} />
+          {children}
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
+  const admin = useAdmin();
+  const { t } = admin;
+  const stored = useAtomValue(moduleAtom(moduleId));
+  const editor = useItemEditor<Module>({ source: 'module', itemId: moduleId, stored, persist: (d) => admin.api.updateModule(moduleId, d), onClose });
+  const { tabs, tab, draft, set, problem } = editor;
+  if (!draft) return null;
+  const prefix = `module-${moduleId}`;
+  return (
+    <ItemSettingsDialog title={t('admin.module.edit')} label={t('admin.module.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} editor={editor} onClose={onClose}>
           {tabs.includes('settings') && (
             <TabPanel tab="settings" current={tab} idPrefix={prefix}>
               <Field label={t('admin.module.name')}>
@@ -182,9 +223,7 @@ export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(
               <Check label={t('admin.module.hideSubNav')} checked={draft.hideSubNav} onChange={(hideSubNav) => set({ hideSubNav })} />
             </TabPanel>
           )}
-        </>
-      )}
-    </Dialog>
+    </ItemSettingsDialog>
   );
 }
 
@@ -193,51 +232,22 @@ export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { 
   const { t, store } = admin;
   const stored = useAtomValue(pageAtom(pageId));
   const order = useAtomValue(moduleOrderAtom);
-  const tabs = settingsTabs(admin.user, 'pages', pageId).filter((x) => WITH_CONTENT.includes(x));
-  const [tab, setTab] = useState<SettingsTab>(tabs[0] ?? 'settings');
-  const [draft, setDraft] = useState<Page | undefined>(stored);
-  const [problem, setProblem] = useState<SlugProblem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const editor = useItemEditor<Page>({ source: 'page', itemId: pageId, contextId: moduleId, stored, persist: (d) => admin.api.updatePage(pageId, moduleId, d), onClose });
+  const { tabs, tab, draft, set, problem } = editor;
   const [lists, setLists] = useState<UserListSummary[]>([]);
+  const showsLists = tabs.includes('visibility');
   useEffect(() => {
     let live = true;
-    if (tabs.includes('visibility')) admin.api.listUserLists().then((l) => live && setLists(l), () => undefined);
+    if (showsLists) admin.api.listUserLists().then((l) => live && setLists(l), () => undefined);
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [admin.api]);
+  }, [admin.api, showsLists]);
   if (!draft) return null;
-  const set = (patch: Partial<Page>) => setDraft({ ...draft, ...patch });
-  const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      if (draft.slug !== stored?.slug) {
-        const p = await checkSlug(admin.api, 'page', pageId, draft.slug, moduleId);
-        setProblem(p);
-        if (p) return setTab('settings');
-      }
-      admin.apply(await admin.api.updatePage(pageId, moduleId, draft));
-      admin.notify('positive', t('admin.structure.saved', { name: draft.name }));
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e, t));
-    } finally {
-      setBusy(false);
-    }
-  };
   const prefix = `page-${pageId}`;
   const listIds = draft.visibility?.userListIds ?? [];
   return (
-    <Dialog title={t('admin.page.edit')} description={t('admin.page.settingsOf', { name: stored?.name ?? '' })} onClose={onClose} busy={busy} actions={tab !== 'permissions' ? <Actions busy={busy} onCancel={onClose} onSave={save} /> : undefined}>
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
-      {tabs.length === 0 ? (
-        <p>{t('admin.settingsTabs.noAccess')}</p>
-      ) : (
-        <>
-          <Tabs<SettingsTab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.page.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} labelOf={(x) => t(`admin.settingsTabs.${x}`)} />
+    <ItemSettingsDialog title={t('admin.page.edit')} label={t('admin.page.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} editor={editor} onClose={onClose}>
           {tabs.includes('settings') && (
             <TabPanel tab="settings" current={tab} idPrefix={prefix}>
               <Field label={t('admin.page.name')}>
@@ -299,8 +309,6 @@ export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { 
               </Field>
             </TabPanel>
           )}
-        </>
-      )}
-    </Dialog>
+    </ItemSettingsDialog>
   );
 }
