@@ -14,6 +14,19 @@ function describedBy(props: WidgetProps): string | undefined {
   return props.rawErrors && props.rawErrors.length > 0 ? `${props.id}__error` : undefined;
 }
 
+/** The props every string control shares: id, value, state, errors, and '' stored as no value. */
+function stringControl(props: WidgetProps) {
+  return {
+    id: props.id,
+    value: typeof props.value === 'string' ? props.value : '',
+    required: props.required,
+    disabled: props.disabled || props.readonly,
+    'aria-describedby': describedBy(props),
+    onChange: (e: { target: { value: string } }) => props.onChange(e.target.value === '' ? undefined : e.target.value),
+    onBlur: () => props.onBlur(props.id, props.value),
+  };
+}
+
 /** A hex colour: a text box (typed, pasted) beside the native picker, kept in step. */
 export function ColourWidget(props: WidgetProps) {
   const { t } = useAdmin();
@@ -52,17 +65,7 @@ export function IconWidget(props: WidgetProps) {
   const listId = `${props.id}__icons`;
   return (
     <>
-      <input
-        id={props.id}
-        type="text"
-        list={listId}
-        value={typeof props.value === 'string' ? props.value : ''}
-        required={props.required}
-        disabled={props.disabled || props.readonly}
-        aria-describedby={describedBy(props)}
-        onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
-        onBlur={() => props.onBlur(props.id, props.value)}
-      />
+      <input type="text" list={listId} {...stringControl(props)} />
       <datalist id={listId}>
         {icons.map((i) => (
           <option key={i} value={i} />
@@ -92,15 +95,7 @@ export function StructureSelectorWidget(props: WidgetProps) {
     return out;
   }, [order, kind, store]);
   return (
-    <select
-      id={props.id}
-      value={typeof props.value === 'string' ? props.value : ''}
-      required={props.required}
-      disabled={props.disabled || props.readonly}
-      aria-describedby={describedBy(props)}
-      onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
-      onBlur={() => props.onBlur(props.id, props.value)}
-    >
+    <select {...stringControl(props)}>
       <option value="">{t('admin.widgets.structureNone')}</option>
       {choices.map((c) => (
         <option key={c.value} value={c.value}>{c.label}</option>

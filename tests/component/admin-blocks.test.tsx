@@ -80,7 +80,9 @@ describe('new block picker', () => {
     await user.click(screen.getByRole('button', { name: 'Existing block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Existing block picker' });
     await user.type(within(dialog).getByLabelText('Search blocks by name or type'), 'bravo');
-    await user.click(await within(dialog).findByRole('button', { name: 'Place here: Bravo' }));
+    const place = await within(dialog).findByRole('button', { name: 'Place here: Bravo' });
+    expect(await seriousAxeViolations()).toEqual([]);
+    await user.click(place);
     await waitFor(() => expect(store.get(pageAtom('p1'))?.children).toEqual(['a', 'b', 'b']));
     expect(api.calls.at(-1)).toMatchObject({ method: 'addChildren', args: ['page', 'p1', 0, 2, ['b']] });
   });

@@ -164,6 +164,7 @@ describe('modules and pages in edit mode', () => {
     const { api } = renderNav();
     await user.click(screen.getByRole('button', { name: 'Edit module: Main' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit module' });
+    expect(await seriousAxeViolations()).toEqual([]);
     await user.clear(within(dialog).getByLabelText('Slug'));
     await user.type(within(dialog).getByLabelText('Slug'), 'events');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -34,8 +34,12 @@ export function loadInto(store: ReturnType<typeof createStore>, api: InMemoryAdm
   store.set(moduleOrderAtom, api.moduleOrder);
 }
 
-export function renderAdmin(scene: AdminScene, options: { user?: PermissionUser; pageId?: string; extra?: ReactNode; onNotify?: (kind: string, message: string) => void } = {}) {
-  const api = new InMemoryAdminApi(sceneStructure(scene), fullRegistry);
+export function renderAdmin(
+  scene: AdminScene,
+  options: { user?: PermissionUser; pageId?: string; extra?: ReactNode; onNotify?: (kind: string, message: string) => void; registry?: RuntimeRegistryData; imageToken?: string } = {},
+) {
+  const registry = options.registry ?? fullRegistry;
+  const api = new InMemoryAdminApi(sceneStructure(scene), registry);
   const store = createStore();
   loadInto(store, api);
   const member = createStore();
@@ -43,8 +47,8 @@ export function renderAdmin(scene: AdminScene, options: { user?: PermissionUser;
   api.subscribe((changes) => member.set(applyItemsChangesAtom, changes));
   const pageId = options.pageId ?? 'p1';
   const result = render(
-    <EngineProvider registry={fullRegistry} blockComponents={blockComponents} blockValidators={blockOptionValidators} store={store} isAdmin editMode renderAddBlock={renderAddBlock} renderBlockControls={renderBlockControls}>
-      <AdminProvider api={api} registry={fullRegistry} user={options.user ?? adminUser} pageId={pageId} optionValidators={blockOptionValidators} onNotify={options.onNotify}>
+    <EngineProvider registry={registry} blockComponents={blockComponents} blockValidators={blockOptionValidators} store={store} isAdmin editMode renderAddBlock={renderAddBlock} renderBlockControls={renderBlockControls}>
+      <AdminProvider api={api} registry={registry} user={options.user ?? adminUser} pageId={pageId} optionValidators={blockOptionValidators} onNotify={options.onNotify} imageToken={options.imageToken}>
         <PageRenderer pageId={pageId} />
         {options.extra}
       </AdminProvider>
