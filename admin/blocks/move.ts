@@ -32,6 +32,15 @@ export function describeSlot(admin: AdminValue, name: string, slot: DropSlot, ke
   return admin.t(key, { name, index: slot.index + 1, count: slot.count + 1, column: slot.colIndex + 1, parent: parentName(admin, slot) });
 }
 
+/** Focuses the block's move handle once React has rendered it in its new place (a few tries, then gives up). */
+function refocusHandle(blockId: Id, tries = 10) {
+  setTimeout(() => {
+    const handle = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"] .t-admin-move`);
+    if (handle && document.activeElement !== handle) handle.focus();
+    if ((!handle || document.activeElement !== handle) && tries > 1) refocusHandle(blockId, tries - 1);
+  }, 20);
+}
+
 /** Moves a block to a drop slot on the current page through the API; a no-op drop sends nothing. */
 export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placement & { count?: number }): Promise<boolean> {
   const page = admin.page();
@@ -49,6 +58,8 @@ export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placemen
   try {
     admin.apply(await admin.api.moveBlocks({ updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }], fromPageId: page.id, toPageId: page.id }));
     admin.announce(describeSlot(admin, name, { ...to, count: slot.count ?? 0 }, 'admin.move.dropped'));
+    // A block moved to another parent remounts there: keep the keyboard user on its move handle.
+    refocusHandle(blockId);
     return true;
   } catch {
     admin.notify('negative', admin.t('admin.block.moveFailed'));

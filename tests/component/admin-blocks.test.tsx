@@ -88,6 +88,34 @@ describe('new block picker', () => {
   });
 });
 
+describe('edit-mode chrome', () => {
+  it('renders block controls and add slots only in edit mode', async () => {
+    const { render } = await import('@testing-library/react');
+    const { EngineProvider, PageRenderer, loadStructureAtom } = await import('../../engine');
+    const { createStore } = await import('jotai');
+    const { AdminProvider, renderAddBlock, renderBlockControls } = await import('../../admin');
+    const { blockComponents } = await import('../../blocks/index.generated');
+    const { fullRegistry, adminUser } = await import('../helpers/admin-render');
+    const { InMemoryAdminApi } = await import('../helpers/admin-api');
+    const store = createStore();
+    store.set(loadStructureAtom, { pages: [{ id: 'p1', slug: 'p', name: 'P', children: ['a'] }], blocks: [a] });
+    const api = new InMemoryAdminApi({ modules: [], pages: [], blocks: [] }, fullRegistry);
+    const view = (editMode: boolean) => (
+      <EngineProvider registry={fullRegistry} blockComponents={blockComponents} store={store} isAdmin editMode={editMode} renderAddBlock={renderAddBlock} renderBlockControls={renderBlockControls}>
+        <AdminProvider api={api} registry={fullRegistry} user={adminUser} pageId="p1">
+          <PageRenderer pageId="p1" />
+        </AdminProvider>
+      </EngineProvider>
+    );
+    const { rerender } = render(view(false));
+    expect(screen.queryByRole('toolbar', { name: 'Block controls for Alpha' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New block' })).toBeNull();
+    rerender(view(true));
+    expect(screen.getByRole('toolbar', { name: 'Block controls for Alpha' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New block' })).toBeInTheDocument();
+  });
+});
+
 describe('moving blocks', () => {
   it('moves a block by keyboard within a column and into another column of another parent, announcing each step', async () => {
     const user = userEvent.setup({ delay: null });
@@ -111,6 +139,8 @@ describe('moving blocks', () => {
     expect(screen.getByText('Alpha: position 1 of 1 in column 2 of Grid.')).toBeInTheDocument();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(store.get(blockAtom('cols'))?.positions).toEqual({ 'col-0': ['c'], 'col-1': ['a'] }));
+    // Focus follows the block to its new parent.
+    await waitFor(() => expect(within(bar('Alpha')).getByRole('button', { name: 'Drag to move Alpha' })).toHaveFocus());
     expect(store.get(pageAtom('p1'))?.children).toEqual(['b', 'cols']);
     expect(member.get(blockAtom('cols'))?.positions?.['col-1']).toEqual(['a']);
     expect(reload().get(pageAtom('p1'))?.children).toEqual(['b', 'cols']);
