@@ -15,6 +15,7 @@ import { TabPanel, Tabs } from '../core/Tabs';
 import { blockLabel, errorMessage, useAdmin } from '../core/context';
 import { isAdminApiError } from '../core/api';
 import type { RuleSubjectChoices } from '../rules-editor';
+import { translateOptionErrors } from './error-messages';
 import { fieldErrorsToErrorSchema } from './server-errors';
 import { loadOptionsValidator, type OptionsData, type OptionsValidator } from './validator';
 import { VisibilityPanel } from './VisibilityPanel';
@@ -125,6 +126,7 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
               validator={validator}
               widgets={adminWidgets}
               extraErrors={extraErrors}
+              transformErrors={(errors) => translateOptionErrors(errors, t)}
               showErrorList={false}
               noHtml5Validate
               liveValidate="onBlur"

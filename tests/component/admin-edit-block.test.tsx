@@ -57,6 +57,7 @@ describe('edit block dialog', () => {
     await user.clear(body);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Some options are not valid; see the messages next to them.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This is required.')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'updateBlock')).toBe(false);
 
     await user.type(body, 'Fine body');

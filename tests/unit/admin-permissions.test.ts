@@ -81,3 +81,20 @@ describe('slugs and server field errors', () => {
     expect(polluted.__errors).toEqual(['no']);
   });
 });
+
+describe('option error messages', () => {
+  it('replaces ajv English with translated messages by keyword, with a fallback', async () => {
+    const { translateOptionErrors } = await import('../../admin/block-editor/error-messages');
+    const { createTranslator, messages } = await import('../../engine/core');
+    const fr = createTranslator(messages, 'fr').t;
+    const out = translateOptionErrors(
+      [
+        { name: 'maxLength', params: { limit: 10 }, message: 'must NOT have more than 10 characters', property: '.text', stack: '' },
+        { name: 'weird', params: {}, message: 'x', property: '.a', stack: '' },
+      ],
+      fr,
+    );
+    expect(out.map((e) => e.message)).toEqual(['Utilisez au plus 10 caractères.', 'Cette valeur n’est pas valide.']);
+    expect(out[0].property).toBe('.text');
+  });
+});
