@@ -7,6 +7,7 @@ import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
 import { blockLabel, errorMessage, useAdmin } from '../core/context';
 import { findPlacement } from '../core/placement';
 import { blockAtom } from '../../engine';
+import { debugInfoAtom } from '../edit-mode';
 import { beforeBlock, DRAG_TYPE, draggingBlockAtom, moveBlockTo, useIsMoveTarget, useKeyboardMove } from './move';
 
 /** Deleting asks first when the block holds something worth keeping: children or options. */
@@ -25,6 +26,7 @@ export function BlockControls({ block }: { block: Block }) {
   const captured = useAtomValue(capturedBlocksAtom).some((c) => c.blockId === block.id);
   const capture = useSetAtom(captureBlockAtom);
   const [over, setOver] = useState(false);
+  const debug = useAtomValue(debugInfoAtom);
   const instructionsId = useId();
 
   const onDragStart = (e: DragEvent) => {
@@ -72,6 +74,7 @@ export function BlockControls({ block }: { block: Block }) {
       </button>
       <span id={instructionsId} hidden>{t('admin.move.instructions')}</span>
       <span className="t-admin-block-name">{name}</span>
+      {debug && <code className="t-admin-debug">{block.id} · {block.type} · r{block.revision ?? 0}</code>}
       <button type="button" onClick={() => admin.open({ kind: 'editBlock', blockId: block.id })}>{t('admin.block.edit')}</button>
       <button type="button" aria-pressed={captured} onClick={() => capture({ blockId: block.id, pageId: admin.pageId })}>
         {captured ? t('admin.block.captured') : t('admin.block.capture')}

@@ -106,6 +106,15 @@ describe('admin panel navigation guard', () => {
     expect(guard()).toBeNull();
   });
 
+  it('debug info shows each block id, type and revision in its bar', async () => {
+    const { renderAdmin } = await import('../helpers/admin-render');
+    const { screen } = await import('@testing-library/react');
+    const { store } = renderAdmin({ blocks: [{ id: 'b1', type: 'plainText', name: 'Intro', revision: 3 }] });
+    expect(screen.queryByText('b1 · plainText · r3')).toBeNull();
+    act(() => store.set(debugInfoAtom, true));
+    expect(screen.getByText('b1 · plainText · r3')).toBeInTheDocument();
+  });
+
   it('an open admin dialog marks the panel open; closing it clears the flag', async () => {
     const { renderAdmin } = await import('../helpers/admin-render');
     const { store } = renderAdmin({ blocks: [] });
