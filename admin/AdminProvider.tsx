@@ -17,6 +17,7 @@ import { CapturedBlocksDialog } from './captured/CapturedBlocksDialog';
 import type { AdminApi } from './core/api';
 import { AdminContext, errorMessage, useAdmin, type AdminDialogRequest, type AdminValue, type NoticeKind } from './core/context';
 import { Dialog } from './core/Dialog';
+import { DialogActions } from './core/DialogActions';
 import type { PermissionUser } from './core/permissions';
 import type { RuleSubjectChoices } from './rules-editor';
 import './admin.css';
@@ -163,12 +164,15 @@ function RevertNotification({ offer, onDone }: { offer: RevertOffer; onDone(): v
           busy={busy}
           size="small"
           actions={
-            <>
-              <button type="button" onClick={() => setConfirming(false)} disabled={busy}>{t('admin.block.revertConfirm.cancel')}</button>
-              <button type="button" onClick={() => void revert()} disabled={busy} aria-busy={busy} autoFocus>
-                {busy ? t('admin.common.loading') : t('admin.block.revertConfirm.confirm')}
-              </button>
-            </>
+            <DialogActions
+              busy={busy}
+              onCancel={() => setConfirming(false)}
+              onConfirm={revert}
+              cancelLabel={t('admin.block.revertConfirm.cancel')}
+              confirmLabel={t('admin.block.revertConfirm.confirm')}
+              busyLabel={t('admin.common.loading')}
+              autoFocusConfirm
+            />
           }
         >
           {null}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Id } from '../../schemas/model';
 import type { UserListSummary } from '../core/api';
 import { Dialog } from '../core/Dialog';
+import { DialogActions } from '../core/DialogActions';
 import { errorMessage, useAdmin } from '../core/context';
 
 export function ViewAsDialog({ current, onClose, onChanged }: { current: Id[]; onClose(): void; onChanged(listIds: Id[]): void }) {
@@ -48,14 +49,7 @@ export function ViewAsDialog({ current, onClose, onChanged }: { current: Id[]; o
       onClose={onClose}
       busy={busy}
       size="small"
-      actions={
-        <>
-          <button type="button" onClick={onClose} disabled={busy}>{t('admin.common.cancel')}</button>
-          <button type="button" onClick={() => void apply()} disabled={busy || !lists} aria-busy={busy}>
-            {busy ? t('admin.common.loading') : t('admin.viewAs.apply')}
-          </button>
-        </>
-      }
+      actions={<DialogActions busy={busy} onCancel={onClose} onConfirm={apply} disabled={!lists} confirmLabel={t('admin.viewAs.apply')} busyLabel={t('admin.common.loading')} />}
     >
       {error && <p role="alert" className="t-admin-error">{error}</p>}
       {!lists ? (

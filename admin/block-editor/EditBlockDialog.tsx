@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { blockAtom, setBlockOptionsAtom } from '../../engine';
 import type { Block, BlockVisibility, Id, JsonObject } from '../../schemas/model';
 import { Dialog } from '../core/Dialog';
+import { DialogActions } from '../core/DialogActions';
 import { TabPanel, Tabs } from '../core/Tabs';
 import { blockLabel, errorMessage, useAdmin } from '../core/context';
 import { isAdminApiError } from '../core/api';
@@ -95,14 +96,7 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
       busy={busy}
       size="large"
       className="t-admin-edit-block"
-      actions={
-        <>
-          <button type="button" onClick={cancel} disabled={busy}>{t('admin.common.cancel')}</button>
-          <button type="button" onClick={() => void save()} disabled={busy || !entry} aria-busy={busy}>
-            {busy ? t('admin.common.saving') : t('admin.common.save')}
-          </button>
-        </>
-      }
+      actions={<DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} />}
     >
       {error && <p role="alert" className="t-admin-error">{error}</p>}
       <Tabs<Tab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.editBlock.title', { name: blockLabel(original, registry) })} idPrefix={prefix} labelOf={(x) => t(`admin.editBlock.tabs.${x}`)} />

@@ -9,6 +9,7 @@ import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Id, Module, Page } from '../../schemas/model';
 import type { StructureWriteResult, UserListSummary } from '../core/api';
 import { Dialog } from '../core/Dialog';
+import { DialogActions } from '../core/DialogActions';
 import { errorMessage, useAdmin } from '../core/context';
 import { settingsTabs, type SettingsTab } from '../core/permissions';
 import { TabPanel, Tabs } from '../core/Tabs';
@@ -84,7 +85,7 @@ function NewItemDialog({ kind, moduleId, onClose }: { kind: 'module' | 'page'; m
     }
   };
   return (
-    <Dialog title={t(`admin.${kind}.new`)} onClose={onClose} busy={busy} size="small" actions={<Actions busy={busy} disabled={!name.trim()} onCancel={onClose} onSave={save} />}>
+    <Dialog title={t(`admin.${kind}.new`)} onClose={onClose} busy={busy} size="small" actions={<DialogActions busy={busy} disabled={!name.trim()} onCancel={onClose} onConfirm={save} />}>
       {error && <p role="alert" className="t-admin-error">{error}</p>}
       <Field label={t(`admin.${kind}.name`)}>
         <input type="text" value={name} required autoFocus onChange={(e) => setName(e.target.value)} />
@@ -100,18 +101,6 @@ export function NewModuleDialog({ onClose }: { onClose(): void }) {
 
 export function NewPageDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
   return <NewItemDialog kind="page" moduleId={moduleId} onClose={onClose} />;
-}
-
-function Actions({ busy, disabled, onCancel, onSave }: { busy: boolean; disabled?: boolean; onCancel(): void; onSave(): void | Promise<void> }) {
-  const { t } = useAdmin();
-  return (
-    <>
-      <button type="button" onClick={onCancel} disabled={busy}>{t('admin.common.cancel')}</button>
-      <button type="button" onClick={() => void onSave()} disabled={busy || disabled} aria-busy={busy}>
-        {busy ? t('admin.common.saving') : t('admin.common.save')}
-      </button>
-    </>
-  );
 }
 
 /** State and save of an edit dialog: the draft, the permitted tabs, the slug check (only when the slug changed), then the write. */
@@ -171,7 +160,7 @@ function ItemSettingsDialog({ title, label, idPrefix, editor, onClose, children 
   const { t } = useAdmin();
   const { tabs, tab, setTab, busy, error, save } = editor;
   return (
-    <Dialog title={title} description={label} onClose={onClose} busy={busy} actions={tab !== 'permissions' ? <Actions busy={busy} onCancel={onClose} onSave={save} /> : undefined}>
+    <Dialog title={title} description={label} onClose={onClose} busy={busy} actions={tab !== 'permissions' ? <DialogActions busy={busy} onCancel={onClose} onConfirm={save} /> : undefined}>
       {error && <p role="alert" className="t-admin-error">{error}</p>}
       {tabs.length === 0 ? (
         <p>{t('admin.settingsTabs.noAccess')}</p>

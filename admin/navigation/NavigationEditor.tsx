@@ -9,6 +9,7 @@ import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { Dialog } from '../core/Dialog';
+import { DialogActions } from '../core/DialogActions';
 import { errorMessage, useAdmin, type AdminValue } from '../core/context';
 import { canAddModules, canAddPages, canEditItem, canMoveModules, canMovePages } from '../core/permissions';
 import { EditModuleDialog, EditPageDialog, NewModuleDialog, NewPageDialog } from './ItemDialogs';
@@ -225,14 +226,7 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
           busy={moving}
           size="small"
           description={t('admin.structure.movePageBody', { page: pageName(pendingMove.pageId), source: moduleName(pendingMove.from), target: moduleName(pendingMove.to) })}
-          actions={
-            <>
-              <button type="button" onClick={() => setPendingMove(null)} disabled={moving}>{t('admin.common.cancel')}</button>
-              <button type="button" onClick={() => void confirmMove()} disabled={moving} aria-busy={moving} autoFocus>
-                {moving ? t('admin.common.loading') : t('admin.structure.movePageConfirm')}
-              </button>
-            </>
-          }
+          actions={<DialogActions busy={moving} onCancel={() => setPendingMove(null)} onConfirm={confirmMove} confirmLabel={t('admin.structure.movePageConfirm')} busyLabel={t('admin.common.loading')} autoFocusConfirm />}
         >
           {null}
         </Dialog>
