@@ -80,6 +80,7 @@ function BlockRendererInner({ id }: { id: Id }) {
   const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : [];
   const element = (
       <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id} data-block-type={type}>
+        {engine.editMode && engine.renderBlockControls?.(block)}
         {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
         {content}
         {related.length > 0 && (

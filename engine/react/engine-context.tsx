@@ -5,7 +5,7 @@
  */
 import { Provider as JotaiProvider, useStore } from 'jotai';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { BlockMeta, Entity, Id, Profile } from '../../schemas/model';
+import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model';
 import { createTranslator, messages, type Translator } from '../core/i18n';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
@@ -66,6 +66,8 @@ export interface EngineProviderProps extends EngineFacts {
   services?: EngineServices;
   /** Edit mode fills the add-block slots with this. */
   renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
+  /** Edit mode puts this (edit, move, delete controls) at the top of every rendered block. */
+  renderBlockControls?: (block: Block) => ReactNode;
   children?: ReactNode;
 }
 
@@ -78,6 +80,7 @@ export interface EngineValue extends EngineFacts {
   translator: Translator;
   services: EngineServices;
   renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
+  renderBlockControls?: (block: Block) => ReactNode;
   /** The rule context built from the facts. */
   ruleContext: RuleContext;
   isAdmin: boolean;
@@ -93,7 +96,7 @@ function isRegistry(value: RuntimeRegistryData | Registry): value is Registry {
 }
 
 export function EngineProvider(props: EngineProviderProps) {
-  const { registry, blockComponents, blockValidators, store, evaluator, translator, services, renderAddBlock, children } = props;
+  const { registry, blockComponents, blockValidators, store, evaluator, translator, services, renderAddBlock, renderBlockControls, children } = props;
   const { user, profile, ownProfile, entity, device, known, isAdmin, editMode } = props;
   const value = useMemo<EngineValue>(() => {
     const tr = translator ?? defaultTranslator;
@@ -107,6 +110,7 @@ export function EngineProvider(props: EngineProviderProps) {
       t: tr.t,
       services: services ?? {},
       renderAddBlock,
+      renderBlockControls,
       user,
       profile,
       ownProfile,
@@ -124,7 +128,7 @@ export function EngineProvider(props: EngineProviderProps) {
         known: isOwnProfile === undefined ? known : { isOwnProfile, ...known },
       },
     };
-  }, [registry, blockComponents, blockValidators, evaluator, translator, services, renderAddBlock, user, profile, ownProfile, entity, device, known, isAdmin, editMode]);
+  }, [registry, blockComponents, blockValidators, evaluator, translator, services, renderAddBlock, renderBlockControls, user, profile, ownProfile, entity, device, known, isAdmin, editMode]);
   const tree = <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
   return store ? <JotaiProvider store={store}>{tree}</JotaiProvider> : tree;
 }

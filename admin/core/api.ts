@@ -1,0 +1,136 @@
+/**
+ * The admin's only way to the server: one method per spec 7.4 (and community 7 admin) call it makes.
+ * Phase 2 implements it on the web app's API client; tests use an in-memory double of the HTTP
+ * boundary. Every method rejects with an `AdminApiError` on failure.
+ */
+import type { Block, Id, JsonObject, Module, Page, Positions } from '../../schemas/model';
+
+/** How the server reports a failure: `{ error, message }`, optionally with errors per options field (JSON pointer -> message). */
+export interface AdminApiError {
+  error: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}
+
+export function isAdminApiError(value: unknown): value is AdminApiError {
+  return typeof value === 'object' && value !== null && typeof (value as AdminApiError).error === 'string' && typeof (value as AdminApiError).message === 'string';
+}
+
+export type ParentType = 'page' | 'block';
+
+export interface AddBlockRequest {
+  pageId: Id;
+  /** The new block (an id may be proposed; the server may assign its own). */
+  block: Block;
+  parentType: ParentType;
+  parentId: Id;
+  colIndex: number;
+  index: number;
+  /** The registry defaults applied to the new block's options. */
+  defaults?: JsonObject;
+}
+
+/** One block's placement change in a move or clone: where it is taken from and where it goes. */
+export interface BlockPlacementUpdate {
+  blockId: Id;
+  from: { parentType: ParentType; parentId: Id; colIndex: number };
+  to: { parentType: ParentType; parentId: Id; colIndex: number; index: number };
+}
+
+export interface BlocksMoveRequest {
+  updates: BlockPlacementUpdate[];
+  fromPageId: Id;
+  toPageId: Id;
+}
+
+/** What a structure write returns: the items it changed (also broadcast as `items:changes`). */
+export interface StructureWriteResult {
+  blocks?: Block[];
+  pages?: Page[];
+  modules?: Module[];
+  removed?: { blocks?: Id[]; pages?: Id[]; modules?: Id[] };
+}
+
+export interface DeleteBlockResult extends StructureWriteResult {
+  /** Token for POST structure/revert within the revert window. */
+  revertToken: string;
+}
+
+export interface SlugValidation {
+  unique: boolean;
+  /** A suggested free number to append when not unique. */
+  number?: number;
+}
+
+/** Per-item permissions: action -> list ids (or `*` for everyone) allowed. */
+export interface ItemPermissionGrants {
+  [action: string]: Id[];
+}
+
+export interface UserListSummary {
+  id: Id;
+  name: string;
+}
+
+export interface AdminApi {
+  /** POST structure/block/{id} {block}: saves a block; the server validates options against the registry schema. */
+  updateBlock(id: Id, block: Block): Promise<StructureWriteResult>;
+  /** PUT structure/block {pageId, block, parentId, colIndex, index, defaults}: adds a block into a page's or block's column. */
+  addBlock(request: AddBlockRequest): Promise<StructureWriteResult>;
+  /**
+   * Places existing blocks (by id, the same blocks: not copies) into a column. A page:
+   * POST structure/page/{pageId}/addChildren/{index} {childrenIds, colIndex}; a block:
+   * POST structure/block/{id}/{col}/{index} {childrenIds}.
+   */
+  addChildren(parentType: ParentType, parentId: Id, colIndex: number, index: number, childIds: Id[]): Promise<StructureWriteResult>;
+  /** GET structure/block/search?query=: blocks by name or type, for the existing block picker. */
+  searchBlocks(query: string): Promise<Block[]>;
+  /** DELETE structure/block/{id}/{parentType}/{parentId}/{col}/{index}: sets wasDeleted and returns a revert token. */
+  deleteBlock(id: Id, parentType: ParentType, parentId: Id, col: number, index: number): Promise<DeleteBlockResult>;
+  /** POST structure/revert {token}: undoes the structure change the token was issued for. */
+  revert(token: string): Promise<StructureWriteResult>;
+  /**
+   * POST structure/block/move {updates, fromPageId, toPageId}. Each update's `to.index` is the
+   * index in the target column once the block has left its old place.
+   */
+  moveBlocks(request: BlocksMoveRequest): Promise<StructureWriteResult>;
+  /** POST structure/block/clone {updates, fromPageId, toPageId}: deep copies (new ids) placed at the targets. */
+  cloneBlocks(request: BlocksMoveRequest): Promise<StructureWriteResult>;
+  /** PUT structure/module {module}: creates a module. */
+  createModule(module: Omit<Module, 'id'>): Promise<StructureWriteResult>;
+  /** POST structure/module/{id} {module}. */
+  updateModule(id: Id, module: Module): Promise<StructureWriteResult>;
+  /** POST structure/module/order/ {order}: the module display order (structure.orders.modules.order). */
+  orderModules(order: Id[]): Promise<StructureWriteResult>;
+  /** POST structure/module/{origin}/moveChild/{child}/target/{target}: moves a page to another module. */
+  moveChild(originModuleId: Id, pageId: Id, targetModuleId: Id): Promise<StructureWriteResult>;
+  /** PUT structure/page {moduleId, page}: creates a page at the end of the module. */
+  createPage(moduleId: Id, page: Omit<Page, 'id'>): Promise<StructureWriteResult>;
+  /** POST structure/page/{id} {moduleId, page}. */
+  updatePage(id: Id, moduleId: Id, page: Page): Promise<StructureWriteResult>;
+  /** POST structure/page/order {moduleId, order}. */
+  orderPages(moduleId: Id, order: Id[]): Promise<StructureWriteResult>;
+  /** GET /{source}/{contextId?}/{id}/slug/{slug}/validate: source `module` or `page`, contextId the module of a page. */
+  validateSlug(source: 'module' | 'page', id: Id | 'new', slug: string, contextId?: Id): Promise<SlugValidation>;
+  /** GET structure/permissions/{itemId}. */
+  getPermissions(itemId: Id): Promise<ItemPermissionGrants>;
+  /** POST structure/permissions/{itemId} {permissions}. */
+  setPermissions(itemId: Id, permissions: ItemPermissionGrants): Promise<ItemPermissionGrants>;
+  /** GET userLists: the lists an admin may view as or grant permissions to. */
+  listUserLists(): Promise<UserListSummary[]>;
+  /** POST admin/viewAs {listIds}. */
+  viewAs(listIds: Id[]): Promise<void>;
+  /** POST admin/reset: ends view-as. */
+  resetViewAs(): Promise<void>;
+}
+
+/** A capture target resolved for paste: where captured blocks go. */
+export interface PasteTarget {
+  parentType: ParentType;
+  parentId: Id;
+  colIndex: number;
+  index: number;
+  pageId: Id;
+}
+
+export type { Positions };

@@ -1,0 +1,66 @@
+/** The admin context: the API, the full registry, the user's permissions, the translator, and the admin's shared UI actions. */
+import { useStore } from 'jotai';
+import { createContext, useContext } from 'react';
+import type { AddBlockSlot, LazyModuleIndex, RuntimeRegistryData, Translator } from '../../engine';
+import type { Id, Page } from '../../schemas/model';
+import type { AdminApi, StructureWriteResult } from './api';
+import type { PermissionUser } from './permissions';
+
+export type NoticeKind = 'negative' | 'warning' | 'positive' | 'info';
+
+export type AdminDialogRequest =
+  | { kind: 'editBlock'; blockId: Id }
+  | { kind: 'newBlock'; slot: AddBlockSlot }
+  | { kind: 'existingBlock'; slot: AddBlockSlot }
+  | { kind: 'paste'; slot: AddBlockSlot }
+  | { kind: 'viewAs' }
+  | { kind: 'permissions'; itemId: Id; name: string };
+
+export interface AdminValue {
+  api: AdminApi;
+  /** The full registry (`registry/generated/registry.json`): options schemas and ui hints included. */
+  registry: RuntimeRegistryData;
+  user: PermissionUser;
+  t: Translator['t'];
+  locale: string;
+  /** The engine's precompiled options validators (`blockOptionValidators` of the generated block index). */
+  optionValidators?: LazyModuleIndex;
+  /** The user's image access token, for image previews. */
+  imageToken?: string;
+  /** The page being edited. */
+  pageId: Id;
+  store: ReturnType<typeof useStore>;
+  /** Applies a write's returned items to the store (the server also broadcasts them). */
+  apply(result: StructureWriteResult | undefined): void;
+  notify(kind: NoticeKind, message: string): void;
+  /** Says something to screen readers through the admin's aria-live region. */
+  announce(message: string): void;
+  open(request: AdminDialogRequest): void;
+  /** Shows the revert notification of a deletion. */
+  offerRevert(token: string, name: string): void;
+  /** Reads the current page from the store. */
+  page(): Page | undefined;
+}
+
+export const AdminContext = createContext<AdminValue | null>(null);
+
+export function useAdmin(): AdminValue {
+  const value = useContext(AdminContext);
+  if (!value) throw new Error('useAdmin: render inside <AdminProvider> (admin/AdminProvider.tsx)');
+  return value;
+}
+
+/** The text of a failed call: the server's message, else 'Server error' (spec 8). */
+export function errorMessage(error: unknown, t: Translator['t']): string {
+  if (typeof error === 'string' && error) return error;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message) return (error as { message: string }).message;
+  return t('admin.common.serverError');
+}
+
+/** A block's name for messages: its name, else its type's title, else its type. */
+export function blockLabel(block: { name?: string; type?: string } | undefined, registry: RuntimeRegistryData): string {
+  if (!block) return '';
+  if (typeof block.name === 'string' && block.name) return block.name;
+  const type = typeof block.type === 'string' ? block.type : '';
+  return registry.blocks[type]?.title ?? type;
+}

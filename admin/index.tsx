@@ -1,0 +1,49 @@
+/**
+ * The admin, loaded lazily: the shell `import()`s this module when edit mode is entered, so a
+ * member never downloads admin, rjsf or ajv. The small always-loaded part (edit-mode state, its
+ * shortcuts and the navigation guard) is `admin/edit-mode`, imported statically by the shell.
+ *
+ * Wiring (phase 2, in the shell):
+ *   const admin = await import('../admin');
+ *   <EngineProvider ... editMode renderAddBlock={admin.renderAddBlock} renderBlockControls={admin.renderBlockControls}>
+ *     <admin.AdminProvider api={...} registry={fullRegistry} user={user} pageId={pageId} optionValidators={blockOptionValidators}>
+ *       <admin.AdminBar /> <admin.NavigationEditor ... /> <PageRenderer pageId={pageId} />
+ *     </admin.AdminProvider>
+ *   </EngineProvider>
+ */
+import type { AddBlockSlot } from '../engine';
+import type { Block } from '../schemas/model';
+import { AddBlockMenu } from './blocks/AddBlockMenu';
+import { BlockControls } from './blocks/BlockControls';
+
+export { AdminProvider, type AdminProviderProps } from './AdminProvider';
+export { AdminBar, PermissionsButton, type AdminBarProps } from './AdminBar';
+export { NavigationEditor, reorderModules, reorderPages, moveInList, type NavigationEditorProps } from './navigation/NavigationEditor';
+export { NewModuleDialog, NewPageDialog, EditModuleDialog, EditPageDialog } from './navigation/ItemDialogs';
+export { checkSlug, checkSlugText, slugFromName } from './navigation/slug';
+export { PermissionsDialog, PermissionsEditor, ITEM_ACTIONS } from './access/PermissionsEditor';
+export { ViewAsDialog, ViewAsResetBar } from './access/ViewAs';
+export { EditBlockDialog } from './block-editor/EditBlockDialog';
+export { adminWidgets } from './block-editor/widgets';
+export { NewBlockPicker, pickableTypes, BLOCK_CATEGORIES } from './blocks/NewBlockPicker';
+export { ExistingBlockPicker } from './blocks/ExistingBlockPicker';
+export { BlockControls, deleteNeedsConfirmation } from './blocks/BlockControls';
+export { AddBlockMenu } from './blocks/AddBlockMenu';
+export { CapturedBlocksDialog, pasteCaptured } from './captured/CapturedBlocksDialog';
+export { capturedBlocksAtom, captureBlockAtom, capturedBadgeText } from './captured/state';
+export { useAdmin, type AdminValue, type NoticeKind } from './core/context';
+export * from './core/api';
+export * from './core/permissions';
+export * from './core/placement';
+export * from './edit-mode';
+export { RulesEditor, RulesEditorDialog } from './rules-editor';
+
+/** The engine's add-block slot in edit mode (pass to EngineProvider `renderAddBlock`). */
+export function renderAddBlock(slot: AddBlockSlot) {
+  return <AddBlockMenu slot={slot} />;
+}
+
+/** The engine's per-block edit controls (pass to EngineProvider `renderBlockControls`). */
+export function renderBlockControls(block: Block) {
+  return <BlockControls block={block} />;
+}

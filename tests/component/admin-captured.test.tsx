@@ -1,0 +1,107 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminBar, capturedBadgeText, capturedBlocksAtom } from '../../admin';
+import { blockAtom, pageAtom } from '../../engine';
+import type { Block } from '../../schemas/model';
+import { renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+
+const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
+const box: Block = { id: 'box', type: 'container', name: 'Box', children: ['inner'] };
+const inner: Block = { id: 'inner', type: 'plainText', name: 'Inner', options: { text: 'I' } };
+const target: Block = { id: 't', type: 'columns', name: 'Target', columns: [12], children: [], positions: { 'col-0': [] } };
+
+const bar = (name: string) => screen.getByRole('toolbar', { name: `Block controls for ${name}` });
+
+async function captureAndOpen(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(bar('Alpha')).getByRole('button', { name: 'Capture block' }));
+  await user.click(within(bar('Box')).getByRole('button', { name: 'Capture block' }));
+  expect(within(bar('Alpha')).getByRole('button', { name: 'Captured' })).toHaveAttribute('aria-pressed', 'true');
+  const slot = document.querySelector<HTMLElement>('[data-slot="block:t:0"]')!;
+  await user.click(within(slot).getByRole('button', { name: /Paste captured blocks here/ }));
+  return screen.findByRole('dialog', { name: 'Paste captured blocks' });
+}
+
+describe('captured blocks dialog', () => {
+  it('lists the captured blocks with type badges and a children note, the target, tooltips, a 450 px list, and passes axe', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin({ blocks: [a, box, inner, target] });
+    const dialog = await captureAndOpen(user);
+    const list = within(dialog).getByRole('list', { name: 'Captured blocks' });
+    expect(list.style.maxHeight).toBe('450px');
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Alpha');
+    expect(items[0]).toHaveTextContent('plainText');
+    expect(items[1]).toHaveTextContent('Has child blocks');
+    expect(within(dialog).getByText('Block “Target”, column 1, position 1')).toBeInTheDocument();
+    const move = within(dialog).getByRole('button', { name: 'Move' });
+    expect(move).toHaveAccessibleDescription('Take the blocks away from where they are and put them here.');
+    expect(within(dialog).getByRole('button', { name: 'Clone' })).toHaveAccessibleDescription(/independent duplicates/);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toHaveAccessibleDescription(/same blocks/);
+    expect(await seriousAxeViolations()).toEqual([]);
+  });
+
+  it('moves: the chosen button shows loading, cancel is disabled while pasting, then the dialog closes and the blocks are at the target', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, store, member } = renderAdmin({ blocks: [a, box, inner, target] });
+    const dialog = await captureAndOpen(user);
+    const release = api.hold('moveBlocks');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(within(dialog).getByRole('button', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Clone' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(blockAtom('t'))?.positions?.['col-0']).toEqual(['a', 'box']);
+    expect(store.get(pageAtom('p1'))?.children).toEqual(['t']);
+    expect(member.get(blockAtom('t'))?.children).toEqual(['a', 'box']);
+    expect(store.get(capturedBlocksAtom)).toEqual([]);
+  });
+
+  it('clones deep copies with new ids and leaves the originals', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderAdmin({ blocks: [a, box, inner, target] });
+    const dialog = await captureAndOpen(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Clone' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const pasted = store.get(blockAtom('t'))!.positions!['col-0'];
+    expect(pasted).toHaveLength(2);
+    expect(pasted).not.toContain('a');
+    const boxCopy = store.get(blockAtom(pasted[1]))!;
+    expect(boxCopy.type).toBe('container');
+    expect(boxCopy.children?.[0]).not.toBe('inner');
+    expect(store.get(blockAtom(boxCopy.children![0]))?.options?.text).toBe('I');
+    expect(store.get(pageAtom('p1'))?.children).toEqual(['a', 'box', 't']);
+  });
+
+  it('shows capturedBlocks.modal.blockCloneError when pasting fails, and noParentFound when the target is gone; both close the dialog', async () => {
+    const user = userEvent.setup({ delay: null });
+    const notices: string[] = [];
+    const { api, store } = renderAdmin({ blocks: [a, box, inner, target] }, { onNotify: (_k, m) => notices.push(m) });
+    let dialog = await captureAndOpen(user);
+    api.failNext('cloneBlocks', { error: 'x', message: 'boom' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clone' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notices).toContain('The captured blocks could not be pasted. Nothing was changed.');
+
+    const slot = document.querySelector<HTMLElement>('[data-slot="block:t:0"]')!;
+    await user.click(within(slot).getByRole('button', { name: /Paste captured blocks here/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Paste captured blocks' });
+    store.set(blockAtom('t'), undefined);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notices).toContain('The place to paste into no longer exists, so nothing was pasted.');
+    expect(api.calls.some((c) => c.method === 'addChildren')).toBe(false);
+  });
+
+  it('shows 99+ in the badges from 100 captured blocks upward', () => {
+    expect(capturedBadgeText(99)).toBe('99');
+    expect(capturedBadgeText(100)).toBe('99+');
+    const { store } = renderAdmin({ blocks: [a] }, { extra: <AdminBar /> });
+    act(() => store.set(capturedBlocksAtom, Array.from({ length: 99 }, (_, i) => ({ blockId: `x${i}`, pageId: 'p1' }))));
+    expect(within(screen.getByRole('toolbar', { name: 'Admin bar' })).getByLabelText('99 captured blocks')).toHaveTextContent(/^99$/);
+    act(() => store.set(capturedBlocksAtom, Array.from({ length: 120 }, (_, i) => ({ blockId: `x${i}`, pageId: 'p1' }))));
+    expect(within(screen.getByRole('toolbar', { name: 'Admin bar' })).getByLabelText('120 captured blocks')).toHaveTextContent('99+');
+    expect(screen.getByRole('button', { name: /Paste captured blocks here/ })).toHaveTextContent('99+');
+  });
+});

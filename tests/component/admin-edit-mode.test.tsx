@@ -1,0 +1,129 @@
+import { act, fireEvent, render, renderHook } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import {
+  adminPanelOpenAtom,
+  debugInfoAtom,
+  editModeAtom,
+  NAVIGATION_BLOCKED_KEY,
+  safeModeAtom,
+  textEditModeAtom,
+  useAdminNavigationGuard,
+  useEditModeShortcuts,
+  type PermissionUser,
+} from '../../admin/edit-mode';
+import { createTranslator, messages } from '../../engine';
+
+const admin: PermissionUser = { isAdmin: true, permissions: {} };
+const member: PermissionUser = { isAdmin: false, permissions: {} };
+const editor: PermissionUser = { isAdmin: false, permissions: { administration: { manageEditMode: true } } };
+
+function setup(user: PermissionUser, keyboardLocale = 'en-GB') {
+  const store = createStore();
+  let clock = 10_000;
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const hook = renderHook(({ u }) => useEditModeShortcuts(u, { keyboardLocale, now: () => clock }), { wrapper, initialProps: { u: user } });
+  const press = (code: string, init: KeyboardEventInit = { altKey: true, shiftKey: true }) => act(() => void fireEvent.keyDown(window, { code, ...init }));
+  return { store, hook, press, tick: (ms: number) => (clock += ms) };
+}
+
+describe('edit mode shortcuts', () => {
+  it('alt+shift+e toggles edit mode for a user with manageEditMode, throttled to 1000 ms', () => {
+    const { store, press, tick } = setup(editor);
+    press('KeyE');
+    expect(store.get(editModeAtom)).toBe(true);
+    tick(500);
+    press('KeyE');
+    expect(store.get(editModeAtom)).toBe(true);
+    tick(600);
+    press('KeyE');
+    expect(store.get(editModeAtom)).toBe(false);
+  });
+
+  it('does nothing for a user without manageEditMode, and turns edit mode off when the permission is lost', () => {
+    const { store, press, hook } = setup(member);
+    press('KeyE');
+    expect(store.get(editModeAtom)).toBe(false);
+    hook.rerender({ u: editor });
+    press('KeyE');
+    expect(store.get(editModeAtom)).toBe(true);
+    hook.rerender({ u: member });
+    expect(store.get(editModeAtom)).toBe(false);
+  });
+
+  it('alt+shift+j and backtick (en-GB/en-US only, not while typing) toggle text-edit mode with manageTextEdit', () => {
+    const { store, press } = setup(admin);
+    press('KeyJ');
+    expect(store.get(textEditModeAtom)).toBe(true);
+    act(() => void fireEvent.keyDown(window, { key: '`', code: 'Backquote' }));
+    expect(store.get(textEditModeAtom)).toBe(false);
+    const input = document.createElement('input');
+    document.body.append(input);
+    act(() => void fireEvent.keyDown(input, { key: '`', code: 'Backquote' }));
+    expect(store.get(textEditModeAtom)).toBe(false);
+    input.remove();
+
+    const fr = setup(admin, 'fr-FR');
+    act(() => void fireEvent.keyDown(window, { key: '`', code: 'Backquote' }));
+    expect(fr.store.get(textEditModeAtom)).toBe(false);
+
+    const plain = setup(editor);
+    plain.press('KeyJ');
+    expect(plain.store.get(textEditModeAtom)).toBe(false);
+  });
+
+  it('alt+shift+d toggles debug info for admins only, alt+shift+s safe mode', () => {
+    const { store, press } = setup(admin);
+    press('KeyD');
+    press('KeyS');
+    expect(store.get(debugInfoAtom)).toBe(true);
+    expect(store.get(safeModeAtom)).toBe(true);
+    const other = setup(editor);
+    other.press('KeyD');
+    expect(other.store.get(debugInfoAtom)).toBe(false);
+  });
+});
+
+describe('admin panel navigation guard', () => {
+  it("blocks navigation while an admin panel is open with 'You must close the admin panel before navigating away.', except in text-edit mode", () => {
+    const store = createStore();
+    let guard: () => string | null = () => null;
+    function Probe() {
+      guard = useAdminNavigationGuard();
+      return null;
+    }
+    render(
+      <Provider store={store}>
+        <Probe />
+      </Provider>,
+    );
+    expect(guard()).toBeNull();
+    act(() => store.set(adminPanelOpenAtom, true));
+    expect(guard()).toBe(NAVIGATION_BLOCKED_KEY);
+    expect(createTranslator(messages, 'en').t(guard()!)).toBe('You must close the admin panel before navigating away.');
+    act(() => store.set(textEditModeAtom, true));
+    expect(guard()).toBeNull();
+  });
+
+  it('debug info shows each block id, type and revision in its bar', async () => {
+    const { renderAdmin } = await import('../helpers/admin-render');
+    const { screen } = await import('@testing-library/react');
+    const { store } = renderAdmin({ blocks: [{ id: 'b1', type: 'plainText', name: 'Intro', revision: 3 }] });
+    expect(screen.queryByText('b1 · plainText · r3')).toBeNull();
+    act(() => store.set(debugInfoAtom, true));
+    expect(screen.getByText('b1 · plainText · r3')).toBeInTheDocument();
+  });
+
+  it('an open admin dialog marks the panel open; closing it clears the flag', async () => {
+    const { renderAdmin } = await import('../helpers/admin-render');
+    const { store } = renderAdmin({ blocks: [] });
+    const { screen } = await import('@testing-library/react');
+    expect(store.get(adminPanelOpenAtom)).toBe(false);
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'New block' })));
+    expect(store.get(adminPanelOpenAtom)).toBe(true);
+    act(() => void fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(store.get(adminPanelOpenAtom)).toBe(false);
+  });
+});
