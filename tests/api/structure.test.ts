@@ -6,6 +6,7 @@ import type { Block, Field, Module, Page } from '../../schemas/model';
 import type { PageResponse, RevertTokenResponse, StructureResponse } from '../../schemas/model/api';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { projectRoot } from '../../scripts/paths';
+import { loadRegistry } from '../../registry/loader';
 
 /** The real registry plus a `text` field type, so field calls have a registered type to use. */
 function registryWithTextField(): string {
@@ -193,7 +194,10 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect(search.body.items.every((b) => b.type === 'callout')).toBe(true);
     expect(search.body.total).toBeGreaterThanOrEqual(10);
     const templates = await api.call<{ type: string; defaults: object }[]>('GET', 'structure/block/templates', { token: maya });
-    expect(templates.body.map((t) => t.type).sort()).toEqual(['callout', 'plainText', 'section']);
+    // Every available type, and only those (planned and removed types cannot be placed).
+    const available = Object.values(loadRegistry().blocks).filter((b) => b.status === 'available').map((b) => b.type).sort();
+    expect(templates.body.map((t) => t.type).sort()).toEqual(available);
+    expect(available).toEqual(expect.arrayContaining(['basicForm', 'callout', 'columns', 'tabs']));
   });
 
   it('fields: create on a block and a field, update, tag, defaults, addField, delete and revert', async () => {
