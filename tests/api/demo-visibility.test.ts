@@ -15,11 +15,12 @@ const initFor = (pageId: string) => `init?opts=${encodeURIComponent(JSON.stringi
 
 describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
   let api: ApiServer;
+  let admin: string;
   let maya: string;
   let victor: string;
   beforeAll(async () => {
     api = await startApiServer(backend);
-    [maya, victor] = await Promise.all([api.signIn('maya'), api.signIn('victor')]);
+    [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
   });
   afterAll(async () => api?.close());
 
@@ -71,5 +72,24 @@ describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
     for (const id of form.fields!) expect(fields.has(id), id).toBe(true);
     expect(fields.get('pref-volunteer-cond')?.childIds).toEqual(['pref-volunteer-days']);
     expect(fields.get('pref-volunteer-days')).toMatchObject({ label: 'Which days?', validation: { required: true } });
+  });
+
+  it("a page rule reading the user's own profile data is decided per account on the server", async () => {
+    const faqIds = async (token: string) => (await api.call<StructureResponse>('GET', 'structure', { token })).body.modules.find((m) => m.id === 'resources')!.pages.map((p) => p.id);
+    expect(await faqIds(maya)).toContain('faq');
+    const rules = { logicalOperator: 'all', rules: [{ kind: 'userField', subject: 'volunteer', operator: 'isTrue' }] };
+    expect((await api.call('POST', 'structure/page/faq/property', { token: admin, body: { key: 'visibility', value: { rules } } })).status).toBe(200);
+    // Victor's profile has volunteer: true, Maya's false.
+    expect(await faqIds(victor)).toContain('faq');
+    expect(await faqIds(maya)).not.toContain('faq');
+    expect((await api.call('GET', 'structure/page/faq', { token: maya })).status).toBe(404);
+    expect((await api.call('GET', 'structure/page/faq', { token: victor })).status).toBe(200);
+    // A malformed rule hides the page from members (never an error page) and the admin still sees it.
+    const broken = { logicalOperator: 'all', rules: [{ kind: 'userField', subject: 'volunteer', operator: 'noSuchOperator' }] };
+    expect((await api.call('POST', 'structure/page/faq/property', { token: admin, body: { key: 'visibility', value: { rules: broken } } })).status).toBe(200);
+    expect((await api.call('GET', 'structure/page/faq', { token: victor })).status).toBe(404);
+    expect((await api.call('GET', 'structure/page/faq', { token: admin })).status).toBe(200);
+    await api.call('POST', 'structure/page/faq/property', { token: admin, body: { key: 'visibility', value: {} } });
+    expect(await faqIds(maya)).toContain('faq');
   });
 });
