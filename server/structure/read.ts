@@ -17,7 +17,7 @@ export async function moduleOrder(reader: DocumentReader): Promise<Id[]> {
 
 /**
  * Who sees the same structure: admins alike, elevated users each their own, others by their lists;
- * when some page has `visibility.rules` (which may read the user's own data), each account its own.
+ * when some page rule reads more than list memberships (the user's own data), each account its own.
  */
 function viewerKey(ctx: PermissionContext, pageRules: boolean): string {
   const a = ctx.account;
@@ -28,10 +28,23 @@ function viewerKey(ctx: PermissionContext, pageRules: boolean): string {
   return `lists:${[...lists].sort().join(',')}${pageRules ? `|account:${a.accountId}` : ''}`;
 }
 
+/** Context paths a page rule may read and still give the same answer to everyone in the same lists. */
+const LIST_PATHS = new Set(['lists', 'user.listMemberships']);
+
+/** Whether some page's visibility rules read more than list memberships (or cannot say what they read). */
+async function pageRulesReadUserData(reader: DocumentReader, ctx: PermissionContext): Promise<boolean> {
+  return (await reader.list<Page>('page')).some(({ data }) => {
+    const rules = data.visibility?.rules;
+    if (!rules) return false;
+    const paths = ctx.evaluator.dependencies?.(rules);
+    return !paths || paths.some((path) => !LIST_PATHS.has(path));
+  });
+}
+
 interface Memo {
   generation: number;
   structures: Map<string, { value: StructureResponse; json: string }>;
-  /** Whether any page has visibility rules (decides how structures may be shared). */
+  /** Whether a page rule reads more than list memberships (decides how structures may be shared). */
   pageRules?: boolean;
   pages: Map<Id, { value: PageResponse; json: string } | null>;
 }
@@ -54,7 +67,7 @@ const stillCurrent = (reader: DocumentReader, memo: Memo) => (reader as { genera
 /** The structure and its JSON text, built once per viewer kind until the next write. */
 export async function readStructureWithJson(reader: DocumentReader, ctx: PermissionContext): Promise<{ value: StructureResponse; json: string }> {
   const memo = memoFor(reader);
-  const pageRules = memo?.pageRules ?? (await reader.list<Page>('page')).some((p) => !!p.data.visibility?.rules);
+  const pageRules = memo?.pageRules ?? (await pageRulesReadUserData(reader, ctx));
   if (memo && stillCurrent(reader, memo)) memo.pageRules = pageRules;
   const key = viewerKey(ctx, pageRules);
   const hit = memo?.structures.get(key);
