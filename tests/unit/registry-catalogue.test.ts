@@ -192,8 +192,8 @@ const DEFAULT_RULES = ['required'];
 /**
  * core 5.1, row by row. Types the table leaves out take the "default" row, except where a
  * documented rule belongs to that type (maxHtml, languageTags, customRatio, maxFileSize).
- * heading and paragraph are display-only: they hold no value, so no rule (not even required)
- * could ever be met; they accept none.
+ * heading and paragraph are display-only, and conditional and group are display-only containers:
+ * they hold no value, so no rule (not even required) could ever be met; they accept none.
  */
 const RULE_SETS: Record<string, string[]> = {
   date: ['required', 'date_after', 'date_before'],
@@ -212,6 +212,8 @@ const RULE_SETS: Record<string, string[]> = {
   imageUploader: [...DEFAULT_RULES, 'customRatio', 'maxFileSize'],
   heading: [],
   paragraph: [],
+  conditional: [],
+  group: [],
 };
 const DISPLAY_ONLY = ['heading', 'paragraph'];
 
