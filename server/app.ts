@@ -76,7 +76,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     mayViewPage: async (accountId, pageId) => {
       const account = (await store.get<import('./model').Account>('account', accountId))?.data;
       const page = (await store.get<Page>('page', pageId))?.data;
-      return !!account && !!page && canViewPage(await permissionContext(store, account), page);
+      return !!account && !!page && canViewPage(await permissionContext(store, account, ctx.registry), page);
     },
     pool: database.pool,
     channelPrefix: config.databaseSchema ? `tessera_${config.databaseSchema}` : 'tessera',
