@@ -9,6 +9,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Page } from '../schemas/model';
+import type { Account } from './model';
 import { loadRegistry } from '../registry/loader';
 import { TokenService, loadOrCreateSecret } from './auth';
 import type { ServerConfig } from './config';
@@ -18,6 +19,8 @@ import { loginRoutes } from './login';
 import type { RevertRecord } from './model';
 import { canViewPage } from './permissions';
 import { Realtime } from './realtime';
+import { hiddenBlockIds, needsViewerFilter } from './structure/block-visibility';
+import { readPageDocument } from './structure/read';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { structureBlockRoutes } from './routes/structure-blocks';
@@ -74,10 +77,30 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       return claims && (await sessionAccount(store, claims)) ? claims : undefined;
     },
     mayViewPage: async (accountId, pageId) => {
-      const account = (await store.get<import('./model').Account>('account', accountId))?.data;
+      const account = (await store.get<Account>('account', accountId))?.data;
       const page = (await store.get<Page>('page', pageId))?.data;
       return !!account && !!page && canViewPage(await permissionContext(store, account, ctx.registry), page);
     },
+    mayDifferByViewer: async (changes) => {
+      for (const pageId of changes.pageIds) {
+        const doc = await readPageDocument(store, pageId);
+        if (doc?.blocks.some((b) => b.visibility?.advanced && b.visibility.rules)) return true;
+      }
+      return false;
+    },
+    changesForViewer: async (accountId, changes) => {
+      const account = (await store.get<Account>('account', accountId))?.data;
+      if (!account) return { ...changes, items: [] };
+      const viewer = await permissionContext(store, account, ctx.registry);
+      const hidden = new Set<string>();
+      for (const pageId of changes.pageIds) {
+        const doc = await readPageDocument(store, pageId);
+        if (doc && needsViewerFilter(doc, viewer)) hiddenBlockIds(doc, viewer).forEach((id) => hidden.add(id));
+      }
+      if (!hidden.size) return undefined;
+      return { ...changes, items: changes.items.map((c) => (c.kind === 'block' && hidden.has(c.id) ? { ...c, item: null } : c)) };
+    },
+    onError: (error) => app.log.error(error),
     pool: database.pool,
     channelPrefix: config.databaseSchema ? `tessera_${config.databaseSchema}` : 'tessera',
   });

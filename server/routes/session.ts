@@ -20,6 +20,7 @@ import { badRequest, forbidden, notAuthorized, notFound } from '../errors';
 import type { Account, LoginSecret } from '../model';
 import { canAdminister, canViewPage } from '../permissions';
 import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
+import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
 
 export function userState(user: SignedInUser): UserState {
   const a = user.account;
@@ -133,7 +134,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       generalAccessPermitted: true,
     };
     const head = JSON.stringify(response);
-    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${page?.json ?? 'null'}}`;
+    const pageJson = page && needsViewerFilter(page.value, user) ? JSON.stringify(pageForViewer(page.value, user)) : page?.json;
+    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${pageJson ?? 'null'}}`;
     if (generation !== undefined && ctx.store.generation === generation && initMemo) {
       if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
       initMemo.answers.set(memoKey, json);

@@ -1,14 +1,18 @@
 /**
  * The demo site as its two members see it (docs/demo.md): Victor is in the volunteers list, Maya
  * in the makers list. Page visibility (list ids and rule queries) is decided on the server by the
- * engine's pageVisibility; list-only blocks travel with their page and the engine decides them.
+ * engine's pageVisibility. List-only blocks (advanced visibility rules on the user's lists) are
+ * decided on the server too: a member never receives a block meant for another list, by page,
+ * block or realtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry, createRuleEngine, decideBlockVisibility } from '../../engine/core';
 import type { Block } from '../../schemas/model';
 import type { InitResponse, PageResponse, StructureResponse } from '../../schemas/model/api';
 import { loadRegistry } from '../../registry/loader';
+import type { ItemsChanges } from '../../server/realtime';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { emitAck, nextEvent, socketFor } from '../helpers/sockets';
 
 const membersArea = (s: StructureResponse) => s.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id);
 const initFor = (pageId: string) => `init?opts=${encodeURIComponent(JSON.stringify({ pageId }))}`;
@@ -24,26 +28,49 @@ describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
   });
   afterAll(async () => api?.close());
 
-  it('the volunteer and the maker each get the notice board with all its blocks, list-only ones included', async () => {
-    for (const token of [maya, victor]) {
+  const noticeIds = async (token: string) => {
+    const init = (await api.call<InitResponse>('GET', initFor('notice-board'), { token })).body;
+    const page = (await api.call<PageResponse>('GET', 'structure/page/notice-board', { token })).body;
+    expect(page.blocks.map((b) => b.id)).toEqual(init.page!.blocks.map((b) => b.id));
+    expect(page.page.children).toEqual(init.page!.page.children);
+    return { blocks: page.blocks.map((b) => b.id), children: page.page.children ?? [] };
+  };
+
+  it('each member gets the notice board without the blocks meant for the other list', async () => {
+    expect(await noticeIds(victor)).toEqual({ blocks: ['notice-intro', 'notice-volunteers-only', 'notice-all'], children: ['notice-intro', 'notice-volunteers-only', 'notice-all'] });
+    expect(await noticeIds(maya)).toEqual({ blocks: ['notice-intro', 'notice-makers-only', 'notice-all'], children: ['notice-intro', 'notice-makers-only', 'notice-all'] });
+    expect((await noticeIds(admin)).blocks).toEqual(expect.arrayContaining(['notice-volunteers-only', 'notice-makers-only']));
+    expect((await api.call('GET', 'structure/block/notice-volunteers-only', { token: maya })).status).toBe(404);
+    expect((await api.call('GET', 'structure/block/notice-volunteers-only', { token: victor })).status).toBe(200);
+    const multi = await api.call<Block[]>('POST', 'structure/block/loadMultiple', { token: maya, body: { ids: ['notice-volunteers-only', 'notice-makers-only'] } });
+    expect(multi.body.map((b) => b.id)).toEqual(['notice-makers-only']);
+  });
+
+  it('what the server sends agrees with the engine deciding in the browser', async () => {
+    const engine = createRuleEngine(createRegistry(loadRegistry()));
+    for (const [token, accountId] of [[victor, 'victor'], [maya, 'maya']] as const) {
       const init = (await api.call<InitResponse>('GET', initFor('notice-board'), { token })).body;
-      expect(init.page?.page.id).toBe('notice-board');
-      expect(init.page!.blocks.map((b) => b.id)).toEqual(expect.arrayContaining(['notice-intro', 'notice-volunteers-only', 'notice-makers-only', 'notice-all']));
-      const page = await api.call<PageResponse>('GET', 'structure/page/notice-board', { token });
-      expect(page.status).toBe(200);
-      expect(page.body.blocks).toHaveLength(4);
+      const context = { user: { accountId, isAdmin: false, isElevated: false, listMemberships: init.user.listMemberships } };
+      expect(init.page!.blocks.every((b: Block) => decideBlockVisibility(b.visibility, context, engine).visible)).toBe(true);
     }
   });
 
-  it('the list-only blocks, decided by the engine over what the server sent, show to their list only', async () => {
-    const engine = createRuleEngine(createRegistry(loadRegistry()));
-    const shown = async (token: string, accountId: string) => {
-      const init = (await api.call<InitResponse>('GET', initFor('notice-board'), { token })).body;
-      const context = { user: { accountId, isAdmin: false, isElevated: false, listMemberships: init.user.listMemberships } };
-      return init.page!.blocks.filter((b: Block) => decideBlockVisibility(b.visibility, context, engine).visible).map((b) => b.id);
-    };
-    expect(await shown(victor, 'victor')).toEqual(['notice-intro', 'notice-volunteers-only', 'notice-all']);
-    expect(await shown(maya, 'maya')).toEqual(['notice-intro', 'notice-makers-only', 'notice-all']);
+  it('a change to a list-only block reaches its list live, and the other list only as a removal', async () => {
+    const [victorSocket, mayaSocket] = await Promise.all([socketFor(api.url, victor), socketFor(api.url, maya)]);
+    try {
+      for (const s of [victorSocket, mayaSocket]) expect((await emitAck(s, 'page:subscribe', { id: 'notice-board' })).ok).toBe(true);
+      const [toVictor, toMaya] = [nextEvent<ItemsChanges>(victorSocket, 'items:changes'), nextEvent<ItemsChanges>(mayaSocket, 'items:changes')];
+      const block = (await api.call<Block>('GET', 'structure/block/notice-volunteers-only', { token: admin })).body;
+      const updated = await api.call('POST', 'structure/block/notice-volunteers-only', { token: admin, body: { block: { ...block, options: { ...block.options, body: 'Rota swap moved to Friday.' } } } });
+      expect(updated.status).toBe(200);
+      const seenByVictor = (await toVictor).items.find((c) => c.id === 'notice-volunteers-only');
+      const seenByMaya = (await toMaya).items.find((c) => c.id === 'notice-volunteers-only');
+      expect((seenByVictor?.item as Block).options?.body).toBe('Rota swap moved to Friday.');
+      expect(seenByMaya).toEqual({ kind: 'block', id: 'notice-volunteers-only', item: null });
+    } finally {
+      victorSocket.close();
+      mayaSocket.close();
+    }
   });
 
   it('a page restricted to one list is hidden from the other, by list ids and by a visibility rule', async () => {
