@@ -14,7 +14,7 @@ export interface StructureChoice {
   label: string;
 }
 
-/** Modules in display order, or their pages labelled "Module / Page"; the `global` module holds no navigable pages and is left out. */
+/** Modules in display order, or their pages labelled "Module › Page"; the `global` module holds no navigable pages and is left out. */
 export function useStructureChoices(kind: StructureKind): StructureChoice[] {
   const choicesAtom = useMemo(
     () =>
@@ -28,7 +28,7 @@ export function useStructureChoices(kind: StructureKind): StructureChoice[] {
           (m!.childIds ?? [])
             .map((pageId) => get(pageAtom(pageId)))
             .filter((p) => !!p)
-            .map((p) => ({ value: p!.id, label: `${m!.name} / ${p!.name}` })),
+            .map((p) => ({ value: p!.id, label: `${m!.name} › ${p!.name}` })),
         );
       }),
     [kind],

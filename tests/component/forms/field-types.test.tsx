@@ -142,10 +142,10 @@ describe('choice field types', () => {
         pages: [{ id: 'p1', slug: 'home', name: 'Home' }, { id: 'p2', slug: 'events', name: 'Events' }],
       });
     });
-    expect(labels('Page').slice(1)).toEqual(['Club / Home', 'Club / Events']);
+    expect(labels('Page').slice(1)).toEqual(['Club › Home', 'Club › Events']);
     expect(labels('Module').slice(1)).toEqual(['Club']);
     act(() => store.set(pageAtom('p2'), { id: 'p2', slug: 'events', name: 'Meet-ups' }));
-    expect(labels('Page').slice(1)).toEqual(['Club / Home', 'Club / Meet-ups']);
+    expect(labels('Page').slice(1)).toEqual(['Club › Home', 'Club › Meet-ups']);
   });
 
   it('rating: the scale follows start, step and length within the limits of spec 5.3', async () => {
