@@ -39,6 +39,8 @@ export interface AppInit {
   blocks: Block[];
   fields: Field[];
   itemPermissions: ItemPermissions;
+  /** The page whose blocks and fields came with init (GET init?opts=...), if any. */
+  openingPageId?: Id;
   activeBrand?: Brand;
   generalAccessPermitted: boolean;
 }
@@ -99,6 +101,7 @@ export function adaptInit(raw: unknown): AppInit {
     blocks: [...(r.structure.blocks ?? []), ...(pageDoc?.blocks ?? [])],
     fields: [...(r.structure.fields ?? []), ...(pageDoc?.fields ?? [])],
     itemPermissions: (r.permissions as ItemPermissions | undefined) ?? {},
+    openingPageId: typeof pageDoc?.page?.id === 'string' ? pageDoc.page.id : undefined,
     activeBrand: r.activeBrandSettings ?? undefined,
     generalAccessPermitted: r.generalAccessPermitted !== false,
   };
