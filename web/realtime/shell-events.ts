@@ -18,8 +18,13 @@ export function applyShellEvent(store: Store, event: string, payload: unknown): 
   }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {
     if (typeof payload.iso === 'string' && payload.iso !== store.get(localeAtom)) return false;
-    const strings = Object.fromEntries(Object.entries(payload.overrides).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    store.set(i18nOverridesAtom, { ...store.get(i18nOverridesAtom), ...strings });
+    // A string sets a label, null removes its override (the catalogue text shows again).
+    const next = { ...store.get(i18nOverridesAtom) };
+    for (const [key, value] of Object.entries(payload.overrides)) {
+      if (typeof value === 'string') next[key] = value;
+      else if (value === null) delete next[key];
+    }
+    store.set(i18nOverridesAtom, next);
     return true;
   }
   if ((event === 'SERVER_MESSAGE' || event === 'API_MESSAGE') && isRecord(payload) && typeof payload.message === 'string') {
