@@ -175,6 +175,27 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await page.close();
   });
 
+  it('a form block saves the member’s own profile through the server', async () => {
+    const admin = await signInAt(server.url, 'admin');
+    const call = (method: string, url: string, body: unknown, token = admin) =>
+      fetch(`${server.url}/api/v1/${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const created = (await (await call('PUT', 'structure/block', { pageId: 'lounge', block: { type: 'basicForm', options: { title: 'Your maker profile' } } })).json()) as { block: { id: string } };
+    const field = await call('POST', 'structure/field', { itemId: created.block.id, itemType: 'block', field: { key: 'workshopSkill', type: 'text', label: 'Favourite workshop skill', validation: { required: true } } });
+    expect(field.status).toBe(200);
+
+    const { page, errors } = await openPage(`${server.url}/app/members-area/lounge`);
+    const form = page.locator(`[data-block-id="${created.block.id}"]`);
+    await form.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Favourite workshop skill').fill('Dovetail joints');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const maya = await signInAt(server.url, 'maya');
+    const profile = (await (await fetch(`${server.url}/api/v1/profile/maya`, { headers: { authorization: `Bearer ${maya}` } })).json()) as { data: { profile: Record<string, unknown> } };
+    expect(profile.data.profile.workshopSkill).toBe('Dovetail joints');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('collapses module tabs that do not fit into the More menu', async () => {
     const admin = await signInAt(server.url, 'admin');
     const call = (method: string, url: string, body: unknown) =>
