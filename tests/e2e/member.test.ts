@@ -226,6 +226,48 @@ describe('a member on the demo site, in Chromium against the built server', () =
   });
 });
 
+describe('an admin in Chromium against the built server', () => {
+  let adminBrowser: LaunchedBrowser;
+  beforeAll(async () => {
+    adminBrowser = await launchBrowser();
+  });
+  afterAll(async () => adminBrowser?.close());
+
+  it('edits a label inline (POST i18n?iso=) and ends view-as from the bar (POST admin/reset)', async () => {
+    const page = await adminBrowser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+
+    await page.goto(`${server.url}/app/404`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('toolbar', { name: 'Administration' }).getByRole('button', { name: 'Text edit mode' }).click();
+    await page.getByRole('button', { name: 'Page not found' }).click();
+    await page.getByLabel('Text for shell.notFound.title').fill('Nothing here');
+    await page.getByRole('button', { name: 'Save text' }).click();
+    await page.getByText('Text saved').waitFor();
+    const maya = await signInAt(server.url, 'maya');
+    const init = (await (await fetch(`${server.url}/api/v1/init`, { headers: { authorization: `Bearer ${maya}` } })).json()) as { i18n: { overrides: Record<string, string> } };
+    expect(init.i18n.overrides['shell.notFound.title']).toBe('Nothing here');
+
+    const admin = await signInAt(server.url, 'admin');
+    const viewAs = await fetch(`${server.url}/api/v1/admin/viewAs`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ listIds: ['makers'] }) });
+    expect(viewAs.status).toBe(200);
+    await page.goto(`${server.url}/app/home/welcome`);
+    const bar = page.getByRole('region', { name: 'Reset view' });
+    await bar.getByText('You are viewing the site as 1 chosen lists.').waitFor();
+    await bar.getByRole('button', { name: 'Reset view' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ts-view-as'));
+    const after = (await (await fetch(`${server.url}/api/v1/init`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { viewAs: { active: boolean } };
+    expect(after.viewAs.active).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('with LOGIN_URL set', () => {
   it('index.html names the central login service instead of the stand-in', async () => {
     const other = await startServer({ LOGIN_URL: 'https://login.example.org/sso?x=1&y="2"' });
