@@ -47,7 +47,7 @@ export interface RunningTessera {
 export async function startTessera(config: ServerConfig): Promise<RunningTessera> {
   const registry = loadRegistry(config.registryDir);
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine);
+  await migrate(database.db, database.engine, config.databaseSchema);
   const store = new DocumentStore(database.db, database.engine);
   const validator = new RequestValidator(path.join(config.root, 'schemas/json/api'), registry);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
