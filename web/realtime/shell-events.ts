@@ -4,7 +4,8 @@
  * messages become info toasts. Payload shapes are the shell's convention (docs/architecture.md).
  */
 import type { createStore } from 'jotai';
-import type { Settings } from '../../schemas/model';
+import type { ProfileMeta, Settings } from '../../schemas/model';
+import { profileAtom } from '../engine/profiles';
 import { i18nOverridesAtom, localeAtom, pushToastAtom, settingsAtom } from '../shell/shell-state';
 
 type Store = ReturnType<typeof createStore>;
@@ -14,6 +15,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 export function applyShellEvent(store: Store, event: string, payload: unknown): boolean {
   if ((event === 'settings:changes' || event === 'settings:updated') && isRecord(payload)) {
     store.set(settingsAtom, { ...store.get(settingsAtom), ...(payload as Settings) });
+    return true;
+  }
+  // The user's own profile meta changed (another tab saved a modal's state, a language): keep the
+  // loaded profile current, so block meta the engine reads is never stale.
+  if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string' && isRecord(payload.meta)) {
+    const current = store.get(profileAtom(payload.accountId));
+    if (current) store.set(profileAtom(payload.accountId), { ...current, data: { ...current.data, meta: payload.meta as ProfileMeta } });
     return true;
   }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {
