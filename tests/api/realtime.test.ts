@@ -63,7 +63,8 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     expect((await permissions).itemId).toBe('news');
     const label = nextEvent<{ locale: string; key: string; value: string }>(socket, 'i18n:update');
     await api.call('POST', 'i18n/fr', { token: admin, body: { key: 'common.actions.save', value: 'Garder' } });
-    expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder' });
+    // The single edit, and the `iso` + `overrides` form the shell applies.
+    expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder', iso: 'fr', overrides: { 'common.actions.save': 'Garder' } });
   });
 });
 
