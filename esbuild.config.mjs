@@ -66,6 +66,8 @@ const webOptions = {
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'assets/[name]-[hash]',
+  // Absolute asset URLs: pages live at /app/<module>/<page>, so a relative ./assets/... would miss.
+  publicPath: '/app',
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
   logLevel: 'info',

@@ -1,6 +1,7 @@
 // The member app's entry: providers, start-up, shell and router. Admin, the form libraries,
 // handlebars and the blocks are never imported from here; they load lazily when a page needs them.
 import './styles/shell.css';
+import './styles/blocks.css';
 import { createStore } from 'jotai';
 import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -82,7 +82,8 @@ function FormActions() {
   if (!editing) {
     return alwaysEdit ? null : (
       <div className="t-form__actions">
-        <button type="button" onClick={() => controller.setEditing(true)}>
+        {/* Keyed apart from Save: reusing this DOM button as type=submit mid-click would submit the form at once. */}
+        <button key="edit" type="button" onClick={() => controller.setEditing(true)}>
           {t('form.actions.edit')}
         </button>
       </div>
@@ -91,7 +92,7 @@ function FormActions() {
   return (
     <div className="t-form__actions">
       {!autosave && (
-        <button type="submit" disabled={blocking || saving} aria-busy={saving || undefined}>
+        <button key="save" type="submit" disabled={blocking || saving} aria-busy={saving || undefined}>
           {saving ? t('form.saving.inProgress') : t('form.actions.save')}
         </button>
       )}

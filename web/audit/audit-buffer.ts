@@ -14,7 +14,22 @@ export type AuditEntry =
   | { type: 'internalModalOpened'; blockId: Id; pageId?: Id }
   | { type: 'externalLinkClicked'; blockId?: Id; pageId?: Id; url: string };
 
-export type TimedAuditEntry = AuditEntry & { timestamp: number };
+/** An entry as audit/save takes it (spec 3 'Audit entry'): logType, subject, actionTime, extra. */
+export interface WireAuditEntry {
+  logType: AuditEntry['type'];
+  subject: Id;
+  actionTime: number;
+  extra?: Record<string, string>;
+}
+
+/** The subject of each kind: what was viewed, opened or followed; the rest goes in `extra`. */
+export function toWireEntry(entry: AuditEntry, actionTime: number): WireAuditEntry {
+  const { type, ...rest } = entry;
+  const fields = rest as Record<string, string | undefined>;
+  const subjectKey = { pageView: 'pageId', profileView: 'profileId', entityPageView: 'entityId', entityView: 'entityId', internalModalOpened: 'blockId', externalLinkClicked: 'url' }[type];
+  const extra = Object.fromEntries(Object.entries(fields).filter(([k, v]) => k !== subjectKey && v !== undefined)) as Record<string, string>;
+  return { logType: type, subject: fields[subjectKey]!, actionTime, ...(Object.keys(extra).length ? { extra } : {}) };
+}
 
 export interface AuditBuffer {
   log(entry: AuditEntry): void;
@@ -26,7 +41,7 @@ export interface AuditBuffer {
 }
 
 export function createAuditBuffer(api: Pick<ApiClient, 'post'>, options: { now?: () => number; intervalMs?: number } = {}): AuditBuffer {
-  let entries: TimedAuditEntry[] = [];
+  let entries: WireAuditEntry[] = [];
   const now = options.now ?? Date.now;
   let inFlight: Promise<void> = Promise.resolve();
 
@@ -38,8 +53,13 @@ export function createAuditBuffer(api: Pick<ApiClient, 'post'>, options: { now?:
       try {
         await api.post('audit/save', batch, { quiet: true });
       } catch (error) {
-        entries = [...batch, ...entries];
-        console.warn('Audit save failed; will retry', error);
+        // A refused batch (4xx) would be refused again: drop it. Anything else is retried.
+        const status = (error as { status?: number }).status;
+        if (status !== undefined && status >= 400 && status < 500) console.warn('Audit entries refused by the server; dropped', error);
+        else {
+          entries = [...batch, ...entries];
+          console.warn('Audit save failed; will retry', error);
+        }
       }
     });
     return inFlight;
@@ -47,7 +67,7 @@ export function createAuditBuffer(api: Pick<ApiClient, 'post'>, options: { now?:
 
   return {
     log(entry) {
-      entries.push({ ...entry, timestamp: now() });
+      entries.push(toWireEntry(entry, now()));
     },
     flush,
     pending: () => entries.length,
