@@ -10,22 +10,22 @@ const lists = [
 ];
 
 describe('permissions dialog', () => {
-  it('loads the item grants, edits them by list with the keyboard and saves them', async () => {
+  it('loads the item grants, changes them with the keyboard and saves them', async () => {
     const user = userEvent.setup({ delay: null });
     const { api } = renderAdmin({ blocks: [], lists }, { extra: <PermissionsButton itemId="p1" name="Home" /> });
-    api.permissions.set('p1', { read: ['*'] });
+    api.permissions.set('p1', { read: true, update: false });
     await user.click(screen.getByRole('button', { name: 'Permissions' }));
     const dialog = await findFocusedDialog('Permissions: Home');
-    const view = await within(dialog).findByRole('group', { name: 'View' });
-    expect(within(view).getByRole('checkbox', { name: 'Everyone' })).toBeChecked();
+    const view = await within(dialog).findByRole('combobox', { name: 'View' });
+    expect(view).toHaveValue('allow');
+    expect(within(dialog).getByRole('combobox', { name: 'Edit' })).toHaveValue('deny');
+    expect(within(dialog).getByRole('combobox', { name: 'Add children' })).toHaveValue('inherit');
     expect(await seriousAxeViolations()).toEqual([]);
-    within(view).getByRole('checkbox', { name: 'Everyone' }).focus();
-    await user.keyboard(' ');
-    const edit = within(dialog).getByRole('group', { name: 'Edit' });
-    await user.click(within(edit).getByRole('checkbox', { name: 'Alumni' }));
+    await user.selectOptions(view, 'Default');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Manage settings' }), 'Allowed');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.permissions.get('p1')).toEqual({ read: [], update: ['l2'] });
+    expect(api.permissions.get('p1')).toEqual({ update: false, manageSettings: true });
   });
 
   it('shows a load failure with the server message', async () => {
