@@ -22,7 +22,7 @@ export { NavigationEditor, reorderModules, reorderPages, moveInList, type Naviga
 export { NewModuleDialog, NewPageDialog, EditModuleDialog, EditPageDialog } from './navigation/ItemDialogs';
 export { checkSlug, checkSlugText, slugFromName } from './navigation/slug';
 export { PermissionsDialog, PermissionsEditor, ITEM_ACTIONS } from './access/PermissionsEditor';
-export { ViewAsDialog, ViewAsResetBar } from './access/ViewAs';
+export { ViewAsDialog } from './access/ViewAs';
 export { EditBlockDialog } from './block-editor/EditBlockDialog';
 export { adminWidgets } from './block-editor/widgets';
 export { NewBlockPicker, pickableTypes, BLOCK_CATEGORIES } from './blocks/NewBlockPicker';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminBar, PermissionsButton, type PermissionUser } from '../../admin';
 import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
 
@@ -63,18 +63,6 @@ describe('view as', () => {
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Members' }));
     await user.click(within(dialog).getByRole('button', { name: 'View as these lists' }));
     expect((await screen.findAllByText('There was an error trying to change who you are viewing as.')).length).toBeGreaterThan(0);
-  });
-
-  it('shows the reset bar naming the lists while viewing as, and Reset calls admin/reset', async () => {
-    const user = userEvent.setup({ delay: null });
-    const onReset = vi.fn();
-    const { api } = renderAdmin({ blocks: [], lists }, { user: viewer, extra: <AdminBar viewAsListNames={['Alumni']} onViewAsReset={onReset} /> });
-    api.viewAsListIds = ['l2'];
-    const bar = screen.getByRole('region', { name: 'View as' });
-    expect(bar).toHaveTextContent('Viewing as: Alumni');
-    await user.click(within(bar).getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(onReset).toHaveBeenCalled());
-    expect(api.viewAsListIds).toEqual([]);
   });
 
   it('hides view-as from users without allowViewAs', () => {
