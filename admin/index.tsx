@@ -33,6 +33,8 @@ export { CapturedBlocksDialog, pasteCaptured } from './captured/CapturedBlocksDi
 export { capturedBlocksAtom, captureBlockAtom, capturedBadgeText } from './captured/state';
 export { useAdmin, type AdminValue, type NoticeKind } from './core/context';
 export * from './core/api';
+export { createHttpAdminApi, toAdminApiError, type AdminRequest, type HttpMethod } from './core/http-api';
+export { fullRegistry } from './core/full-registry';
 export * from './core/permissions';
 export * from './core/placement';
 export * from './edit-mode';

@@ -28,6 +28,11 @@ export function createKeySequence(sequence: string[], onMatch: () => void): (key
   };
 }
 
+/** Safe mode is decided at start-up from the address: switching it reloads with or without ?safeMode=on. */
+export function reloadWithSafeMode(current: boolean): void {
+  window.location.assign(toggleSafeModeUrl(new URL(window.location.href), current).toString());
+}
+
 /** Safe mode lives in the address (query safeMode): toggling it rewrites the query. */
 export function toggleSafeModeUrl(url: URL, on: boolean): URL {
   const next = new URL(url);

@@ -14,7 +14,7 @@ import { inAppPath } from '../routes/route-table';
 import { useServices } from './services';
 import { useEditModeShortcuts } from '../../admin/edit-mode';
 import { offlineAtom, sessionAtom, translatorAtom } from './shell-state';
-import { createKeySequence, KONAMI, toggleSafeModeUrl } from './shortcuts';
+import { createKeySequence, KONAMI, reloadWithSafeMode } from './shortcuts';
 
 export function useInTextLinks() {
   const [, navigate] = useLocation();
@@ -42,9 +42,6 @@ export function useInTextLinks() {
     return () => document.removeEventListener('click', onClick);
   }, [navigate, audit, store]);
 }
-
-/** Safe mode is decided at start-up from the address: toggling it reloads with or without ?safeMode=on. */
-const reloadWithSafeMode = (current: boolean) => window.location.assign(toggleSafeModeUrl(new URL(window.location.href), current).toString());
 
 /** The edit shortcuts (admin/edit-mode, by the user's permissions) and the hidden key sequence. */
 export function useShortcuts() {
