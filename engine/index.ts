@@ -15,3 +15,4 @@ export * from './react/tabs-state';
 export * from './react/link-action';
 export type { Block, BlockMeta, Page, Module, Field, Profile, Entity, Id, JsonObject } from '../schemas/model';
 export * from './forms';
+export * from './react/structure-options';

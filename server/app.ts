@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Page } from '../schemas/model';
+import type { Account } from './model';
 import { loadRegistry } from '../registry/loader';
 import { TokenService, loadOrCreateSecret } from './auth';
 import type { ServerConfig } from './config';
@@ -18,6 +19,10 @@ import { loginRoutes } from './login';
 import type { RevertRecord } from './model';
 import { canViewPage } from './permissions';
 import { Realtime } from './realtime';
+import { hiddenBlockIds, needsViewerFilter } from './structure/block-visibility';
+import { readPageDocument } from './structure/read';
+import { adminRoutes } from './routes/admin';
+import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { structureBlockRoutes } from './routes/structure-blocks';
@@ -45,7 +50,7 @@ export interface RunningTessera {
 export async function startTessera(config: ServerConfig): Promise<RunningTessera> {
   const registry = loadRegistry(config.registryDir);
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine);
+  await migrate(database.db, database.engine, config.databaseSchema);
   const store = new DocumentStore(database.db, database.engine);
   const validator = new RequestValidator(path.join(config.root, 'schemas/json/api'), registry);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
@@ -57,6 +62,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   await app.register(
     async (api) => {
       sessionRoutes(api, ctx);
+      profileRoutes(api, ctx);
+      adminRoutes(api, ctx);
       settingsRoutes(api, ctx);
       structureModuleRoutes(api, ctx);
       structurePageRoutes(api, ctx);
@@ -74,10 +81,30 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       return claims && (await sessionAccount(store, claims)) ? claims : undefined;
     },
     mayViewPage: async (accountId, pageId) => {
-      const account = (await store.get<import('./model').Account>('account', accountId))?.data;
+      const account = (await store.get<Account>('account', accountId))?.data;
       const page = (await store.get<Page>('page', pageId))?.data;
-      return !!account && !!page && canViewPage(await permissionContext(store, account), page);
+      return !!account && !!page && canViewPage(await permissionContext(store, account, ctx.registry), page);
     },
+    mayDifferByViewer: async (changes) => {
+      for (const pageId of changes.pageIds) {
+        const doc = await readPageDocument(store, pageId);
+        if (doc?.blocks.some((b) => b.visibility?.advanced && b.visibility.rules)) return true;
+      }
+      return false;
+    },
+    changesForViewer: async (accountId, changes) => {
+      const account = (await store.get<Account>('account', accountId))?.data;
+      if (!account) return { ...changes, items: [] };
+      const viewer = await permissionContext(store, account, ctx.registry);
+      const hidden = new Set<string>();
+      for (const pageId of changes.pageIds) {
+        const doc = await readPageDocument(store, pageId);
+        if (doc && needsViewerFilter(doc, viewer)) hiddenBlockIds(doc, viewer).forEach((id) => hidden.add(id));
+      }
+      if (!hidden.size) return undefined;
+      return { ...changes, items: changes.items.map((c) => (c.kind === 'block' && hidden.has(c.id) ? { ...c, item: null } : c)) };
+    },
+    onError: (error) => app.log.error(error),
     pool: database.pool,
     channelPrefix: config.databaseSchema ? `tessera_${config.databaseSchema}` : 'tessera',
   });
@@ -132,17 +159,39 @@ async function serveApp(app: FastifyInstance, config: ServerConfig): Promise<voi
     app.get('/app/*', (_req, reply) => reply.code(503).type('text/plain').send('The app is not built: run `npm run build`.'));
     return;
   }
-  await app.register(fastifyStatic, { root: config.appDir, prefix: '/app/', wildcard: false, index: false });
+  // index.html is never served as a file: every answer with it carries the login service address.
+  await app.register(fastifyStatic, { root: config.appDir, prefix: '/app/', wildcard: false, index: false, globIgnore: ['index.html'] });
+  const indexHtml = appIndexHtml(config);
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   // Hashed chunks exist as files; every other /app path is a client route: answer with the shell.
   app.get('/app/*', async (req, reply) => {
     const rel = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
     const file = path.resolve(config.appDir, rel);
-    if (rel && file.startsWith(config.appDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    if (rel && rel !== 'index.html' && file.startsWith(config.appDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = /-[A-Z0-9]{8}\.(js|css)$/.test(rel);
       return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
+}
+
+/**
+ * The built index.html with `<meta name="tessera:login-url">`: LOGIN_URL when set, else this
+ * server's stand-in /login. Re-read when the file changes (a rebuild while the server runs).
+ */
+function appIndexHtml(config: ServerConfig): () => string {
+  const file = path.join(config.appDir, 'index.html');
+  const loginUrl = config.loginUrl ?? '/login';
+  const meta = `<meta name="tessera:login-url" content="${loginUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}">`;
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const raw = fs.readFileSync(file, 'utf8');
+      cached = { mtimeMs, html: raw.includes('<head>') ? raw.replace('<head>', `<head>\n    ${meta}`) : `${meta}\n${raw}` };
+    }
+    return cached.html;
+  };
 }
 
 async function ensureAdapterTable(database: OpenedDatabase): Promise<void> {

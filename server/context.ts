@@ -1,12 +1,12 @@
 /** What every route needs: config, storage, tokens, validation, realtime, and the signed-in user. */
 import type { FastifyRequest } from 'fastify';
-import type { ItemPermissions, PermissionMap } from '../schemas/model';
+import type { ItemPermissions, PermissionMap, Profile } from '../schemas/model';
 import type { RegistryData } from '../registry';
 import { bearerToken, type SessionClaims, type TokenService } from './auth';
 import type { ServerConfig } from './config';
 import { notAuthorized } from './errors';
 import type { Account } from './model';
-import { mergePermissionMaps, type PermissionContext } from './permissions';
+import { accountRuleContext, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
 import type { Realtime } from './realtime';
 import type { DocumentReader, DocumentStore } from './storage/documents';
 import type { RequestValidator } from './validation';
@@ -33,7 +33,7 @@ export async function sessionAccount(reader: DocumentReader, claims: SessionClai
   return account;
 }
 
-export async function permissionContext(reader: DocumentReader, account: Account): Promise<PermissionContext> {
+export async function permissionContext(reader: DocumentReader, account: Account, registry: RegistryData): Promise<PermissionContext> {
   // Only elevated users need item permissions: admins pass everything, members write nothing.
   let itemPermissions: ItemPermissions = {};
   let basePaths: PermissionMap = account.basePaths;
@@ -43,7 +43,8 @@ export async function permissionContext(reader: DocumentReader, account: Account
     const listGrants = await reader.getMany<PermissionMap>('listPermissions', lists);
     basePaths = mergePermissionMaps(account.basePaths, ...listGrants.map((d) => d.data));
   }
-  return { account, itemPermissions, basePaths };
+  const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
+  return { account, itemPermissions, basePaths, ruleContext: accountRuleContext(account, profile), evaluator: ruleEngineFor(registry) };
 }
 
 /** The signed-in user of a request, or 401 'Not authorized'. */
@@ -54,5 +55,5 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
   if (!claims) throw notAuthorized();
   const account = await sessionAccount(ctx.store, claims);
   if (!account) throw notAuthorized();
-  return { ...(await permissionContext(ctx.store, account)), claims, token };
+  return { ...(await permissionContext(ctx.store, account, ctx.registry)), claims, token };
 }

@@ -3,7 +3,12 @@
  * permissions, falling back to their base paths by subject; plain members never write structure.
  * The client runs its own checks for display only: these are the ones that count.
  */
-import type { Id, ItemPermissions, Page, PermissionMap } from '../schemas/model';
+import type { Id, ItemPermissions, Page, PermissionMap, Profile } from '../schemas/model';
+import { createRegistry } from '../engine/core/registry';
+import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/context';
+import { createRuleEngine } from '../engine/core/rules/evaluator';
+import { pageVisibility } from '../engine/core/rules/visibility';
+import type { RegistryData } from '../registry';
 import type { Account } from './model';
 
 export type ItemSubject = 'items.modules' | 'items.pages' | 'items.blocks' | 'items.fields';
@@ -14,6 +19,32 @@ export interface PermissionContext {
   itemPermissions: ItemPermissions;
   /** Base paths of the account merged with those granted to its accepted lists. */
   basePaths: PermissionMap;
+  /** What page `visibility.rules` read: the account as the user, its own profile as the viewed one. */
+  ruleContext: RuleContext;
+  /** The engine's rule evaluator over the full registry: the same code the browser runs. */
+  evaluator: RuleQueryEvaluator;
+}
+
+const engines = new WeakMap<RegistryData, RuleQueryEvaluator>();
+
+/** One rule engine per registry, so each query is compiled once for the life of the process. */
+export function ruleEngineFor(registry: RegistryData): RuleQueryEvaluator {
+  let engine = engines.get(registry);
+  if (!engine) {
+    engine = createRuleEngine(createRegistry(registry));
+    engines.set(registry, engine);
+  }
+  return engine;
+}
+
+/** The rule context of a signed-in account (as the engine builds it in the browser for the same user). */
+export function accountRuleContext(account: Account, profile: Profile | undefined): RuleContext {
+  const listMemberships = account.listMemberships;
+  return {
+    user: { accountId: account.accountId, isAdmin: account.isAdmin, isElevated: account.isElevated, listMemberships, data: profile?.data.profile ?? {} },
+    profile: profile ?? { accountId: account.accountId, data: { profile: {}, meta: {} } },
+    lists: listMemberships,
+  };
 }
 
 export function can(ctx: PermissionContext, action: string, subject: string, itemId?: Id): boolean {
@@ -32,23 +63,19 @@ export function canAdminister(ctx: PermissionContext, action: string): boolean {
   return ctx.account.permissions.administration?.[action] ?? false;
 }
 
-/** Accepted list ids of the account, or the view-as lists when an admin is viewing as. */
-export function effectiveListIds(account: Account): Set<Id> {
-  if (account.viewAs?.userListIds.length) return new Set(account.viewAs.userListIds);
-  return new Set(account.listMemberships.filter((m) => m.state === 'accepted').map((m) => m.userListId));
+/** The lists an account is viewing as (admin view-as mode), or undefined when not viewing as. */
+export function viewAsListIds(account: Account): Id[] | undefined {
+  return account.viewAs?.userListIds.length ? account.viewAs.userListIds : undefined;
 }
 
 /**
- * A page with `visibility.userListIds` shows only to accepted members of one of those lists.
- * Admins (not viewing as) and users who may edit pages see every page.
+ * Page visibility as the engine decides it (`pageVisibility`: accepted in one of
+ * `visibility.userListIds` and `visibility.rules` matching; admins see every page unless viewing
+ * as lists). Elevated users who may manage page visibility see every page, to edit it.
  */
 export function canViewPage(ctx: PermissionContext, page: Page): boolean {
-  const lists = page.visibility?.userListIds;
-  if (!lists?.length) return true;
-  if (ctx.account.isAdmin && !ctx.account.viewAs?.userListIds.length) return true;
   if (!ctx.account.isAdmin && ctx.account.isElevated && can(ctx, 'manageVisibility', 'items.pages', page.id)) return true;
-  const mine = effectiveListIds(ctx.account);
-  return lists.some((id) => mine.has(id));
+  return pageVisibility(page.visibility, ctx.ruleContext, ctx.evaluator, { viewAsListIds: viewAsListIds(ctx.account) }).visible;
 }
 
 export function mergePermissionMaps(...maps: (PermissionMap | undefined)[]): PermissionMap {

@@ -30,12 +30,24 @@ export interface RealtimeOptions {
   pool?: pg.Pool;
   /** Keeps the adapter's channel and table apart per schema. */
   channelPrefix?: string;
+  /**
+   * The changes as this account may see them, or undefined when every subscriber may see them all
+   * (the common case: then one broadcast serves every socket). Blocks hidden from the account by
+   * their visibility rules go out as removed.
+   */
+  changesForViewer?(accountId: string, changes: ItemsChanges): Promise<ItemsChanges | undefined>;
+  /** Whether these changes could differ by viewer; only then is each socket served on its own. */
+  mayDifferByViewer?(changes: ItemsChanges): Promise<boolean>;
+  onError?(error: unknown): void;
 }
 
 export class Realtime {
   readonly io: Server;
 
-  constructor(server: http.Server, options: RealtimeOptions) {
+  constructor(
+    server: http.Server,
+    private readonly options: RealtimeOptions,
+  ) {
     this.io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
     if (options.pool) {
       this.io.adapter(createAdapter(options.pool, { channelPrefix: options.channelPrefix ?? 'socket.io', tableName: 'socket_io_attachments', heartbeatInterval: 2000 }));
@@ -76,8 +88,21 @@ export class Realtime {
   }
 
   itemsChanged(changes: ItemsChanges): void {
+    void this.sendItemsChanges(changes).catch((error) => this.options.onError?.(error));
+  }
+
+  private async sendItemsChanges(changes: ItemsChanges): Promise<void> {
     const rooms = [...changes.moduleIds.map((id) => `module:${id}`), ...changes.pageIds.map((id) => `page:${id}`)];
-    if (rooms.length) this.io.to(rooms).emit('items:changes', changes);
+    if (!rooms.length) return;
+    const { changesForViewer, mayDifferByViewer } = this.options;
+    if (!changesForViewer || !(await mayDifferByViewer?.(changes))) {
+      this.io.to(rooms).emit('items:changes', changes);
+      return;
+    }
+    // fetchSockets spans every process through the adapter, so each viewer gets its own view.
+    for (const socket of await this.io.in(rooms).fetchSockets()) {
+      socket.emit('items:changes', (await changesForViewer(socket.data.accountId as string, changes)) ?? changes);
+    }
   }
 
   broadcast(event: string, payload: unknown): void {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Block, Brand, Id, JsonObject, Module, Page, Profile, Settings } from '../schemas/model';
+import type { Block, Brand, Field, Id, JsonObject, Module, Page, Profile, Settings } from '../schemas/model';
 import type { Account, UserList } from './model';
 import type { DocumentStore } from './storage/documents';
 import type { RequestValidator } from './validation';
@@ -25,6 +25,8 @@ export interface DemoPage extends Omit<Page, 'children' | 'positions' | 'moduleI
 export interface DemoModule {
   module: Omit<Module, 'childIds'>;
   pages: DemoPage[];
+  /** Field definitions of this module's form blocks (a block's `fields` and a field's `childIds` name them). */
+  fields?: Field[];
 }
 
 export interface DemoAccount extends Account {
@@ -35,6 +37,7 @@ interface Flattened {
   modules: Module[];
   pages: Page[];
   blocks: (Block & { pageId: Id })[];
+  fields: Field[];
 }
 
 function readJson<T>(file: string): T {
@@ -45,9 +48,28 @@ function readJson<T>(file: string): T {
   }
 }
 
-/** Flattens nested demo blocks into stored blocks with positions, validating each against the registry. */
+/**
+ * Flattens nested demo blocks into stored blocks with positions, validating each against the
+ * registry: block options, field definitions (type, opts, accepted rules) and every rule query
+ * (page and block visibility, conditional fields) compiled by the engine's own compiler.
+ */
 export function flattenDemo(files: { file: string; data: DemoModule }[], validator: RequestValidator): Flattened {
-  const out: Flattened = { modules: [], pages: [], blocks: [] };
+  const out: Flattened = { modules: [], pages: [], blocks: [], fields: [] };
+  const fieldFile = new Map<Id, string>();
+  for (const { file, data } of files) {
+    for (const field of data.fields ?? []) {
+      if (fieldFile.has(field.id)) throw new Error(`${file}: field id "${field.id}" is used twice`);
+      fieldFile.set(field.id, file);
+      validator.model('field.schema.json', field, `${file}: field "${field.id}"`);
+      validator.fieldDefinition(field, `${file}: field "${field.id}"`);
+      if (field.rules) validator.ruleQuery(field.rules, `${file}: field "${field.id}" rules`);
+      out.fields.push(field);
+    }
+  }
+  for (const field of out.fields) {
+    const missing = (field.childIds ?? []).filter((id) => !fieldFile.has(id));
+    if (missing.length) throw new Error(`${fieldFile.get(field.id)}: field "${field.id}" names missing child fields ${missing.join(', ')}`);
+  }
   const seen = new Set<Id>();
   const place = (blocks: DemoBlock[], pageId: Id, file: string): Record<string, Id[]> => {
     const positions: Record<string, Id[]> = {};
@@ -56,6 +78,9 @@ export function flattenDemo(files: { file: string; data: DemoModule }[], validat
       seen.add(demo.id);
       const { children = [], column = 0, ...rest } = demo;
       validator.blockOptions(rest.type, rest.options ?? {}, `${file}: block "${demo.id}"`);
+      const missingFields = (rest.fields ?? []).filter((id) => !fieldFile.has(id));
+      if (missingFields.length) throw new Error(`${file}: block "${demo.id}" names missing fields ${missingFields.join(', ')}`);
+      if (rest.visibility?.rules) validator.ruleQuery(rest.visibility.rules, `${file}: block "${demo.id}" visibility rules`);
       if (children.length && !validator.blockTypes[rest.type]?.children) throw new Error(`${file}: block "${demo.id}" of type "${rest.type}" cannot hold child blocks`);
       const childPositions = place(children, pageId, file);
       out.blocks.push({ ...rest, pageId, children: Object.values(childPositions).flat(), positions: childPositions });
@@ -66,6 +91,7 @@ export function flattenDemo(files: { file: string; data: DemoModule }[], validat
   for (const { file, data } of files) {
     for (const page of data.pages) {
       const { blocks, ...rest } = page;
+      if (rest.visibility?.rules) validator.ruleQuery(rest.visibility.rules, `${file}: page "${page.id}" visibility rules`);
       const positions = place(blocks, page.id, file);
       out.pages.push({ ...rest, moduleId: data.module.id, children: Object.values(positions).flat(), positions });
     }
@@ -100,6 +126,7 @@ export async function seedDemo(store: DocumentStore, validator: RequestValidator
       for (const m of structure.modules) await tx.put('module', m.id, m);
       for (const p of structure.pages) await tx.put('page', p.id, p, { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION });
       for (const b of structure.blocks) await tx.put('block', b.id, b);
+      for (const f of structure.fields) await tx.put('field', f.id, f);
       for (const b of brands) await tx.put('brand', b.brandId, b);
       for (const l of lists) await tx.put('userList', l.id, l);
       for (const { profile, ...account } of accounts) {

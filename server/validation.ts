@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import type { Field, RuleQuery } from '../schemas/model';
 import { createSchemaAjv, describeAjvErrors, type RegistryData } from '../registry';
+import { createTranslator, messages } from '../engine/core/i18n';
+import { createRegistry } from '../engine/core/registry';
+import { compileRuleQuery } from '../engine/core/rules/compile';
+import { describeRuleProblem } from '../engine/core/rules/problems';
 import { badRequest } from './errors';
 
 export type ApiSchemaName = string;
@@ -16,6 +21,7 @@ export class RequestValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly optionsValidators = new Map<string, ValidateFunction>();
   private readonly optionsAjv = createSchemaAjv();
+  private readonly optsValidators = new Map<string, ValidateFunction>();
 
   constructor(
     private readonly schemaDir: string,
@@ -66,6 +72,37 @@ export class RequestValidator {
       throw badRequest(`${where} of type "${type}" has invalid options: ${problems.join('; ')}`);
     }
   }
+
+  /** Checks a field definition against its registry type: known type, valid opts, only rules the type accepts. */
+  fieldDefinition(field: Field, where = `field "${field.id}"`): void {
+    const entry = this.registry.fields[field.type];
+    if (!entry || entry.status === 'removed') throw badRequest(`${where}: unknown field type "${field.type}" (not in registry/fields)`);
+    if (!entry.opts && field.opts !== undefined) throw badRequest(`${where}: field type "${field.type}" takes no opts`);
+    if (entry.opts && field.opts !== undefined) {
+      let v = this.optsValidators.get(field.type);
+      if (!v) {
+        v = this.optionsAjv.compile(entry.opts);
+        this.optsValidators.set(field.type, v);
+      }
+      if (!v(field.opts)) throw badRequest(`${where} has invalid opts: ${describeAjvErrors('field', '/opts', v.errors).map((p) => `${p.pointer}: ${p.message}`).join('; ')}`);
+    }
+    const unknownRules = Object.keys(field.validation ?? {}).filter((rule) => !entry.rules.includes(rule));
+    if (unknownRules.length) throw badRequest(`${where} of type "${field.type}" does not accept the rules ${unknownRules.join(', ')}`);
+  }
+
+  /**
+   * Compiles a rule query with the engine's compiler (the one that evaluates it) and throws 400
+   * naming every problem. For content that must be correct (the demo); admins may store a broken
+   * query through the API and see its error in the editor (it simply does not match).
+   */
+  ruleQuery(query: RuleQuery, where: string): void {
+    const { problems } = compileRuleQuery(query, (this.ruleRegistry ??= createRegistry(this.registry)));
+    if (problems.length) {
+      const t = createTranslator(messages, 'en').t;
+      throw badRequest(`${where}: invalid rule query: ${problems.map((p) => describeRuleProblem(p, t)).join('; ')}`);
+    }
+  }
+  private ruleRegistry?: ReturnType<typeof createRegistry>;
 
   blockDefaults(type: string): Record<string, unknown> {
     return structuredClone((this.registry.blocks[type]?.defaults ?? {}) as Record<string, unknown>);

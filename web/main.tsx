@@ -2,10 +2,15 @@
 // handlebars and the blocks are never imported from here; they load lazily when a page needs them.
 import './styles/shell.css';
 import { createStore } from 'jotai';
-import { StrictMode } from 'react';
+import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createServices } from './create-services';
+
+// The engine (page renderer, registry, rule engine) is its own chunk: start fetching it now, in
+// parallel with start-up, so it is usually there by the time init answers.
+const enginePage = import('./engine/EnginePage');
+const slots = { page: lazy(() => enginePage) };
 
 const store = createStore();
 const services = createServices(store);
@@ -13,6 +18,6 @@ services.audit.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={store} services={services} serviceWorker={process.env.NODE_ENV === 'production'} />
+    <App store={store} services={services} slots={slots} serviceWorker={process.env.NODE_ENV === 'production'} />
   </StrictMode>,
 );

@@ -3,9 +3,8 @@
  * selector, file id and image id. Named in a registry entry's `ui` hints (`"ui:widget": "color"`).
  */
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { mediaUrl, moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
+import { mediaUrl, useStructureChoices } from '../../engine';
 import { useAdmin } from '../core/context';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -77,23 +76,8 @@ export function IconWidget(props: WidgetProps) {
 
 /** A module or page of the site (`ui:options.kind`: `page`, the default, or `module`), chosen by name; stores the id. */
 export function StructureSelectorWidget(props: WidgetProps) {
-  const { t, store } = useAdmin();
-  const order = useAtomValue(moduleOrderAtom);
-  const kind = props.options.kind === 'module' ? 'module' : 'page';
-  const choices = useMemo(() => {
-    const out: { value: string; label: string }[] = [];
-    for (const moduleId of order) {
-      const mod = store.get(moduleAtom(moduleId));
-      if (!mod) continue;
-      if (kind === 'module') out.push({ value: mod.id, label: mod.name });
-      else
-        for (const pageId of mod.childIds ?? []) {
-          const page = store.get(pageAtom(pageId));
-          if (page) out.push({ value: page.id, label: `${mod.name} › ${page.name}` });
-        }
-    }
-    return out;
-  }, [order, kind, store]);
+  const { t } = useAdmin();
+  const choices = useStructureChoices(props.options.kind === 'module' ? 'module' : 'page');
   return (
     <select {...stringControl(props)}>
       <option value="">{t('admin.widgets.structureNone')}</option>

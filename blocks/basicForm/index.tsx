@@ -9,6 +9,7 @@ import {
   registryFieldTypes,
   useFieldDefinitions,
   useFormEnvironment,
+  withDefaultEvaluator,
   type BlockProps,
   type FieldComponents,
   type FormOptions,
@@ -26,6 +27,8 @@ export default function BasicForm({ block, options }: BlockProps<BasicFormOption
   if (!block.fields?.length) throw new FormSetupError(`Form block "${block.id}" has no fieldDefinitions (block.fields is empty)`);
   const env = useFormEnvironment();
   const fields = useFieldDefinitions(block.fields);
+  // Conditional fields run on the real rule engine over the registry unless the host injects one.
+  const services = useMemo(() => withDefaultEvaluator(env.services), [env.services]);
   const [components, setComponents] = useState<FieldComponents>();
   const typesKey = fields ? fieldTypesUsed(fields).join(',') : '';
   useEffect(() => {
@@ -51,7 +54,7 @@ export default function BasicForm({ block, options }: BlockProps<BasicFormOption
       rootIds={block.fields}
       data={data}
       options={options}
-      services={env.services}
+      services={services}
       components={components}
       fieldTypes={registryFieldTypes}
       ruleContext={env.ruleContext}

@@ -13,3 +13,4 @@ export { sanitizeHtml } from './sanitize';
 export * from './rich-text';
 export { FormEnvironmentProvider, useFormEnvironment, useFieldDefinitions, type FormEnvironment } from './environment';
 export { registryFieldTypes } from './field-types';
+export { registryRuleEvaluator, withDefaultEvaluator } from './default-evaluator';

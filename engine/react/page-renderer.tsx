@@ -28,17 +28,18 @@ export function PageRenderer({ pageId }: { pageId: Id }) {
   useTabParamSync();
   if (!page || typeof page !== 'object') {
     return (
-      <main className="t-page t-page--missing" role="alert">
+      <div className="t-page t-page--missing" role="alert">
         {t('engine.page.notFound')}
-      </main>
+      </div>
     );
   }
   const modalId = typeof page.relatedBlocks?.modal === 'string' ? page.relatedBlocks.modal : undefined;
   return (
-    <main className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
+    // An article, not <main>: the host app's layout owns the main landmark.
+    <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
       {typeof page.name === 'string' && page.name && <h1 className="t-page__title">{page.name}</h1>}
       <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
       {modalId && <PageModal blockId={modalId} />}
-    </main>
+    </article>
   );
 }

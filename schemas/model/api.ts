@@ -92,6 +92,60 @@ export interface I18nOverrideRequest {
   value: string | null;
 }
 
+/**
+ * POST i18n?iso={locale} (administration.manageTextEdit), the spec's form of inline text edits:
+ * several labels at once; `data` null removes an override.
+ * @minItems 1
+ * @maxItems 200
+ */
+export type I18nBatchRequest = I18nBatchItem[];
+
+/** @additionalProperties false */
+export interface I18nBatchItem {
+  /**
+   * `<namespace>.<path>`, as in the message catalogues.
+   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$
+   */
+  key: string;
+  /** @maxLength 10000 */
+  data: string | null;
+}
+
+/**
+ * POST admin/viewAs (administration.allowViewAs): see the site as members of these lists
+ * (community-admin 7); POST admin/reset ends it.
+ * @additionalProperties false
+ */
+export interface AdminViewAsRequest {
+  /** @minItems 1 */
+  listIds: Id[];
+}
+
+/**
+ * POST profile/meta/upsert: sets one value of the caller's own profile meta by dotted path
+ * (e.g. `block.{blockId}` for a modal's shown/agreed state).
+ * @additionalProperties false
+ */
+export interface ProfileMetaUpsertRequest {
+  /**
+   * Dotted path inside profile meta.
+   * @pattern ^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,7}$
+   */
+  path: string;
+  data: JsonValue;
+}
+
+/**
+ * POST profile/{id}: a form block's changed values, validated on the server against the block's
+ * field definitions (the owner, or users with `profiles` update).
+ * @additionalProperties false
+ */
+export interface ProfileSaveRequest {
+  /** @minLength 1 */
+  blockId: Id;
+  changes: { [fieldName: string]: JsonValue };
+}
+
 /** @additionalProperties false */
 export interface DefaultPagesViewPermissionRequest {
   defaultPageNames: string[];

@@ -7,6 +7,7 @@ import type {
   DeviceKeepaliveRequest,
   FavouriteAddRequest,
   FavouriteRemoveRequest,
+  I18nBatchRequest,
   I18nOverrideRequest,
   InitResponse,
   RefreshRequest,
@@ -20,6 +21,8 @@ import { badRequest, forbidden, notAuthorized, notFound } from '../errors';
 import type { Account, LoginSecret } from '../model';
 import { canAdminister, canViewPage } from '../permissions';
 import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
+import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
+import { setViewAs } from './admin';
 
 export function userState(user: SignedInUser): UserState {
   const a = user.account;
@@ -133,7 +136,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       generalAccessPermitted: true,
     };
     const head = JSON.stringify(response);
-    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${page?.json ?? 'null'}}`;
+    const pageJson = page && needsViewerFilter(page.value, user) ? JSON.stringify(pageForViewer(page.value, user)) : page?.json;
+    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${pageJson ?? 'null'}}`;
     if (generation !== undefined && ctx.store.generation === generation && initMemo) {
       if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
       initMemo.answers.set(memoKey, json);
@@ -177,34 +181,22 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/user/viewAs', async (req) => {
     const user = await requireUser(ctx, req);
     const { userListIds } = v.body<ViewAsRequest>('view-as-request', req.body);
-    if (!canAdminister(user, 'allowViewAs')) throw forbidden('You may not view the site as other lists (allowViewAs)');
-    const known = new Set((await ctx.store.list('userList')).map((l) => l.id));
-    const unknown = userListIds.filter((id) => !known.has(id));
-    if (unknown.length) throw badRequest(`unknown user lists: ${unknown.join(', ')}`);
-    await updateAccount(ctx, user.account.accountId, (a) => {
-      const { viewAs: _old, ...rest } = a;
-      return userListIds.length ? { ...rest, viewAs: { userListIds } } : rest;
-    });
-    return { active: userListIds.length > 0, userListIds };
+    return setViewAs(ctx, user, userListIds);
   });
 
+  // Two forms of the inline text edit: POST i18n/{locale} {key, value} and the spec's
+  // POST i18n?iso={locale} [{key, data}]. Both answer the locale's overrides.
   app.post<{ Params: { locale: string } }>('/i18n/:locale', async (req) => {
     const user = await requireUser(ctx, req);
     const { key, value } = v.body<I18nOverrideRequest>('i18n-override-request', req.body);
-    if (!canAdminister(user, 'manageTextEdit')) throw forbidden('You may not edit texts (manageTextEdit)');
-    const settings = (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {};
-    const published = settings.languages?.published ?? [settings.languages?.default ?? DEFAULT_LOCALE];
-    const { locale } = req.params;
-    if (!published.includes(locale)) throw badRequest(`locale "${locale}" is not published (${published.join(', ')})`);
-    const overrides = await ctx.store.transaction(async (tx) => {
-      const current = (await tx.get<Record<string, string>>('i18n', locale))?.data ?? {};
-      const { [key]: _old, ...rest } = current;
-      const next = value === null ? rest : { ...rest, [key]: value };
-      await tx.put('i18n', locale, next);
-      return next;
-    });
-    ctx.realtime?.broadcast('i18n:update', { locale, key, value });
-    return overrides;
+    return saveI18nOverrides(ctx, user, req.params.locale, [{ key, data: value }]);
+  });
+
+  app.post<{ Querystring: { iso?: string } }>('/i18n', async (req) => {
+    const user = await requireUser(ctx, req);
+    const items = v.body<I18nBatchRequest>('i18n-batch-request', req.body);
+    if (!req.query.iso) throw badRequest('the iso query parameter is missing: POST i18n?iso=<locale>');
+    return saveI18nOverrides(ctx, user, req.query.iso, items);
   });
 
   app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).account.listMemberships);
@@ -272,11 +264,11 @@ export async function activeBrand(ctx: AppContext, settings: Settings): Promise<
   return (id ? (await ctx.store.get<Brand>('brand', id))?.data : undefined) ?? (await ctx.store.list<Brand>('brand'))[0]?.data;
 }
 
-function emptyProfile(accountId: Id): Profile {
+export function emptyProfile(accountId: Id): Profile {
   return { accountId, data: { profile: {}, meta: {} } };
 }
 
-async function updateAccount(ctx: AppContext, accountId: Id, change: (a: Account) => Account): Promise<void> {
+export async function updateAccount(ctx: AppContext, accountId: Id, change: (a: Account) => Account): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     const account = await tx.get<Account>('account', accountId);
     if (!account) throw notAuthorized();
@@ -284,7 +276,7 @@ async function updateAccount(ctx: AppContext, accountId: Id, change: (a: Account
   });
 }
 
-async function updateProfileMeta(ctx: AppContext, accountId: Id, change: (meta: Profile['data']['meta']) => Profile['data']['meta']): Promise<Profile['data']['meta']> {
+export async function updateProfileMeta(ctx: AppContext, accountId: Id, change: (meta: Profile['data']['meta']) => Profile['data']['meta']): Promise<Profile['data']['meta']> {
   const meta = await ctx.store.transaction(async (tx) => {
     const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
     const next = { ...profile, data: { ...profile.data, meta: change(profile.data.meta ?? {}) } };
@@ -293,6 +285,28 @@ async function updateProfileMeta(ctx: AppContext, accountId: Id, change: (meta: 
   });
   ctx.realtime?.toAccount(accountId, 'profile:update', { accountId, meta: meta as unknown as JsonValue });
   return meta;
+}
+
+/** Writes inline-edited labels of a published locale (null removes one) and tells every client. */
+async function saveI18nOverrides(ctx: AppContext, user: SignedInUser, locale: string, items: I18nBatchRequest): Promise<Record<string, string>> {
+  if (!canAdminister(user, 'manageTextEdit')) throw forbidden('You may not edit texts (manageTextEdit)');
+  const settings = (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {};
+  const published = settings.languages?.published ?? [settings.languages?.default ?? DEFAULT_LOCALE];
+  if (!published.includes(locale)) throw badRequest(`locale "${locale}" is not published (${published.join(', ')})`);
+  const overrides = await ctx.store.transaction(async (tx) => {
+    const next = { ...((await tx.get<Record<string, string>>('i18n', locale))?.data ?? {}) };
+    for (const { key, data } of items) {
+      if (data === null) delete next[key];
+      else next[key] = data;
+    }
+    await tx.put('i18n', locale, next);
+    return next;
+  });
+  const changed = Object.fromEntries(items.map(({ key, data }) => [key, data]));
+  // `iso` + `overrides` is what the shell applies; `locale`/`key`/`value` name a single edit.
+  const single = items.length === 1 ? { key: items[0].key, value: items[0].data } : {};
+  ctx.realtime?.broadcast('i18n:update', { locale, iso: locale, overrides: changed, ...single });
+  return overrides;
 }
 
 export type { DataPrivacy };

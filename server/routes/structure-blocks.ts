@@ -18,7 +18,8 @@ import type {
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { canAdminister, canViewPage } from '../permissions';
-import { collectBlocks, collectFields } from '../structure/read';
+import { collectBlocks, collectFields, readPageDocument } from '../structure/read';
+import { blockHiddenFrom, hiddenBlockIds, needsViewerFilter } from '../structure/block-visibility';
 import { childAt, childBlockIds, removeChild } from '../structure/tree';
 import { writeStructure, type StructureWrite } from '../structure/write';
 import { checkPropertyKey, intParam, need, newId, paginate } from './helpers';
@@ -58,7 +59,15 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!block || block.wasDeleted) throw notFound(`block "${id}" does not exist`);
     const page = block.pageId ? (await ctx.store.get<Page>('page', block.pageId))?.data : undefined;
     if (page && !canViewPage(user, page)) throw notFound(`block "${id}" does not exist`);
+    if (!(await blockVisible(user, block))) throw notFound(`block "${id}" does not exist`);
     return block;
+  }
+
+  /** Not hidden from this viewer by its own advanced rules or an ancestor's (see block-visibility.ts). */
+  async function blockVisible(user: SignedInUser, block: StoredBlock): Promise<boolean> {
+    if (blockHiddenFrom(user, block)) return false;
+    const doc = block.pageId ? await readPageDocument(ctx.store, block.pageId) : undefined;
+    return !doc || !needsViewerFilter(doc, user) || !hiddenBlockIds(doc, user).has(block.id);
   }
 
   function checkedBlock<T extends BlockDraft>(draft: T, where: string, withDefaults = false): T {
@@ -280,10 +289,12 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { ids } = v.body<IdsRequest>('ids-request', req.body);
     const blocks = (await ctx.store.getMany<StoredBlock>('block', ids)).map((d) => d.data).filter((b) => !b.wasDeleted);
     const pages = new Map((await ctx.store.getMany<Page>('page', blocks.map((b) => b.pageId ?? ''))).map((d) => [d.id, d.data]));
-    return blocks.filter((b) => {
+    const visible: StoredBlock[] = [];
+    for (const b of blocks) {
       const page = b.pageId ? pages.get(b.pageId) : undefined;
-      return !page || canViewPage(user, page);
-    });
+      if ((!page || canViewPage(user, page)) && (await blockVisible(user, b))) visible.push(b);
+    }
+    return visible;
   });
 
   app.post<{ Params: { blockId: string; col: string; index: string; childId: string } }>('/structure/block/:blockId/:col/:index/:childId', async (req) => {

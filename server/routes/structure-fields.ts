@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Block, Field, Id, JsonValue, Module, Page } from '../../schemas/model';
 import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../schemas/model/api';
-import { createSchemaAjv, describeAjvErrors } from '../../registry';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { canAdminister } from '../permissions';
@@ -11,20 +10,6 @@ import { need, newId } from './helpers';
 
 export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
-  const optsAjv = createSchemaAjv();
-
-  function checkField(field: Field): void {
-    const entry = ctx.registry.fields[field.type];
-    if (!entry || entry.status === 'removed') throw badRequest(`field "${field.id}": unknown field type "${field.type}" (not in registry/fields)`);
-    if (entry.opts && field.opts !== undefined) {
-      const validate = optsAjv.compile(entry.opts);
-      if (!validate(field.opts)) {
-        throw badRequest(`field "${field.id}" has invalid opts: ${describeAjvErrors('field', '/opts', validate.errors).map((p) => `${p.pointer}: ${p.message}`).join('; ')}`);
-      }
-    }
-    const unknownRules = Object.keys(field.validation ?? {}).filter((rule) => !entry.rules.includes(rule));
-    if (unknownRules.length) throw badRequest(`field "${field.id}" of type "${field.type}" does not accept the rules ${unknownRules.join(', ')}`);
-  }
 
   function needFieldEditing(user: SignedInUser, blockId?: Id): void {
     if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit fields (manageEditMode)');
@@ -87,7 +72,7 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (await w.get('field', id)) throw badRequest(`field "${id}" already exists`);
       const { revision: _r, ...rest } = body.field;
       const field = { ...rest, id } as Field;
-      checkField(field);
+      v.fieldDefinition(field);
       const saved = await w.create<Field>('field', field);
       if (body.itemType === 'block') await w.put<Block>('block', { ...block, fields: [...(block.fields ?? []), id] });
       else {
@@ -112,7 +97,7 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
       const current = await w.require<Field>('field', id);
       const { revision, ...rest } = body.field;
       const field = { ...rest, id, childIds: rest.childIds ?? current.childIds } as Field;
-      checkField(field);
+      v.fieldDefinition(field);
       return w.put<Field>('field', field, revision);
     });
   });

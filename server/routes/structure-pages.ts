@@ -6,6 +6,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { canViewPage } from '../permissions';
 import { collectBlocks, readPageDocumentWithJson, readStructure } from '../structure/read';
+import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
 import { childBlockIds, insertChild, removeChild } from '../structure/tree';
 import { writeStructure, type StructureWrite } from '../structure/write';
 import { checkPropertyKey, checkSlug, intParam, need, newId, paginate } from './helpers';
@@ -96,7 +97,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await viewablePage(ctx, user, req.params.id);
     const doc = await readPageDocumentWithJson(ctx.store, req.params.id);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
-    return reply.type('application/json; charset=utf-8').send(doc.json);
+    const json = needsViewerFilter(doc.value, user) ? JSON.stringify(pageForViewer(doc.value, user)) : doc.json;
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.put('/structure/page', async (req) => {

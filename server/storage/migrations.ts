@@ -38,8 +38,13 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
   };
 }
 
-export async function migrate(db: Kysely<DB>, engine: Engine): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => buildMigrations(engine) } });
+/**
+ * `schema` (PostgreSQL) names where the migration tables live: without it kysely takes a
+ * kysely_migration_lock table in any other schema of the database (another tenant, a parallel
+ * test run) for its own, skips creating one and then fails with 'relation does not exist'.
+ */
+export async function migrate(db: Kysely<DB>, engine: Engine, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => buildMigrations(engine) }, ...(engine === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

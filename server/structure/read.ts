@@ -3,7 +3,8 @@ import type { Block, Field, Id, Module, Page, Settings } from '../../schemas/mod
 import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
 import { CURRENT_PAGE_SCHEMA_VERSION, migratePageDocument } from '../../engine/core/model/migrations';
 import type { PermissionContext } from '../permissions';
-import { canViewPage, effectiveListIds } from '../permissions';
+import { acceptedListIds } from '../../engine/core/rules/operations';
+import { canViewPage, viewAsListIds } from '../permissions';
 import type { DocumentReader } from '../storage/documents';
 import { childBlockIds } from './tree';
 
@@ -14,17 +15,37 @@ export async function moduleOrder(reader: DocumentReader): Promise<Id[]> {
   return settings?.structure?.orders?.modules?.order ?? [];
 }
 
-/** Who sees the same structure: admins alike, elevated users each their own, others by their lists. */
-function viewerKey(ctx: PermissionContext): string {
+/**
+ * Who sees the same structure: admins alike, elevated users each their own, others by their lists;
+ * when some page rule reads more than list memberships (the user's own data), each account its own.
+ */
+function viewerKey(ctx: PermissionContext, pageRules: boolean): string {
   const a = ctx.account;
-  if (a.isAdmin && !a.viewAs?.userListIds.length) return 'admin';
-  if (a.isElevated) return `elevated:${a.accountId}`;
-  return `lists:${[...effectiveListIds(a)].sort().join(',')}`;
+  const viewAs = viewAsListIds(a);
+  if (a.isAdmin && !viewAs) return 'admin';
+  if (a.isElevated && !a.isAdmin) return `elevated:${a.accountId}`;
+  const lists = viewAs ?? acceptedListIds(a.listMemberships, []);
+  return `lists:${[...lists].sort().join(',')}${pageRules ? `|account:${a.accountId}` : ''}`;
+}
+
+/** Context paths a page rule may read and still give the same answer to everyone in the same lists. */
+const LIST_PATHS = new Set(['lists', 'user.listMemberships']);
+
+/** Whether some page's visibility rules read more than list memberships (or cannot say what they read). */
+async function pageRulesReadUserData(reader: DocumentReader, ctx: PermissionContext): Promise<boolean> {
+  return (await reader.list<Page>('page')).some(({ data }) => {
+    const rules = data.visibility?.rules;
+    if (!rules) return false;
+    const paths = ctx.evaluator.dependencies?.(rules);
+    return !paths || paths.some((path) => !LIST_PATHS.has(path));
+  });
 }
 
 interface Memo {
   generation: number;
   structures: Map<string, { value: StructureResponse; json: string }>;
+  /** Whether a page rule reads more than list memberships (decides how structures may be shared). */
+  pageRules?: boolean;
   pages: Map<Id, { value: PageResponse; json: string } | null>;
 }
 const memos = new WeakMap<DocumentReader, Memo>();
@@ -46,7 +67,9 @@ const stillCurrent = (reader: DocumentReader, memo: Memo) => (reader as { genera
 /** The structure and its JSON text, built once per viewer kind until the next write. */
 export async function readStructureWithJson(reader: DocumentReader, ctx: PermissionContext): Promise<{ value: StructureResponse; json: string }> {
   const memo = memoFor(reader);
-  const key = viewerKey(ctx);
+  const pageRules = memo?.pageRules ?? (await pageRulesReadUserData(reader, ctx));
+  if (memo && stillCurrent(reader, memo)) memo.pageRules = pageRules;
+  const key = viewerKey(ctx, pageRules);
   const hit = memo?.structures.get(key);
   if (hit) return hit;
   const value = await buildStructure(reader, ctx);

@@ -1,33 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemsChanges } from '../../server/realtime';
 import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
-
-function socketFor(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (e) => reject(e));
-  });
-}
-
-function emitAck(socket: Socket, event: string, payload: unknown): Promise<{ ok: boolean; error?: string }> {
-  return new Promise((resolve) => socket.emit(event, payload, resolve));
-}
-
-function nextEvent<T>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
+import { emitAck, nextEvent, socketFor, type Socket } from '../helpers/sockets';
 
 describe.each(BACKENDS)('realtime on %s', (backend) => {
   let api: ApiServer;
@@ -85,7 +63,8 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     expect((await permissions).itemId).toBe('news');
     const label = nextEvent<{ locale: string; key: string; value: string }>(socket, 'i18n:update');
     await api.call('POST', 'i18n/fr', { token: admin, body: { key: 'common.actions.save', value: 'Garder' } });
-    expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder' });
+    // The single edit, and the `iso` + `overrides` form the shell applies.
+    expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder', iso: 'fr', overrides: { 'common.actions.save': 'Garder' } });
   });
 });
 

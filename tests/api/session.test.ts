@@ -56,7 +56,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(init.i18n).toMatchObject({ locale: 'en', published: ['en', 'fr'] });
     expect(init.structure.modules.map((m) => m.id)).toEqual(['home', 'community', 'resources', 'members-area', 'global']);
     const area = init.structure.modules.find((m) => m.id === 'members-area')!;
-    expect(area.pages.map((p) => p.id)).toEqual(['lounge']); // maya is a maker, not a volunteer
+    expect(area.pages.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']); // maya is a maker, not a volunteer
     expect(init.page!.page.id).toBe('welcome');
     expect(init.page!.blocks.map((b) => b.id)).toContain('welcome-every-page');
     expect(init.page!.schemaVersion).toBe(1);
@@ -64,9 +64,9 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(init.visiblePermissions).toEqual({});
     expect(init.generalAccessPermitted).toBe(true);
     const victorInit = (await api.call<InitResponse>('GET', 'init', { token: victor })).body;
-    expect(victorInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers']);
+    expect(victorInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers', 'my-settings', 'notice-board', 'shifts']);
     const adminInit = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
-    expect(adminInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'volunteers']);
+    expect(adminInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'volunteers', 'my-settings', 'notice-board', 'shifts']);
     expect(adminInit.user.isAdmin).toBe(true);
     // A page named in opts that the user may not view is not sent.
     expect((await api.call<InitResponse>('GET', `init?opts=${encodeURIComponent('{"pageId":"volunteers"}')}`, { token: maya })).body.page).toBeNull();
@@ -79,11 +79,16 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect((await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['volunteers'] } })).body).toEqual({ active: true, userListIds: ['volunteers'] });
     const viewing = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
     expect(viewing.viewAs).toEqual({ active: true, userListIds: ['volunteers'] });
-    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers']);
+    // The page shown by a visibility rule (shifts) is judged as a volunteer would be, on the server too.
+    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers', 'my-settings', 'notice-board', 'shifts']);
+    await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['makers'] } });
+    const asMaker = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
+    expect(asMaker.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect((await api.call('GET', 'structure/page/shifts', { token: admin })).status).toBe(404);
     await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: [] } });
     const back = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
     expect(back.viewAs.active).toBe(false);
-    expect(back.structure.modules.find((m) => m.id === 'members-area')!.pages).toHaveLength(2);
+    expect(back.structure.modules.find((m) => m.id === 'members-area')!.pages).toHaveLength(5);
   });
 
   it('inline text edits are stored per published locale and come back in init', async () => {

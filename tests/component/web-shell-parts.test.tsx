@@ -32,7 +32,7 @@ beforeEach(() => {
 
 function setup(children: React.ReactNode, { permissions = {} as Record<string, Record<string, boolean>>, route = {}, viewAs = null as string[] | null, isAdmin = false } = {}) {
   const store = createStore();
-  const init = adaptInit(initFixture({ user: { ...initFixture().user, permissions, isAdmin }, viewAs }));
+  const init = adaptInit(initFixture({ user: { ...initFixture().user, permissions, isAdmin }, viewAs: { active: !!viewAs?.length, userListIds: viewAs ?? [] } }));
   store.set(sessionAtom, init);
   store.set(loadStructureAtom, { modules: init.modules, pages: init.pages });
   store.set(moduleOrderAtom, init.moduleOrder);

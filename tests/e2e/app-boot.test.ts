@@ -10,6 +10,9 @@ let browser: LaunchedBrowser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  // These tests look at the login screen itself: as after a logout, so the app stays on it instead
+  // of going on to the login service (member.test.ts follows that redirect).
+  await browser.context.addInitScript(() => sessionStorage.setItem('tessera.loggedOut', '1'));
 });
 afterAll(async () => {
   await browser?.close();
@@ -17,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the built app in Chromium', () => {
-  it('serves /app and, without a session, shows the login screen with its Log in button', async () => {
+  it('serves /app and, without a session after a logout, shows the login screen with its Log in button', async () => {
     const page = await browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

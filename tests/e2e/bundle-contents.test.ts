@@ -6,13 +6,13 @@ import { initialFiles } from '../../scripts/initial-files';
 
 describe('the member bundle (dist/app/meta.json)', () => {
   const metaPath = path.join(projectRoot, 'dist/app/meta.json');
-  it('keeps admin, rjsf, handlebars, blocks, socket.io and floating-ui out of the initial files', () => {
+  it('keeps admin, rjsf, handlebars, blocks, socket.io, floating-ui, the rule engine, the form engine and the page renderer out of the initial files', () => {
     if (!fs.existsSync(metaPath)) throw new Error('dist/app/meta.json is missing: run `npm run build` first');
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
     const inputs = initialFiles(meta).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
     expect(inputs.some((i) => i.includes('web/main.tsx'))).toBe(true);
     // admin/edit-mode (atoms, shortcuts, guard) and the permission checks it uses are the shell's static part by design.
-    const forbidden = [/(^|\/)admin\/(?!edit-mode\/|core\/permissions\.ts$)/, /@rjsf\//, /handlebars/, /(^|\/)blocks\//, /socket\.io-client/, /engine\.io-client/, /@floating-ui\//, /dompurify/];
+    const forbidden = [/(^|\/)admin\/(?!edit-mode\/|core\/permissions\.ts$)/, /@rjsf\//, /handlebars/, /(^|\/)blocks\//, /socket\.io-client/, /engine\.io-client/, /@floating-ui\//, /dompurify/, /json-logic/, /engine\/forms\//, /engine\/core\/rules\//, /engine\/react\/page-renderer/, /registry\/generated\//, /i18n\/messages\/[a-z]+\/(rules|validation|form|fields)\.json/];
     for (const pattern of forbidden) expect(inputs.filter((i) => pattern.test(i)), String(pattern)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
+import { profileAtom } from '../../web/engine/profiles';
 import { applyShellEvent } from '../../web/realtime/shell-events';
 import { i18nOverridesAtom, localeAtom, settingsAtom, toastsAtom, translatorAtom } from '../../web/shell/shell-state';
 
@@ -17,6 +18,20 @@ describe('realtime events the shell applies (spec 7.6)', () => {
     expect(applyShellEvent(store, 'i18n:update', { iso: 'fr', overrides: { 'nav.more': 'Davantage', bad: 3 } })).toBe(true);
     expect(store.get(i18nOverridesAtom)).toEqual({ 'nav.more': 'Davantage' });
     expect(store.get(translatorAtom).t('nav.more')).toBe('Davantage');
+  });
+  it('i18n updates with null remove an override, so the catalogue text shows again', () => {
+    const store = createStore();
+    store.set(i18nOverridesAtom, { 'nav.more': 'Extra', 'nav.less': 'Fewer' });
+    expect(applyShellEvent(store, 'i18n:update', { iso: 'en', overrides: { 'nav.more': null } })).toBe(true);
+    expect(store.get(i18nOverridesAtom)).toEqual({ 'nav.less': 'Fewer' });
+  });
+  it('profile:update replaces the meta of a loaded profile and leaves unloaded ones alone', () => {
+    const store = createStore();
+    store.set(profileAtom('maya'), { accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: {} } });
+    expect(applyShellEvent(store, 'profile:update', { accountId: 'maya', meta: { block: { m: { shown: true } } } })).toBe(true);
+    expect(store.get(profileAtom('maya'))).toEqual({ accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: { block: { m: { shown: true } } } } });
+    applyShellEvent(store, 'profile:update', { accountId: 'victor', meta: {} });
+    expect(store.get(profileAtom('victor'))).toBeUndefined();
   });
   it('shows server messages as info toasts and ignores what it does not know', () => {
     const store = createStore();

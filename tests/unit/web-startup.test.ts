@@ -46,7 +46,7 @@ function deps(address: string, extra: Partial<StartupDeps> = {}) {
 }
 
 describe('init adapter', () => {
-  it("reads the merged server's shape: modules carrying their pages with an order, i18n.published, viewAs {active, userListIds}, the opening page", () => {
+  it("reads the server's shape: modules carrying their pages with an order, i18n.published, viewAs {active, userListIds}, the opening page, item permissions", () => {
     const init = adaptInit({
       user: { accountId: '7', loggedIn: true, isAdmin: false, isElevated: false, listMemberships: [], permissions: {} },
       settings: { languages: { default: 'en', enabled: ['en', 'fr'] } },
@@ -54,7 +54,10 @@ describe('init adapter', () => {
       i18n: { locale: 'fr', published: ['en', 'fr'], overrides: { 'nav.more': 'Plus encore' } },
       page: { schemaVersion: 1, page: { id: 'p1', slug: 'welcome', name: 'Welcome' }, blocks: [{ id: 'b1', type: 'plainText' }], fields: [] },
       structure: { order: ['m2', 'm1'], modules: [{ id: 'm1', slug: 'home', name: 'Home', pages: [{ id: 'p1', slug: 'welcome', name: 'Welcome' }] }, { id: 'm2', slug: 'events', name: 'Events', pages: [] }] },
-      permissions: {},
+      permissions: { administration: { manageEditMode: true } },
+      visiblePermissions: { p1: { addChildren: true } },
+      basePaths: {},
+      dataPrivacy: [],
       activeBrandSettings: null,
       generalAccessPermitted: true,
     });
@@ -66,6 +69,8 @@ describe('init adapter', () => {
     expect(init.languages).toEqual({ default: 'en', enabled: ['en', 'fr'], published: ['en', 'fr'] });
     expect(init.i18nOverrides).toEqual({ 'nav.more': 'Plus encore' });
     expect(init.blocks).toEqual([{ id: 'b1', type: 'plainText' }]);
+    expect(init.openingPageId).toBe('p1');
+    expect(init.itemPermissions).toEqual({ p1: { addChildren: true } });
     expect(init.activeBrand).toBeUndefined();
     expect(adaptInit({ ...initFixture(), viewAs: { active: false, userListIds: ['x'] } }).viewAs).toBeNull();
   });

@@ -2,28 +2,15 @@
  * The one place that knows the shape of GET /api/v1/init (spec 7.1). Everything else in the shell
  * reads the normalised `AppInit`; if the server's answer changes, only this module changes.
  */
-import type { Block, Brand, DataPrivacy, Field, Id, ItemPermissions, JsonValue, Module, Page, PermissionMap, Settings, UserState } from '../../schemas/model';
+import type { Block, Brand, Field, Id, ItemPermissions, Module, Page, Settings, UserState } from '../../schemas/model';
+import type { InitResponse } from '../../schemas/model/api';
+
+export type { InitResponse };
 
 export interface InitLanguages {
   default: string;
   enabled: string[];
   published: string[];
-}
-
-/** The raw answer, as the server sends it. */
-export interface InitResponse {
-  user: UserState;
-  settings: Settings;
-  viewAs: string[] | null;
-  i18n: { locale: string; languages?: Partial<InitLanguages> & { default: string }; overrides?: Record<string, string> };
-  structure: { modules: Module[]; pages: Page[]; blocks?: Block[]; fields?: Field[] };
-  page?: JsonValue;
-  dataPrivacy?: DataPrivacy[];
-  permissions?: ItemPermissions;
-  visiblePermissions?: JsonValue;
-  basePaths?: PermissionMap;
-  activeBrandSettings?: Brand | null;
-  generalAccessPermitted: boolean;
 }
 
 export interface AppInit {
@@ -39,67 +26,52 @@ export interface AppInit {
   blocks: Block[];
   fields: Field[];
   itemPermissions: ItemPermissions;
+  /** The page whose blocks and fields came with init (GET init?opts=...), if any. */
+  openingPageId?: Id;
   activeBrand?: Brand;
   generalAccessPermitted: boolean;
 }
 
-/**
- * The shape the merged server sends (schemas/model/api.ts on main): structure as modules carrying
- * their viewable pages plus an order, i18n with `published`, viewAs as `{active, userListIds}`,
- * and the opening page document. Both shapes are accepted here.
- */
-interface ServerInitParts {
-  structure?: { order?: Id[]; modules?: (Module & { pages?: Page[] })[]; pages?: Page[]; blocks?: Block[]; fields?: Field[] };
-  i18n?: { locale?: string; published?: string[]; languages?: Partial<InitLanguages>; overrides?: Record<string, string> };
-  viewAs?: string[] | { active?: boolean; userListIds?: Id[] } | null;
-  page?: { page?: Page; blocks?: Block[]; fields?: Field[] } | null;
-}
-
-function normaliseStructure(structure: NonNullable<ServerInitParts['structure']>) {
-  const rawModules = structure.modules ?? [];
-  if (Array.isArray(structure.pages)) return { modules: rawModules as Module[], pages: structure.pages, order: structure.order };
+/** Modules carry their viewable pages; the store keeps pages apart, each with its module id. */
+function splitStructure(structure: InitResponse['structure']): { modules: Module[]; pages: Page[] } {
   const pages: Page[] = [];
-  const modules = rawModules.map(({ pages: own, ...module }) => {
+  const modules = structure.modules.map(({ pages: own, ...module }) => {
     const list = Array.isArray(own) ? own : [];
     pages.push(...list.map((p) => ({ ...p, moduleId: p.moduleId ?? module.id })));
     return { ...module, childIds: module.childIds ?? list.map((p) => p.id) } as Module;
   });
-  return { modules, pages, order: structure.order };
-}
-
-function normaliseViewAs(viewAs: ServerInitParts['viewAs']): string[] | null {
-  if (Array.isArray(viewAs)) return viewAs.length ? viewAs : null;
-  if (viewAs && viewAs.active && Array.isArray(viewAs.userListIds)) return viewAs.userListIds;
-  return null;
+  return { modules, pages };
 }
 
 /** Normalises the init answer; throws naming the missing part when it is not an init answer at all. */
 export function adaptInit(raw: unknown): AppInit {
   if (!raw || typeof raw !== 'object') throw new Error('Init response is not an object');
-  const r = raw as InitResponse & ServerInitParts;
+  const r = raw as Partial<InitResponse>;
   if (!r.user || typeof r.user !== 'object') throw new Error('Init response has no user');
   if (!r.structure || !Array.isArray(r.structure.modules)) throw new Error('Init response has no structure.modules');
-  const { modules, pages, order } = normaliseStructure(r.structure);
+  const { modules, pages } = splitStructure(r.structure);
   const settings = r.settings ?? {};
-  const languages = r.i18n?.languages;
-  const published = languages?.published ?? r.i18n?.published ?? settings.languages?.published;
-  const defaultLanguage = languages?.default ?? settings.languages?.default ?? r.i18n?.locale ?? 'en';
-  const pageDoc = r.page && typeof r.page === 'object' && 'blocks' in r.page ? (r.page as NonNullable<ServerInitParts['page']>) : undefined;
+  const published = r.i18n?.published ?? settings.languages?.published;
+  const defaultLanguage = settings.languages?.default ?? r.i18n?.locale ?? 'en';
+  const pageDoc = r.page ?? undefined;
+  const brand = r.activeBrandSettings;
   return {
     user: { ...r.user, listMemberships: r.user.listMemberships ?? [], permissions: r.user.permissions ?? {}, basePaths: r.user.basePaths ?? r.basePaths, dataPrivacy: r.user.dataPrivacy ?? r.dataPrivacy },
     settings,
-    viewAs: normaliseViewAs(r.viewAs),
+    viewAs: r.viewAs?.active && r.viewAs.userListIds.length ? r.viewAs.userListIds : null,
     locale: r.i18n?.locale ?? defaultLanguage,
-    languages: { default: defaultLanguage, enabled: languages?.enabled ?? settings.languages?.enabled ?? published ?? [defaultLanguage], published: published ?? [defaultLanguage] },
+    languages: { default: defaultLanguage, enabled: settings.languages?.enabled ?? published ?? [defaultLanguage], published: published ?? [defaultLanguage] },
     i18nOverrides: r.i18n?.overrides ?? {},
     modules,
     // The structure arrives in display order; an explicit order wins.
-    moduleOrder: order ?? settings.structure?.orders?.modules?.order ?? modules.map((m) => m.id),
+    moduleOrder: r.structure.order ?? settings.structure?.orders?.modules?.order ?? modules.map((m) => m.id),
     pages,
-    blocks: [...(r.structure.blocks ?? []), ...(pageDoc?.blocks ?? [])],
-    fields: [...(r.structure.fields ?? []), ...(pageDoc?.fields ?? [])],
-    itemPermissions: (r.permissions as ItemPermissions | undefined) ?? {},
-    activeBrand: r.activeBrandSettings ?? undefined,
+    blocks: pageDoc?.blocks ?? [],
+    fields: pageDoc?.fields ?? [],
+    // Item permissions (what elevated users may do per item); `permissions` is the account's own map.
+    itemPermissions: r.visiblePermissions ?? {},
+    openingPageId: pageDoc?.page?.id,
+    activeBrand: brand ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings } : undefined,
     generalAccessPermitted: r.generalAccessPermitted !== false,
   };
 }

@@ -4,7 +4,8 @@
  * messages become info toasts. Payload shapes are the shell's convention (docs/architecture.md).
  */
 import type { createStore } from 'jotai';
-import type { Settings } from '../../schemas/model';
+import type { ProfileMeta, Settings } from '../../schemas/model';
+import { profileAtom } from '../engine/profiles';
 import { i18nOverridesAtom, localeAtom, pushToastAtom, settingsAtom } from '../shell/shell-state';
 
 type Store = ReturnType<typeof createStore>;
@@ -16,10 +17,22 @@ export function applyShellEvent(store: Store, event: string, payload: unknown): 
     store.set(settingsAtom, { ...store.get(settingsAtom), ...(payload as Settings) });
     return true;
   }
+  // The user's own profile meta changed (another tab saved a modal's state, a language): keep the
+  // loaded profile current, so block meta the engine reads is never stale.
+  if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string' && isRecord(payload.meta)) {
+    const current = store.get(profileAtom(payload.accountId));
+    if (current) store.set(profileAtom(payload.accountId), { ...current, data: { ...current.data, meta: payload.meta as ProfileMeta } });
+    return true;
+  }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {
     if (typeof payload.iso === 'string' && payload.iso !== store.get(localeAtom)) return false;
-    const strings = Object.fromEntries(Object.entries(payload.overrides).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    store.set(i18nOverridesAtom, { ...store.get(i18nOverridesAtom), ...strings });
+    // A string sets a label, null removes its override (the catalogue text shows again).
+    const next = { ...store.get(i18nOverridesAtom) };
+    for (const [key, value] of Object.entries(payload.overrides)) {
+      if (typeof value === 'string') next[key] = value;
+      else if (value === null) delete next[key];
+    }
+    store.set(i18nOverridesAtom, next);
     return true;
   }
   if ((event === 'SERVER_MESSAGE' || event === 'API_MESSAGE') && isRecord(payload) && typeof payload.message === 'string') {

@@ -4,7 +4,7 @@
  * header, log the audit entry, remember it as recently viewed, and render the page slot.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
 import { currentRouteAtom, structureViewAtom } from '../nav/structure-view';
 import { pageTitle } from '../nav/nav-rules';
@@ -90,5 +90,16 @@ export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: {
   if (profileCheck === 'checking') return null;
   if (profileCheck === 'missing') return <Redirect to="/404" replace />;
   const Slot = slots.page ?? PageTitleOnly;
-  return <Slot module={resolved.module} page={resolved.page} targetId={targetId} modifier={modifier} space={space} />;
+  // The page slot may be lazy (the engine is its own chunk).
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="ts-page-loading">
+          {translator.t('shell.page.loading')}
+        </p>
+      }
+    >
+      <Slot module={resolved.module} page={resolved.page} targetId={targetId} modifier={modifier} space={space} />
+    </Suspense>
+  );
 }

@@ -40,11 +40,13 @@ export function UserControls() {
     publishedLanguages: session.languages.published,
     themeSelectable,
   });
+  const initials = session.user.accountId.slice(0, 2).toUpperCase();
   return (
     <>
-      <button type="button" className="ts-user-button" ref={trigger} aria-label={t('shell.userControls.open')} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
+      {/* The visible initials are part of the name (WCAG 2.5.3, label in name). */}
+      <button type="button" className="ts-user-button" ref={trigger} aria-label={`${t('shell.userControls.open')}, ${initials}`} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span aria-hidden="true" className="ts-avatar">
-          {session.user.accountId.slice(0, 2).toUpperCase()}
+          {initials}
         </span>
       </button>
       {open && trigger.current && (

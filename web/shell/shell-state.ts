@@ -1,7 +1,8 @@
 /** Shell-wide UI state as Jotai atoms: session, locale, modes, connectivity and toasts. */
 import { atom } from 'jotai';
-import { createTranslator, messages } from '../../engine/core/i18n';
+import { createTranslator } from '../../engine/core/i18n/translator';
 import { canManageEditMode, canManageTextEdit } from '../../admin/edit-mode';
+import { shellMessages } from '../i18n/shell-messages';
 import type { Settings } from '../../schemas/model';
 import type { AppInit } from '../api/init-adapter';
 import type { ThemeMode } from '../theme/theme';
@@ -10,7 +11,8 @@ export const sessionAtom = atom<AppInit | null>(null);
 export const settingsAtom = atom<Settings>({});
 export const localeAtom = atom<string>('en');
 export const i18nOverridesAtom = atom<Record<string, string>>({});
-export const translatorAtom = atom((get) => createTranslator(messages, get(localeAtom), get(i18nOverridesAtom)));
+/** The shell's translator: its own namespaces only (the engine page builds one over the full catalogue). */
+export const translatorAtom = atom((get) => createTranslator(shellMessages, get(localeAtom), get(i18nOverridesAtom)));
 
 // Edit-mode state is the admin's (admin/edit-mode, tiny and static): one set of atoms, so the
 // admin's dialogs raise the flag the shell's navigation guard reads.

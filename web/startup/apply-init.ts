@@ -3,6 +3,7 @@ import type { createStore } from 'jotai';
 import { loadStructureAtom, moduleOrderAtom } from '../../engine/react/structure-store';
 import type { Settings } from '../../schemas/model';
 import type { AppInit } from '../api/init-adapter';
+import { markPageLoadedAtom } from '../engine/page-content';
 import { LOCALE_STORAGE_KEY } from '../i18n/LanguageSelector';
 import { i18nOverridesAtom, localeAtom, safeModeAtom, sessionAtom, settingsAtom, themeModeAtom, themeSelectableAtom } from '../shell/shell-state';
 import type { ThemeAvailability } from '../theme/theme';
@@ -20,6 +21,7 @@ export function applyInit(store: Store, init: AppInit, settings: Settings, theme
   store.set(i18nOverridesAtom, init.i18nOverrides);
   store.set(loadStructureAtom, { modules: init.modules, pages: init.pages, blocks: init.blocks, fields: init.fields });
   store.set(moduleOrderAtom, init.moduleOrder);
+  if (init.openingPageId) store.set(markPageLoadedAtom, init.openingPageId);
   store.set(themeModeAtom, theme.mode);
   store.set(themeSelectableAtom, theme.selectable);
   store.set(safeModeAtom, safeMode);

@@ -82,7 +82,8 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
   deps.onFlag('settings');
   const themeLoaded = deps.loadTheme(settings).then(() => deps.onFlag('theme'));
   const imageToken = deps.online() ? api.get<{ token?: string }>('user/image_access_token', { quiet: true }).catch(() => undefined) : Promise.resolve(undefined);
-  const init = adaptInit(await api.get('init'));
+  const opts = initOpts(url);
+  const init = adaptInit(await api.get('init', opts ? { query: { opts } } : undefined));
   deps.onFlag('user');
   deps.onFlag('language');
   deps.onFlag('structure');
@@ -91,4 +92,18 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
   await themeLoaded;
   if (!init.generalAccessPermitted) return { kind: 'denied', redirectTo: ACCOUNT_PAGE_PATH };
   return { kind: 'ready', init, settings: { ...settings, ...init.settings }, safeMode: isSafeMode(url.searchParams) };
+}
+
+/**
+ * GET init's `opts` for the address being opened (/app/:moduleSlug/:pageSlug/...), so the server
+ * sends that page's blocks and fields with init and the first page needs no second request.
+ */
+export function initOpts(url: URL): string | undefined {
+  const match = /^\/app\/([^/?#]+)\/([^/?#]+)/.exec(url.pathname);
+  if (!match || match[1] === 'space' || match[1] === 'admin') return undefined;
+  try {
+    return JSON.stringify({ moduleSlug: decodeURIComponent(match[1]), pageSlug: decodeURIComponent(match[2]) });
+  } catch {
+    return undefined;
+  }
 }

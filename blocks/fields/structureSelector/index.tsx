@@ -1,6 +1,12 @@
-import { SelectField, type FieldComponentProps } from '../../../engine';
+import { SelectField, useStructureChoices, type FieldComponentProps } from '../../../engine';
 
-/** Picks a module, page or block; the form's options list the structure items offered. */
+/**
+ * Picks a module or a page (`opts.kind`, page by default). The field's own options, when given,
+ * narrow the choice; otherwise every module or page in the site's structure is offered.
+ */
 export default function StructureSelectorField(props: FieldComponentProps) {
-  return <SelectField {...props} />;
+  const kind = props.field.opts?.kind === 'module' ? 'module' : 'page';
+  const choices = useStructureChoices(kind);
+  const field = props.field.options?.length ? props.field : { ...props.field, options: choices };
+  return <SelectField {...props} field={field} />;
 }

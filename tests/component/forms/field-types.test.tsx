@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FieldComponents } from '../../../engine';
+import { loadStructureAtom, moduleOrderAtom, pageAtom, type FieldComponents } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import { ratingScale } from '../../../blocks/fields/rating';
 import { allComponents, newsFields, renderForm } from './helpers';
@@ -124,6 +124,28 @@ describe('choice field types', () => {
     await userEvent.selectOptions(screen.getByLabelText('Schema'), 'Title');
     await save();
     await waitFor(() => expect(saved[0]?.values).toEqual({ page: 'p1', schema: 'ds1' }));
+  });
+
+  it('structureSelector offers the live structure when it lists no options, and follows changes', async () => {
+    const { store } = renderForm({
+      components,
+      fields: [
+        { id: 'sp', key: 'page', type: 'structureSelector', label: 'Page' },
+        { id: 'sm', key: 'module', type: 'structureSelector', label: 'Module', opts: { kind: 'module' } },
+      ],
+    });
+    const labels = (name: string) => within(screen.getByLabelText(name)).getAllByRole('option').map((o) => o.textContent);
+    act(() => {
+      store.set(moduleOrderAtom, ['m1', 'global']);
+      store.set(loadStructureAtom, {
+        modules: [{ id: 'm1', slug: 'club', name: 'Club', childIds: ['p1', 'p2'] }, { id: 'global', slug: 'global', name: 'Global', childIds: [] }],
+        pages: [{ id: 'p1', slug: 'home', name: 'Home' }, { id: 'p2', slug: 'events', name: 'Events' }],
+      });
+    });
+    expect(labels('Page').slice(1)).toEqual(['Club › Home', 'Club › Events']);
+    expect(labels('Module').slice(1)).toEqual(['Club']);
+    act(() => store.set(pageAtom('p2'), { id: 'p2', slug: 'events', name: 'Meet-ups' }));
+    expect(labels('Page').slice(1)).toEqual(['Club › Home', 'Club › Meet-ups']);
   });
 
   it('rating: the scale follows start, step and length within the limits of spec 5.3', async () => {

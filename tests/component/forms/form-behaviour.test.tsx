@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isFieldShown, type FieldComponents } from '../../../engine';
 import type { Field } from '../../../schemas/model';
-import { createTestEvaluator } from '../../helpers/form-test-evaluator';
+import { realEvaluator } from '../../helpers/rule-engine';
 import { allComponents, newsFields, renderForm } from './helpers';
 
 let components: FieldComponents;
@@ -82,7 +82,7 @@ describe('saving', () => {
   });
 
   it('a host re-render with new services and rule context keeps what the user typed, and conditions follow the new context', async () => {
-    const evaluator = createTestEvaluator();
+    const evaluator = realEvaluator();
     const fields: Field[] = [
       name,
       { id: 'cond', key: 'cond', type: 'conditional', childIds: ['c'], rules: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'member', operator: 'equals', value: 'yes' }] } },
@@ -243,7 +243,7 @@ describe('validation in the form', () => {
   it('default values apply on load, before conditions are first evaluated', () => {
     const calls = { evaluate: 0 };
     const seen: unknown[] = [];
-    const evaluator = createTestEvaluator(calls);
+    const evaluator = realEvaluator(calls);
     const recording = { ...evaluator, evaluate: (q: Parameters<typeof evaluator.evaluate>[0], c: Parameters<typeof evaluator.evaluate>[1]) => (seen.push(c.form?.wantsNews), evaluator.evaluate(q, c)) };
     renderForm({
       components,

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { FormRoot, loadFieldComponents, registryFieldTypes, type FieldComponentProps, type FieldComponents, type FormOptions, type FormServices, type FormSubmission, type FormValues, type RuleContext } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import { fieldComponents } from '../../../blocks/index.generated';
-import { createTestEvaluator } from '../../helpers/form-test-evaluator';
+import { realEvaluator } from '../../helpers/rule-engine';
 
 export const allComponents = (): Promise<FieldComponents> => loadFieldComponents(fieldComponents, Object.keys(fieldComponents));
 
@@ -41,7 +41,7 @@ export function renderForm({ fields, rootIds, data, options, services, component
   const save = vi.fn(async (submission: FormSubmission) => {
     saved.push(submission);
   });
-  const allServices: FormServices = { save, evaluator: createTestEvaluator(), ...services };
+  const allServices: FormServices = { save, evaluator: realEvaluator(), ...services };
   const store = createStore();
   const form = (
     <Provider store={store}>

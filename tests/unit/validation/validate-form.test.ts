@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FormSetupError, fieldName, hasBlockingErrors, validateFieldValue, validateFieldValueAsync, validateForm, validateFormAsync, type AsyncRuleChecker } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import registry from '../../../registry/generated/registry.json' with { type: 'json' };
-import { createTestEvaluator } from '../../helpers/form-test-evaluator';
+import { realEvaluator } from '../../helpers/rule-engine';
 
 const fieldTypes = registry.fields as Record<string, { rules: string[] }>;
 const ctx = { fieldTypes };
@@ -66,7 +66,7 @@ describe('validateForm (the server validates submitted forms with it)', () => {
     { id: 'f-rep', key: 'jobs', type: 'repeater', childIds: ['f-role'] },
     { id: 'f-role', key: 'role', type: 'text', validation: { required: true } },
   ];
-  const evaluator = createTestEvaluator();
+  const evaluator = realEvaluator();
 
   it('a required field hidden by a condition never blocks', () => {
     const errors = validateForm(fields, { wantsNews: false, jobs: [] }, { ...ctx, evaluator });

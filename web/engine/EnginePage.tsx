@@ -1,0 +1,102 @@
+/**
+ * The page slot (lazy chunk): the engine's PageRenderer for the routed page inside an
+ * EngineProvider and the form environment, with everything wired to the shell (store, translator,
+ * session, modes, API). The page's blocks are loaded on first view.
+ */
+import { useAtomValue, useStore } from 'jotai';
+import { useMemo } from 'react';
+import { useLocation } from 'wouter';
+import runtime from '../../registry/generated/runtime.json' with { type: 'json' };
+import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
+import { createTranslator, messages } from '../../engine/core/i18n';
+import { createRegistry, type RuntimeRegistryData } from '../../engine/core/registry';
+import { createRuleEngine } from '../../engine/core/rules/evaluator';
+import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
+import { PageRenderer } from '../../engine/react/page-renderer';
+import { FormEnvironmentProvider, type FormEnvironment } from '../../engine/forms/environment';
+import { useIsWide } from '../nav/use-media-query';
+import type { PageSlotProps } from '../routes/route-slots';
+import { targetKind } from '../routes/route-table';
+import { logout } from '../shell/logout';
+import { useServices } from '../shell/services';
+import { editModeAtom, i18nOverridesAtom, localeAtom, sessionAtom } from '../shell/shell-state';
+import { useT } from '../i18n/use-t';
+import { createPageServices } from './page-services';
+import { usePageContent } from './page-content';
+import { useProfile } from './profiles';
+
+const registry = createRegistry(runtime as unknown as RuntimeRegistryData);
+const evaluator = createRuleEngine(registry);
+
+export default function EnginePage({ page, targetId }: PageSlotProps) {
+  const t = useT();
+  const store = useStore();
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const locale = useAtomValue(localeAtom);
+  const overrides = useAtomValue(i18nOverridesAtom);
+  // Blocks, forms and rules need the full catalogue, which only this chunk carries.
+  const translator = useMemo(() => createTranslator(messages, locale, overrides), [locale, overrides]);
+  const editMode = useAtomValue(editModeAtom);
+  const wide = useIsWide();
+  const content = usePageContent(api, page.id);
+  const accountId = session?.user.accountId;
+  const ownProfile = useProfile(api, accountId);
+  const viewedId = targetKind(targetId) === 'profile' ? targetId : accountId;
+  const viewedProfile = useProfile(api, viewedId);
+
+  const device = useMemo(() => ({ isMobile: !wide, isDesktop: wide }), [wide]);
+  const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id }), [api, store, page.id]);
+  const engineServices = useMemo<EngineServices>(
+    () => ({
+      saveBlockMeta: pageServices.saveBlockMeta,
+      navigate: (path) => navigate(path),
+      logout: () => void logout(api, (url) => window.location.assign(url)),
+    }),
+    [pageServices, navigate, api],
+  );
+  const profile = viewedProfile ?? undefined;
+  const formEnvironment = useMemo<FormEnvironment>(
+    () => ({
+      services: { save: (submission) => pageServices.saveForm(viewedId ?? '', submission), evaluator },
+      ruleContext: { user: session?.user, profile, lists: session?.user.listMemberships, device },
+      translator,
+    }),
+    [pageServices, viewedId, session, profile, device, translator],
+  );
+
+  if (content.status === 'error')
+    return (
+      <p role="alert" className="ts-page-error">
+        {t('shell.page.loadError')}
+      </p>
+    );
+  if (content.status === 'loading' || !session)
+    return (
+      <p role="status" className="ts-page-loading">
+        {t('shell.page.loading')}
+      </p>
+    );
+  return (
+    <EngineProvider
+      registry={registry}
+      blockComponents={blockComponents}
+      blockValidators={blockOptionValidators}
+      store={store}
+      evaluator={evaluator}
+      translator={translator}
+      services={engineServices}
+      user={session.user}
+      profile={profile}
+      ownProfile={ownProfile ?? undefined}
+      device={device}
+      isAdmin={session.user.isAdmin}
+      editMode={editMode}
+    >
+      <FormEnvironmentProvider value={formEnvironment}>
+        <PageRenderer pageId={page.id} />
+      </FormEnvironmentProvider>
+    </EngineProvider>
+  );
+}
