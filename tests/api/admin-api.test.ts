@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminApi, AdminApiError, StructureWriteResult } from '../../admin/core/api';
 import { createHttpAdminApi, type AdminRequest } from '../../admin/core/http-api';
 import type { Block, Page } from '../../schemas/model';
-import type { PageResponse, StructureResponse } from '../../schemas/model/api';
+import type { InitResponse, PageResponse, StructureResponse } from '../../schemas/model/api';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 
 /** The request function the shell hands in, here over plain fetch: rejects with the error body. */
@@ -134,12 +134,21 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     expect(await admin.validateSlug('module', 'new', 'workshop')).toEqual({ unique: false, number: 1 });
   });
 
-  it('reads and writes item permissions, and lists user lists', async () => {
+  it('reads and writes item permissions, lists user lists, views as a list and resets', async () => {
     expect(await admin.getPermissions('news')).toEqual({});
     expect(await admin.setPermissions('news', { manageSettings: true, read: false })).toEqual({ manageSettings: true, read: false });
     expect(await admin.getPermissions('news')).toEqual({ manageSettings: true, read: false });
 
     expect(await admin.listUserLists()).toEqual([{ id: 'makers', name: 'Makers' }, { id: 'volunteers', name: 'Volunteers' }]);
+    const init = async () => (await server.call<InitResponse>('GET', 'init', { token: adminToken })).body;
+    await admin.viewAs(['makers']);
+    expect((await init()).viewAs).toEqual({ active: true, userListIds: ['makers'] });
+    // As a maker, the volunteers' page is not there.
+    expect((await init()).structure.modules.flatMap((m) => m.pages.map((p) => p.id))).not.toContain('volunteers');
+    await admin.resetViewAs();
+    expect((await init()).viewAs.active).toBe(false);
+    expect((await init()).structure.modules.flatMap((m) => m.pages.map((p) => p.id))).toContain('volunteers');
+    expect(await rejection(admin.viewAs(['nobody']))).toMatchObject({ error: 'badRequest' });
   });
 
   it('refuses every call to a member (maya) with 403 and changes nothing', async () => {
@@ -170,6 +179,8 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
       ['getPermissions', () => member.getPermissions('welcome')],
       ['setPermissions', () => member.setPermissions('welcome', { read: false })],
       ['listUserLists', () => member.listUserLists()],
+      ['viewAs', () => member.viewAs(['volunteers'])],
+      ['resetViewAs', () => member.resetViewAs()],
     ];
     for (const [name, run] of calls) {
       const error = await rejection(run());
