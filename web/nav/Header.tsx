@@ -8,7 +8,7 @@ import { imageUrl } from '../shell/footer-rules';
 import { OfflineBanner } from '../shell/OfflineBanner';
 import { useApi } from '../shell/services';
 import { editModeAtom, localeAtom, sessionAtom } from '../shell/shell-state';
-import { HEADER_ADMIN_SLOT_ID } from '../admin/slots';
+import { HEADER_ADMIN_SLOT_ID } from '../edit-mode/slots';
 import { AdminBar, ViewAsBar } from '../shell/AdminBar';
 import { SkipLink } from '../shell/SkipLink';
 import { UserControls } from '../shell/UserControls';
