@@ -1,13 +1,12 @@
 /**
- * The admin, loaded lazily: the shell `import()`s this module when edit mode is entered, so a
- * member never downloads admin, rjsf or ajv. The small always-loaded part (edit-mode state, its
- * shortcuts and the navigation guard) is `admin/edit-mode`, imported statically by the shell.
- *
- * Wiring (phase 2, in the shell):
- *   const admin = await import('../admin');
+ * The admin, loaded lazily: the shell's engine page `import()`s this module when edit mode is
+ * entered (web/edit-mode/lazy-admin.ts), so a member never downloads admin, rjsf or ajv. The small
+ * always-loaded part (edit-mode state, its shortcuts and the navigation guard) is
+ * `admin/edit-mode`, imported statically by the shell. The shell's wiring is
+ * web/edit-mode/EditModeLayer.tsx:
  *   <EngineProvider ... editMode renderAddBlock={admin.renderAddBlock} renderBlockControls={admin.renderBlockControls}>
- *     <admin.AdminProvider api={...} registry={fullRegistry} user={user} pageId={pageId} optionValidators={blockOptionValidators}>
- *       <admin.AdminBar /> <admin.NavigationEditor ... /> <PageRenderer pageId={pageId} />
+ *     <admin.AdminProvider api={admin.createHttpAdminApi({ request })} registry={admin.fullRegistry} ...>
+ *       <admin.NavigationEditor ... /> (portalled into the header) <admin.AdminBar /> <PageRenderer pageId={pageId} />
  *     </admin.AdminProvider>
  *   </EngineProvider>
  */
