@@ -48,6 +48,25 @@ const htmlPlugin = {
   },
 };
 
+/**
+ * esbuild puts every style sheet an entry reaches, through dynamic imports too, into the entry's
+ * CSS file. The admin's style sheets must stay in the admin's lazy chunks, so they become modules
+ * that add a <style> element when the admin loads.
+ */
+const lazyStylesPlugin = {
+  name: 'tessera-lazy-styles',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]admin[\\/].*\.css$/ }, async (args) => {
+      const css = await fs.promises.readFile(args.path, 'utf8');
+      const id = JSON.stringify(`tessera-style-${path.relative(root, args.path).split(path.sep).join('-')}`);
+      return {
+        loader: 'js',
+        contents: `if (typeof document !== 'undefined' && !document.getElementById(${id})) { const s = document.createElement('style'); s.id = ${id}; s.textContent = ${JSON.stringify(css)}; document.head.append(s); }`,
+      };
+    });
+  },
+};
+
 const webOptions = {
   absWorkingDir: root,
   // The block index is an entry of its own: every block type gets its lazy chunk whichever part of
@@ -71,7 +90,7 @@ const webOptions = {
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
   logLevel: 'info',
-  plugins: [htmlPlugin],
+  plugins: [lazyStylesPlugin, htmlPlugin],
 };
 
 /**

@@ -1,31 +1,34 @@
-/** The admin bar shown to admins in edit mode: edit, text-edit, safe mode and debug toggles, view-as, and the captured blocks count. */
-import { useAtom, useAtomValue } from 'jotai';
+/**
+ * The admin bar shown in edit mode: edit (the same throttled toggle as alt+shift+e), text-edit,
+ * safe mode and debug toggles, view-as, and the captured blocks count. The view-as reset bar is
+ * the shell's (web/shell/AdminBar.tsx ViewAsBar): it shows outside edit mode too.
+ */
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { Id } from '../schemas/model';
-import { ViewAsResetBar } from './access/ViewAs';
 import { capturedBadgeText, capturedBlocksAtom } from './captured/state';
 import { useAdmin } from './core/context';
 import { canManageTextEdit, canToggleDebug, canViewAs } from './core/permissions';
-import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom } from './edit-mode';
+import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, toggleEditModeAtom } from './edit-mode';
 
 export interface AdminBarProps {
-  /** Names of the lists being viewed as (empty when not viewing as). */
-  viewAsListNames?: string[];
-  onViewAsReset?(): void;
+  /** Safe mode switch; the shell reloads with or without ?safeMode=on. Without it the atom is flipped. */
+  onSafeModeToggle?(current: boolean): void;
 }
 
-export function AdminBar({ viewAsListNames = [], onViewAsReset }: AdminBarProps) {
+export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const admin = useAdmin();
   const { t, user } = admin;
-  const [editMode, setEditMode] = useAtom(editModeAtom);
+  const editMode = useAtomValue(editModeAtom);
+  const toggleEditMode = useSetAtom(toggleEditModeAtom);
   const [textEdit, setTextEdit] = useAtom(textEditModeAtom);
   const [safe, setSafe] = useAtom(safeModeAtom);
   const [debug, setDebug] = useAtom(debugInfoAtom);
   const captured = useAtomValue(capturedBlocksAtom);
   return (
     <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
-      <button type="button" aria-pressed={editMode} onClick={() => setEditMode(!editMode)}>{t('editMode.toggle')}</button>
+      <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>{t('editMode.toggle')}</button>
       {canManageTextEdit(user) && <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>{t('editMode.textEdit')}</button>}
-      <button type="button" aria-pressed={safe} onClick={() => setSafe(!safe)}>{t('editMode.safeMode')}</button>
+      <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>{t('editMode.safeMode')}</button>
       {canToggleDebug(user) && <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>{t('editMode.debugInfo')}</button>}
       {canViewAs(user) && <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>{t('admin.viewAs.open')}</button>}
       {captured.length > 0 && (
@@ -33,7 +36,6 @@ export function AdminBar({ viewAsListNames = [], onViewAsReset }: AdminBarProps)
           {capturedBadgeText(captured.length)}
         </span>
       )}
-      <ViewAsResetBar listNames={viewAsListNames} onReset={() => onViewAsReset?.()} />
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { applyItemsChangesAtom, createTranslator, messages, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS, type LazyModuleIndex, type RuntimeRegistryData, type Translator } from '../engine';
+import { applyItemsChangesAtom, createTranslator, messages, moduleOrderAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS, type LazyModuleIndex, type RuntimeRegistryData, type Translator } from '../engine';
 import type { Id } from '../schemas/model';
 import { PermissionsDialog } from './access/PermissionsEditor';
 import { ViewAsDialog } from './access/ViewAs';
@@ -88,7 +88,11 @@ export function AdminProvider(props: AdminProviderProps) {
       store,
       optionValidators,
       imageToken,
-      apply: (result) => result && store.set(applyItemsChangesAtom, result),
+      apply: (result) => {
+        if (!result) return;
+        store.set(applyItemsChangesAtom, result);
+        if (result.moduleOrder) store.set(moduleOrderAtom, result.moduleOrder);
+      },
       notify,
       announce: (message) => setAnnouncement(message),
       open: setDialog,

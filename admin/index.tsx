@@ -1,13 +1,12 @@
 /**
- * The admin, loaded lazily: the shell `import()`s this module when edit mode is entered, so a
- * member never downloads admin, rjsf or ajv. The small always-loaded part (edit-mode state, its
- * shortcuts and the navigation guard) is `admin/edit-mode`, imported statically by the shell.
- *
- * Wiring (phase 2, in the shell):
- *   const admin = await import('../admin');
+ * The admin, loaded lazily: the shell's engine page `import()`s this module when edit mode is
+ * entered (web/edit-mode/lazy-admin.ts), so a member never downloads admin, rjsf or ajv. The small
+ * always-loaded part (edit-mode state, its shortcuts and the navigation guard) is
+ * `admin/edit-mode`, imported statically by the shell. The shell's wiring is
+ * web/edit-mode/EditModeLayer.tsx:
  *   <EngineProvider ... editMode renderAddBlock={admin.renderAddBlock} renderBlockControls={admin.renderBlockControls}>
- *     <admin.AdminProvider api={...} registry={fullRegistry} user={user} pageId={pageId} optionValidators={blockOptionValidators}>
- *       <admin.AdminBar /> <admin.NavigationEditor ... /> <PageRenderer pageId={pageId} />
+ *     <admin.AdminProvider api={admin.createHttpAdminApi({ request })} registry={admin.fullRegistry} ...>
+ *       <admin.NavigationEditor ... /> (portalled into the header) <admin.AdminBar /> <PageRenderer pageId={pageId} />
  *     </admin.AdminProvider>
  *   </EngineProvider>
  */
@@ -22,7 +21,7 @@ export { NavigationEditor, reorderModules, reorderPages, moveInList, type Naviga
 export { NewModuleDialog, NewPageDialog, EditModuleDialog, EditPageDialog } from './navigation/ItemDialogs';
 export { checkSlug, checkSlugText, slugFromName } from './navigation/slug';
 export { PermissionsDialog, PermissionsEditor, ITEM_ACTIONS } from './access/PermissionsEditor';
-export { ViewAsDialog, ViewAsResetBar } from './access/ViewAs';
+export { ViewAsDialog } from './access/ViewAs';
 export { EditBlockDialog } from './block-editor/EditBlockDialog';
 export { adminWidgets } from './block-editor/widgets';
 export { NewBlockPicker, pickableTypes, BLOCK_CATEGORIES } from './blocks/NewBlockPicker';
@@ -33,6 +32,8 @@ export { CapturedBlocksDialog, pasteCaptured } from './captured/CapturedBlocksDi
 export { capturedBlocksAtom, captureBlockAtom, capturedBadgeText } from './captured/state';
 export { useAdmin, type AdminValue, type NoticeKind } from './core/context';
 export * from './core/api';
+export { createHttpAdminApi, toAdminApiError, type AdminRequest, type HttpMethod } from './core/http-api';
+export { fullRegistry } from './core/full-registry';
 export * from './core/permissions';
 export * from './core/placement';
 export * from './edit-mode';

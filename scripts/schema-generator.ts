@@ -55,6 +55,7 @@ export const API_SCHEMAS: Record<string, string> = {
   'page-create-request.schema.json': 'PageCreateRequest',
   'property-request.schema.json': 'PropertyRequest',
   'children-ids-request.schema.json': 'ChildrenIdsRequest',
+  'page-children-request.schema.json': 'PageChildrenRequest',
   'block-update-request.schema.json': 'BlockUpdateRequest',
   'block-create-request.schema.json': 'BlockCreateRequest',
   'blocks-update-request.schema.json': 'BlocksUpdateRequest',

@@ -1,29 +1,30 @@
-/** Per-item permissions: for each action, the user lists (or everyone) allowed. Loads and saves through the API. */
-import { useEffect, useState } from 'react';
+/**
+ * Per-item permissions: for each action, whether elevated users may do it on this item, or (left
+ * out) whatever their base paths say. Admins always pass. Loads and saves through the API.
+ */
+import { useEffect, useId, useState } from 'react';
 import type { Id } from '../../schemas/model';
-import type { ItemPermissionGrants, UserListSummary } from '../core/api';
+import type { ItemPermissionGrants } from '../core/api';
 import { Dialog } from '../core/Dialog';
 import { errorMessage, useAdmin } from '../core/context';
 
 export const ITEM_ACTIONS = ['read', 'update', 'addChildren', 'moveChildren', 'manageSettings', 'manageVisibility', 'managePermissions', 'manageDesign', 'manageCss'] as const;
-export const EVERYONE = '*';
+
+type Choice = 'inherit' | 'allow' | 'deny';
+const choiceOf = (value: boolean | undefined): Choice => (value === undefined ? 'inherit' : value ? 'allow' : 'deny');
 
 export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; onSaved?(): void; onCancel?(): void }) {
   const admin = useAdmin();
   const { t } = admin;
+  const idBase = useId();
   const [grants, setGrants] = useState<ItemPermissionGrants | null>(null);
-  const [lists, setLists] = useState<UserListSummary[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
-    Promise.all([admin.api.getPermissions(itemId), admin.api.listUserLists()]).then(
-      ([g, l]) => {
-        if (!live) return;
-        setGrants(g);
-        setLists(l);
-      },
+    admin.api.getPermissions(itemId).then(
+      (g) => live && setGrants(g),
       (e) => live && setError(t('admin.permissions.loadFailed', { message: errorMessage(e, t) })),
     );
     return () => {
@@ -31,10 +32,10 @@ export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; o
     };
   }, [admin.api, itemId, t]);
 
-  const toggle = (action: string, listId: Id, on: boolean) =>
+  const choose = (action: string, choice: Choice) =>
     setGrants((g) => {
-      const current = g?.[action] ?? [];
-      return { ...g, [action]: on ? [...current.filter((x) => x !== listId), listId] : current.filter((x) => x !== listId) };
+      const { [action]: _old, ...rest } = g ?? {};
+      return choice === 'inherit' ? rest : { ...rest, [action]: choice === 'allow' };
     });
 
   const save = async () => {
@@ -52,22 +53,20 @@ export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; o
     }
   };
 
-  const choices = [{ id: EVERYONE, name: t('admin.permissions.everyone') }, ...lists];
   return (
     <div className="t-admin-permissions">
       {error && <p role="alert" className="t-admin-error">{error}</p>}
       {!grants && !error && <p role="status">{t('admin.common.loading')}</p>}
       {grants &&
         ITEM_ACTIONS.map((action) => (
-          <fieldset key={action}>
-            <legend>{t(`admin.permissions.actions.${action}`)}</legend>
-            {choices.map((list) => (
-              <label key={list.id} className="t-admin-check">
-                <input type="checkbox" checked={(grants[action] ?? []).includes(list.id)} disabled={busy} onChange={(e) => toggle(action, list.id, e.target.checked)} />
-                {list.name}
-              </label>
-            ))}
-          </fieldset>
+          <div key={action} className="t-admin-field">
+            <label htmlFor={`${idBase}-${action}`}>{t(`admin.permissions.actions.${action}`)}</label>
+            <select id={`${idBase}-${action}`} value={choiceOf(grants[action])} disabled={busy} onChange={(e) => choose(action, e.target.value as Choice)}>
+              <option value="inherit">{t('admin.permissions.inherit')}</option>
+              <option value="allow">{t('admin.permissions.allow')}</option>
+              <option value="deny">{t('admin.permissions.deny')}</option>
+            </select>
+          </div>
         ))}
       <div className="t-dialog__actions">
         {onCancel && <button type="button" onClick={onCancel} disabled={busy}>{t('admin.common.cancel')}</button>}

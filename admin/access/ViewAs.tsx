@@ -68,34 +68,3 @@ export function ViewAsDialog({ current, onClose, onChanged }: { current: Id[]; o
     </Dialog>
   );
 }
-
-/** The view-as reset bar: names the lists being viewed as, with Reset (POST admin/reset). */
-export function ViewAsResetBar({ listNames, onReset }: { listNames: string[]; onReset(): void }) {
-  const admin = useAdmin();
-  const { t } = admin;
-  const [busy, setBusy] = useState(false);
-  if (listNames.length === 0) return null;
-  return (
-    <div className="t-admin-view-as-bar" role="region" aria-label={t('admin.viewAs.title')}>
-      <span>{t('admin.viewAs.bar', { lists: listNames.join(', ') })}</span>{' '}
-      <button
-        type="button"
-        disabled={busy}
-        aria-busy={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await admin.api.resetViewAs();
-            onReset();
-          } catch {
-            admin.notify('negative', t('admin.viewAs.failed'));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        {t('admin.viewAs.reset')}
-      </button>
-    </div>
-  );
-}

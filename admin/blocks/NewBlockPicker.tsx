@@ -97,7 +97,7 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
     setBusy(true);
     setError('');
     try {
-      admin.apply(await admin.api.addBlock({ pageId: page.id, block, parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index, defaults }));
+      admin.apply(await admin.api.addBlock({ pageId: page.id, block, parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index, defaults: true }));
       admin.notify('positive', t('admin.newBlockInfo.added', { name: entry.title }));
       onClose();
     } catch (e) {

@@ -3,7 +3,7 @@
  * Phase 2 implements it on the web app's API client; tests use an in-memory double of the HTTP
  * boundary. Every method rejects with an `AdminApiError` on failure.
  */
-import type { Block, Id, JsonObject, Module, Page, Positions } from '../../schemas/model';
+import type { Block, Id, Module, Page, Positions } from '../../schemas/model';
 
 /** How the server reports a failure: `{ error, message }`, optionally with errors per options field (JSON pointer -> message). */
 export interface AdminApiError {
@@ -26,8 +26,8 @@ export interface AddBlockRequest {
   parentId: Id;
   colIndex: number;
   index: number;
-  /** The registry defaults applied to the new block's options. */
-  defaults?: JsonObject;
+  /** Fill the options the block does not set from its type's registry defaults (server-side). */
+  defaults?: boolean;
 }
 
 /** One block's placement change in a move or clone: where it is taken from and where it goes. */
@@ -49,6 +49,8 @@ export interface StructureWriteResult {
   pages?: Page[];
   modules?: Module[];
   removed?: { blocks?: Id[]; pages?: Id[]; modules?: Id[] };
+  /** The module display order, when the write changed it. */
+  moduleOrder?: Id[];
 }
 
 export interface DeleteBlockResult extends StructureWriteResult {
@@ -58,13 +60,16 @@ export interface DeleteBlockResult extends StructureWriteResult {
 
 export interface SlugValidation {
   unique: boolean;
-  /** A suggested free number to append when not unique. */
-  number?: number;
+  /** How many other items of that source already use the slug. */
+  number: number;
 }
 
-/** Per-item permissions: action -> list ids (or `*` for everyone) allowed. */
+/**
+ * Per-item permissions: what elevated users may do on the item (action -> allowed). An action
+ * left out falls back to the user's base paths (spec 6). Admins always pass.
+ */
 export interface ItemPermissionGrants {
-  [action: string]: Id[];
+  [action: string]: boolean;
 }
 
 export interface UserListSummary {
@@ -75,11 +80,12 @@ export interface UserListSummary {
 export interface AdminApi {
   /** POST structure/block/{id} {block}: saves a block; the server validates options against the registry schema. */
   updateBlock(id: Id, block: Block): Promise<StructureWriteResult>;
-  /** PUT structure/block {pageId, block, parentId, colIndex, index, defaults}: adds a block into a page's or block's column. */
+  /** PUT structure/block {pageId, block, parentId (a block parent only), colIndex, index, defaults: true}: adds a block into a page's or block's column. */
   addBlock(request: AddBlockRequest): Promise<StructureWriteResult>;
   /**
-   * Places existing blocks (by id, the same blocks: not copies) into a column. A page:
-   * POST structure/page/{pageId}/addChildren/{index} {childrenIds, colIndex}; a block:
+   * Places existing blocks (by id, the same blocks: not copies; they leave their old place) into a
+   * column. A page: POST structure/page/{pageId}/addChildren/{index} {childrenIds, colIndex}
+   * (colIndex optional, 0 when absent); a block:
    * POST structure/block/{id}/{col}/{index} {childrenIds}.
    */
   addChildren(parentType: ParentType, parentId: Id, colIndex: number, index: number, childIds: Id[]): Promise<StructureWriteResult>;
@@ -90,11 +96,12 @@ export interface AdminApi {
   /** POST structure/revert {token}: undoes the structure change the token was issued for. */
   revert(token: string): Promise<StructureWriteResult>;
   /**
-   * POST structure/block/move {updates, fromPageId, toPageId}. Each update's `to.index` is the
+   * POST structure/block/move {updates: [{id, parentId (a block target only), colIndex, index}],
+   * fromPageId, toPageId}. Each update's `to.index` is the
    * index in the target column once the block has left its old place.
    */
   moveBlocks(request: BlocksMoveRequest): Promise<StructureWriteResult>;
-  /** POST structure/block/clone {updates, fromPageId, toPageId}: deep copies (new ids) placed at the targets. */
+  /** POST structure/block/clone {ids, toPageId, parentId?, colIndex, index} per target: deep copies (new ids) placed at the targets. */
   cloneBlocks(request: BlocksMoveRequest): Promise<StructureWriteResult>;
   /** PUT structure/module {module}: creates a module. */
   createModule(module: Omit<Module, 'id'>): Promise<StructureWriteResult>;
@@ -110,15 +117,15 @@ export interface AdminApi {
   updatePage(id: Id, moduleId: Id, page: Page): Promise<StructureWriteResult>;
   /** POST structure/page/order {moduleId, order}. */
   orderPages(moduleId: Id, order: Id[]): Promise<StructureWriteResult>;
-  /** GET /{source}/{contextId?}/{id}/slug/{slug}/validate: source `module` or `page`, contextId the module of a page. */
+  /** GET /{source}/{contextId?}/{id}/slug/{slug}/validate: source `module` or `page`, contextId the module of a page; `number` counts the others using it. */
   validateSlug(source: 'module' | 'page', id: Id | 'new', slug: string, contextId?: Id): Promise<SlugValidation>;
-  /** GET structure/permissions/{itemId}. */
+  /** GET structure/permissions/{itemId} (admins and elevated users). */
   getPermissions(itemId: Id): Promise<ItemPermissionGrants>;
   /** POST structure/permissions/{itemId} {permissions}. */
   setPermissions(itemId: Id, permissions: ItemPermissionGrants): Promise<ItemPermissionGrants>;
-  /** GET userLists: the lists an admin may view as or grant permissions to. */
+  /** GET userLists: the lists an admin may view as (id and name; admins and elevated users). */
   listUserLists(): Promise<UserListSummary[]>;
-  /** POST admin/viewAs {listIds}. */
+  /** POST admin/viewAs {listIds} (administration.allowViewAs). */
   viewAs(listIds: Id[]): Promise<void>;
   /** POST admin/reset: ends view-as. */
   resetViewAs(): Promise<void>;

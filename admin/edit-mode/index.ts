@@ -3,7 +3,7 @@
  * tiny (jotai and React only): the shell imports this statically, and loads the rest of admin
  * (`admin/index.tsx`, with rjsf and ajv) with `import()` only when edit mode is entered.
  */
-import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { EDIT_MODE_TOGGLE_THROTTLE_MS } from '../../engine/core/constants';
 import { canManageEditMode, canManageTextEdit, canToggleDebug, type PermissionUser } from '../core/permissions';
@@ -16,34 +16,82 @@ export const debugInfoAtom = atom(false);
 export const adminPanelOpenAtom = atom(false);
 
 /** Layouts on which the backtick key toggles text-edit mode. */
-const BACKTICK_LOCALES = ['en-GB', 'en-US'];
+export const BACKTICK_LAYOUTS = ['en-GB', 'en-US'];
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+export type EditShortcut = 'editMode' | 'textEditMode' | 'debugInfo' | 'safeMode';
+
+/** The parts of a key press the shortcuts read (a KeyboardEvent fits). */
+export interface KeyLike {
+  key: string;
+  code?: string;
+  altKey: boolean;
+  shiftKey: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  target?: EventTarget | null;
 }
+
+const BY_CODE: Record<string, EditShortcut> = { KeyE: 'editMode', KeyJ: 'textEditMode', KeyD: 'debugInfo', KeyS: 'safeMode' };
+const BY_KEY: Record<string, EditShortcut> = { e: 'editMode', j: 'textEditMode', d: 'debugInfo', s: 'safeMode' };
+
+function isTyping(target: EventTarget | null | undefined): boolean {
+  const el = target as HTMLElement | null | undefined;
+  if (!el || typeof el.tagName !== 'string') return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/**
+ * The edit shortcut a key press asks for (spec 2.6), or null: alt+shift+e/j/d/s, and backtick
+ * for text-edit mode on en-GB/en-US layouts outside text inputs. `layout` is the keyboard
+ * layout's language (navigator.language).
+ */
+export function editShortcutFor(e: KeyLike, layout: string): EditShortcut | null {
+  if (e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey) {
+    // alt+shift changes e.key on some layouts (macOS): the physical key decides, e.key only without a code.
+    if (e.code) return BY_CODE[e.code] ?? null;
+    return BY_KEY[e.key.toLowerCase()] ?? null;
+  }
+  if (e.key === '`' && !e.altKey && !e.ctrlKey && !e.metaKey && BACKTICK_LAYOUTS.includes(layout) && !isTyping(e.target)) return 'textEditMode';
+  return null;
+}
+
+const lastEditModeToggleAtom = atom(-Infinity);
+
+/**
+ * Toggles edit mode, at most once per EDIT_MODE_TOGGLE_THROTTLE_MS (the shortcut and the shell's
+ * edit button share the throttle). Takes the current time; returns whether it toggled. The caller
+ * checks manageEditMode.
+ */
+export const toggleEditModeAtom = atom(null, (get, set, now: number): boolean => {
+  if (now - get(lastEditModeToggleAtom) < EDIT_MODE_TOGGLE_THROTTLE_MS) return false;
+  set(lastEditModeToggleAtom, now);
+  set(editModeAtom, !get(editModeAtom));
+  return true;
+});
 
 export interface EditModeShortcutsOptions {
   /** The keyboard layout's language; `navigator.language` by default. */
   keyboardLocale?: string;
-  /** Told when edit mode turns on (the shell then `import()`s admin) or off. */
-  onEditModeChange?(on: boolean): void;
+  /**
+   * alt+shift+s: given the current safe mode, switch it (the shell reloads with or without
+   * `?safeMode=on`, since safe mode is decided at start-up). Without it the atom is flipped.
+   */
+  onSafeModeToggle?(current: boolean): void;
   /** The clock, for tests of the throttle; `Date.now` by default. */
   now?(): number;
 }
 
 /**
- * Mount once in the shell. alt+shift+e toggles edit mode (manageEditMode, throttled to
- * 1000 ms), alt+shift+j and (on en-GB/en-US layouts) backtick toggle text-edit mode
- * (manageTextEdit), alt+shift+d debug info, alt+shift+s safe mode. Edit and text-edit mode are
- * turned off when the permission is lost.
+ * Mount once (the shell does). alt+shift+e toggles edit mode (manageEditMode, throttled),
+ * alt+shift+j and backtick toggle text-edit mode (manageTextEdit), alt+shift+d debug info (admins
+ * and elevated users), alt+shift+s safe mode (manageEditMode). Edit and text-edit mode are turned
+ * off when the permission is lost.
  */
 export function useEditModeShortcuts(user: PermissionUser | undefined, options: EditModeShortcutsOptions = {}) {
   const [editMode, setEditMode] = useAtom(editModeAtom);
-  const setTextEdit = useSetAtom(textEditModeAtom);
-  const setSafe = useSetAtom(safeModeAtom);
-  const setDebug = useSetAtom(debugInfoAtom);
-  const lastToggle = useRef(-Infinity);
+  const [textEdit, setTextEdit] = useAtom(textEditModeAtom);
+  const toggle = useSetAtom(toggleEditModeAtom);
+  const store = useStore();
   const mayEdit = canManageEditMode(user);
   const mayTextEdit = canManageTextEdit(user);
   const mayDebug = canToggleDebug(user);
@@ -51,60 +99,51 @@ export function useEditModeShortcuts(user: PermissionUser | undefined, options: 
   optionsRef.current = options;
 
   const toggleEditMode = useCallback(() => {
-    if (!mayEdit) return;
-    const now = (optionsRef.current.now ?? Date.now)();
-    if (now - lastToggle.current < EDIT_MODE_TOGGLE_THROTTLE_MS) return;
-    lastToggle.current = now;
-    setEditMode((on) => {
-      optionsRef.current.onEditModeChange?.(!on);
-      return !on;
-    });
-  }, [mayEdit, setEditMode]);
+    if (mayEdit) toggle((optionsRef.current.now ?? Date.now)());
+  }, [mayEdit, toggle]);
 
   useEffect(() => {
-    if (!mayEdit && editMode) {
-      setEditMode(false);
-      optionsRef.current.onEditModeChange?.(false);
-    }
-    if (!mayTextEdit) setTextEdit(false);
-  }, [mayEdit, mayTextEdit, editMode, setEditMode, setTextEdit]);
+    if (!mayEdit && editMode) setEditMode(false);
+    if (!mayTextEdit && textEdit) setTextEdit(false);
+  }, [mayEdit, mayTextEdit, editMode, textEdit, setEditMode, setTextEdit]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey) {
-        if (e.code === 'KeyE') toggleEditMode();
-        else if (e.code === 'KeyJ' && mayTextEdit) setTextEdit((v) => !v);
-        else if (e.code === 'KeyD' && mayDebug) setDebug((v) => !v);
-        else if (e.code === 'KeyS' && mayEdit) setSafe((v) => !v);
-        else return;
-        e.preventDefault();
-        return;
-      }
-      if (e.key === '`' && !e.altKey && !e.ctrlKey && !e.metaKey && mayTextEdit && !isTyping(e.target)) {
-        const locale = optionsRef.current.keyboardLocale ?? (typeof navigator === 'undefined' ? '' : navigator.language);
-        if (!BACKTICK_LOCALES.includes(locale)) return;
-        e.preventDefault();
-        setTextEdit((v) => !v);
-      }
+      const layout = optionsRef.current.keyboardLocale ?? (typeof navigator === 'undefined' ? '' : navigator.language);
+      const action = editShortcutFor(e, layout);
+      if (action === 'editMode' && mayEdit) toggleEditMode();
+      else if (action === 'textEditMode' && mayTextEdit) store.set(textEditModeAtom, !store.get(textEditModeAtom));
+      else if (action === 'debugInfo' && mayDebug) store.set(debugInfoAtom, !store.get(debugInfoAtom));
+      else if (action === 'safeMode' && mayEdit) {
+        const current = store.get(safeModeAtom);
+        if (optionsRef.current.onSafeModeToggle) optionsRef.current.onSafeModeToggle(current);
+        else store.set(safeModeAtom, !current);
+      } else return;
+      e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [toggleEditMode, mayTextEdit, mayDebug, mayEdit, setTextEdit, setDebug, setSafe]);
+  }, [toggleEditMode, mayEdit, mayTextEdit, mayDebug, store]);
 
   return { editMode: editMode && mayEdit, toggleEditMode };
 }
 
-/** The toast message key shown when navigation is blocked by an open admin panel. */
-export const NAVIGATION_BLOCKED_KEY = 'admin.navigation.closePanelFirst';
+/** The toast (warning) shown when navigation is blocked by an open admin panel. */
+export const NAVIGATION_BLOCKED_KEY = 'toasts.closeAdminPanel';
 
 /**
- * The shell calls the returned function before navigating: it returns the message key of the
- * toast to show when navigation must not continue (an admin panel is open), otherwise null. The
- * guard is skipped in text-edit mode.
+ * The navigation guard (spec 2.5) as a plain rule: the message key of the warning toast when
+ * navigation must not continue (an admin panel is open), otherwise null; skipped in text-edit mode.
+ * The shell's location hook calls it before every navigation.
  */
-export function useAdminNavigationGuard(): () => string | null {
-  const panelOpen = useAtomValue(adminPanelOpenAtom);
-  const textEdit = useAtomValue(textEditModeAtom);
-  return useCallback(() => (panelOpen && !textEdit ? NAVIGATION_BLOCKED_KEY : null), [panelOpen, textEdit]);
+export function navigationBlockedKey(state: { adminPanelOpen: boolean; textEditMode: boolean }): string | null {
+  return state.adminPanelOpen && !state.textEditMode ? NAVIGATION_BLOCKED_KEY : null;
 }
-export type { PermissionUser } from '../core/permissions';
+
+/** `navigationBlockedKey` over the current atoms, for components. */
+export function useAdminNavigationGuard(): () => string | null {
+  const adminPanelOpen = useAtomValue(adminPanelOpenAtom);
+  const textEditMode = useAtomValue(textEditModeAtom);
+  return useCallback(() => navigationBlockedKey({ adminPanelOpen, textEditMode }), [adminPanelOpen, textEditMode]);
+}
+export { canManageEditMode, canManageTextEdit, type PermissionUser } from '../core/permissions';

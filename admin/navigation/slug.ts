@@ -16,7 +16,7 @@ export async function checkSlug(api: AdminApi, source: 'module' | 'page', id: Id
   const local = checkSlugText(slug);
   if (local) return local;
   const result = await api.validateSlug(source, id, slug, contextId);
-  return result.unique ? null : { key: 'admin.slug.taken', suggestion: `${slug}-${result.number ?? 2}` };
+  return result.unique ? null : { key: 'admin.slug.taken', suggestion: `${slug}-${result.number + 1}` };
 }
 
 /** A slug proposed from a name: lower case, words joined by dashes. */

@@ -234,8 +234,14 @@ export interface PageDraft extends Omit<Page, 'id'> {
   id?: Id;
 }
 
-/** @additionalProperties false */
+/**
+ * POST structure/page/{id}: `moduleId` (spec 7.4), when given, must be the page's module; pages
+ * change module through moveChild only.
+ * @additionalProperties false
+ */
 export interface PageUpdateRequest {
+  /** @minLength 1 */
+  moduleId?: Id;
   page: PageDraft;
 }
 
@@ -259,6 +265,17 @@ export interface PropertyRequest {
 /** @additionalProperties false */
 export interface ChildrenIdsRequest {
   childrenIds: Id[];
+}
+
+/**
+ * POST structure/page/{pageId}/addChildren/{index}: `colIndex` (0 when absent) places the blocks
+ * in a column of a multi-column page.
+ * @additionalProperties false
+ */
+export interface PageChildrenRequest {
+  childrenIds: Id[];
+  /** @minimum 0 */
+  colIndex?: number;
 }
 
 export interface BlockDraft extends Omit<Block, 'id'> {

@@ -70,6 +70,13 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     return permissions;
   });
 
+  // The user lists (id and name) an admin may view as or an elevated user may grant to.
+  app.get('/userLists', async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('user lists are for admins and elevated users');
+    return (await ctx.store.list<{ id: Id; name: string }>('userList')).map(({ data }) => ({ id: data.id, name: data.name }));
+  });
+
   app.get<{ Params: { id: string } }>('/userLists/permissions/byList/:id', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('list permissions are for admins and elevated users');

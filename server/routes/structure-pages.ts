@@ -1,7 +1,7 @@
 /** Page calls of spec 7.4. Pages a user may not view are answered 404, never sent. */
 import type { FastifyInstance } from 'fastify';
 import type { Block, Id, Module, Page } from '../../schemas/model';
-import type { ChildrenIdsRequest, PageCreateRequest, PageOrderRequest, PageUpdateRequest, PropertyRequest } from '../../schemas/model/api';
+import type { PageChildrenRequest, PageCreateRequest, PageOrderRequest, PageUpdateRequest, PropertyRequest } from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { canViewPage } from '../permissions';
@@ -120,13 +120,14 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.post<{ Params: { id: string } }>('/structure/page/:id', async (req) => {
     const user = await requireUser(ctx, req);
-    const { page } = v.body<PageUpdateRequest>('page-update-request', req.body);
+    const { page, moduleId } = v.body<PageUpdateRequest>('page-update-request', req.body);
     const { id } = req.params;
     if (page.id && page.id !== id) throw badRequest(`page id "${page.id}" does not match the path id "${id}"`);
     need(user, 'manageSettings', 'items.pages', id);
     checkSlug(page.slug, 'page');
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', id);
+      if (moduleId && moduleId !== current.moduleId) throw badRequest(`page "${id}" is in module "${current.moduleId}", not "${moduleId}" (move pages with moveChild)`);
       const module = current.moduleId ? await w.get<Module>('module', current.moduleId) : undefined;
       if (module) await uniquePageSlug(w, module, page.slug, id);
       if (JSON.stringify(page.visibility ?? null) !== JSON.stringify(current.visibility ?? null)) need(user, 'manageVisibility', 'items.pages', id);
@@ -182,10 +183,10 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post<{ Params: { pageId: string; index: string } }>('/structure/page/:pageId/addChildren/:index', async (req) => {
     const user = await requireUser(ctx, req);
     const index = intParam(req.params.index, 'index');
-    const { childrenIds } = v.body<ChildrenIdsRequest>('children-ids-request', req.body);
+    const { childrenIds, colIndex } = v.body<PageChildrenRequest>('page-children-request', req.body);
     need(user, 'addChildren', 'items.pages', req.params.pageId);
     return writeStructure(ctx, async (w) => {
-      await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, childrenIds, 0, index);
+      await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, childrenIds, colIndex ?? 0, index);
       return w.require<Page>('page', req.params.pageId);
     });
   });

@@ -20,6 +20,8 @@ interface Metafile {
 
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const isAdminInput = (input: string) => input.startsWith('admin/') || input.includes('node_modules/@rjsf/');
+/** The admin's static part the shell imports by design: edit-mode atoms, shortcuts, guard, permission checks. */
+const isAdminStaticPart = (input: string) => input.startsWith('admin/edit-mode/') || input === 'admin/core/permissions.ts';
 
 /** Leaves out what the member bundle already ships: React, Jotai, floating-ui and the engine. */
 const memberExternals: esbuild.Plugin = {
@@ -71,9 +73,9 @@ export default defineBenches([
       const metaPath = path.join(projectRoot, 'dist/app/meta.json');
       if (!fs.existsSync(metaPath)) execFileSync('npx', ['tsx', 'esbuild.config.mjs'], { cwd: projectRoot, stdio: 'ignore' });
       const member = JSON.parse(fs.readFileSync(metaPath, 'utf8')) as Metafile;
-      const memberAdminChunks = Object.entries(member.outputs).filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some(isAdminInput));
+      const memberAdminChunks = Object.entries(member.outputs).filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => isAdminInput(i) && !isAdminStaticPart(i)));
       const memberEntry = Object.entries(member.outputs).find(([, o]) => o.entryPoint === 'web/main.tsx');
-      const memberEntryHasAdmin = memberEntry ? Object.keys(memberEntry[1].inputs).some((i) => isAdminInput(i) || i.includes('node_modules/ajv')) : false;
+      const memberEntryHasAdmin = memberEntry ? Object.keys(memberEntry[1].inputs).some((i) => (isAdminInput(i) && !isAdminStaticPart(i)) || i.includes('node_modules/ajv')) : false;
 
       // Inside the project, so the baseline entry resolves node_modules.
       fs.mkdirSync(path.join(projectRoot, 'dist'), { recursive: true });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminBar, PermissionsButton, type PermissionUser } from '../../admin';
 import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
 
@@ -10,22 +10,22 @@ const lists = [
 ];
 
 describe('permissions dialog', () => {
-  it('loads the item grants, edits them by list with the keyboard and saves them', async () => {
+  it('loads the item grants, changes them with the keyboard and saves them', async () => {
     const user = userEvent.setup({ delay: null });
     const { api } = renderAdmin({ blocks: [], lists }, { extra: <PermissionsButton itemId="p1" name="Home" /> });
-    api.permissions.set('p1', { read: ['*'] });
+    api.permissions.set('p1', { read: true, update: false });
     await user.click(screen.getByRole('button', { name: 'Permissions' }));
     const dialog = await findFocusedDialog('Permissions: Home');
-    const view = await within(dialog).findByRole('group', { name: 'View' });
-    expect(within(view).getByRole('checkbox', { name: 'Everyone' })).toBeChecked();
+    const view = await within(dialog).findByRole('combobox', { name: 'View' });
+    expect(view).toHaveValue('allow');
+    expect(within(dialog).getByRole('combobox', { name: 'Edit' })).toHaveValue('deny');
+    expect(within(dialog).getByRole('combobox', { name: 'Add children' })).toHaveValue('inherit');
     expect(await seriousAxeViolations()).toEqual([]);
-    within(view).getByRole('checkbox', { name: 'Everyone' }).focus();
-    await user.keyboard(' ');
-    const edit = within(dialog).getByRole('group', { name: 'Edit' });
-    await user.click(within(edit).getByRole('checkbox', { name: 'Alumni' }));
+    await user.selectOptions(view, 'Default');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Manage settings' }), 'Allowed');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.permissions.get('p1')).toEqual({ read: [], update: ['l2'] });
+    expect(api.permissions.get('p1')).toEqual({ update: false, manageSettings: true });
   });
 
   it('shows a load failure with the server message', async () => {
@@ -63,18 +63,6 @@ describe('view as', () => {
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Members' }));
     await user.click(within(dialog).getByRole('button', { name: 'View as these lists' }));
     expect((await screen.findAllByText('There was an error trying to change who you are viewing as.')).length).toBeGreaterThan(0);
-  });
-
-  it('shows the reset bar naming the lists while viewing as, and Reset calls admin/reset', async () => {
-    const user = userEvent.setup({ delay: null });
-    const onReset = vi.fn();
-    const { api } = renderAdmin({ blocks: [], lists }, { user: viewer, extra: <AdminBar viewAsListNames={['Alumni']} onViewAsReset={onReset} /> });
-    api.viewAsListIds = ['l2'];
-    const bar = screen.getByRole('region', { name: 'View as' });
-    expect(bar).toHaveTextContent('Viewing as: Alumni');
-    await user.click(within(bar).getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(onReset).toHaveBeenCalled());
-    expect(api.viewAsListIds).toEqual([]);
   });
 
   it('hides view-as from users without allowViewAs', () => {

@@ -64,8 +64,8 @@ describe('new block picker', () => {
     expect(await seriousAxeViolations()).toEqual([]);
     await user.click(within(info).getByRole('button', { name: 'Add block' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const call = api.calls.find((x) => x.method === 'addBlock')!.args[0] as { parentType: string; parentId: string; colIndex: number; index: number; defaults: object; block: Block };
-    expect(call).toMatchObject({ parentType: 'page', parentId: 'p1', colIndex: 0, index: 1, defaults: { text: '', align: 'start' } });
+    const call = api.calls.find((x) => x.method === 'addBlock')!.args[0] as { parentType: string; parentId: string; colIndex: number; index: number; defaults: boolean; block: Block };
+    expect(call).toMatchObject({ parentType: 'page', parentId: 'p1', colIndex: 0, index: 1, defaults: true, block: { options: { text: '', align: 'start' } } });
     const page = store.get(pageAtom('p1'))!;
     expect(page.children).toHaveLength(2);
     const added = store.get(blockAtom(page.children![1]))!;
@@ -74,17 +74,17 @@ describe('new block picker', () => {
     expect(document.querySelector(`[data-block-id="${added.id}"]`)).not.toBeNull();
   });
 
-  it('places an existing block from the existing block picker', async () => {
+  it('places an existing block from the existing block picker (it leaves its old place, as on the server)', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, store } = renderAdmin({ blocks: [a, b] });
     await user.click(screen.getByRole('button', { name: 'Existing block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Existing block picker' });
-    await user.type(within(dialog).getByLabelText('Search blocks by name or type'), 'bravo');
-    const place = await within(dialog).findByRole('button', { name: 'Place here: Bravo' });
+    await user.type(within(dialog).getByLabelText('Search blocks by name or type'), 'alpha');
+    const place = await within(dialog).findByRole('button', { name: 'Place here: Alpha' });
     expect(await seriousAxeViolations()).toEqual([]);
     await user.click(place);
-    await waitFor(() => expect(store.get(pageAtom('p1'))?.children).toEqual(['a', 'b', 'b']));
-    expect(api.calls.at(-1)).toMatchObject({ method: 'addChildren', args: ['page', 'p1', 0, 2, ['b']] });
+    await waitFor(() => expect(store.get(pageAtom('p1'))?.children).toEqual(['b', 'a']));
+    expect(api.calls.at(-1)).toMatchObject({ method: 'addChildren', args: ['page', 'p1', 0, 2, ['a']] });
   });
 });
 
@@ -189,7 +189,7 @@ describe('moving blocks', () => {
 });
 
 describe('delete and revert', () => {
-  it('asks with the confirmation popover, sets wasDeleted, then Revert (confirmed) brings the block back everywhere', async () => {
+  it('asks with the confirmation popover, removes the block, then Revert (confirmed) brings the block back everywhere', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, store, member } = renderAdmin({ blocks: [a, b] });
     await user.click(within(bar('Alpha')).getByRole('button', { name: 'Delete block' }));
@@ -205,16 +205,20 @@ describe('delete and revert', () => {
     release();
     expect(await screen.findByText('Block “Alpha” deleted.')).toBeInTheDocument();
     expect(api.calls.find((x) => x.method === 'deleteBlock')?.args).toEqual(['a', 'page', 'p1', 0, 0]);
-    expect(store.get(blockAtom('a'))?.wasDeleted).toBe(true);
-    expect(member.get(blockAtom('a'))?.wasDeleted).toBe(true);
+    // As on the server: the block leaves its page and its atom is cleared, here and for the other client.
+    expect(store.get(blockAtom('a'))).toBeUndefined();
+    expect(member.get(blockAtom('a'))).toBeUndefined();
+    expect(member.get(pageAtom('p1'))?.children).toEqual(['b']);
     expect(document.querySelector('[data-block-id="a"]')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Revert' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revert the deletion?' });
     expect(await seriousAxeViolations()).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Revert' }));
-    await waitFor(() => expect(store.get(blockAtom('a'))?.wasDeleted).toBeUndefined());
+    await waitFor(() => expect(store.get(blockAtom('a'))).toMatchObject({ id: 'a', options: { text: 'A' } }));
+    expect(store.get(blockAtom('a'))?.wasDeleted).toBeUndefined();
     expect(member.get(blockAtom('a'))?.wasDeleted).toBeUndefined();
+    expect(member.get(pageAtom('p1'))?.children).toEqual(['a', 'b']);
     expect(screen.queryByText('Block “Alpha” deleted.')).toBeNull();
     expect(document.querySelector('[data-block-id="a"]')).not.toBeNull();
   });

@@ -9,6 +9,7 @@ import {
   NAVIGATION_BLOCKED_KEY,
   safeModeAtom,
   textEditModeAtom,
+  toggleEditModeAtom,
   useAdminNavigationGuard,
   useEditModeShortcuts,
   type PermissionUser,
@@ -82,6 +83,29 @@ describe('edit mode shortcuts', () => {
     const other = setup(editor);
     other.press('KeyD');
     expect(other.store.get(debugInfoAtom)).toBe(false);
+  });
+});
+
+describe('edit mode toggles share one throttle and safe mode can be handed to the shell', () => {
+  it('the edit button (toggleEditModeAtom) and alt+shift+e share the 1000 ms throttle', () => {
+    const { store, press, tick } = setup(editor);
+    expect(store.set(toggleEditModeAtom, 10_000)).toBe(true);
+    expect(store.get(editModeAtom)).toBe(true);
+    tick(500);
+    press('KeyE');
+    expect(store.get(editModeAtom)).toBe(true);
+    expect(store.set(toggleEditModeAtom, 10_900)).toBe(false);
+  });
+
+  it('alt+shift+s calls onSafeModeToggle with the current state instead of flipping the atom', () => {
+    const store = createStore();
+    store.set(safeModeAtom, true);
+    const calls: boolean[] = [];
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useEditModeShortcuts(editor, { onSafeModeToggle: (current) => calls.push(current) }), { wrapper });
+    act(() => void fireEvent.keyDown(window, { code: 'KeyS', altKey: true, shiftKey: true }));
+    expect(calls).toEqual([true]);
+    expect(store.get(safeModeAtom)).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadStructureAtom } from '../../engine/react/structure-store';
 import { App } from '../../web/App';
 import { createServices } from '../../web/create-services';
-import { adminPanelOpenAtom, offlineAtom, textEditModeAtom } from '../../web/shell/shell-state';
+import { adminPanelOpenAtom, offlineAtom, sessionAtom, textEditModeAtom } from '../../web/shell/shell-state';
 import { initFixture } from '../helpers/init-fixture';
 import { fakeJwt, startJsonServer, type JsonServer } from '../helpers/json-server';
 
@@ -112,7 +112,12 @@ describe('the app shell', () => {
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'News' }));
     expect(await screen.findByText('You must close the admin panel before navigating away.')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/app/home/welcome');
-    act(() => store.set(textEditModeAtom, true));
+    // Text-edit mode needs manageTextEdit (it is turned off for users without it).
+    act(() => {
+      const session = store.get(sessionAtom)!;
+      store.set(sessionAtom, { ...session, user: { ...session.user, permissions: { administration: { manageTextEdit: true } } } });
+      store.set(textEditModeAtom, true);
+    });
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'News' }));
     await waitFor(() => expect(window.location.pathname).toBe('/app/home/news'));
   });

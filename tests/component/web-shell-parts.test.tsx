@@ -136,9 +136,9 @@ describe('keyboard shortcuts in the shell', () => {
     useShortcuts();
     return null;
   }
-  it('toggles text-edit mode with the backtick on en-US and prints the banner for the hidden key sequence', () => {
+  it('toggles text-edit mode (manageTextEdit) with the backtick on en-US and prints the banner for the hidden key sequence', () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
-    const { store } = setup(<Shortcuts />);
+    const { store } = setup(<Shortcuts />, { permissions: { administration: { manageTextEdit: true } } });
     const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
     fireEvent.keyDown(window, { key: '`' });
     expect(store.get(textEditModeAtom)).toBe(true);

@@ -46,7 +46,7 @@ export class InMemoryAdminApi implements AdminApi {
   private failures = new Map<Method, AdminApiError>();
   private gates = new Map<Method, Promise<void>>();
   private listeners = new Set<(changes: ItemsChanges) => void>();
-  private tokens = new Map<string, Id>();
+  private tokens = new Map<string, { id: Id; parentType: ParentType; parent: Page | Block }>();
   private seq = 0;
   private ajv = new Ajv({ allErrors: true, strict: false });
 
@@ -143,6 +143,13 @@ export class InMemoryAdminApi implements AdminApi {
     return parent;
   }
 
+  /** Takes a block out of whichever page or block holds it; returns the changed holders. */
+  private detach(id: Id): (Page | Block)[] {
+    const holders = [...this.pages.values(), ...this.blocks.values()].filter((h) => h.children?.includes(id));
+    for (const h of holders) this.setColumns(h, this.columns(h).map((ids) => ids.filter((x) => x !== id)));
+    return holders;
+  }
+
   private descendants(id: Id, seen = new Set<Id>()): Set<Id> {
     for (const child of this.blocks.get(id)?.children ?? []) {
       if (seen.has(child)) continue;
@@ -160,6 +167,10 @@ export class InMemoryAdminApi implements AdminApi {
       const fieldErrors = Object.fromEntries((validate.errors ?? []).map((e) => [e.instancePath || '/', e.message ?? 'invalid']));
       throw fail('validation', 'The block options are not valid.', fieldErrors);
     }
+  }
+
+  private parentChange(parent: Page | Block): StructureWriteResult {
+    return this.pages.get(parent.id) === parent ? { pages: [parent as Page] } : { blocks: [parent as Block] };
   }
 
   private result(parents: (Page | Block)[], blocks: Block[] = []): StructureWriteResult {
@@ -181,7 +192,8 @@ export class InMemoryAdminApi implements AdminApi {
   async addBlock(req: AddBlockRequest): Promise<StructureWriteResult> {
     await this.enter('addBlock', [req]);
     const id = this.blocks.has(req.block.id) ? this.nextId('b') : req.block.id;
-    const block = this.bump({ ...structuredClone(req.block), id, options: { ...(req.defaults ?? {}), ...(req.block.options ?? {}) } });
+    const defaults = req.defaults ? (this.registry.blocks[req.block.type]?.defaults ?? {}) : {};
+    const block = this.bump({ ...structuredClone(req.block), id, options: { ...defaults, ...(req.block.options ?? {}) } });
     this.validateOptions(block);
     this.blocks.set(id, block);
     const parent = this.insert(req.parentType, req.parentId, req.colIndex, req.index, [id]);
@@ -191,7 +203,9 @@ export class InMemoryAdminApi implements AdminApi {
   async addChildren(parentType: ParentType, parentId: Id, colIndex: number, index: number, childIds: Id[]): Promise<StructureWriteResult> {
     await this.enter('addChildren', [parentType, parentId, colIndex, index, childIds]);
     for (const id of childIds) if (!this.blocks.has(id)) throw fail('notFound', `No block ${id}`);
-    return this.result([this.insert(parentType, parentId, colIndex, index, childIds)]);
+    // As the server: the blocks leave wherever they were before they are placed.
+    const left = childIds.flatMap((id) => this.detach(id));
+    return this.result([...new Set([...left, this.insert(parentType, parentId, colIndex, index, childIds)])]);
   }
 
   async searchBlocks(query: string): Promise<Block[]> {
@@ -203,23 +217,32 @@ export class InMemoryAdminApi implements AdminApi {
   async deleteBlock(id: Id, parentType: ParentType, parentId: Id, col: number, index: number): Promise<DeleteBlockResult> {
     await this.enter('deleteBlock', [id, parentType, parentId, col, index]);
     const block = this.blocks.get(id);
-    const cols = this.columns(this.parent(parentType, parentId));
-    if (!block || cols[col]?.[index] !== id) throw fail('notFound', `Block ${id} is not at ${parentType}/${parentId}/${col}/${index}`);
+    const parent = this.parent(parentType, parentId);
+    const cols = this.columns(parent);
+    if (!block || cols[col]?.[index] !== id) throw fail('badRequest', `block "${id}" is not at column ${col}, index ${index} of ${parentType} "${parentId}"`);
+    // As the server: the block leaves its parent and is marked deleted; revert puts both back.
+    const before = { parent: structuredClone(parent), parentType };
+    cols[col].splice(index, 1);
+    this.setColumns(parent, cols);
     this.bump(Object.assign(block, { wasDeleted: true }));
     const token = this.nextId('revert');
-    this.tokens.set(token, id);
-    return { ...this.emit({ blocks: [block] }), revertToken: token };
+    this.tokens.set(token, { id, ...before });
+    return { ...this.emit({ ...this.parentChange(parent), removed: { blocks: [id] } }), revertToken: token };
   }
 
   async revert(token: string): Promise<StructureWriteResult> {
     await this.enter('revert', [token]);
-    const id = this.tokens.get(token);
-    const block = id ? this.blocks.get(id) : undefined;
-    if (!block) throw fail('invalidToken', 'The revert token is unknown or expired.');
+    const stored = this.tokens.get(token);
+    const block = stored ? this.blocks.get(stored.id) : undefined;
+    if (!stored || !block) throw fail('notFound', 'revert token is unknown or its window has ended');
     this.tokens.delete(token);
     delete block.wasDeleted;
     this.bump(block);
-    return this.emit({ blocks: [block] });
+    const parent = this.parent(stored.parentType, stored.parent.id);
+    const restored = this.bump({ ...stored.parent, revision: parent.revision });
+    if (stored.parentType === 'page') this.pages.set(restored.id, restored as Page);
+    else this.blocks.set(restored.id, restored as Block);
+    return this.emit({ ...this.parentChange(restored), blocks: [block, ...(stored.parentType === 'block' ? [restored as Block] : [])] });
   }
 
   private take(update: BlocksMoveRequest['updates'][number]): Page | Block {
@@ -270,7 +293,7 @@ export class InMemoryAdminApi implements AdminApi {
     const created = this.bump({ ...structuredClone(module), id: this.nextId('m') } as Module);
     this.modules.set(created.id, created);
     this.moduleOrder = [...this.moduleOrder, created.id];
-    return this.emit({ modules: [created] });
+    return this.emit({ modules: [created], moduleOrder: [...this.moduleOrder] });
   }
 
   async updateModule(id: Id, module: Module): Promise<StructureWriteResult> {
@@ -286,7 +309,7 @@ export class InMemoryAdminApi implements AdminApi {
     await this.enter('orderModules', [order]);
     if (order.length !== this.moduleOrder.length || order.some((id) => !this.modules.has(id))) throw fail('badOrder', 'The order must list every module once.');
     this.moduleOrder = [...order];
-    return this.emit({});
+    return this.emit({ moduleOrder: [...order] });
   }
 
   async moveChild(origin: Id, pageId: Id, target: Id): Promise<StructureWriteResult> {
@@ -317,6 +340,7 @@ export class InMemoryAdminApi implements AdminApi {
     await this.enter('updatePage', [id, moduleId, page]);
     const stored = this.pages.get(id);
     if (!stored) throw fail('notFound', `No page ${id}`);
+    if (moduleId !== stored.moduleId) throw fail('badRequest', `page "${id}" is in module "${stored.moduleId}", not "${moduleId}" (move pages with moveChild)`);
     const next = this.bump({ ...structuredClone(page), id, moduleId, revision: stored.revision, children: stored.children, positions: stored.positions });
     this.pages.set(id, next);
     return this.emit({ pages: [next] });
@@ -333,14 +357,12 @@ export class InMemoryAdminApi implements AdminApi {
 
   async validateSlug(source: 'module' | 'page', id: Id | 'new', slug: string, contextId?: Id): Promise<SlugValidation> {
     await this.enter('validateSlug', [source, id, slug, contextId]);
-    const taken = (s: string) =>
+    // As the server: how many other items of that source use the slug.
+    const others =
       source === 'module'
-        ? [...this.modules.values()].some((m) => m.id !== id && m.slug === s)
-        : (this.modules.get(contextId ?? '')?.childIds ?? []).some((p) => p !== id && this.pages.get(p)?.slug === s);
-    if (!taken(slug)) return { unique: true };
-    let n = 2;
-    while (taken(`${slug}-${n}`)) n++;
-    return { unique: false, number: n };
+        ? [...this.modules.values()].filter((m) => m.id !== id && m.slug === slug)
+        : (this.modules.get(contextId ?? '')?.childIds ?? []).filter((p) => p !== id && this.pages.get(p)?.slug === slug);
+    return { unique: others.length === 0, number: others.length };
   }
 
   async getPermissions(itemId: Id): Promise<ItemPermissionGrants> {

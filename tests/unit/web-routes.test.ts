@@ -3,7 +3,6 @@ import type { Module, Page } from '../../schemas/model';
 import {
   autoLogInRedirect,
   canEnterAdmin,
-  navigationGuard,
   notFoundGoBackTarget,
   resolveModuleRoute,
   resolvePageRoute,
@@ -95,11 +94,6 @@ describe('guards', () => {
     expect(canEnterAdmin({ isAdmin: false, isElevated: true })).toBe(true);
     expect(canEnterAdmin({ isAdmin: false, isElevated: false })).toBe(false);
     expect(canEnterAdmin(undefined)).toBe(false);
-  });
-  it('blocks navigation while the admin panel is open, except in text-edit mode', () => {
-    expect(navigationGuard({ adminPanelOpen: true, textEditMode: false })).toEqual({ toast: { type: 'warning', key: 'toasts.closeAdminPanel' } });
-    expect(navigationGuard({ adminPanelOpen: true, textEditMode: true })).toBeNull();
-    expect(navigationGuard({ adminPanelOpen: false, textEditMode: false })).toBeNull();
   });
   it('scrolls to top unless only the query changed or navigation went back', () => {
     expect(shouldScrollToTop('/a/b', '/a/c', false)).toBe(true);

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { footerLinks, footerLogoSrc } from '../../web/shell/footer-rules';
-import { createKeySequence, KONAMI, shortcutFor, throttle, toggleSafeModeUrl } from '../../web/shell/shortcuts';
+import { createKeySequence, KONAMI, throttle, toggleSafeModeUrl } from '../../web/shell/shortcuts';
 import { userControlEntries } from '../../web/shell/user-controls-rules';
 
-const key = (k: string, extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) => ({ key: k, altKey: false, shiftKey: false, ...extra });
-
-describe('keyboard shortcuts (spec 2.6)', () => {
-  it('maps alt+shift+e/j/d/s by physical key', () => {
-    expect(shortcutFor(key('É', { code: 'KeyE', altKey: true, shiftKey: true }), 'fr-FR')).toBe('editMode');
-    expect(shortcutFor(key('J', { code: 'KeyJ', altKey: true, shiftKey: true }), 'en-GB')).toBe('textEditMode');
-    expect(shortcutFor(key('D', { altKey: true, shiftKey: true }), 'en-GB')).toBe('debugInfo');
-    expect(shortcutFor(key('S', { code: 'KeyS', altKey: true, shiftKey: true }), 'en-GB')).toBe('safeMode');
-    expect(shortcutFor(key('e', { code: 'KeyE', altKey: true }), 'en-GB')).toBeNull();
-  });
-  it('toggles text edit with a backtick on en-GB and en-US only, never while typing', () => {
-    expect(shortcutFor(key('`'), 'en-GB')).toBe('textEditMode');
-    expect(shortcutFor(key('`'), 'en-US')).toBe('textEditMode');
-    expect(shortcutFor(key('`'), 'fr-FR')).toBeNull();
-    expect(shortcutFor(key('`', { target: { tagName: 'INPUT' } as unknown as EventTarget }), 'en-GB')).toBeNull();
-  });
-  it('throttles the edit-mode toggle to one call per 1000 ms', () => {
+describe('shell key helpers', () => {
+  it('throttles calls to one per interval (leading edge)', () => {
     let now = 0;
     let calls = 0;
     const toggle = throttle(() => calls++, 1000, () => now);

@@ -3,8 +3,8 @@
  * EngineProvider and the form environment, with everything wired to the shell (store, translator,
  * session, modes, API). The page's blocks are loaded on first view.
  */
-import { useAtomValue, useStore } from 'jotai';
-import { useMemo } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import runtime from '../../registry/generated/runtime.json' with { type: 'json' };
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
@@ -19,7 +19,9 @@ import type { PageSlotProps } from '../routes/route-slots';
 import { targetKind } from '../routes/route-table';
 import { logout } from '../shell/logout';
 import { useServices } from '../shell/services';
-import { editModeAtom, i18nOverridesAtom, localeAtom, sessionAtom } from '../shell/shell-state';
+import { editModeAtom, i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom } from '../shell/shell-state';
+import { EditModeLayer } from '../edit-mode/EditModeLayer';
+import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { createPageServices } from './page-services';
 import { usePageContent } from './page-content';
@@ -28,7 +30,7 @@ import { useProfile } from './profiles';
 const registry = createRegistry(runtime as unknown as RuntimeRegistryData);
 const evaluator = createRuleEngine(registry);
 
-export default function EnginePage({ page, targetId }: PageSlotProps) {
+export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const t = useT();
   const store = useStore();
   const { api } = useServices();
@@ -39,6 +41,10 @@ export default function EnginePage({ page, targetId }: PageSlotProps) {
   // Blocks, forms and rules need the full catalogue, which only this chunk carries.
   const translator = useMemo(() => createTranslator(messages, locale, overrides), [locale, overrides]);
   const editMode = useAtomValue(editModeAtom);
+  const toast = useSetAtom(pushToastAtom);
+  const onAdminLoadError = useCallback(() => toast({ type: 'negative', message: t('shell.page.adminLoadError') }), [toast, t]);
+  // Edit mode import()s the admin (its own chunks); until it is there the page renders as for members.
+  const admin = useLazyAdmin(editMode, onAdminLoadError);
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
@@ -92,10 +98,18 @@ export default function EnginePage({ page, targetId }: PageSlotProps) {
       ownProfile={ownProfile ?? undefined}
       device={device}
       isAdmin={session.user.isAdmin}
-      editMode={editMode}
+      editMode={editMode && !!admin}
+      renderAddBlock={admin?.renderAddBlock}
+      renderBlockControls={admin?.renderBlockControls}
     >
       <FormEnvironmentProvider value={formEnvironment}>
-        <PageRenderer pageId={page.id} />
+        {admin ? (
+          <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
+            <PageRenderer pageId={page.id} />
+          </EditModeLayer>
+        ) : (
+          <PageRenderer pageId={page.id} />
+        )}
       </FormEnvironmentProvider>
     </EngineProvider>
   );

@@ -8,6 +8,7 @@ import { imageUrl } from '../shell/footer-rules';
 import { OfflineBanner } from '../shell/OfflineBanner';
 import { useApi } from '../shell/services';
 import { editModeAtom, localeAtom, sessionAtom } from '../shell/shell-state';
+import { HEADER_ADMIN_SLOT_ID } from '../edit-mode/slots';
 import { AdminBar, ViewAsBar } from '../shell/AdminBar';
 import { SkipLink } from '../shell/SkipLink';
 import { UserControls } from '../shell/UserControls';
@@ -58,6 +59,8 @@ export function Header() {
         )}
       </div>
       {pageRow.show && pageRow.items.length > 0 && <OverflowTabs items={pageRow.items} label={t('nav.pages')} wide={wide} recalcKey={recalcKey} />}
+      {/* In edit mode the admin (loaded lazily) portals its navigation editor here. */}
+      {editMode && <div id={HEADER_ADMIN_SLOT_ID} className="ts-header-admin" />}
       <OfflineBanner />
       {!wide && <MobileDrawer open={drawerOpen} onClose={closeDrawer} />}
     </header>

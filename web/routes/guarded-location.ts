@@ -5,8 +5,8 @@
  */
 import type { createStore } from 'jotai';
 import { useBrowserLocation } from 'wouter/use-browser-location';
+import { navigationBlockedKey } from '../../admin/edit-mode';
 import { adminPanelOpenAtom, pushToastAtom, textEditModeAtom, translatorAtom } from '../shell/shell-state';
-import { navigationGuard } from './guards';
 
 type Store = ReturnType<typeof createStore>;
 type Navigate = ReturnType<typeof useBrowserLocation>[1];
@@ -15,9 +15,9 @@ export function makeGuardedLocationHook(store: Store) {
   return function useGuardedLocation(options?: Parameters<typeof useBrowserLocation>[0]): [string, Navigate] {
     const [location, navigate] = useBrowserLocation(options);
     const guarded: Navigate = (to, navOptions) => {
-      const decision = navigationGuard({ adminPanelOpen: store.get(adminPanelOpenAtom), textEditMode: store.get(textEditModeAtom) });
-      if (decision?.toast) {
-        store.set(pushToastAtom, { type: decision.toast.type, message: store.get(translatorAtom).t(decision.toast.key!) });
+      const blocked = navigationBlockedKey({ adminPanelOpen: store.get(adminPanelOpenAtom), textEditMode: store.get(textEditModeAtom) });
+      if (blocked) {
+        store.set(pushToastAtom, { type: 'warning', message: store.get(translatorAtom).t(blocked) });
         return;
       }
       const target = String(to);

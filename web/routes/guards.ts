@@ -66,12 +66,6 @@ export function notFoundGoBackTarget(view: StructureView, defaultModule: Module 
 /** /admin is for admins and elevated users. */
 export const canEnterAdmin = (user: Pick<UserState, 'isAdmin' | 'isElevated'> | undefined) => !!user && (user.isAdmin || user.isElevated);
 
-/** Navigation is blocked while the admin panel is open, except in text-edit mode. */
-export function navigationGuard(state: { adminPanelOpen: boolean; textEditMode: boolean }): RouteDecision | null {
-  if (state.adminPanelOpen && !state.textEditMode) return { toast: { type: 'warning', key: 'toasts.closeAdminPanel' } };
-  return null;
-}
-
 /** Scroll to top after navigation unless only the query changed or navigation went backwards. */
 export function shouldScrollToTop(previousPath: string | undefined, nextPath: string, wentBack: boolean): boolean {
   if (wentBack) return false;

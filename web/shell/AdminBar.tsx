@@ -4,28 +4,27 @@
  * bar while an admin views the site as chosen lists (POST admin/reset, then a fresh start-up).
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { EDIT_MODE_TOGGLE_THROTTLE_MS } from '../../engine/core/constants';
+import { toggleEditModeAtom } from '../../admin/edit-mode';
 import { useT } from '../i18n/use-t';
 import { canEnterAdmin } from '../routes/guards';
 import { useApi } from './services';
 import { canEditAtom, canManageTextEditAtom, editModeAtom, pushToastAtom, sessionAtom, textEditModeAtom } from './shell-state';
-import { throttle } from './shortcuts';
 
 export function AdminBar() {
   const t = useT();
   const session = useAtomValue(sessionAtom);
   const canEdit = useAtomValue(canEditAtom);
   const canTextEdit = useAtomValue(canManageTextEditAtom);
-  const [editMode, setEditMode] = useAtom(editModeAtom);
+  const editMode = useAtomValue(editModeAtom);
   const [textEditMode, setTextEditMode] = useAtom(textEditModeAtom);
-  const toggleEdit = useMemo(() => throttle((on: boolean) => setEditMode(on), EDIT_MODE_TOGGLE_THROTTLE_MS), [setEditMode]);
+  // The same throttled toggle as alt+shift+e.
+  const toggleEdit = useSetAtom(toggleEditModeAtom);
   if (!canEdit && !canTextEdit) return null;
   return (
     <div className="ts-admin-bar" role="toolbar" aria-label={t('shell.adminBar.label')}>
       {canEdit && (
-        <button type="button" aria-pressed={editMode} onClick={() => toggleEdit(!editMode)}>
+        <button type="button" aria-pressed={editMode} onClick={() => toggleEdit(Date.now())}>
           {t('shell.adminBar.editMode')}
         </button>
       )}

@@ -1,6 +1,7 @@
 /** Shell-wide UI state as Jotai atoms: session, locale, modes, connectivity and toasts. */
 import { atom } from 'jotai';
 import { createTranslator } from '../../engine/core/i18n/translator';
+import { canManageEditMode, canManageTextEdit } from '../../admin/edit-mode';
 import { shellMessages } from '../i18n/shell-messages';
 import type { Settings } from '../../schemas/model';
 import type { AppInit } from '../api/init-adapter';
@@ -13,11 +14,9 @@ export const i18nOverridesAtom = atom<Record<string, string>>({});
 /** The shell's translator: its own namespaces only (the engine page builds one over the full catalogue). */
 export const translatorAtom = atom((get) => createTranslator(shellMessages, get(localeAtom), get(i18nOverridesAtom)));
 
-export const editModeAtom = atom(false);
-export const textEditModeAtom = atom(false);
-export const debugInfoAtom = atom(false);
-export const safeModeAtom = atom(false);
-export const adminPanelOpenAtom = atom(false);
+// Edit-mode state is the admin's (admin/edit-mode, tiny and static): one set of atoms, so the
+// admin's dialogs raise the flag the shell's navigation guard reads.
+export { adminPanelOpenAtom, debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom } from '../../admin/edit-mode';
 export const offlineAtom = atom(false);
 export const themeModeAtom = atom<ThemeMode>('light');
 export const themeSelectableAtom = atom(false);
@@ -49,11 +48,7 @@ export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id' | 'ti
 });
 export const dismissToastAtom = atom(null, (get, set, id: number) => set(toastsAtom, get(toastsAtom).filter((t) => t.id !== id)));
 
-/** An administration permission (community-admin 6): admins pass every check. */
-function hasAdministration(user: AppInit['user'] | undefined, action: string): boolean {
-  return !!user && (user.isAdmin || !!user.permissions?.administration?.[action]);
-}
 /** Users with the text-edit permission (administration.manageTextEdit) may edit labels inline. */
-export const canManageTextEditAtom = atom((get) => hasAdministration(get(sessionAtom)?.user, 'manageTextEdit'));
+export const canManageTextEditAtom = atom((get) => canManageTextEdit(get(sessionAtom)?.user));
 /** Edit mode needs administration.manageEditMode. */
-export const canEditAtom = atom((get) => hasAdministration(get(sessionAtom)?.user, 'manageEditMode'));
+export const canEditAtom = atom((get) => canManageEditMode(get(sessionAtom)?.user));

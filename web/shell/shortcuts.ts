@@ -1,42 +1,8 @@
 /**
- * Keyboard shortcuts (spec 2.6): alt+shift+e edit mode, alt+shift+j text-edit mode, alt+shift+d
- * debug info, alt+shift+s safe mode; a backtick toggles text-edit mode on en-GB and en-US layouts.
- * The hidden key sequence (up up down down left right left right b a) prints a console banner.
+ * The shell's own key behaviours: the hidden key sequence (up up down down left right left right
+ * b a) prints a console banner, and safe mode's address. The edit shortcuts (spec 2.6) are
+ * admin/edit-mode's `editShortcutFor` / `useEditModeShortcuts`.
  */
-export type ShortcutAction = 'editMode' | 'textEditMode' | 'debugInfo' | 'safeMode';
-
-export interface KeyLike {
-  key: string;
-  code?: string;
-  altKey: boolean;
-  shiftKey: boolean;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  target?: EventTarget | null;
-}
-
-const BY_CODE: Record<string, ShortcutAction> = { KeyE: 'editMode', KeyJ: 'textEditMode', KeyD: 'debugInfo', KeyS: 'safeMode' };
-export const BACKTICK_LAYOUTS = ['en-GB', 'en-US'];
-
-function isTyping(target: EventTarget | null | undefined): boolean {
-  const el = target as HTMLElement | null | undefined;
-  if (!el || typeof el.tagName !== 'string') return false;
-  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
-}
-
-/** The action a key press asks for, or null. `layout` is the keyboard layout language (navigator.language). */
-export function shortcutFor(e: KeyLike, layout: string): ShortcutAction | null {
-  if (e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey) {
-    // alt+shift changes e.key on some layouts (macOS): use the physical key.
-    const byCode = e.code ? BY_CODE[e.code] : undefined;
-    if (byCode) return byCode;
-    const byKey = ({ e: 'editMode', j: 'textEditMode', d: 'debugInfo', s: 'safeMode' } as Record<string, ShortcutAction>)[e.key.toLowerCase()];
-    return byKey ?? null;
-  }
-  if (e.key === '`' && !e.altKey && !e.ctrlKey && !e.metaKey && BACKTICK_LAYOUTS.includes(layout) && !isTyping(e.target)) return 'textEditMode';
-  return null;
-}
-
 /** Leading-edge throttle: calls pass at most once per `ms`. */
 export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number, now: () => number = Date.now): (...args: A) => void {
   let last = -Infinity;
@@ -60,6 +26,11 @@ export function createKeySequence(sequence: string[], onMatch: () => void): (key
       onMatch();
     }
   };
+}
+
+/** Safe mode is decided at start-up from the address: switching it reloads with or without ?safeMode=on. */
+export function reloadWithSafeMode(current: boolean): void {
+  window.location.assign(toggleSafeModeUrl(new URL(window.location.href), current).toString());
 }
 
 /** Safe mode lives in the address (query safeMode): toggling it rewrites the query. */

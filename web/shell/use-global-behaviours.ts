@@ -7,14 +7,14 @@ import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { ListMembership } from '../../schemas/model';
-import { EDIT_MODE_TOGGLE_THROTTLE_MS } from '../../engine/core/constants';
 import { ensureDeviceId, startDeviceKeepalive } from './device-keepalive';
 import { currentRouteAtom } from '../nav/structure-view';
 import { shouldScrollToTop } from '../routes/guards';
 import { inAppPath } from '../routes/route-table';
 import { useServices } from './services';
-import { canEditAtom, debugInfoAtom, editModeAtom, offlineAtom, safeModeAtom, sessionAtom, textEditModeAtom, translatorAtom } from './shell-state';
-import { createKeySequence, KONAMI, shortcutFor, throttle, toggleSafeModeUrl } from './shortcuts';
+import { useEditModeShortcuts } from '../../admin/edit-mode';
+import { offlineAtom, sessionAtom, translatorAtom } from './shell-state';
+import { createKeySequence, KONAMI, reloadWithSafeMode } from './shortcuts';
 
 export function useInTextLinks() {
   const [, navigate] = useLocation();
@@ -43,27 +43,14 @@ export function useInTextLinks() {
   }, [navigate, audit, store]);
 }
 
+/** The edit shortcuts (admin/edit-mode, by the user's permissions) and the hidden key sequence. */
 export function useShortcuts() {
   const store = useStore();
-  const canEdit = useAtomValue(canEditAtom);
-  const toggleEdit = useRef(throttle(() => store.set(editModeAtom, !store.get(editModeAtom)), EDIT_MODE_TOGGLE_THROTTLE_MS));
-  // Edit mode is turned off if the permission is lost.
-  useEffect(() => {
-    if (!canEdit) store.set(editModeAtom, false);
-  }, [canEdit, store]);
+  const user = useAtomValue(sessionAtom)?.user;
+  useEditModeShortcuts(user, { onSafeModeToggle: reloadWithSafeMode });
   useEffect(() => {
     const konami = createKeySequence(KONAMI, () => console.info(`%c${store.get(translatorAtom).t('shell.konami')}`, 'font-size:16px;font-weight:bold;color:#3b5bdb'));
-    const onKey = (e: KeyboardEvent) => {
-      konami(e.key);
-      const action = shortcutFor(e, navigator.language);
-      if (!action) return;
-      e.preventDefault();
-      if (action === 'editMode') {
-        if (store.get(canEditAtom)) toggleEdit.current();
-      } else if (action === 'textEditMode') store.set(textEditModeAtom, !store.get(textEditModeAtom));
-      else if (action === 'debugInfo') store.set(debugInfoAtom, !store.get(debugInfoAtom));
-      else if (action === 'safeMode') window.location.assign(toggleSafeModeUrl(new URL(window.location.href), store.get(safeModeAtom)).toString());
-    };
+    const onKey = (e: KeyboardEvent) => konami(e.key);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [store]);

@@ -1,0 +1,157 @@
+/**
+ * An admin in edit mode, in Chromium against the built server and its demo content, with a
+ * member's browser open on the same page: entering edit mode loads the admin lazily; a plainText
+ * block is added from the picker, its text changed through the generated form, moved to another
+ * column, deleted and reverted; a page is created and dragged to another module (confirmed). The
+ * member sees each change live, without a reload. axe-core checks the edit dialogs.
+ */
+import path from 'node:path';
+import type { Page as BrowserPage } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../scripts/paths';
+import { signInAt } from '../helpers/api-server';
+import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+let server: RunningServer;
+let adminBrowser: LaunchedBrowser;
+let memberBrowser: LaunchedBrowser;
+let admin: BrowserPage;
+let member: BrowserPage;
+const errors: string[] = [];
+
+const AXE = path.join(projectRoot, 'node_modules/axe-core/axe.min.js');
+
+/** Serious and critical axe-core violations inside `selector` (an open dialog). */
+async function seriousViolations(page: BrowserPage, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (context) => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe;
+    const result = await axe.run({ include: [[context]] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
+
+async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
+  const page = await browser.context.newPage();
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  await page.goto(`${server.url}/app/`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  return page;
+}
+
+const blockIds = (page: BrowserPage) => page.locator('[data-block-id]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.blockId!));
+const reloadMarker = (page: BrowserPage) => page.evaluate(() => (window as unknown as { tesseraMarker?: number }).tesseraMarker);
+
+beforeAll(async () => {
+  server = await startServer({ REVERT_WINDOW_MS: '60000' });
+  // A two-column block on the welcome page to move blocks between.
+  const token = await signInAt(server.url, 'admin');
+  const res = await fetch(`${server.url}/api/v1/structure/block`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ pageId: 'welcome', block: { id: 'e2e-cols', type: 'columns', name: 'Two columns', options: {}, columns: [6, 6], children: [] }, colIndex: 0, index: 0, defaults: true }),
+  });
+  if (res.status !== 200) throw new Error(`could not add the columns block: ${res.status} ${await res.text()}`);
+  [adminBrowser, memberBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
+  [admin, member] = await Promise.all([signIn(adminBrowser, 'Ada Admin'), signIn(memberBrowser, 'Maya Maker')]);
+  await member.evaluate(() => ((window as unknown as { tesseraMarker: number }).tesseraMarker = 7));
+}, 60_000);
+
+afterAll(async () => {
+  await adminBrowser?.close();
+  await memberBrowser?.close();
+  await server?.stop();
+});
+
+describe('edit mode in Chromium against the built server, with a member watching', () => {
+  let blockId = '';
+  const adminBlock = () => admin.locator(`[data-block-id="${blockId}"]`);
+  const memberBlock = () => member.locator(`[data-block-id="${blockId}"]`);
+
+  it('alt+shift+e loads the admin and shows its controls; the member sees none', async () => {
+    expect(await admin.getByRole('button', { name: 'New block' }).count()).toBe(0);
+    await admin.keyboard.press('Alt+Shift+KeyE');
+    await admin.getByRole('button', { name: 'New block' }).first().waitFor();
+    await admin.getByRole('toolbar', { name: 'Block controls for Two columns' }).waitFor();
+    expect(await member.getByRole('button', { name: 'New block' }).count()).toBe(0);
+  });
+
+  it('adds a plainText block from the picker into the first column; the member sees it live', async () => {
+    const before = await blockIds(admin);
+    const firstColumn = admin.locator('[data-block-id="e2e-cols"] [data-column="0"]');
+    await firstColumn.getByRole('button', { name: 'New block' }).click();
+    const picker = admin.getByRole('dialog', { name: 'New block' });
+    await picker.getByLabel('Search block types').fill('Plain text');
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await picker.getByRole('button', { name: 'Plain text' }).click();
+    const info = admin.getByRole('dialog', { name: 'New block info' });
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await info.getByRole('button', { name: 'Add block' }).click();
+    await info.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await blockIds(admin)).filter((id) => !before.includes(id))).toHaveLength(1);
+    blockId = (await blockIds(admin)).find((id) => !before.includes(id))!;
+    await member.locator(`[data-block-id="e2e-cols"] [data-column="0"] [data-block-id="${blockId}"]`).waitFor({ state: 'attached' });
+  });
+
+  it('changes its text through the generated form; the member sees the new text live', async () => {
+    await adminBlock().getByRole('button', { name: 'Edit block' }).click();
+    const dialog = admin.getByRole('dialog', { name: /Plain text/ });
+    await dialog.getByLabel(/Text/).first().fill('Hello from edit mode');
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await memberBlock().getByText('Hello from edit mode').waitFor();
+  });
+
+  it('moves it to the other column by keyboard; the member sees it there', async () => {
+    const handle = adminBlock().getByRole('button', { name: /^Drag to move/ });
+    await handle.focus();
+    await admin.keyboard.press('Space');
+    await admin.keyboard.press('ArrowRight');
+    await admin.keyboard.press('Enter');
+    await member.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).getByText('Hello from edit mode').waitFor();
+    expect(await admin.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).count()).toBe(1);
+  });
+
+  it('deletes it (confirmed) and reverts it (confirmed); the member sees it go and come back', async () => {
+    await adminBlock().getByRole('button', { name: 'Delete block' }).click();
+    const confirm = admin.getByRole('alertdialog', { name: 'Delete this block?' });
+    expect(await seriousViolations(admin, '[role="alertdialog"]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await memberBlock().waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Revert' }).click();
+    const revert = admin.getByRole('dialog', { name: 'Revert the deletion?' });
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await revert.getByRole('button', { name: 'Revert' }).click();
+    await member.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).getByText('Hello from edit mode').waitFor();
+  });
+
+  it('creates a page in Home and drags it onto Resources (confirmed); the member sees the tab move', async () => {
+    const nav = admin.locator('nav.t-admin-nav');
+    await nav.getByRole('button', { name: '+ Add page' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'New page' });
+    await dialog.getByLabel('Name').fill('Workbench');
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const memberPages = member.getByRole('navigation', { name: 'Pages' });
+    await memberPages.getByRole('link', { name: 'Workbench' }).waitFor();
+
+    await nav.getByRole('button', { name: 'Workbench', exact: true }).dragTo(nav.getByRole('button', { name: 'Resources', exact: true }));
+    const move = admin.getByRole('dialog', { name: 'Move page' });
+    expect(await move.getAttribute('aria-describedby')).toBeTruthy();
+    await move.getByText('Move the page “Workbench” from the module “Home” to the module “Resources”?').waitFor();
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await move.getByRole('button', { name: 'Move page' }).click();
+    await memberPages.getByRole('link', { name: 'Workbench' }).waitFor({ state: 'detached' });
+    await member.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Resources' }).click();
+    await member.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Workbench' }).waitFor();
+    // Every change reached the member without a reload.
+    expect(await reloadMarker(member)).toBe(7);
+    expect(errors).toEqual([]);
+  });
+});
