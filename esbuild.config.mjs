@@ -2,6 +2,7 @@
 // chunk) into dist/app and the server into dist/server. Run through tsx so it can import the
 // TypeScript registry step: `npm run build`, or `npm run dev` to watch and rebuild.
 import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,6 +152,14 @@ if (watch) {
     });
   }
   console.log('watching for changes');
+  // `npm run dev` serves too: node restarts the server whenever its bundle is rebuilt.
+  if (!process.argv.includes('--no-serve')) {
+    await Promise.all([web.rebuild(), server.rebuild()]);
+    const child = spawn(process.execPath, ['--watch-path=dist/server', 'dist/server/main.js'], { cwd: root, stdio: 'inherit', env: process.env });
+    const stop = () => child.kill('SIGTERM');
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
 } else {
   const buildWebThenWorker = async () => {
     const web = await esbuild.build(webOptions);
