@@ -44,7 +44,7 @@ const htmlPlugin = {
       const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
       const html = template.replace('<!--styles-->', css).replace('<!--entry-->', `<script type="module" src="${rel(entry[0])}"></script>`);
       fs.writeFileSync(path.join(root, 'dist/app/index.html'), html);
-      fs.writeFileSync(path.join(root, 'dist/app/meta.json'), JSON.stringify(result.metafile));
+      fs.writeFileSync(path.join(root, 'dist/app/meta.json'), JSON.stringify({ ...result.metafile, tesseraMode: dev ? 'development' : 'production' }));
     });
   },
 };

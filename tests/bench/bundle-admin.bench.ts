@@ -6,12 +6,12 @@
  * left out. Baseline, same process: the runtime-ajv validator chunk that precompiled validators
  * keep out of the admin chunk, and the admin bundle with rjsf's runtime validator (ajv) inlined.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { projectRoot } from '../../scripts/paths';
+import { readProductionMeta } from '../../scripts/initial-files';
 import { defineBenches } from './harness';
 
 interface Metafile {
@@ -70,9 +70,7 @@ export default defineBenches([
   {
     name: 'bundle.admin',
     async run() {
-      const metaPath = path.join(projectRoot, 'dist/app/meta.json');
-      if (!fs.existsSync(metaPath)) execFileSync('npx', ['tsx', 'esbuild.config.mjs'], { cwd: projectRoot, stdio: 'ignore' });
-      const member = JSON.parse(fs.readFileSync(metaPath, 'utf8')) as Metafile;
+      const member = readProductionMeta() as unknown as Metafile;
       const memberAdminChunks = Object.entries(member.outputs).filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => isAdminInput(i) && !isAdminStaticPart(i)));
       const memberEntry = Object.entries(member.outputs).find(([, o]) => o.entryPoint === 'web/main.tsx');
       const memberEntryHasAdmin = memberEntry ? Object.keys(memberEntry[1].inputs).some((i) => (isAdminInput(i) && !isAdminStaticPart(i)) || i.includes('node_modules/ajv')) : false;

@@ -4,12 +4,11 @@
  * realtime) are not counted. Baseline: react + react-dom alone, bundled and minified the same way.
  */
 import * as esbuild from 'esbuild';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { projectRoot } from '../../scripts/paths';
-import { initialFiles, type BuildMeta } from '../../scripts/initial-files';
+import { initialFiles, readProductionMeta } from '../../scripts/initial-files';
 import { defineBenches } from './harness';
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(projectRoot, file)), { level: 9 }).length;
@@ -18,9 +17,7 @@ export default defineBenches([
   {
     name: 'bundle.member',
     async run() {
-      const metaPath = path.join(projectRoot, 'dist/app/meta.json');
-      if (!fs.existsSync(metaPath)) execFileSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'ignore' });
-      const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8')) as BuildMeta;
+      const meta = readProductionMeta();
       const files = initialFiles(meta);
       const gzipBytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
       const baseline = await esbuild.build({
