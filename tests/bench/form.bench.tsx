@@ -13,8 +13,10 @@ const SIZES = [50, 500, 5000];
 
 async function setup() {
   const React = await import('react');
-  const { act } = React;
-  const { createRoot } = await import('react-dom/client');
+  // Members get React's production build; its profiling variant keeps <Profiler onRender> working,
+  // which is how re-rendered field components are counted. flushSync commits each step at once.
+  const { createRoot, flushSync } = await import('react-dom/profiling');
+  const act = (fn: () => void) => flushSync(fn);
   const { fireEvent } = await import('@testing-library/dom');
   const { Provider, createStore } = await import('jotai');
   const engine = await import('../../engine');
