@@ -75,7 +75,7 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect((await api.call<Module>('GET', 'structure/module/resources', { token: admin })).body.childIds).toContain('faq');
     // Delete gives a revert token; revert brings the module back where it was.
     const del = await api.call<RevertTokenResponse>('DELETE', `structure/module/${id}`, { token: admin });
-    expect(del.body.revertToken).toBeTruthy();
+    expect(del.body.revertToken).toMatch(/^\S{16,}$/);
     expect((await api.call('GET', `structure/module/${id}`, { token: admin })).status).toBe(404);
     expect((await api.call('POST', 'structure/revert', { token: admin, body: { token: del.body.revertToken } })).status).toBe(200);
     expect((await api.call<StructureResponse>('GET', 'structure', { token: admin })).body.order).toEqual(order);

@@ -143,8 +143,10 @@ describe('edit mode in Chromium against the built server, with a member watching
 
     await nav.getByRole('button', { name: 'Workbench', exact: true }).dragTo(nav.getByRole('button', { name: 'Resources', exact: true }));
     const move = admin.getByRole('dialog', { name: 'Move page' });
-    expect(await move.getAttribute('aria-describedby')).toBeTruthy();
     await move.getByText('Move the page “Workbench” from the module “Home” to the module “Resources”?').waitFor();
+    // The confirmation text is the dialog's description, so screen readers announce it.
+    const describedBy = await move.getAttribute('aria-describedby');
+    expect(await admin.locator(`[id="${describedBy}"]`).textContent()).toContain('Move the page “Workbench”');
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
     await move.getByRole('button', { name: 'Move page' }).click();
     await memberPages.getByRole('link', { name: 'Workbench' }).waitFor({ state: 'detached' });
