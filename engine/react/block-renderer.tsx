@@ -4,7 +4,7 @@
  * options, all inside the block's own error boundary.
  */
 import { useAtomValue } from 'jotai';
-import { createContext, memo, useContext, useMemo, type ComponentType } from 'react';
+import { createContext, memo, useContext, useMemo, useRef, type ComponentType } from 'react';
 import type { Block, Id, JsonObject } from '../../schemas/model';
 import { decideBlockAvailability } from '../core/blocks/availability';
 import { decideBlockVisibility } from '../core/blocks/visibility';
@@ -119,8 +119,15 @@ function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: B
   return <Component block={block} options={withDefaults(raw, defaults)} />;
 }
 
-/** A loaded type renders straight away (no extra hooks on the hot path); a pending one waits here. */
+/**
+ * A loaded type renders straight away; a pending one waits in PendingBlock. The path is fixed at
+ * mount: a block first rendered while pending stays under PendingBlock, since switching to the
+ * direct path would change the element type above the component and remount it, losing its state
+ * (a form's save message, an open tab) on the next re-render after the chunk arrived.
+ */
 function LoadedBlock({ block, type, defaults, module }: { block: Block; type: string; defaults?: JsonObject; module: BlockModule }) {
+  const mountedPending = useRef(module.status === 'pending');
+  if (mountedPending.current) return <PendingBlock block={block} type={type} defaults={defaults} />;
   if (module.status === 'ready') return renderReady(module, block, defaults);
   if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
   return <PendingBlock block={block} type={type} defaults={defaults} />;

@@ -1,8 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { LazyModuleIndex } from '../../../engine';
+import { EngineProvider, PageRenderer, type LazyModuleIndex } from '../../../engine';
 import { blockComponents } from '../../../blocks/index.generated';
-import { renderPage } from './helpers';
+import { renderPage, runtimeRegistry } from './helpers';
+import { blockOptionValidators } from '../../../blocks/index.generated';
 
 describe('PageRenderer and BlockRenderer', () => {
   it('renders the title and blocks by column, col-0 by default', async () => {
@@ -33,6 +36,31 @@ describe('PageRenderer and BlockRenderer', () => {
     });
     expect(await screen.findByText('Component failed to load')).toBeInTheDocument();
     expect(await screen.findByText('Still here')).toBeInTheDocument();
+  });
+
+  it('keeps a block mounted, with its state, when the engine re-renders after its chunk arrived', async () => {
+    // A block first rendered while its chunk loads must not remount once the chunk is there: the
+    // next re-render (here a new engine context, as after a form save) would reset its state.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let mounts = 0;
+    function Counter() {
+      const [count, setCount] = useState(0);
+      useEffect(() => void mounts++, []);
+      return <button onClick={() => setCount((n) => n + 1)}>Clicked {count}</button>;
+    }
+    const components: LazyModuleIndex = { ...blockComponents, slowCounter: async () => (await gate, { default: Counter }) };
+    const { rerender, store } = renderPage({ blockComponents: components, blocks: [{ id: 's', type: 'slowCounter' }] });
+    await act(async () => release());
+    await userEvent.click(await screen.findByRole('button', { name: 'Clicked 0' }));
+    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeInTheDocument();
+    rerender(
+      <EngineProvider registry={runtimeRegistry} blockComponents={components} blockValidators={blockOptionValidators} store={store} device={{ isMobile: true, isDesktop: false }}>
+        <PageRenderer pageId="p1" />
+      </EngineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeInTheDocument();
+    expect(mounts).toBe(1);
   });
 
   it('shows Something went wrong when a block throws, to members without the message and to admins with it', async () => {
