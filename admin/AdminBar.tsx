@@ -26,11 +26,27 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const captured = useAtomValue(capturedBlocksAtom);
   return (
     <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
-      <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>{t('editMode.toggle')}</button>
-      {canManageTextEdit(user) && <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>{t('editMode.textEdit')}</button>}
-      <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>{t('editMode.safeMode')}</button>
-      {canToggleDebug(user) && <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>{t('editMode.debugInfo')}</button>}
-      {canViewAs(user) && <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>{t('admin.viewAs.open')}</button>}
+      <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
+        {t('editMode.toggle')}
+      </button>
+      {canManageTextEdit(user) && (
+        <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>
+          {t('editMode.textEdit')}
+        </button>
+      )}
+      <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>
+        {t('editMode.safeMode')}
+      </button>
+      {canToggleDebug(user) && (
+        <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>
+          {t('editMode.debugInfo')}
+        </button>
+      )}
+      {canViewAs(user) && (
+        <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>
+          {t('admin.viewAs.open')}
+        </button>
+      )}
       {captured.length > 0 && (
         <span className="t-admin-badge" role="status" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
           {capturedBadgeText(captured.length)}

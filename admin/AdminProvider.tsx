@@ -6,7 +6,17 @@
  */
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { applyItemsChangesAtom, createTranslator, messages, moduleOrderAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS, type LazyModuleIndex, type RuntimeRegistryData, type Translator } from '../engine';
+import {
+  applyItemsChangesAtom,
+  createTranslator,
+  messages,
+  moduleOrderAtom,
+  pageAtom,
+  REVERT_NOTIFICATION_TIMEOUT_MS,
+  type LazyModuleIndex,
+  type RuntimeRegistryData,
+  type Translator,
+} from '../engine';
 import type { Id } from '../schemas/model';
 import { PermissionsDialog } from './access/PermissionsEditor';
 import { ViewAsDialog } from './access/ViewAs';
@@ -113,7 +123,9 @@ export function AdminProvider(props: AdminProviderProps) {
       {dialog?.kind === 'viewAs' && <ViewAsDialog current={props.viewAsListIds ?? []} onClose={close} onChanged={(ids) => props.onViewAsChange?.(ids)} />}
       {dialog?.kind === 'permissions' && <PermissionsDialog itemId={dialog.itemId} name={dialog.name} onClose={close} />}
       <div className="t-admin-notices" role="region" aria-label={t('admin.live.region')}>
-        <div aria-live="polite" role="status" className="t-admin-live">{announcement}</div>
+        <div aria-live="polite" role="status" className="t-admin-live">
+          {announcement}
+        </div>
         {notices.map((n) => (
           <div key={n.id} className={`t-admin-notice t-admin-notice--${n.kind}`} role={n.kind === 'negative' ? 'alert' : 'status'}>
             {n.message}
@@ -159,7 +171,9 @@ function RevertNotification({ offer, onDone }: { offer: RevertOffer; onDone(): v
   return (
     <div className="t-admin-notice t-admin-notice--info" role="status">
       {t('admin.block.deleted', { name: offer.name })}{' '}
-      <button type="button" onClick={() => setConfirming(true)}>{t('admin.block.revert')}</button>
+      <button type="button" onClick={() => setConfirming(true)}>
+        {t('admin.block.revert')}
+      </button>
       {confirming && (
         <Dialog
           title={t('admin.block.revertConfirm.title')}

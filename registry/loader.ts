@@ -15,7 +15,10 @@ export function readRegistryFiles(dir: string = REGISTRY_DIR, shownAs = 'registr
   for (const kind of KINDS) {
     const kindDir = path.join(dir, kind);
     if (!fs.existsSync(kindDir)) continue;
-    for (const name of fs.readdirSync(kindDir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of fs
+      .readdirSync(kindDir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const file = `${shownAs}/${kind}/${name}`;
       const text = fs.readFileSync(path.join(kindDir, name), 'utf8');
       try {

@@ -7,7 +7,10 @@ import { projectRoot } from './paths';
 
 const prefix = process.argv[2] ?? '';
 const dir = path.join(projectRoot, 'tests/bench');
-const files = fs.readdirSync(dir).filter((f) => /\.bench\.tsx?$/.test(f)).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => /\.bench\.tsx?$/.test(f))
+  .sort();
 let ran = 0;
 for (const file of files) {
   const benches = (await import(pathToFileURL(path.join(dir, file)).href)).default as Bench[];

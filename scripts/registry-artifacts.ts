@@ -55,15 +55,25 @@ function checkComponents(
     } else if (!entries[folder]) {
       problems.push({ file, pointer: '', message: `component without a registry entry: add registry/${kind}/${folder}.json (names must match exactly)` });
     } else if (entries[folder].status !== 'available') {
-      problems.push({ file: `registry/${kind}/${folder}.json`, pointer: '/status', message: `a component ships in ${shownDir}/${folder}/, so status must be "available", got "${entries[folder].status}"` });
+      problems.push({
+        file: `registry/${kind}/${folder}.json`,
+        pointer: '/status',
+        message: `a component ships in ${shownDir}/${folder}/, so status must be "available", got "${entries[folder].status}"`,
+      });
     }
   }
   for (const [name, entry] of Object.entries(entries)) {
     if (entry.status === 'available' && !hasComponent(dir, name)) {
-      problems.push({ file: `registry/${kind}/${name}.json`, pointer: '/status', message: `status is "available" but ${shownDir}/${name}/index.tsx does not exist; add the component or mark the entry "planned"` });
+      problems.push({
+        file: `registry/${kind}/${name}.json`,
+        pointer: '/status',
+        message: `status is "available" but ${shownDir}/${name}/index.tsx does not exist; add the component or mark the entry "planned"`,
+      });
     }
   }
-  const available = Object.keys(entries).filter((n) => entries[n].status === 'available' && hasComponent(dir, n)).sort();
+  const available = Object.keys(entries)
+    .filter((n) => entries[n].status === 'available' && hasComponent(dir, n))
+    .sort();
   return { problems, available };
 }
 
@@ -85,7 +95,11 @@ export function runtimeSubset(data: RegistryData) {
 }
 
 function sorted<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]]));
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((k) => [k, record[k]]),
+  );
 }
 
 function lazyIndex(name: string, types: string[], base: string): string {
@@ -170,9 +184,17 @@ function lazyValidatorIndex(types: string[]): string {
 function messageIndex(dir: string): string {
   const imports: string[] = [];
   const entries: string[] = [];
-  const locales = fs.existsSync(dir) ? fs.readdirSync(dir).filter((l) => fs.statSync(path.join(dir, l)).isDirectory()).sort() : [];
+  const locales = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((l) => fs.statSync(path.join(dir, l)).isDirectory())
+        .sort()
+    : [];
   for (const locale of locales) {
-    const namespaces = fs.readdirSync(path.join(dir, locale)).filter((f) => f.endsWith('.json')).sort();
+    const namespaces = fs
+      .readdirSync(path.join(dir, locale))
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     const parts = namespaces.map((file) => {
       const ns = file.replace(/\.json$/, '');
       const id = `${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_');

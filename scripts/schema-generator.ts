@@ -6,7 +6,6 @@ import path from 'node:path';
 import { projectRoot as root } from './paths';
 import * as TJS from 'typescript-json-schema';
 
-
 /** Model schemas: output file (under schemas/json) to the type it describes. */
 export const MODEL_SCHEMAS: Record<string, string> = {
   'module.schema.json': 'Module',
@@ -98,11 +97,7 @@ type Schema = { [key: string]: unknown };
 
 /** Returns every generated schema as relative path -> file text. */
 export function generateSchemas(): Map<string, string> {
-  const program = TJS.getProgramFromFiles(
-    [path.join(root, 'schemas/model/index.ts')],
-    { strict: true, skipLibCheck: true, esModuleInterop: true },
-    root,
-  );
+  const program = TJS.getProgramFromFiles([path.join(root, 'schemas/model/index.ts')], { strict: true, skipLibCheck: true, esModuleInterop: true }, root);
   const generator = TJS.buildGenerator(program, SETTINGS);
   if (!generator) throw new Error('typescript-json-schema could not build a generator for schemas/model');
   const out = new Map<string, string>();

@@ -19,9 +19,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-const built = fs.existsSync(output) && fs.existsSync(path.join(root, 'dist/app/index.html'))
-  ? fs.statSync(output).mtimeMs
-  : 0;
+const built = fs.existsSync(output) && fs.existsSync(path.join(root, 'dist/app/index.html')) ? fs.statSync(output).mtimeMs : 0;
 const stale = sources.some((s) => newestMtime(path.join(root, s)) > built);
 if (stale) {
   console.log('Building Tessera...');

@@ -136,7 +136,8 @@ function registerErrors(app: FastifyInstance): void {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.error, message: error.message });
     // Two requests creating the same id at once: the second loses the race on the primary key.
     const dbCode = (error as { code?: string }).code;
-    if (dbCode === '23505' || dbCode === 'SQLITE_CONSTRAINT_PRIMARYKEY') return reply.code(409).send({ error: 'conflict', message: 'an item with that id was created at the same time; reload and try again' });
+    if (dbCode === '23505' || dbCode === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+      return reply.code(409).send({ error: 'conflict', message: 'an item with that id was created at the same time; reload and try again' });
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = (error as FastifyError).code ?? '';

@@ -32,7 +32,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const revertWindowMs = Number(env.REVERT_WINDOW_MS ?? DEFAULT_REVERT_WINDOW_MS);
-  if (!Number.isFinite(revertWindowMs) || revertWindowMs <= 0) throw new Error(`REVERT_WINDOW_MS must be a positive number of ms, got "${env.REVERT_WINDOW_MS}"`);
+  if (!Number.isFinite(revertWindowMs) || revertWindowMs <= 0)
+    throw new Error(`REVERT_WINDOW_MS must be a positive number of ms, got "${env.REVERT_WINDOW_MS}"`);
   const schema = env.DATABASE_SCHEMA || undefined;
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier, got "${schema}"`);
   return {

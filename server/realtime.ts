@@ -50,7 +50,9 @@ export class Realtime {
   ) {
     this.io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
     if (options.pool) {
-      this.io.adapter(createAdapter(options.pool, { channelPrefix: options.channelPrefix ?? 'socket.io', tableName: 'socket_io_attachments', heartbeatInterval: 2000 }));
+      this.io.adapter(
+        createAdapter(options.pool, { channelPrefix: options.channelPrefix ?? 'socket.io', tableName: 'socket_io_attachments', heartbeatInterval: 2000 }),
+      );
     }
     this.io.use(async (socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown }).token;

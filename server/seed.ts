@@ -81,7 +81,8 @@ export function flattenDemo(files: { file: string; data: DemoModule }[], validat
       const missingFields = (rest.fields ?? []).filter((id) => !fieldFile.has(id));
       if (missingFields.length) throw new Error(`${file}: block "${demo.id}" names missing fields ${missingFields.join(', ')}`);
       if (rest.visibility?.rules) validator.ruleQuery(rest.visibility.rules, `${file}: block "${demo.id}" visibility rules`);
-      if (children.length && !validator.blockTypes[rest.type]?.children) throw new Error(`${file}: block "${demo.id}" of type "${rest.type}" cannot hold child blocks`);
+      if (children.length && !validator.blockTypes[rest.type]?.children)
+        throw new Error(`${file}: block "${demo.id}" of type "${rest.type}" cannot hold child blocks`);
       const childPositions = place(children, pageId, file);
       out.blocks.push({ ...rest, pageId, children: Object.values(childPositions).flat(), positions: childPositions });
       (positions[`col-${column}`] ??= []).push(demo.id);

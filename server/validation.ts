@@ -84,7 +84,12 @@ export class RequestValidator {
         v = this.optionsAjv.compile(entry.opts);
         this.optsValidators.set(field.type, v);
       }
-      if (!v(field.opts)) throw badRequest(`${where} has invalid opts: ${describeAjvErrors('field', '/opts', v.errors).map((p) => `${p.pointer}: ${p.message}`).join('; ')}`);
+      if (!v(field.opts))
+        throw badRequest(
+          `${where} has invalid opts: ${describeAjvErrors('field', '/opts', v.errors)
+            .map((p) => `${p.pointer}: ${p.message}`)
+            .join('; ')}`,
+        );
     }
     const unknownRules = Object.keys(field.validation ?? {}).filter((rule) => !entry.rules.includes(rule));
     if (unknownRules.length) throw badRequest(`${where} of type "${field.type}" does not accept the rules ${unknownRules.join(', ')}`);

@@ -8,7 +8,17 @@ import type { ItemPermissionGrants } from '../core/api';
 import { Dialog } from '../core/Dialog';
 import { errorMessage, useAdmin } from '../core/context';
 
-export const ITEM_ACTIONS = ['read', 'update', 'addChildren', 'moveChildren', 'manageSettings', 'manageVisibility', 'managePermissions', 'manageDesign', 'manageCss'] as const;
+export const ITEM_ACTIONS = [
+  'read',
+  'update',
+  'addChildren',
+  'moveChildren',
+  'manageSettings',
+  'manageVisibility',
+  'managePermissions',
+  'manageDesign',
+  'manageCss',
+] as const;
 
 type Choice = 'inherit' | 'allow' | 'deny';
 const choiceOf = (value: boolean | undefined): Choice => (value === undefined ? 'inherit' : value ? 'allow' : 'deny');
@@ -55,7 +65,11 @@ export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; o
 
   return (
     <div className="t-admin-permissions">
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
       {!grants && !error && <p role="status">{t('admin.common.loading')}</p>}
       {grants &&
         ITEM_ACTIONS.map((action) => (
@@ -69,7 +83,11 @@ export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; o
           </div>
         ))}
       <div className="t-dialog__actions">
-        {onCancel && <button type="button" onClick={onCancel} disabled={busy}>{t('admin.common.cancel')}</button>}
+        {onCancel && (
+          <button type="button" onClick={onCancel} disabled={busy}>
+            {t('admin.common.cancel')}
+          </button>
+        )}
         <button type="button" onClick={() => void save()} disabled={busy || !grants} aria-busy={busy}>
           {busy ? t('admin.common.saving') : t('admin.common.save')}
         </button>

@@ -49,9 +49,22 @@ export function ViewAsDialog({ current, onClose, onChanged }: { current: Id[]; o
       onClose={onClose}
       busy={busy}
       size="small"
-      actions={<DialogActions busy={busy} onCancel={onClose} onConfirm={apply} disabled={!lists} confirmLabel={t('admin.viewAs.apply')} busyLabel={t('admin.common.loading')} />}
+      actions={
+        <DialogActions
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={apply}
+          disabled={!lists}
+          confirmLabel={t('admin.viewAs.apply')}
+          busyLabel={t('admin.common.loading')}
+        />
+      }
     >
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
       {!lists ? (
         !error && <p role="status">{t('admin.common.loading')}</p>
       ) : (
@@ -59,7 +72,11 @@ export function ViewAsDialog({ current, onClose, onChanged }: { current: Id[]; o
           <legend>{t('admin.viewAs.lists')}</legend>
           {lists.map((l) => (
             <label key={l.id} className="t-admin-check">
-              <input type="checkbox" checked={chosen.includes(l.id)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))} />
+              <input
+                type="checkbox"
+                checked={chosen.includes(l.id)}
+                onChange={(e) => setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))}
+              />
               {l.name}
             </label>
           ))}

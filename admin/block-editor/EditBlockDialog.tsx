@@ -36,7 +36,7 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
   const admin = useAdmin();
   const { t, registry, store } = admin;
   const entry = registry.blocks[original.type];
-  const panels: Tab[] = (entry?.adminPanels?.filter((p): p is Tab => p === 'settings' || p === 'visibility' || p === 'design') ?? ['settings']);
+  const panels: Tab[] = entry?.adminPanels?.filter((p): p is Tab => p === 'settings' || p === 'visibility' || p === 'design') ?? ['settings'];
   const tabs: Tab[] = panels.includes('settings') ? panels : ['settings', ...panels];
   const [tab, setTab] = useState<Tab>('settings');
   const [name, setName] = useState(original.name ?? '');
@@ -51,7 +51,8 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
   const [validator, setValidator] = useState<OptionsValidator | null>(null);
   useEffect(() => {
     let live = true;
-    if (entry?.options) void loadOptionsValidator(original.type, entry.options as RJSFSchema, admin.optionValidators).then((v) => live && setValidator(() => v));
+    if (entry?.options)
+      void loadOptionsValidator(original.type, entry.options as RJSFSchema, admin.optionValidators).then((v) => live && setValidator(() => v));
     return () => {
       live = false;
     };
@@ -98,8 +99,19 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
       className="t-admin-edit-block"
       actions={<DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} />}
     >
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
-      <Tabs<Tab> tabs={tabs} current={tab} onChange={setTab} label={t('admin.editBlock.title', { name: blockLabel(original, registry) })} idPrefix={prefix} labelOf={(x) => t(`admin.editBlock.tabs.${x}`)} />
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
+      <Tabs<Tab>
+        tabs={tabs}
+        current={tab}
+        onChange={setTab}
+        label={t('admin.editBlock.title', { name: blockLabel(original, registry) })}
+        idPrefix={prefix}
+        labelOf={(x) => t(`admin.editBlock.tabs.${x}`)}
+      />
       <TabPanel tab="settings" current={tab} idPrefix={prefix}>
         <label className="t-admin-field">
           {t('admin.editBlock.name')}

@@ -25,7 +25,12 @@ export function VisibilityPanel({ value, onChange, subjects }: { value: BlockVis
       <legend>{t('admin.visibility.legend')}</legend>
       {FLAGS.map((flag) => (
         <label key={flag} className="t-admin-check">
-          <input type="checkbox" checked={value[flag] !== false} disabled={value.advanced === true} onChange={(e) => onChange({ ...value, [flag]: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={value[flag] !== false}
+            disabled={value.advanced === true}
+            onChange={(e) => onChange({ ...value, [flag]: e.target.checked })}
+          />
           {t(`admin.visibility.${flag}`)}
         </label>
       ))}
@@ -36,7 +41,9 @@ export function VisibilityPanel({ value, onChange, subjects }: { value: BlockVis
       {value.advanced && (
         <p>
           {rules > 0 ? t('admin.visibility.rulesSummary', { count: rules }) : t('admin.visibility.noRules')}{' '}
-          <button type="button" onClick={() => setRulesOpen(true)}>{t('admin.visibility.editRules')}</button>
+          <button type="button" onClick={() => setRulesOpen(true)}>
+            {t('admin.visibility.editRules')}
+          </button>
         </p>
       )}
       <RulesEditorDialog

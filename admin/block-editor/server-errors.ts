@@ -5,7 +5,10 @@ export function fieldErrorsToErrorSchema(fieldErrors: Record<string, string> | u
   if (!fieldErrors || Object.keys(fieldErrors).length === 0) return undefined;
   const root: Record<string, unknown> = {};
   for (const [pointer, message] of Object.entries(fieldErrors)) {
-    const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = pointer
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     let node = root;
     for (const part of parts) {
       if (part === '__proto__' || part === 'constructor' || part === 'prototype') break;

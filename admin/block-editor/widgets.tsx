@@ -60,7 +60,17 @@ export function ColourWidget(props: WidgetProps) {
 /** An icon name, with the icons block types already use offered as suggestions. */
 export function IconWidget(props: WidgetProps) {
   const { registry } = useAdmin();
-  const icons = useMemo(() => [...new Set(Object.values(registry.blocks).map((b) => b.icon).filter(Boolean))].sort(), [registry]);
+  const icons = useMemo(
+    () =>
+      [
+        ...new Set(
+          Object.values(registry.blocks)
+            .map((b) => b.icon)
+            .filter(Boolean),
+        ),
+      ].sort(),
+    [registry],
+  );
   const listId = `${props.id}__icons`;
   return (
     <>
@@ -82,7 +92,9 @@ export function StructureSelectorWidget(props: WidgetProps) {
     <select {...stringControl(props)}>
       <option value="">{t('admin.widgets.structureNone')}</option>
       {choices.map((c) => (
-        <option key={c.value} value={c.value}>{c.label}</option>
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
       ))}
     </select>
   );
@@ -99,7 +111,11 @@ function IdInput(props: WidgetProps) {
       required={props.required}
       disabled={props.disabled || props.readonly}
       aria-describedby={describedBy(props)}
-      onChange={(e) => props.onChange(e.target.value === '' ? undefined : props.schema.type === 'number' || props.schema.type === 'integer' ? Number(e.target.value) : e.target.value)}
+      onChange={(e) =>
+        props.onChange(
+          e.target.value === '' ? undefined : props.schema.type === 'number' || props.schema.type === 'integer' ? Number(e.target.value) : e.target.value,
+        )
+      }
       onBlur={() => props.onBlur(props.id, props.value)}
     />
   );

@@ -37,11 +37,18 @@ export function AddBlockMenu({ slot }: { slot: AddBlockSlot }) {
       }}
     >
       {(isTarget || over) && <span className="t-admin-drop-marker">{t('admin.block.dropAtEnd')}</span>}
-      <button type="button" onClick={() => admin.open({ kind: 'newBlock', slot })}>{t('admin.addBlock.new')}</button>
-      <button type="button" onClick={() => admin.open({ kind: 'existingBlock', slot })}>{t('admin.addBlock.existing')}</button>
+      <button type="button" onClick={() => admin.open({ kind: 'newBlock', slot })}>
+        {t('admin.addBlock.new')}
+      </button>
+      <button type="button" onClick={() => admin.open({ kind: 'existingBlock', slot })}>
+        {t('admin.addBlock.existing')}
+      </button>
       {captured.length > 0 && (
         <button type="button" onClick={() => admin.open({ kind: 'paste', slot })}>
-          {t('admin.addBlock.paste')} <span className="t-admin-badge" aria-label={t('capturedBlocks.badge', { count: captured.length })}>{capturedBadgeText(captured.length)}</span>
+          {t('admin.addBlock.paste')}{' '}
+          <span className="t-admin-badge" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
+            {capturedBadgeText(captured.length)}
+          </span>
         </button>
       )}
     </div>

@@ -72,10 +72,18 @@ export function BlockControls({ block }: { block: Block }) {
       >
         ⠿ {t('admin.block.move')}
       </button>
-      <span id={instructionsId} hidden>{t('admin.move.instructions')}</span>
+      <span id={instructionsId} hidden>
+        {t('admin.move.instructions')}
+      </span>
       <span className="t-admin-block-name">{name}</span>
-      {debug && <code className="t-admin-debug">{block.id} · {block.type} · r{block.revision ?? 0}</code>}
-      <button type="button" onClick={() => admin.open({ kind: 'editBlock', blockId: block.id })}>{t('admin.block.edit')}</button>
+      {debug && (
+        <code className="t-admin-debug">
+          {block.id} · {block.type} · r{block.revision ?? 0}
+        </code>
+      )}
+      <button type="button" onClick={() => admin.open({ kind: 'editBlock', blockId: block.id })}>
+        {t('admin.block.edit')}
+      </button>
       <button type="button" aria-pressed={captured} onClick={() => capture({ blockId: block.id, pageId: admin.pageId })}>
         {captured ? t('admin.block.captured') : t('admin.block.capture')}
       </button>
@@ -90,7 +98,13 @@ function DeleteControl({ block, name }: { block: Block; name: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const { refs, floatingStyles, context } = useFloating({ open, onOpenChange: (o) => !busy && setOpen(o), placement: 'bottom-end', middleware: [offset(4), flip(), shift()], whileElementsMounted: autoUpdate });
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: (o) => !busy && setOpen(o),
+    placement: 'bottom-end',
+    middleware: [offset(4), flip(), shift()],
+    whileElementsMounted: autoUpdate,
+  });
   const { getFloatingProps, getReferenceProps } = useInteractions([useDismiss(context), useRole(context, { role: 'alertdialog' })]);
 
   const run = async () => {
@@ -124,7 +138,9 @@ function DeleteControl({ block, name }: { block: Block; name: string }) {
         <FloatingFocusManager context={context} guards={false}>
           <div ref={refs.setFloating} style={floatingStyles} className="t-admin-popover" aria-labelledby={titleId} {...getFloatingProps()}>
             <p id={titleId}>{t('admin.block.deleteConfirm.title')}</p>
-            <button type="button" disabled={busy} onClick={() => setOpen(false)}>{t('admin.block.deleteConfirm.cancel')}</button>
+            <button type="button" disabled={busy} onClick={() => setOpen(false)}>
+              {t('admin.block.deleteConfirm.cancel')}
+            </button>
             <button type="button" disabled={busy} aria-busy={busy} onClick={() => void run()}>
               {busy ? t('admin.common.loading') : t('admin.block.deleteConfirm.confirm')}
             </button>

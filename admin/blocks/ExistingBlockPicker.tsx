@@ -44,20 +44,41 @@ export function ExistingBlockPicker({ slot, onClose }: { slot: AddBlockSlot; onC
   };
 
   return (
-    <Dialog title={t('admin.existingPicker.title')} description={t('admin.existingPicker.description')} onClose={onClose} busy={busy} actions={<button type="button" onClick={onClose} disabled={busy}>{t('admin.common.cancel')}</button>}>
+    <Dialog
+      title={t('admin.existingPicker.title')}
+      description={t('admin.existingPicker.description')}
+      onClose={onClose}
+      busy={busy}
+      actions={
+        <button type="button" onClick={onClose} disabled={busy}>
+          {t('admin.common.cancel')}
+        </button>
+      }
+    >
       <label>
         {t('admin.existingPicker.search')}
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
       </label>
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
       {results.length === 0 ? (
         <p role="status">{t('admin.existingPicker.noResults')}</p>
       ) : (
         <ul className="t-admin-picker__list">
           {results.map((b) => (
             <li key={b.id}>
-              <span>{blockLabel(b, admin.registry)} <small>({b.type})</small></span>{' '}
-              <button type="button" disabled={busy} onClick={() => void place(b)} aria-label={`${t('admin.existingPicker.choose')}: ${blockLabel(b, admin.registry)}`}>
+              <span>
+                {blockLabel(b, admin.registry)} <small>({b.type})</small>
+              </span>{' '}
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void place(b)}
+                aria-label={`${t('admin.existingPicker.choose')}: ${blockLabel(b, admin.registry)}`}
+              >
                 {t('admin.existingPicker.choose')}
               </button>
             </li>

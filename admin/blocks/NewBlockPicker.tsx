@@ -7,7 +7,19 @@ import { errorMessage, useAdmin } from '../core/context';
 import { parentColumns } from '../core/placement';
 import { blockAtom } from '../../engine';
 
-export const BLOCK_CATEGORIES = ['user', 'form', 'display', 'entity', 'structure', 'interaction', 'headlessSearch', 'events', 'jobs', 'dashboard', 'tickets'] as const;
+export const BLOCK_CATEGORIES = [
+  'user',
+  'form',
+  'display',
+  'entity',
+  'structure',
+  'interaction',
+  'headlessSearch',
+  'events',
+  'jobs',
+  'dashboard',
+  'tickets',
+] as const;
 
 /** Types an admin may add: available ones (planned show, disabled; removed are left out), filtered by category and by a search over title, type and description. */
 export function pickableTypes(blocks: Record<string, RuntimeBlockType>, category: string, query: string): RuntimeBlockType[] {
@@ -36,7 +48,17 @@ export function NewBlockPicker({ slot, onClose }: { slot: AddBlockSlot; onClose(
 
   if (chosen) return <NewBlockInfo entry={chosen} slot={slot} onBack={() => setChosen(null)} onClose={onClose} />;
   return (
-    <Dialog title={t('admin.picker.title')} description={t('admin.picker.description')} onClose={onClose} size="large" actions={<button type="button" onClick={onClose}>{t('admin.common.cancel')}</button>}>
+    <Dialog
+      title={t('admin.picker.title')}
+      description={t('admin.picker.description')}
+      onClose={onClose}
+      size="large"
+      actions={
+        <button type="button" onClick={onClose}>
+          {t('admin.common.cancel')}
+        </button>
+      }
+    >
       <div className="t-admin-picker__filters">
         <label>
           {t('admin.picker.search')}
@@ -47,7 +69,9 @@ export function NewBlockPicker({ slot, onClose }: { slot: AddBlockSlot; onClose(
           <select value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">{t('admin.picker.allCategories')}</option>
             {BLOCK_CATEGORIES.map((c) => (
-              <option key={c} value={c}>{t(`admin.picker.categories.${c}`)}</option>
+              <option key={c} value={c}>
+                {t(`admin.picker.categories.${c}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -65,7 +89,8 @@ export function NewBlockPicker({ slot, onClose }: { slot: AddBlockSlot; onClose(
                   <strong>{b.title}</strong>
                 </button>
                 <span id={`picker-${b.type}-details`} className="t-admin-picker__details">
-                  {' '}{t(`admin.picker.categories.${b.category}`)}
+                  {' '}
+                  {t(`admin.picker.categories.${b.category}`)}
                   {required.length > 0 && <> · {t('admin.picker.requiresPowerUps', { powerUps: required.join(', ') })}</>}
                   {planned && <> · {t('admin.picker.notAvailable')}</>}
                 </span>
@@ -97,7 +122,17 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
     setBusy(true);
     setError('');
     try {
-      admin.apply(await admin.api.addBlock({ pageId: page.id, block, parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index, defaults: true }));
+      admin.apply(
+        await admin.api.addBlock({
+          pageId: page.id,
+          block,
+          parentType: slot.parentKind,
+          parentId: slot.parentId,
+          colIndex: slot.column,
+          index,
+          defaults: true,
+        }),
+      );
       admin.notify('positive', t('admin.newBlockInfo.added', { name: entry.title }));
       onClose();
     } catch (e) {
@@ -114,7 +149,9 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
       busy={busy}
       actions={
         <>
-          <button type="button" onClick={onBack} disabled={busy}>{t('admin.newBlockInfo.back')}</button>
+          <button type="button" onClick={onBack} disabled={busy}>
+            {t('admin.newBlockInfo.back')}
+          </button>
           <button type="button" onClick={() => void add()} disabled={busy} aria-busy={busy} autoFocus>
             {busy ? t('admin.common.saving') : t('admin.newBlockInfo.add')}
           </button>
@@ -138,9 +175,15 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
           </>
         )}
         <dt>{t('admin.newBlockInfo.defaults')}</dt>
-        <dd><code>{JSON.stringify(defaults)}</code></dd>
+        <dd>
+          <code>{JSON.stringify(defaults)}</code>
+        </dd>
       </dl>
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
     </Dialog>
   );
 }

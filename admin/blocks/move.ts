@@ -56,7 +56,13 @@ export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placemen
   }
   const to = { parentType: slot.parentType, parentId: slot.parentId, colIndex: slot.colIndex, index: targetIndexAfterRemoval(from, slot) };
   try {
-    admin.apply(await admin.api.moveBlocks({ updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }], fromPageId: page.id, toPageId: page.id }));
+    admin.apply(
+      await admin.api.moveBlocks({
+        updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }],
+        fromPageId: page.id,
+        toPageId: page.id,
+      }),
+    );
     admin.announce(describeSlot(admin, name, { ...to, count: slot.count ?? 0 }, 'admin.move.dropped'));
     // A block moved to another parent remounts there: keep the keyboard user on its move handle.
     refocusHandle(blockId);
@@ -82,7 +88,12 @@ export function useKeyboardMove(blockId: Id) {
     const get = (id: Id) => admin.store.get(blockAtom(id));
     const slots = dropSlots(page, get, holdsChildren(admin), blockId);
     const from = findPlacement(page, blockId, get);
-    const position = Math.max(0, slots.findIndex((s) => from && s.parentId === from.parentId && s.parentType === from.parentType && s.colIndex === from.colIndex && s.index === from.index));
+    const position = Math.max(
+      0,
+      slots.findIndex(
+        (s) => from && s.parentId === from.parentId && s.parentType === from.parentType && s.colIndex === from.colIndex && s.index === from.index,
+      ),
+    );
     setState({ blockId, slots, position });
     admin.announce(admin.t('admin.move.pickedUp', { name: name() }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -152,7 +163,9 @@ export function endOfColumn(admin: AdminValue, slot: AddBlockSlot): (Placement &
   if (!page) return undefined;
   const parent = slot.parentKind === 'page' ? page : admin.store.get(blockAtom(slot.parentId));
   if (!parent) return undefined;
-  const cols = dropSlots(page, (id) => admin.store.get(blockAtom(id)), holdsChildren(admin)).filter((s) => s.parentId === slot.parentId && s.parentType === slot.parentKind && s.colIndex === slot.column && s.beforeId === undefined);
+  const cols = dropSlots(page, (id) => admin.store.get(blockAtom(id)), holdsChildren(admin)).filter(
+    (s) => s.parentId === slot.parentId && s.parentType === slot.parentKind && s.colIndex === slot.column && s.beforeId === undefined,
+  );
   const end = cols[0];
   return end ? { ...end } : { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index: 0, count: 0 };
 }

@@ -20,13 +20,26 @@ export type PasteAction = 'move' | 'clone' | 'copy';
 function Tooltip({ label, children }: { label: string; children: (props: Record<string, unknown>) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const { refs, floatingStyles, context } = useFloating({ open, onOpenChange: setOpen, placement: 'top', middleware: [offset(6)], whileElementsMounted: autoUpdate });
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'top',
+    middleware: [offset(6)],
+    whileElementsMounted: autoUpdate,
+  });
   const { getReferenceProps, getFloatingProps } = useInteractions([useHover(context), useFocus(context)]);
   return (
     <>
       {children({ ref: refs.setReference, ...getReferenceProps(), 'aria-describedby': id })}
       {/* Always in the DOM (visually hidden when closed) so the description is there for screen readers too. */}
-      <span ref={refs.setFloating} role="tooltip" className={open ? 't-admin-tooltip' : 't-admin-live'} style={open ? floatingStyles : undefined} {...getFloatingProps()} id={id}>
+      <span
+        ref={refs.setFloating}
+        role="tooltip"
+        className={open ? 't-admin-tooltip' : 't-admin-live'}
+        style={open ? floatingStyles : undefined}
+        {...getFloatingProps()}
+        id={id}
+      >
         {label}
       </span>
     </>
@@ -41,7 +54,15 @@ export async function pasteCaptured(admin: AdminValue, captured: CapturedBlock[]
   if (!page || !parent) throw new Error('noParentFound');
   const start = (parentColumns(parent)[slot.column] ?? []).length;
   if (action === 'copy') {
-    admin.apply(await admin.api.addChildren(slot.parentKind, slot.parentId, slot.column, start, captured.map((c) => c.blockId)));
+    admin.apply(
+      await admin.api.addChildren(
+        slot.parentKind,
+        slot.parentId,
+        slot.column,
+        start,
+        captured.map((c) => c.blockId),
+      ),
+    );
     return captured.length;
   }
   // Group by source page: one request per page (fromPageId, toPageId).
@@ -54,7 +75,9 @@ export async function pasteCaptured(admin: AdminValue, captured: CapturedBlock[]
       const from = sourcePage ? findPlacement(sourcePage, c.blockId, get) : undefined;
       return {
         blockId: c.blockId,
-        from: from ? { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex } : { parentType: 'page', parentId: fromPageId, colIndex: 0 },
+        from: from
+          ? { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }
+          : { parentType: 'page', parentId: fromPageId, colIndex: 0 },
         to: { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index: index++ },
       };
     });
@@ -74,7 +97,11 @@ export function CapturedBlocksDialog({ slot, onClose }: { slot: AddBlockSlot; on
   const target =
     slot.parentKind === 'page'
       ? t('capturedBlocks.modal.targetPage', { name: admin.store.get(pageAtom(slot.parentId))?.name ?? slot.parentId })
-      : t('capturedBlocks.modal.targetBlock', { name: blockLabel(targetParent, registry) || slot.parentId, column: slot.column + 1, index: (parentColumns(targetParent ?? {})[slot.column]?.length ?? 0) + 1 });
+      : t('capturedBlocks.modal.targetBlock', {
+          name: blockLabel(targetParent, registry) || slot.parentId,
+          column: slot.column + 1,
+          index: (parentColumns(targetParent ?? {})[slot.column]?.length ?? 0) + 1,
+        });
 
   const run = async (action: PasteAction) => {
     setPending(action);
@@ -83,7 +110,10 @@ export function CapturedBlocksDialog({ slot, onClose }: { slot: AddBlockSlot; on
       if (action === 'move') setCaptured([]);
       admin.notify('positive', t('capturedBlocks.modal.pasted', { count }));
     } catch (e) {
-      admin.notify('negative', t(e instanceof Error && e.message === 'noParentFound' ? 'capturedBlocks.modal.noParentFound' : 'capturedBlocks.modal.blockCloneError'));
+      admin.notify(
+        'negative',
+        t(e instanceof Error && e.message === 'noParentFound' ? 'capturedBlocks.modal.noParentFound' : 'capturedBlocks.modal.blockCloneError'),
+      );
     } finally {
       setPending(null);
       onClose();
@@ -111,7 +141,9 @@ export function CapturedBlocksDialog({ slot, onClose }: { slot: AddBlockSlot; on
         <>
           <Tooltip label={t('capturedBlocks.modal.cancel')}>
             {(props) => (
-              <button type="button" {...props} disabled={pending !== null} onClick={onClose}>{t('capturedBlocks.modal.cancel')}</button>
+              <button type="button" {...props} disabled={pending !== null} onClick={onClose}>
+                {t('capturedBlocks.modal.cancel')}
+              </button>
             )}
           </Tooltip>
           {button('move')}
@@ -132,7 +164,12 @@ export function CapturedBlocksDialog({ slot, onClose }: { slot: AddBlockSlot; on
                 <li key={c.blockId}>
                   <span>{name}</span> <span className="t-admin-badge">{block?.type ?? '?'}</span>
                   {block && Array.isArray(block.children) && block.children.length > 0 && <small> {t('capturedBlocks.modal.hasChildren')}</small>}
-                  <button type="button" disabled={pending !== null} aria-label={t('capturedBlocks.modal.remove', { name })} onClick={() => setCaptured(captured.filter((x) => x.blockId !== c.blockId))}>
+                  <button
+                    type="button"
+                    disabled={pending !== null}
+                    aria-label={t('capturedBlocks.modal.remove', { name })}
+                    onClick={() => setCaptured(captured.filter((x) => x.blockId !== c.blockId))}
+                  >
                     ×
                   </button>
                 </li>
@@ -140,7 +177,9 @@ export function CapturedBlocksDialog({ slot, onClose }: { slot: AddBlockSlot; on
             })}
           </ul>
         )}
-        <span aria-hidden="true" className="t-admin-captured__arrow">→</span>
+        <span aria-hidden="true" className="t-admin-captured__arrow">
+          →
+        </span>
         <p className="t-admin-captured__target">{target}</p>
       </div>
     </Dialog>

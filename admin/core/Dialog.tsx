@@ -45,7 +45,11 @@ export function Dialog({ title, description, onClose, busy, size = 'medium', cla
             {...getFloatingProps()}
           >
             <h2 id={titleId}>{title}</h2>
-            {description && <div id={descriptionId} className="t-dialog__description">{description}</div>}
+            {description && (
+              <div id={descriptionId} className="t-dialog__description">
+                {description}
+              </div>
+            )}
             {children}
             {actions && <div className="t-dialog__actions">{actions}</div>}
           </div>

@@ -18,7 +18,9 @@ export function DialogActions({ busy, onCancel, onConfirm, confirmLabel, busyLab
   const { t } = useAdmin();
   return (
     <>
-      <button type="button" onClick={onCancel} disabled={busy}>{cancelLabel ?? t('admin.common.cancel')}</button>
+      <button type="button" onClick={onCancel} disabled={busy}>
+        {cancelLabel ?? t('admin.common.cancel')}
+      </button>
       <button type="button" onClick={() => void onConfirm()} disabled={busy || disabled} aria-busy={busy} autoFocus={autoFocusConfirm}>
         {busy ? (busyLabel ?? t('admin.common.saving')) : (confirmLabel ?? t('admin.common.save'))}
       </button>

@@ -13,7 +13,9 @@ export interface AdminApiError {
 }
 
 export function isAdminApiError(value: unknown): value is AdminApiError {
-  return typeof value === 'object' && value !== null && typeof (value as AdminApiError).error === 'string' && typeof (value as AdminApiError).message === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as AdminApiError).error === 'string' && typeof (value as AdminApiError).message === 'string'
+  );
 }
 
 export type ParentType = 'page' | 'block';

@@ -1,5 +1,5 @@
 /** The admin context: the API, the full registry, the user's permissions, the translator, and the admin's shared UI actions. */
-import { useStore } from 'jotai';
+import { type useStore } from 'jotai';
 import { createContext, useContext } from 'react';
 import type { AddBlockSlot, LazyModuleIndex, RuntimeRegistryData, Translator } from '../../engine';
 import type { Id, Page } from '../../schemas/model';
@@ -53,7 +53,8 @@ export function useAdmin(): AdminValue {
 /** The text of a failed call: the server's message, else 'Server error' (spec 8). */
 export function errorMessage(error: unknown, t: Translator['t']): string {
   if (typeof error === 'string' && error) return error;
-  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message) return (error as { message: string }).message;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message)
+    return (error as { message: string }).message;
   return t('admin.common.serverError');
 }
 

@@ -83,7 +83,11 @@ export function createHttpAdminApi({ request }: { request: AdminRequest }): Admi
     return block.pageId;
   }
 
-  const placement = (to: BlockPlacementUpdate['to']) => ({ ...(to.parentType === 'block' ? { parentId: to.parentId } : {}), colIndex: to.colIndex, index: to.index });
+  const placement = (to: BlockPlacementUpdate['to']) => ({
+    ...(to.parentType === 'block' ? { parentId: to.parentId } : {}),
+    colIndex: to.colIndex,
+    index: to.index,
+  });
 
   return {
     async updateBlock(id, block) {
@@ -131,7 +135,11 @@ export function createHttpAdminApi({ request }: { request: AdminRequest }): Admi
     },
 
     async moveBlocks(req: BlocksMoveRequest) {
-      await call('POST', 'structure/block/move', { updates: req.updates.map((u) => ({ id: u.blockId, ...placement(u.to) })), fromPageId: req.fromPageId, toPageId: req.toPageId });
+      await call('POST', 'structure/block/move', {
+        updates: req.updates.map((u) => ({ id: u.blockId, ...placement(u.to) })),
+        fromPageId: req.fromPageId,
+        toPageId: req.toPageId,
+      });
       return pagesResult([req.fromPageId, req.toPageId]);
     },
 

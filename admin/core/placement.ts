@@ -82,7 +82,12 @@ export function dropSlots(page: Page, getBlock: BlockLookup, holdsChildren: (blo
 
 /** Whether dropping at `slot` leaves the block where it is. */
 export function isSamePlace(from: Placement, slot: Placement): boolean {
-  return from.parentType === slot.parentType && from.parentId === slot.parentId && from.colIndex === slot.colIndex && (slot.index === from.index || slot.index === from.index + 1);
+  return (
+    from.parentType === slot.parentType &&
+    from.parentId === slot.parentId &&
+    from.colIndex === slot.colIndex &&
+    (slot.index === from.index || slot.index === from.index + 1)
+  );
 }
 
 /** The index the server should insert at once the block has left its old place (same column, later index shifts by one). */

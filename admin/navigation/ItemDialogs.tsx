@@ -39,7 +39,14 @@ function SlugField({ value, onChange, problem, errorId }: { value: string; onCha
   return (
     <>
       <Field label={t('admin.module.slug')}>
-        <input type="text" value={value} required onChange={(e) => onChange(e.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined} />
+        <input
+          type="text"
+          value={value}
+          required
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+        />
       </Field>
       {problem && (
         <p id={errorId} role="alert" className="t-admin-error">
@@ -85,8 +92,18 @@ function NewItemDialog({ kind, moduleId, onClose }: { kind: 'module' | 'page'; m
     }
   };
   return (
-    <Dialog title={t(`admin.${kind}.new`)} onClose={onClose} busy={busy} size="small" actions={<DialogActions busy={busy} disabled={!name.trim()} onCancel={onClose} onConfirm={save} />}>
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
+    <Dialog
+      title={t(`admin.${kind}.new`)}
+      onClose={onClose}
+      busy={busy}
+      size="small"
+      actions={<DialogActions busy={busy} disabled={!name.trim()} onCancel={onClose} onConfirm={save} />}
+    >
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
       <Field label={t(`admin.${kind}.name`)}>
         <input type="text" value={name} required autoFocus onChange={(e) => setName(e.target.value)} />
       </Field>
@@ -156,12 +173,36 @@ interface ItemEditorFrame {
   save(): Promise<void>;
 }
 
-function ItemSettingsDialog({ title, label, idPrefix, editor, onClose, children }: { title: string; label: string; idPrefix: string; editor: ItemEditorFrame; onClose(): void; children: ReactNode }) {
+function ItemSettingsDialog({
+  title,
+  label,
+  idPrefix,
+  editor,
+  onClose,
+  children,
+}: {
+  title: string;
+  label: string;
+  idPrefix: string;
+  editor: ItemEditorFrame;
+  onClose(): void;
+  children: ReactNode;
+}) {
   const { t } = useAdmin();
   const { tabs, tab, setTab, busy, error, save } = editor;
   return (
-    <Dialog title={title} description={label} onClose={onClose} busy={busy} actions={tab !== 'permissions' ? <DialogActions busy={busy} onCancel={onClose} onConfirm={save} /> : undefined}>
-      {error && <p role="alert" className="t-admin-error">{error}</p>}
+    <Dialog
+      title={title}
+      description={label}
+      onClose={onClose}
+      busy={busy}
+      actions={tab !== 'permissions' ? <DialogActions busy={busy} onCancel={onClose} onConfirm={save} /> : undefined}
+    >
+      {error && (
+        <p role="alert" className="t-admin-error">
+          {error}
+        </p>
+      )}
       {tabs.length === 0 ? (
         <p>{t('admin.settingsTabs.noAccess')}</p>
       ) : (
@@ -183,51 +224,78 @@ export function EditModuleDialog({ moduleId, onClose }: { moduleId: Id; onClose(
   if (!draft) return null;
   const prefix = `module-${moduleId}`;
   return (
-    <ItemSettingsDialog title={t('admin.module.edit')} label={t('admin.module.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} editor={editor} onClose={onClose}>
-          {tabs.includes('settings') && (
-            <TabPanel tab="settings" current={tab} idPrefix={prefix}>
-              <Field label={t('admin.module.name')}>
-                <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
-              </Field>
-              <SlugField value={draft.slug} onChange={(slug) => set({ slug })} problem={problem} errorId={`${prefix}-slug-error`} />
-              <Check label={t('admin.module.isAbstract')} checked={draft.isAbstract} onChange={(isAbstract) => set({ isAbstract })} />
-              <Check label={t('admin.module.archived')} checked={draft.archived} onChange={(archived) => set({ archived })} />
-              <Field label={t('admin.module.customI18NKey')}>
-                <input type="text" value={draft.customI18NKey ?? ''} onChange={(e) => set({ customI18NKey: e.target.value || undefined })} />
-              </Field>
-            </TabPanel>
-          )}
-          {tabs.includes('visibility') && (
-            <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
-              <Check label={t('admin.module.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
-            </TabPanel>
-          )}
-          {tabs.includes('permissions') && (
-            <TabPanel tab="permissions" current={tab} idPrefix={prefix}>
-              {tab === 'permissions' && <PermissionsEditor itemId={moduleId} onCancel={onClose} />}
-            </TabPanel>
-          )}
-          {tabs.includes('design') && (
-            <TabPanel tab="design" current={tab} idPrefix={prefix}>
-              <Check label={t('admin.module.hideSubNav')} checked={draft.hideSubNav} onChange={(hideSubNav) => set({ hideSubNav })} />
-            </TabPanel>
-          )}
+    <ItemSettingsDialog
+      title={t('admin.module.edit')}
+      label={t('admin.module.settingsOf', { name: stored?.name ?? '' })}
+      idPrefix={prefix}
+      editor={editor}
+      onClose={onClose}
+    >
+      {tabs.includes('settings') && (
+        <TabPanel tab="settings" current={tab} idPrefix={prefix}>
+          <Field label={t('admin.module.name')}>
+            <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
+          </Field>
+          <SlugField value={draft.slug} onChange={(slug) => set({ slug })} problem={problem} errorId={`${prefix}-slug-error`} />
+          <Check label={t('admin.module.isAbstract')} checked={draft.isAbstract} onChange={(isAbstract) => set({ isAbstract })} />
+          <Check label={t('admin.module.archived')} checked={draft.archived} onChange={(archived) => set({ archived })} />
+          <Field label={t('admin.module.customI18NKey')}>
+            <input type="text" value={draft.customI18NKey ?? ''} onChange={(e) => set({ customI18NKey: e.target.value || undefined })} />
+          </Field>
+        </TabPanel>
+      )}
+      {tabs.includes('visibility') && (
+        <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
+          <Check label={t('admin.module.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
+        </TabPanel>
+      )}
+      {tabs.includes('permissions') && (
+        <TabPanel tab="permissions" current={tab} idPrefix={prefix}>
+          {tab === 'permissions' && <PermissionsEditor itemId={moduleId} onCancel={onClose} />}
+        </TabPanel>
+      )}
+      {tabs.includes('design') && (
+        <TabPanel tab="design" current={tab} idPrefix={prefix}>
+          <Check label={t('admin.module.hideSubNav')} checked={draft.hideSubNav} onChange={(hideSubNav) => set({ hideSubNav })} />
+        </TabPanel>
+      )}
     </ItemSettingsDialog>
   );
 }
 
-export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { pageId: Id; moduleId: Id; onClose(): void; onMoveToModule(pageId: Id, targetModuleId: Id): void }) {
+export function EditPageDialog({
+  pageId,
+  moduleId,
+  onClose,
+  onMoveToModule,
+}: {
+  pageId: Id;
+  moduleId: Id;
+  onClose(): void;
+  onMoveToModule(pageId: Id, targetModuleId: Id): void;
+}) {
   const admin = useAdmin();
   const { t, store } = admin;
   const stored = useAtomValue(pageAtom(pageId));
   const order = useAtomValue(moduleOrderAtom);
-  const editor = useItemEditor<Page>({ source: 'page', itemId: pageId, contextId: moduleId, stored, persist: (d) => admin.api.updatePage(pageId, moduleId, d), onClose });
+  const editor = useItemEditor<Page>({
+    source: 'page',
+    itemId: pageId,
+    contextId: moduleId,
+    stored,
+    persist: (d) => admin.api.updatePage(pageId, moduleId, d),
+    onClose,
+  });
   const { tabs, tab, draft, set, problem } = editor;
   const [lists, setLists] = useState<UserListSummary[]>([]);
   const showsLists = tabs.includes('visibility');
   useEffect(() => {
     let live = true;
-    if (showsLists) admin.api.listUserLists().then((l) => live && setLists(l), () => undefined);
+    if (showsLists)
+      admin.api.listUserLists().then(
+        (l) => live && setLists(l),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -236,68 +304,78 @@ export function EditPageDialog({ pageId, moduleId, onClose, onMoveToModule }: { 
   const prefix = `page-${pageId}`;
   const listIds = draft.visibility?.userListIds ?? [];
   return (
-    <ItemSettingsDialog title={t('admin.page.edit')} label={t('admin.page.settingsOf', { name: stored?.name ?? '' })} idPrefix={prefix} editor={editor} onClose={onClose}>
-          {tabs.includes('settings') && (
-            <TabPanel tab="settings" current={tab} idPrefix={prefix}>
-              <Field label={t('admin.page.name')}>
-                <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
-              </Field>
-              <SlugField value={draft.slug} onChange={(slug) => set({ slug })} problem={problem} errorId={`${prefix}-slug-error`} />
-              <Field label={t('admin.page.type')}>
-                <select value={draft.type ?? 'other'} onChange={(e) => set({ type: e.target.value as Page['type'] })}>
-                  {(['other', 'profile', 'entity'] as const).map((x) => (
-                    <option key={x} value={x}>{t(`admin.page.types.${x}`)}</option>
-                  ))}
-                </select>
-              </Field>
-              <Check label={t('admin.page.isAbstract')} checked={draft.isAbstract} onChange={(isAbstract) => set({ isAbstract })} />
-              <Field label={t('admin.page.module')}>
-                <select
-                  value={moduleId}
-                  onChange={(e) => {
-                    // Moving to another module goes through the same confirmation as a drop on its tab.
-                    if (e.target.value !== moduleId) onMoveToModule(pageId, e.target.value);
-                  }}
-                >
-                  {order.map((id) => (
-                    <option key={id} value={id}>{store.get(moduleAtom(id))?.name ?? id}</option>
-                  ))}
-                </select>
-              </Field>
-            </TabPanel>
-          )}
-          {tabs.includes('visibility') && (
-            <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
-              <Check label={t('admin.page.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
-              <Check label={t('admin.page.showOnlyThis')} checked={draft.showOnlyThis} onChange={(showOnlyThis) => set({ showOnlyThis })} />
-              <fieldset>
-                <legend>{t('admin.page.userLists')}</legend>
-                {lists.map((l) => (
-                  <Check
-                    key={l.id}
-                    label={l.name}
-                    checked={listIds.includes(l.id)}
-                    onChange={(on) => set({ visibility: { ...draft.visibility, userListIds: on ? [...listIds, l.id] : listIds.filter((x) => x !== l.id) } })}
-                  />
-                ))}
-              </fieldset>
-            </TabPanel>
-          )}
-          {tabs.includes('permissions') && (
-            <TabPanel tab="permissions" current={tab} idPrefix={prefix}>
-              {tab === 'permissions' && <PermissionsEditor itemId={pageId} onCancel={onClose} />}
-            </TabPanel>
-          )}
-          {tabs.includes('design') && (
-            <TabPanel tab="design" current={tab} idPrefix={prefix}>
-              <Field label={t('admin.page.width')}>
-                <select value={draft.width ?? 'fixed'} onChange={(e) => set({ width: e.target.value as Page['width'] })}>
-                  <option value="fixed">{t('admin.page.widths.fixed')}</option>
-                  <option value="fluid">{t('admin.page.widths.fluid')}</option>
-                </select>
-              </Field>
-            </TabPanel>
-          )}
+    <ItemSettingsDialog
+      title={t('admin.page.edit')}
+      label={t('admin.page.settingsOf', { name: stored?.name ?? '' })}
+      idPrefix={prefix}
+      editor={editor}
+      onClose={onClose}
+    >
+      {tabs.includes('settings') && (
+        <TabPanel tab="settings" current={tab} idPrefix={prefix}>
+          <Field label={t('admin.page.name')}>
+            <input type="text" value={draft.name} required onChange={(e) => set({ name: e.target.value })} />
+          </Field>
+          <SlugField value={draft.slug} onChange={(slug) => set({ slug })} problem={problem} errorId={`${prefix}-slug-error`} />
+          <Field label={t('admin.page.type')}>
+            <select value={draft.type ?? 'other'} onChange={(e) => set({ type: e.target.value as Page['type'] })}>
+              {(['other', 'profile', 'entity'] as const).map((x) => (
+                <option key={x} value={x}>
+                  {t(`admin.page.types.${x}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Check label={t('admin.page.isAbstract')} checked={draft.isAbstract} onChange={(isAbstract) => set({ isAbstract })} />
+          <Field label={t('admin.page.module')}>
+            <select
+              value={moduleId}
+              onChange={(e) => {
+                // Moving to another module goes through the same confirmation as a drop on its tab.
+                if (e.target.value !== moduleId) onMoveToModule(pageId, e.target.value);
+              }}
+            >
+              {order.map((id) => (
+                <option key={id} value={id}>
+                  {store.get(moduleAtom(id))?.name ?? id}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </TabPanel>
+      )}
+      {tabs.includes('visibility') && (
+        <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
+          <Check label={t('admin.page.hideFromNav')} checked={draft.hideFromNav} onChange={(hideFromNav) => set({ hideFromNav })} />
+          <Check label={t('admin.page.showOnlyThis')} checked={draft.showOnlyThis} onChange={(showOnlyThis) => set({ showOnlyThis })} />
+          <fieldset>
+            <legend>{t('admin.page.userLists')}</legend>
+            {lists.map((l) => (
+              <Check
+                key={l.id}
+                label={l.name}
+                checked={listIds.includes(l.id)}
+                onChange={(on) => set({ visibility: { ...draft.visibility, userListIds: on ? [...listIds, l.id] : listIds.filter((x) => x !== l.id) } })}
+              />
+            ))}
+          </fieldset>
+        </TabPanel>
+      )}
+      {tabs.includes('permissions') && (
+        <TabPanel tab="permissions" current={tab} idPrefix={prefix}>
+          {tab === 'permissions' && <PermissionsEditor itemId={pageId} onCancel={onClose} />}
+        </TabPanel>
+      )}
+      {tabs.includes('design') && (
+        <TabPanel tab="design" current={tab} idPrefix={prefix}>
+          <Field label={t('admin.page.width')}>
+            <select value={draft.width ?? 'fixed'} onChange={(e) => set({ width: e.target.value as Page['width'] })}>
+              <option value="fixed">{t('admin.page.widths.fixed')}</option>
+              <option value="fluid">{t('admin.page.widths.fluid')}</option>
+            </select>
+          </Field>
+        </TabPanel>
+      )}
     </ItemSettingsDialog>
   );
 }

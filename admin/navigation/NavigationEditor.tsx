@@ -145,14 +145,21 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
 
   return (
     <nav className="t-admin-nav" aria-label={t('admin.module.tabsLabel')}>
-      <p className="t-admin-hint" id="t-admin-reorder-hint">{t('admin.structure.reorderHint')}</p>
+      <p className="t-admin-hint" id="t-admin-reorder-hint">
+        {t('admin.structure.reorderHint')}
+      </p>
       <ul className="t-admin-nav__modules" aria-label={t('admin.module.tabsLabel')}>
         {order.map((id, index) => {
           const mod = store.get(moduleAtom(id));
           if (!mod) return null;
           const movable = canMoveModules(user);
           return (
-            <li key={id} onDragOver={allowDrop} onDrop={(e) => dropOnModule(e, id, index)} className={dragged?.kind === 'page' && dragged.moduleId !== id ? 't-admin-drop-zone' : undefined}>
+            <li
+              key={id}
+              onDragOver={allowDrop}
+              onDrop={(e) => dropOnModule(e, id, index)}
+              className={dragged?.kind === 'page' && dragged.moduleId !== id ? 't-admin-drop-zone' : undefined}
+            >
               <button
                 type="button"
                 data-module-tab={id}
@@ -168,14 +175,18 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
                 {mod.name}
               </button>
               {canEditItem(user, 'items.modules', id) && (
-                <button type="button" aria-label={`${t('admin.module.edit')}: ${mod.name}`} onClick={() => setOpen({ kind: 'editModule', id })}>⚙</button>
+                <button type="button" aria-label={`${t('admin.module.edit')}: ${mod.name}`} onClick={() => setOpen({ kind: 'editModule', id })}>
+                  ⚙
+                </button>
               )}
             </li>
           );
         })}
         {canAddModules(user) && (
           <li>
-            <button type="button" onClick={() => setOpen({ kind: 'newModule' })}>+ {t('admin.module.add')}</button>
+            <button type="button" onClick={() => setOpen({ kind: 'newModule' })}>
+              + {t('admin.module.add')}
+            </button>
           </li>
         )}
       </ul>
@@ -201,14 +212,18 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
                   {page.name}
                 </button>
                 {canEditItem(user, 'pages', id) && (
-                  <button type="button" aria-label={`${t('admin.page.edit')}: ${page.name}`} onClick={() => setOpen({ kind: 'editPage', id })}>⚙</button>
+                  <button type="button" aria-label={`${t('admin.page.edit')}: ${page.name}`} onClick={() => setOpen({ kind: 'editPage', id })}>
+                    ⚙
+                  </button>
                 )}
               </li>
             );
           })}
           {canAddPages(user, currentModuleId) && (
             <li>
-              <button type="button" onClick={() => setOpen({ kind: 'newPage' })}>+ {t('admin.page.add')}</button>
+              <button type="button" onClick={() => setOpen({ kind: 'newPage' })}>
+                + {t('admin.page.add')}
+              </button>
             </li>
           )}
         </ul>
@@ -217,7 +232,12 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
       {open?.kind === 'newPage' && <NewPageDialog moduleId={currentModuleId} onClose={() => setOpen(null)} />}
       {open?.kind === 'editModule' && <EditModuleDialog moduleId={open.id} onClose={() => setOpen(null)} />}
       {open?.kind === 'editPage' && !pendingMove && (
-        <EditPageDialog pageId={open.id} moduleId={currentModuleId} onClose={() => setOpen(null)} onMoveToModule={(pageId, to) => setPendingMove({ pageId, from: currentModuleId, to })} />
+        <EditPageDialog
+          pageId={open.id}
+          moduleId={currentModuleId}
+          onClose={() => setOpen(null)}
+          onMoveToModule={(pageId, to) => setPendingMove({ pageId, from: currentModuleId, to })}
+        />
       )}
       {pendingMove && (
         <Dialog
@@ -225,8 +245,21 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
           onClose={() => setPendingMove(null)}
           busy={moving}
           size="small"
-          description={t('admin.structure.movePageBody', { page: pageName(pendingMove.pageId), source: moduleName(pendingMove.from), target: moduleName(pendingMove.to) })}
-          actions={<DialogActions busy={moving} onCancel={() => setPendingMove(null)} onConfirm={confirmMove} confirmLabel={t('admin.structure.movePageConfirm')} busyLabel={t('admin.common.loading')} autoFocusConfirm />}
+          description={t('admin.structure.movePageBody', {
+            page: pageName(pendingMove.pageId),
+            source: moduleName(pendingMove.from),
+            target: moduleName(pendingMove.to),
+          })}
+          actions={
+            <DialogActions
+              busy={moving}
+              onCancel={() => setPendingMove(null)}
+              onConfirm={confirmMove}
+              confirmLabel={t('admin.structure.movePageConfirm')}
+              busyLabel={t('admin.common.loading')}
+              autoFocusConfirm
+            />
+          }
         >
           {null}
         </Dialog>

@@ -3,7 +3,19 @@ import { useId } from 'react';
 import type { RuleGroup, RuleQuery } from '../../schemas/model';
 import { AddMenu } from './AddMenu';
 import { useRulesEditorEnv } from './editor-env';
-import { addGroup, addRule, availableKinds, editGroup, groupProblemPath, newRule, removeGroup, removeRule, replaceRule, ruleProblemPath, type GroupPath } from './query-edit';
+import {
+  addGroup,
+  addRule,
+  availableKinds,
+  editGroup,
+  groupProblemPath,
+  newRule,
+  removeGroup,
+  removeRule,
+  replaceRule,
+  ruleProblemPath,
+  type GroupPath,
+} from './query-edit';
 import { RuleEditor } from './RuleEditor';
 
 interface Props {
@@ -25,13 +37,19 @@ export function GroupEditor({ query, group, path, onChange }: Props) {
     <>
       <label className="t-rules__field">
         {t('rules.editor.match')}
-        <select id={`${id}-match`} value={group.logicalOperator} onChange={(e) => onChange(editGroup(query, path, { logicalOperator: e.target.value as 'all' | 'any' }))}>
+        <select
+          id={`${id}-match`}
+          value={group.logicalOperator}
+          onChange={(e) => onChange(editGroup(query, path, { logicalOperator: e.target.value as 'all' | 'any' }))}
+        >
           <option value="all">{t('rules.editor.all')}</option>
           <option value="any">{t('rules.editor.any')}</option>
         </select>
       </label>
       {operatorErrors.map((e) => (
-        <p key={e} className="t-rules__errors">{e}</p>
+        <p key={e} className="t-rules__errors">
+          {e}
+        </p>
       ))}
       {!rules.length && !groups.length && <p>{t('rules.editor.empty')}</p>}
       {rules.map((rule, i) => (

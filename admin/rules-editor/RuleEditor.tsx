@@ -59,10 +59,20 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
       <legend>{t('rules.editor.rule', { index: position })}</legend>
       <label className="t-rules__field">
         {t('rules.editor.kind')}
-        <select id={`${id}-kind`} data-rule-focus value={rule.kind} onChange={(e) => setKind(e.target.value as RuleKind)} aria-invalid={at('kind') || undefined}>
-          {availableKinds(choices).concat(availableKinds(choices).includes(rule.kind) ? [] : [rule.kind]).map((kind) => (
-            <option key={kind} value={kind}>{t(`rules.kinds.${kind}`)}</option>
-          ))}
+        <select
+          id={`${id}-kind`}
+          data-rule-focus
+          value={rule.kind}
+          onChange={(e) => setKind(e.target.value as RuleKind)}
+          aria-invalid={at('kind') || undefined}
+        >
+          {availableKinds(choices)
+            .concat(availableKinds(choices).includes(rule.kind) ? [] : [rule.kind])
+            .map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`rules.kinds.${kind}`)}
+              </option>
+            ))}
         </select>
       </label>
       {kindSubject(rule.kind) !== 'list' && (
@@ -71,7 +81,9 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
           <select id={`${id}-subject`} value={rule.subject} onChange={(e) => setSubject(e.target.value)} aria-invalid={at('subject') || undefined}>
             <option value="">{t('rules.editor.chooseSubject')}</option>
             {subjects.map((s) => (
-              <option key={s.value} value={s.value}>{s.label}</option>
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
             ))}
           </select>
         </label>
@@ -90,7 +102,9 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
           >
             <option value="">{t('rules.editor.targetEntity')}</option>
             {choices.entities!.map((c) => (
-              <option key={c.value} value={c.value}>{c.label}</option>
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
             ))}
           </select>
         </label>
@@ -100,7 +114,9 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
         <select id={`${id}-operator`} value={rule.operator} onChange={(e) => setOperator(e.target.value)} aria-invalid={at('operator') || undefined}>
           <option value="">{t('rules.editor.chooseOperator')}</option>
           {operators.map((op) => (
-            <option key={op.id} value={op.id}>{t(`rules.operators.${op.id}`)}</option>
+            <option key={op.id} value={op.id}>
+              {t(`rules.operators.${op.id}`)}
+            </option>
           ))}
         </select>
       </label>
@@ -113,9 +129,15 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
       {operator && operatorUsesState(operator) && (
         <label className="t-rules__field">
           {t('rules.editor.state')}
-          <select id={`${id}-state`} value={rule.state ?? 'default'} onChange={(e) => onChange({ ...rule, state: e.target.value === 'default' ? undefined : e.target.value })}>
+          <select
+            id={`${id}-state`}
+            value={rule.state ?? 'default'}
+            onChange={(e) => onChange({ ...rule, state: e.target.value === 'default' ? undefined : e.target.value })}
+          >
             {MEMBERSHIP_STATES.map((s) => (
-              <option key={s} value={s}>{t(`rules.states.${s}`)}</option>
+              <option key={s} value={s}>
+                {t(`rules.states.${s}`)}
+              </option>
             ))}
           </select>
         </label>

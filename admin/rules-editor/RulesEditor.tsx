@@ -5,7 +5,15 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { RuleQuery } from '../../schemas/model';
-import { compileRuleQuery, createRegistry, createTranslator, describeRuleProblem, messages, type CompiledRuleQuery, type RuntimeRegistryData } from '../../engine/core';
+import {
+  compileRuleQuery,
+  createRegistry,
+  createTranslator,
+  describeRuleProblem,
+  messages,
+  type CompiledRuleQuery,
+  type RuntimeRegistryData,
+} from '../../engine/core';
 import { RulesEditorEnvContext, type RulesEditorEnv } from './editor-env';
 import './rules-editor.css';
 import { GroupEditor } from './GroupEditor';

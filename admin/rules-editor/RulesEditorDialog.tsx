@@ -39,7 +39,9 @@ function OpenRulesEditorDialog({ open, onClose, title, query, onChange, locale =
             <p id={descriptionId}>{t('rules.editor.description')}</p>
             <RulesEditor {...editor} locale={locale} query={draft} onChange={setDraft} onCompiled={onCompiled} />
             <div className="t-dialog__actions">
-              <button type="button" onClick={onClose}>{t('rules.editor.cancel')}</button>
+              <button type="button" onClick={onClose}>
+                {t('rules.editor.cancel')}
+              </button>
               <button
                 type="button"
                 disabled={!valid}

@@ -23,9 +23,25 @@ function parse(text: string, type: OperatorSubject | undefined, schemaType: Json
   return numeric && Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
-const csv = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const csv = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-function CheckboxGroup({ legend, options, value, onChange, describedBy }: { legend: string; options: Choice[]; value: JsonValue | undefined; onChange(v: string[]): void; describedBy?: string }) {
+function CheckboxGroup({
+  legend,
+  options,
+  value,
+  onChange,
+  describedBy,
+}: {
+  legend: string;
+  options: Choice[];
+  value: JsonValue | undefined;
+  onChange(v: string[]): void;
+  describedBy?: string;
+}) {
   const selected = Array.isArray(value) ? value.map(String) : [];
   return (
     <fieldset className="t-rules__values" aria-describedby={describedBy}>
@@ -51,7 +67,8 @@ export function ValueInput({ id, kind, operator, subjectType, value, onChange, i
 
   if (operator.arity === 'many') {
     const options = kindSubject(kind) === 'list' ? choices.lists : choices.membershipTags;
-    if (options?.length) return <CheckboxGroup legend={t('rules.editor.value')} options={options} value={value} onChange={onChange} describedBy={describedBy} />;
+    if (options?.length)
+      return <CheckboxGroup legend={t('rules.editor.value')} options={options} value={value} onChange={onChange} describedBy={describedBy} />;
     const hintId = `${id}-hint`;
     return (
       <label className="t-rules__field">
@@ -81,7 +98,13 @@ export function ValueInput({ id, kind, operator, subjectType, value, onChange, i
         {(['min', 'max'] as const).map((bound, i) => (
           <label key={bound} className="t-rules__field">
             {t(`rules.editor.${bound}`)}
-            <input id={`${id}-${bound}`} type={inputType(subjectType)} value={String(pair[i] ?? '')} onChange={(e) => set(i as 0 | 1, e.target.value)} {...common} />
+            <input
+              id={`${id}-${bound}`}
+              type={inputType(subjectType)}
+              value={String(pair[i] ?? '')}
+              onChange={(e) => set(i as 0 | 1, e.target.value)}
+              {...common}
+            />
           </label>
         ))}
       </>
@@ -92,7 +115,12 @@ export function ValueInput({ id, kind, operator, subjectType, value, onChange, i
     return (
       <label className="t-rules__field">
         {t('rules.editor.value')}
-        <select id={id} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')} {...common}>
+        <select
+          id={id}
+          value={value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
+          {...common}
+        >
           <option value="">{t('rules.editor.chooseValue')}</option>
           <option value="true">{t('rules.editor.yes')}</option>
           <option value="false">{t('rules.editor.no')}</option>

@@ -22,7 +22,18 @@ export function subjectChoicesFor(kind: RuleKind, choices: RuleSubjectChoices): 
   return (choices[FIELD_CHOICES[kind]!] as SubjectChoice[] | undefined) ?? [];
 }
 
-const ORDER: RuleKind[] = ['formField', 'field', 'userField', 'entityField', 'emailBuilderField', 'knownValueField', 'list', 'userList', 'profileEntityPowerUp', 'userEntityPowerUp'];
+const ORDER: RuleKind[] = [
+  'formField',
+  'field',
+  'userField',
+  'entityField',
+  'emailBuilderField',
+  'knownValueField',
+  'list',
+  'userList',
+  'profileEntityPowerUp',
+  'userEntityPowerUp',
+];
 
 /** Kinds with something to pick: field kinds with fields, list kinds with lists, power-up kinds with power-ups. */
 export function availableKinds(choices: RuleSubjectChoices): RuleKind[] {
@@ -41,7 +52,8 @@ function mapGroup(group: RuleGroup, path: GroupPath, edit: (g: RuleGroup) => Rul
 
 export const editGroup = (query: RuleQuery, path: GroupPath, patch: Partial<RuleGroup>): RuleQuery => mapGroup(query, path, (g) => ({ ...g, ...patch }));
 
-export const addRule = (query: RuleQuery, path: GroupPath, rule: Rule): RuleQuery => mapGroup(query, path, (g) => ({ ...g, rules: [...(g.rules ?? []), rule] }));
+export const addRule = (query: RuleQuery, path: GroupPath, rule: Rule): RuleQuery =>
+  mapGroup(query, path, (g) => ({ ...g, rules: [...(g.rules ?? []), rule] }));
 
 export const addGroup = (query: RuleQuery, path: GroupPath, rule: Rule): RuleQuery =>
   mapGroup(query, path, (g) => ({ ...g, groups: [...(g.groups ?? []), { logicalOperator: 'all', rules: [rule] }] }));

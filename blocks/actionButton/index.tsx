@@ -10,7 +10,14 @@ export default function ActionButton({ options }: BlockProps<ActionButtonOptions
   const link = useLinkAction(options);
   if (!link.ok) return <ConfigurationNeeded reason={link.problem} />;
   return (
-    <a className={`t-action-button t-action-button--${options.variant ?? 'primary'}`} role="button" href={link.href} target={link.target} rel={link.rel} onClick={link.onClick}>
+    <a
+      className={`t-action-button t-action-button--${options.variant ?? 'primary'}`}
+      role="button"
+      href={link.href}
+      target={link.target}
+      rel={link.rel}
+      onClick={link.onClick}
+    >
       {options.label}
     </a>
   );

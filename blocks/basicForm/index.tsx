@@ -44,7 +44,11 @@ export default function BasicForm({ block, options }: BlockProps<BasicFormOption
     return (source === 'entity' ? env.ruleContext?.entity?.data : env.ruleContext?.profile?.data.profile) ?? {};
   }, [options.source, env.ruleContext]);
   if (!fields || !components) {
-    return <p role="status" className="t-form__loading">{(env.translator ?? createTranslator(messages)).t('fields.loading')}</p>;
+    return (
+      <p role="status" className="t-form__loading">
+        {(env.translator ?? createTranslator(messages)).t('fields.loading')}
+      </p>
+    );
   }
   return (
     <FormRoot

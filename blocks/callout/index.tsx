@@ -12,7 +12,11 @@ export default function Callout({ block, options }: BlockProps<CalloutOptions>) 
   const titleId = options.title ? `callout-${block.id}-title` : undefined;
   return (
     <aside className={`t-callout t-callout--${options.tone}`} role={urgent ? 'alert' : 'note'} aria-labelledby={titleId}>
-      {options.title && <strong id={titleId} className="t-callout__title">{options.title}</strong>}
+      {options.title && (
+        <strong id={titleId} className="t-callout__title">
+          {options.title}
+        </strong>
+      )}
       <p className="t-callout__body">{options.body}</p>
     </aside>
   );

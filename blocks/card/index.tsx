@@ -11,7 +11,11 @@ export default function Card({ block, options }: BlockProps<CardOptions>) {
   const titleId = useId();
   return (
     <section className={`t-card${options.elevated === false ? '' : ' t-card--elevated'}`} aria-labelledby={options.title ? titleId : undefined}>
-      {options.title && <h3 id={titleId} className="t-card__title">{options.title}</h3>}
+      {options.title && (
+        <h3 id={titleId} className="t-card__title">
+          {options.title}
+        </h3>
+      )}
       <div className="t-card__body">
         <BlockChildren block={block} />
       </div>

@@ -39,7 +39,12 @@ export default function Carousel({ block, options }: BlockProps<CarouselOptions>
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
     >
-      <div role="group" aria-roledescription="slide" aria-label={t('blocks.carousel.slide', { n: current + 1, m: count })} aria-live={playing ? 'off' : 'polite'}>
+      <div
+        role="group"
+        aria-roledescription="slide"
+        aria-label={t('blocks.carousel.slide', { n: current + 1, m: count })}
+        aria-live={playing ? 'off' : 'polite'}
+      >
         <ChildBlock id={slides[current].id} />
       </div>
       <div className="t-carousel__controls">

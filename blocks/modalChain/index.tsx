@@ -18,7 +18,12 @@ function ChainStep({ chain, step, onDone }: { chain: Block; step: Block; onDone:
   }, [agreed]); // eslint-disable-line react-hooks/exhaustive-deps -- onDone advances the chain once per step
   if (agreed) return null;
   // The chain's modal behaviour (requiring agreement, no auto-open) applies to every step.
-  const stepBlock: Block = { ...step, requiresAgreeing: step.requiresAgreeing ?? chain.requiresAgreeing, noAutoOpen: chain.noAutoOpen, modalProps: step.modalProps ?? chain.modalProps };
+  const stepBlock: Block = {
+    ...step,
+    requiresAgreeing: step.requiresAgreeing ?? chain.requiresAgreeing,
+    noAutoOpen: chain.noAutoOpen,
+    modalProps: step.modalProps ?? chain.modalProps,
+  };
   return (
     <ModalController block={stepBlock} onConfirmed={onDone}>
       <ChildBlock id={step.id} />

@@ -15,20 +15,31 @@ export interface QrCodeOptions {
 export default function QrCode({ options }: BlockProps<QrCodeOptions>) {
   const { t } = useEngine();
   const check = resolveQrSettings(options);
+  const qrLevel = check.ok ? check.settings.level : undefined;
+  const qrValue = check.ok ? check.settings.value : undefined;
   const modules = useMemo(() => {
-    if (!check.ok) return null;
-    const qr = qrcode(0, check.settings.level);
-    qr.addData(check.settings.value);
+    if (!qrLevel || qrValue === undefined) return null;
+    const qr = qrcode(0, qrLevel);
+    qr.addData(qrValue);
     qr.make();
     const n = qr.getModuleCount();
     const cells: string[] = [];
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) cells.push(`M${c} ${r}h1v1h-1z`);
     return { n, path: cells.join('') };
-  }, [check.ok && check.settings.level, check.ok && check.settings.value]);
-  if (!check.ok || !modules) return <ConfigurationNeeded reason={check.ok ? '' : check.problem === 'tooLong' ? `value longer than ${check.capacity} characters` : check.problem} />;
+  }, [qrLevel, qrValue]);
+  if (!check.ok || !modules)
+    return <ConfigurationNeeded reason={check.ok ? '' : check.problem === 'tooLong' ? `value longer than ${check.capacity} characters` : check.problem} />;
   const { size, background, foreground, value } = check.settings;
   return (
-    <svg className="t-qr-code" role="img" aria-label={options.label || t('blocks.qrCode.label', { value })} width={size} height={size} viewBox={`-2 -2 ${modules.n + 4} ${modules.n + 4}`} shapeRendering="crispEdges">
+    <svg
+      className="t-qr-code"
+      role="img"
+      aria-label={options.label || t('blocks.qrCode.label', { value })}
+      width={size}
+      height={size}
+      viewBox={`-2 -2 ${modules.n + 4} ${modules.n + 4}`}
+      shapeRendering="crispEdges"
+    >
       <rect x={-2} y={-2} width={modules.n + 4} height={modules.n + 4} fill={background} />
       <path d={modules.path} fill={foreground} />
     </svg>

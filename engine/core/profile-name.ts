@@ -1,5 +1,5 @@
 /** Profile display names by format letters, and avatar initials sizing and colour (spec core 9). */
-import { INITIALS_COLOUR_CLASSES, INITIALS_DEFAULT_DIVISOR, INITIALS_SIZING, PROFILE_NAME_FORMATS } from './constants';
+import { INITIALS_COLOUR_CLASSES, INITIALS_DEFAULT_DIVISOR, INITIALS_SIZING, type PROFILE_NAME_FORMATS } from './constants';
 
 export type ProfileNameFormat = (typeof PROFILE_NAME_FORMATS)[number];
 
@@ -38,7 +38,10 @@ export function formatProfileName(parts: ProfileNameParts, format = 'F L'): stri
 
 /** Avatar initials: first letters of first and last name, upper case. */
 export function profileInitials(parts: ProfileNameParts): string {
-  return [parts.first, parts.last].map((p) => (p ? Array.from(p.trim())[0] ?? '' : '')).join('').toUpperCase();
+  return [parts.first, parts.last]
+    .map((p) => (p ? (Array.from(p.trim())[0] ?? '') : ''))
+    .join('')
+    .toUpperCase();
 }
 
 /** Font size in px for initials in an avatar of `clientHeight` px. */

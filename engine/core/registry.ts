@@ -27,8 +27,7 @@ export interface Registry {
   operator(id: string): OperatorEntry | undefined;
 }
 
-const own = <T>(record: Record<string, T>, key: string): T | undefined =>
-  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
 
 export function createRegistry(data: RuntimeRegistryData): Registry {
   return {

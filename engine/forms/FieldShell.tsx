@@ -90,6 +90,9 @@ export function FieldReadOnly({ binding: b, text }: { binding: FormFieldBinding;
 export function formatValue(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(formatValue).join(', ');
-  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).map(formatValue).join(', ');
+  if (typeof value === 'object')
+    return Object.values(value as Record<string, unknown>)
+      .map(formatValue)
+      .join(', ');
   return String(value);
 }

@@ -39,9 +39,20 @@ export function FormRoot(props: FormRootProps) {
   const store = useStore();
   const { formId, fields, rootIds, services, fieldTypes, ruleContext } = props;
   const controller = useMemo(
-    () => new FormController(store, { formId, fields, rootIds: rootIds ?? fields.map((f) => f.id), data: props.data ?? {}, options: props.options ?? {}, services, fieldTypes, ruleContext }),
+    () =>
+      new FormController(store, {
+        formId,
+        fields,
+        rootIds: rootIds ?? fields.map((f) => f.id),
+        data: props.data ?? {},
+        options: props.options ?? {},
+        services,
+        fieldTypes,
+        ruleContext,
+      }),
     // A new controller only when the form's definition changes: data and options are read at load,
     // services and rule context are updated in place below, so a host re-render never resets typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [store, formId, fields, rootIds, fieldTypes],
   );
   useEffect(() => controller.setEnvironment(services, ruleContext), [controller, services, ruleContext]);
@@ -50,7 +61,10 @@ export function FormRoot(props: FormRootProps) {
   const t = useMemo(() => (props.translator ?? createTranslator(catalog)).t, [props.translator]);
   const hash = props.hash ?? (typeof window !== 'undefined' ? window.location.hash : '');
   const privacyTabbing = hash === '#privacy';
-  const context = useMemo<FormContextValue>(() => ({ controller, components: props.components, t, privacyTabbing }), [controller, props.components, t, privacyTabbing]);
+  const context = useMemo<FormContextValue>(
+    () => ({ controller, components: props.components, t, privacyTabbing }),
+    [controller, props.components, t, privacyTabbing],
+  );
   const rootRef = useRef<HTMLFormElement>(null);
   useFieldHashScroll(controller, hash, rootRef, props.options?.headerHeightPx);
 
@@ -127,7 +141,11 @@ function FormMessage() {
   const message = useAtomValue(controller.message);
   return (
     <div className="t-form__message" role="status" aria-live="polite">
-      {message && <p className={`t-toast t-toast--${message.kind === 'error' ? 'negative' : message.kind === 'success' ? 'positive' : 'info'}`}>{t(message.key, message.params)}</p>}
+      {message && (
+        <p className={`t-toast t-toast--${message.kind === 'error' ? 'negative' : message.kind === 'success' ? 'positive' : 'info'}`}>
+          {t(message.key, message.params)}
+        </p>
+      )}
     </div>
   );
 }
@@ -138,6 +156,7 @@ function ConfirmationDialog() {
   const changes = useAtomValue(controller.confirming);
   if (!changes) return null;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog closes on Escape pressed anywhere inside it
     <div
       className="t-dialog"
       role="dialog"

@@ -52,7 +52,10 @@ export function useFormField(field: Field, index?: number): FormFieldBinding {
   const state = useAtomValue(controller.stateAtom(field.id, index));
   const editing = useAtomValue(controller.editing);
   const showAll = useAtomValue(controller.showAllErrors);
-  const setValue = useCallback((value: JsonValue | undefined, inputValue?: JsonValue) => controller.setValue(field.id, index, value, inputValue), [controller, field.id, index]);
+  const setValue = useCallback(
+    (value: JsonValue | undefined, inputValue?: JsonValue) => controller.setValue(field.id, index, value, inputValue),
+    [controller, field.id, index],
+  );
   const touch = useCallback(() => controller.touch(field.id, index), [controller, field.id, index]);
   const ids = useMemo(() => fieldDomIds(controller.formId, field.id, index), [controller.formId, field.id, index]);
   const shown = state.touched || state.dirty || showAll;

@@ -23,7 +23,7 @@ import {
   type RuleValue,
   type ValidationFailure,
 } from '../core/validation';
-import { EMPTY_FIELD_STATE, fieldStateAtom, fieldStateFamily, fieldStateKey, repeaterItemsAtom, repeaterItemsFamily, sameJson } from './state';
+import { EMPTY_FIELD_STATE, fieldStateFamily, fieldStateKey, repeaterItemsAtom, repeaterItemsFamily, sameJson } from './state';
 import { NEVER_SUBMITTED, isEmptyRepeaterItem, toSubmittedValue } from './submission';
 import type { ChangedValue, FieldState, FormConfig, FormSubmission, RepeaterItem, SubmitStatus } from './types';
 
@@ -174,7 +174,9 @@ export class FormController {
         this.itemsAtom(field.id),
         items.map((item) => ({ uid: this.nextUid++, label: isRecord(item) && typeof item.label === 'string' ? item.label : undefined })),
       );
-      const children = this.descendantIds(field).map((id) => this.tree.byId.get(id)!).filter((c) => !CONTAINERS.has(c.type));
+      const children = this.descendantIds(field)
+        .map((id) => this.tree.byId.get(id)!)
+        .filter((c) => !CONTAINERS.has(c.type));
       items.forEach((item, i) => children.forEach((child) => init(child, isRecord(item) ? item[fieldName(child)] : undefined, i)));
       this.store.set(this.stateAtom(field.id), { ...EMPTY_FIELD_STATE, value: items.length, initial: items.length });
     }
@@ -427,7 +429,9 @@ export class FormController {
 
   private repeaterItems(repeater: Field): { values: JsonValue[]; changed: boolean } {
     const items = this.store.get(this.itemsAtom(repeater.id));
-    const children = this.descendantIds(repeater).map((id) => this.tree.byId.get(id)!).filter((c) => !CONTAINERS.has(c.type) && !NEVER_SUBMITTED.has(c.type));
+    const children = this.descendantIds(repeater)
+      .map((id) => this.tree.byId.get(id)!)
+      .filter((c) => !CONTAINERS.has(c.type) && !NEVER_SUBMITTED.has(c.type));
     const values: JsonValue[] = [];
     let changed = false;
     items.forEach((item, index) => {
@@ -521,8 +525,13 @@ export class FormController {
   private reloadRepeater(field: Field, value: JsonValue | undefined): void {
     const items = Array.isArray(value) ? value : [];
     const previous = this.store.get(this.itemsAtom(field.id)).length;
-    this.store.set(this.itemsAtom(field.id), items.map((item) => ({ uid: this.nextUid++, label: isRecord(item) && typeof item.label === 'string' ? item.label : undefined })));
-    const children = this.descendantIds(field).map((id) => this.tree.byId.get(id)!).filter((c) => !CONTAINERS.has(c.type));
+    this.store.set(
+      this.itemsAtom(field.id),
+      items.map((item) => ({ uid: this.nextUid++, label: isRecord(item) && typeof item.label === 'string' ? item.label : undefined })),
+    );
+    const children = this.descendantIds(field)
+      .map((id) => this.tree.byId.get(id)!)
+      .filter((c) => !CONTAINERS.has(c.type));
     for (let i = 0; i < Math.max(previous, items.length); i++) {
       for (const child of children) {
         const v = isRecord(items[i]) ? (items[i] as Record<string, JsonValue>)[fieldName(child)] : undefined;

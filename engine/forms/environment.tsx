@@ -36,7 +36,9 @@ export function useFormEnvironment(): FormEnvironment {
  * undefined while any is still missing. Re-renders only when one of those field atoms changes.
  */
 export function useFieldDefinitions(ids: Id[]): Field[] | undefined {
+  // Keyed by the ids' content, not the array's identity: a re-rendered parent passes a new array.
   const key = ids.join('\u0000');
+  const idList = useMemo(() => (key ? key.split('\u0000') : []), [key]);
   const definitions = useMemo(
     () =>
       atom((get) => {
@@ -50,9 +52,9 @@ export function useFieldDefinitions(ids: Id[]): Field[] | undefined {
           out.push(field);
           return (field.childIds ?? []).every(visit);
         };
-        return ids.every(visit) ? out : undefined;
+        return idList.every(visit) ? out : undefined;
       }),
-    [key],
+    [idList],
   );
   return useAtomValue(definitions);
 }

@@ -2,7 +2,17 @@
 export * from './types';
 export { fieldStateAtom, repeaterItemsAtom, fieldStateKey, sameJson } from './state';
 export { FormController, type FormMessage } from './controller';
-export { FormContext, useFormContext, useFormField, useConditionMatches, useRepeater, inputAria, fieldDomIds, type FormFieldBinding, type FormContextValue } from './context';
+export {
+  FormContext,
+  useFormContext,
+  useFormField,
+  useConditionMatches,
+  useRepeater,
+  inputAria,
+  fieldDomIds,
+  type FormFieldBinding,
+  type FormContextValue,
+} from './context';
 export { FieldShell, FieldErrors, FieldReadOnly, formatValue } from './FieldShell';
 export { FieldHost, FieldChildren, FieldList } from './FieldHost';
 export { FormRoot, type FormRootProps } from './FormRoot';

@@ -78,7 +78,11 @@ export function ColumnsLayout({ parentKind, parentId, children, positions, width
       </div>,
     );
   }
-  return <div className="t-columns" style={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 'var(--t-gap, 0px)' }}>{cells}</div>;
+  return (
+    <div className="t-columns" style={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 'var(--t-gap, 0px)' }}>
+      {cells}
+    </div>
+  );
 }
 
 /** A block's children in its columns (positions, `columns` widths). */

@@ -31,7 +31,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** Starts (once) and returns the load state of a block type's component and validator. */
-export function loadBlockModule(type: string, components: LazyModuleIndex, validators: LazyModuleIndex | undefined, timeoutMs = LAZY_BLOCK_LOAD_TIMEOUT_MS): BlockModule {
+export function loadBlockModule(
+  type: string,
+  components: LazyModuleIndex,
+  validators: LazyModuleIndex | undefined,
+  timeoutMs = LAZY_BLOCK_LOAD_TIMEOUT_MS,
+): BlockModule {
   let cache = caches.get(components);
   if (!cache) caches.set(components, (cache = new Map()));
   const cached = cache.get(type);
@@ -47,7 +52,8 @@ export function loadBlockModule(type: string, components: LazyModuleIndex, valid
   const promise = withTimeout(Promise.all([loadComponent(), loadValidator ? loadValidator() : undefined]), timeoutMs, `block type "${type}"`).then(
     ([mod, validatorMod]) => {
       const component = mod?.default;
-      if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) throw new Error(`block type "${type}": the module has no default-exported component`);
+      if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
+        throw new Error(`block type "${type}": the module has no default-exported component`);
       const validate = typeof validatorMod?.default === 'function' ? (validatorMod.default as OptionsValidator) : undefined;
       map.set(type, { status: 'ready', component: component as ComponentType<BlockProps>, validate });
     },
@@ -62,14 +68,20 @@ export function loadBlockModule(type: string, components: LazyModuleIndex, valid
 
 /** Preloads block types so they render synchronously afterwards (tests, benches, prefetch). */
 export async function preloadBlockTypes(types: string[], components: LazyModuleIndex, validators?: LazyModuleIndex): Promise<void> {
-  await Promise.all(types.map((t) => {
-    const m = loadBlockModule(t, components, validators);
-    return m.status === 'pending' ? m.promise : undefined;
-  }));
+  await Promise.all(
+    types.map((t) => {
+      const m = loadBlockModule(t, components, validators);
+      return m.status === 'pending' ? m.promise : undefined;
+    }),
+  );
 }
 
 /** The load state of a type, re-rendering when it settles; `pastDelay` turns true after the loading delay. */
-export function useBlockModule(type: string, components: LazyModuleIndex, validators: LazyModuleIndex | undefined): { module: BlockModule; pastDelay: boolean } {
+export function useBlockModule(
+  type: string,
+  components: LazyModuleIndex,
+  validators: LazyModuleIndex | undefined,
+): { module: BlockModule; pastDelay: boolean } {
   const current = loadBlockModule(type, components, validators);
   const [, settle] = useState(0);
   const [pastDelay, setPastDelay] = useState(false);

@@ -79,18 +79,18 @@ function BlockRendererInner({ id }: { id: Id }) {
   }
   const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : [];
   const element = (
-      <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id} data-block-type={type}>
-        {engine.editMode && engine.renderBlockControls?.(block)}
-        {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
-        {content}
-        {related.length > 0 && (
-          <div className="t-block__related">
-            {related.map((r) => (
-              <BlockRenderer key={r} id={r} />
-            ))}
-          </div>
-        )}
-      </div>
+    <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id} data-block-type={type}>
+      {engine.editMode && engine.renderBlockControls?.(block)}
+      {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
+      {content}
+      {related.length > 0 && (
+        <div className="t-block__related">
+          {related.map((r) => (
+            <BlockRenderer key={r} id={r} />
+          ))}
+        </div>
+      )}
+    </div>
   );
   // Only a block that can hold others needs to pass its ancestry down (cycle detection); leaves skip the provider.
   const holdsOthers = related.length > 0 || (Array.isArray(block.children) && block.children.length > 0) || entry?.children === true;

@@ -3,7 +3,7 @@
  * (registry, the block component index, the rule context facts, the rule evaluator, the
  * translator and injected services). Blocks read it through `useEngine()`.
  */
-import { Provider as JotaiProvider, useStore } from 'jotai';
+import { Provider as JotaiProvider, type useStore } from 'jotai';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model';
 import { createTranslator, messages, type Translator } from '../core/i18n';
@@ -128,7 +128,24 @@ export function EngineProvider(props: EngineProviderProps) {
         known: isOwnProfile === undefined ? known : { isOwnProfile, ...known },
       },
     };
-  }, [registry, blockComponents, blockValidators, evaluator, translator, services, renderAddBlock, renderBlockControls, user, profile, ownProfile, entity, device, known, isAdmin, editMode]);
+  }, [
+    registry,
+    blockComponents,
+    blockValidators,
+    evaluator,
+    translator,
+    services,
+    renderAddBlock,
+    renderBlockControls,
+    user,
+    profile,
+    ownProfile,
+    entity,
+    device,
+    known,
+    isAdmin,
+    editMode,
+  ]);
   const tree = <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
   return store ? <JotaiProvider store={store}>{tree}</JotaiProvider> : tree;
 }

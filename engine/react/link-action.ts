@@ -10,9 +10,7 @@ export interface LinkActionOptions {
   newTab?: boolean;
 }
 
-export type LinkAction =
-  | { ok: true; href: string; target?: '_blank'; rel?: string; onClick?: (e: MouseEvent) => void }
-  | { ok: false; problem: string };
+export type LinkAction = { ok: true; href: string; target?: '_blank'; rel?: string; onClick?: (e: MouseEvent) => void } | { ok: false; problem: string };
 
 export function useLinkAction(options: LinkActionOptions): LinkAction {
   const { services } = useEngine();
@@ -26,7 +24,8 @@ export function useLinkAction(options: LinkActionOptions): LinkAction {
     [services, path],
   );
   if (options.action === 'route') {
-    if (!path || !path.startsWith('/') || path.startsWith('//')) return { ok: false, problem: `path must start with a single "/", got ${JSON.stringify(path ?? '')}` };
+    if (!path || !path.startsWith('/') || path.startsWith('//'))
+      return { ok: false, problem: `path must start with a single "/", got ${JSON.stringify(path ?? '')}` };
     return { ok: true, href: path, onClick: navigate };
   }
   const check = checkExternalUrl(options.url);

@@ -20,7 +20,8 @@ export interface ModalDialogProps {
   children?: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside the dialog. */
 function trapFocus(e: KeyboardEvent<HTMLDivElement>, dialog: HTMLDivElement | null) {
@@ -50,7 +51,9 @@ export function ModalDialog({ title, modalProps, onDismiss, footer, children }: 
   }, []);
   const dismiss = persistent ? undefined : onDismiss;
   return (
-    <div className="t-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismiss?.()}>
+    // A press on the backdrop (not the dialog) dismisses: a pointer convenience, Escape does the same from the keyboard.
+    <div className="t-modal-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && dismiss?.()}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog closes on Escape pressed anywhere inside it */}
       <div
         ref={ref}
         className="t-modal"
@@ -67,7 +70,11 @@ export function ModalDialog({ title, modalProps, onDismiss, footer, children }: 
           } else if (e.key === 'Tab') trapFocus(e, ref.current);
         }}
       >
-        {title && <h2 id={titleId} className="t-modal__title">{title}</h2>}
+        {title && (
+          <h2 id={titleId} className="t-modal__title">
+            {title}
+          </h2>
+        )}
         <div className="t-modal__body">{children}</div>
         {footer && <div className="t-modal__footer">{footer}</div>}
       </div>
@@ -132,8 +139,9 @@ export function ModalController({ block, openLabel, children, onConfirmed }: Mod
   }, [steps, t, writeMeta, onConfirmed]);
 
   const closeWithoutAgreeing = useCallback(() => {
+    const dismissBehaviour = { noAutoOpen: block.noAutoOpen, showOnce: block.showOnce ?? block.modalProps?.showOnce, requiresAgreeing: block.requiresAgreeing };
     writeMeta({ shown: true, agreed: false });
-    const action = modalDismissAction(behaviour, {
+    const action = modalDismissAction(dismissBehaviour, {
       editMode,
       hasPreviousTab: previousTab.hasPrevious,
       hasHistory: typeof window !== 'undefined' && window.history.length > 1,
@@ -161,8 +169,14 @@ export function ModalController({ block, openLabel, children, onConfirmed }: Mod
           onDismiss={closeWithoutAgreeing}
           footer={
             <>
-              {stepsMessage && steps.remaining > 0 && <p role="alert" className="t-modal__steps">{stepsMessage}</p>}
-              <button type="button" onClick={closeWithoutAgreeing}>{t('engine.modal.close')}</button>
+              {stepsMessage && steps.remaining > 0 && (
+                <p role="alert" className="t-modal__steps">
+                  {stepsMessage}
+                </p>
+              )}
+              <button type="button" onClick={closeWithoutAgreeing}>
+                {t('engine.modal.close')}
+              </button>
               <button type="button" className="t-modal__confirm" onClick={confirm}>
                 {block.requiresAgreeing ? t('engine.modal.agree') : t('engine.modal.confirm')}
               </button>

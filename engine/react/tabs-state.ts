@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { formatTabParam, parseTabParam, tabHash } from '../core/blocks/tab-query';
 
 function readParam(): string {
-  return typeof window === 'undefined' ? '' : new URLSearchParams(window.location.search).get('tab') ?? '';
+  return typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('tab') ?? '');
 }
 
 function writeParam(value: string, mode: 'push' | 'replace'): void {
@@ -70,4 +70,3 @@ export function useGoToPreviousTab(): { hasPrevious: boolean; goBack: () => bool
   }, [history, setHistory, setParam]);
   return { hasPrevious: history.length > 0, goBack };
 }
-

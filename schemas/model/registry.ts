@@ -10,17 +10,7 @@ export interface JsonSchema {
 }
 
 export type BlockCategory =
-  | 'user'
-  | 'form'
-  | 'display'
-  | 'entity'
-  | 'structure'
-  | 'interaction'
-  | 'headlessSearch'
-  | 'events'
-  | 'jobs'
-  | 'dashboard'
-  | 'tickets';
+  'user' | 'form' | 'display' | 'entity' | 'structure' | 'interaction' | 'headlessSearch' | 'events' | 'jobs' | 'dashboard' | 'tickets';
 
 /** Panels of the edit-block dialog a block type shows. */
 export type AdminPanel = 'settings' | 'visibility' | 'design' | 'style' | 'permissions' | 'notifications' | 'fields' | 'template' | 'powerUps';

@@ -64,18 +64,32 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { block, fields } = await formBlock(user, blockId);
     const byName = new Map(fields.filter((f) => !VALUELESS_FIELD_TYPES.has(f.type)).map((f) => [fieldName(f), f]));
     const unknown = Object.keys(changes).filter((name) => !byName.has(name));
-    if (unknown.length) throw badRequest(`changes: ${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of form block "${block.id}"`);
+    if (unknown.length)
+      throw badRequest(
+        `changes: ${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of form block "${block.id}"`,
+      );
 
     return ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;
       if (!current && !(await tx.get('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
       const profile = current ?? emptyProfile(accountId);
       const values = { ...profile.data.profile, ...changes };
-      const errors = validateForm(fields, values, { fieldTypes, evaluator, ruleContext: { profile: { ...profile, data: { ...profile.data, profile: values } } }, rootIds: block.fields });
+      const errors = validateForm(fields, values, {
+        fieldTypes,
+        evaluator,
+        ruleContext: { profile: { ...profile, data: { ...profile.data, profile: values } } },
+        rootIds: block.fields,
+      });
       // The merged values are judged as the browser judges the whole form before a save.
       const blocking = Object.entries(errors).filter(([, failures]) => failures.some((f) => f.severity === 'error'));
       if (blocking.length) {
-        const described = blocking.map(([key, failures]) => `${key}: ${failures.filter((f) => f.severity === 'error').map((f) => f.rule).join(', ')}`);
+        const described = blocking.map(
+          ([key, failures]) =>
+            `${key}: ${failures
+              .filter((f) => f.severity === 'error')
+              .map((f) => f.rule)
+              .join(', ')}`,
+        );
         throw badRequest(`changes do not pass validation: ${described.join('; ')}`);
       }
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };

@@ -132,7 +132,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       permissions: user.account.permissions,
       visiblePermissions: user.account.isAdmin || user.account.isElevated ? await allItemPermissions(ctx, user) : {},
       basePaths: user.basePaths,
-      activeBrandSettings: brand ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' } : null,
+      activeBrandSettings: brand
+        ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' }
+        : null,
       generalAccessPermitted: true,
     };
     const head = JSON.stringify(response);
@@ -203,7 +205,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/user/permissions', async (req) => {
     const user = await requireUser(ctx, req);
-    return { permissions: user.account.permissions, basePaths: user.basePaths, itemPermissions: user.account.isAdmin || user.account.isElevated ? await allItemPermissions(ctx, user) : {} };
+    return {
+      permissions: user.account.permissions,
+      basePaths: user.basePaths,
+      itemPermissions: user.account.isAdmin || user.account.isElevated ? await allItemPermissions(ctx, user) : {},
+    };
   });
 
   app.get<{ Params: { id: string } }>('/profile/:id', async (req) => {
@@ -276,7 +282,11 @@ export async function updateAccount(ctx: AppContext, accountId: Id, change: (a: 
   });
 }
 
-export async function updateProfileMeta(ctx: AppContext, accountId: Id, change: (meta: Profile['data']['meta']) => Profile['data']['meta']): Promise<Profile['data']['meta']> {
+export async function updateProfileMeta(
+  ctx: AppContext,
+  accountId: Id,
+  change: (meta: Profile['data']['meta']) => Profile['data']['meta'],
+): Promise<Profile['data']['meta']> {
   const meta = await ctx.store.transaction(async (tx) => {
     const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
     const next = { ...profile, data: { ...profile.data, meta: change(profile.data.meta ?? {}) } };

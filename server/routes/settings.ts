@@ -2,7 +2,14 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
-import type { AuditSaveRequest, BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api';
+import type {
+  AuditSaveRequest,
+  BrandImageRequest,
+  BrandNameRequest,
+  SearchSettingsRequest,
+  SettingsUpdateRequest,
+  ThemeStylesRequest,
+} from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
@@ -46,10 +53,21 @@ const CSS_UNSAFE = /[{}<>]|\/\*|@import|expression\(|javascript:/i;
 
 /** A theme style sheet from brand styles; rules and values were checked on the way in. */
 export function themeCss(styles: ThemeStyle[]): string {
-  return styles.map((s) => `${s.rule} {\n${Object.entries(s.values).map(([p, v]) => `  ${p}: ${v};`).join('\n')}\n}`).join('\n') + '\n';
+  return (
+    styles
+      .map(
+        (s) =>
+          `${s.rule} {\n${Object.entries(s.values)
+            .map(([p, v]) => `  ${p}: ${v};`)
+            .join('\n')}\n}`,
+      )
+      .join('\n') + '\n'
+  );
 }
 
-const DEFAULT_THEME: ThemeStyle[] = [{ rule: ':root', values: { '--header-background': '#ffffff', '--pages-row-background': '#f5f5f5', '--primary': '#1f5fbf' } }];
+const DEFAULT_THEME: ThemeStyle[] = [
+  { rule: ':root', values: { '--header-background': '#ffffff', '--pages-row-background': '#f5f5f5', '--primary': '#1f5fbf' } },
+];
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -66,7 +84,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const next = await ctx.store.transaction(async (tx) => {
       const current = ((await tx.get<Settings>('settings', 'app'))?.data ?? {}) as JsonObject;
       const section = current[name];
-      let updated: JsonValue = body.merge ? deepMerge(section, body.changes) : body.changes;
+      const updated: JsonValue = body.merge ? deepMerge(section, body.changes) : body.changes;
       if (body.merge && body.overwritePaths?.length && isObject(updated)) {
         for (const p of body.overwritePaths) setPath(updated, p, getPath(body.changes, p));
       }
@@ -90,7 +108,14 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const settings = await settingsOf();
     const brand = await activeBrand(ctx, settings);
     const colour = brand?.themeStyles?.find((s) => s.rule === ':root')?.values['--header-background'] ?? '#ffffff';
-    return { name: settings.siteName ?? 'Tessera', short_name: settings.siteName ?? 'Tessera', start_url: '/', display: 'standalone', background_color: colour, theme_color: colour };
+    return {
+      name: settings.siteName ?? 'Tessera',
+      short_name: settings.siteName ?? 'Tessera',
+      start_url: '/',
+      display: 'standalone',
+      background_color: colour,
+      theme_color: colour,
+    };
   });
 
   app.get<{ Params: { name: string } }>('/settings/secret/:name', async (req) => {
@@ -205,7 +230,11 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (which === 'active') return [...DEFAULT_THEME, ...((await activeBrand(ctx, await settingsOf()))?.themeStyles ?? [])];
     return [...DEFAULT_THEME, ...((await brand(which)).themeStyles ?? [])];
   }
-  const sendCss = async (reply: FastifyReply, which: string) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(themeCss(await themeStylesOf(which)));
+  const sendCss = async (reply: FastifyReply, which: string) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(themeCss(await themeStylesOf(which)));
   // Style sheets load through <link>, without a bearer token: theme colours are not secret.
   app.get<{ Params: { id: string } }>('/service/brands/:id/theme.css', async (req, reply) => sendCss(reply, req.params.id));
   app.get<{ Params: { id: string } }>('/service/brands/:id/getThemeStyles', async (req) => {

@@ -168,9 +168,18 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
         related.push(await w.create<StoredBlock>('block', { ...rest, id: rid, pageId, children: [], positions: {} }));
       }
       const { revision: _r, ...rest } = draft;
-      const relatedBlocks = related.length ? { ...(draft.relatedBlocks ?? {}), display: [...(draft.relatedBlocks?.display ?? []), ...related.map((b) => b.id)] } : draft.relatedBlocks;
+      const relatedBlocks = related.length
+        ? { ...(draft.relatedBlocks ?? {}), display: [...(draft.relatedBlocks?.display ?? []), ...related.map((b) => b.id)] }
+        : draft.relatedBlocks;
       await w.create<StoredBlock>('block', { ...rest, id, pageId, children: [], positions: {}, ...(relatedBlocks ? { relatedBlocks } : {}) });
-      await attachBlocks(w, parent ? { kind: 'block', id: parent.id } : { kind: 'page', id: pageId }, pageId, [id], body.colIndex ?? 0, body.index ?? Number.MAX_SAFE_INTEGER);
+      await attachBlocks(
+        w,
+        parent ? { kind: 'block', id: parent.id } : { kind: 'page', id: pageId },
+        pageId,
+        [id],
+        body.colIndex ?? 0,
+        body.index ?? Number.MAX_SAFE_INTEGER,
+      );
       if (body.asParentFor?.length) assertHoldsChildren({ id, type: draft.type });
       if (body.asParentFor?.length) await attachBlocks(w, { kind: 'block', id }, pageId, body.asParentFor, 0, 0);
       return { block: await w.require<Block>('block', id), related };
@@ -200,7 +209,8 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (!block.pageId) throw badRequest(`block "${id}" is not on a page`);
       needBlockEditing(user, 'addChildren', block.pageId);
       if (parent) {
-        if (parent.type !== 'page' && parent.type !== 'block' && parent.type !== 'blocks' && parent.type !== 'pages') throw badRequest(`parentType must be page or block, got "${parent.type}"`);
+        if (parent.type !== 'page' && parent.type !== 'block' && parent.type !== 'blocks' && parent.type !== 'pages')
+          throw badRequest(`parentType must be page or block, got "${parent.type}"`);
         const kind = parent.type.startsWith('page') ? 'page' : 'block';
         const holder = await w.require<Page | Block>(kind, parent.id);
         const at = childAt(holder, parent.col, parent.index);
@@ -211,7 +221,11 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       }
       const all = [block, ...(await collectBlocks(w.tx, childBlockIds(block)))];
       for (const b of all) await w.put<StoredBlock>('block', { ...(await w.require<StoredBlock>('block', b.id)), wasDeleted: true });
-      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs, all.map((b) => b.id));
+      return w.revertToken(
+        user.account.accountId,
+        ctx.config.revertWindowMs,
+        all.map((b) => b.id),
+      );
     });
   }
 
@@ -254,9 +268,17 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
           const inside = await collectBlocks(w.tx, childBlockIds(block));
           if (u.parentId === u.id || inside.some((b) => b.id === u.parentId)) throw badRequest(`block "${u.id}" cannot move inside itself`);
         }
-        await attachBlocks(w, u.parentId ? { kind: 'block', id: u.parentId } : { kind: 'page', id: toPageId }, toPageId, [u.id], u.colIndex ?? 0, u.index ?? Number.MAX_SAFE_INTEGER);
+        await attachBlocks(
+          w,
+          u.parentId ? { kind: 'block', id: u.parentId } : { kind: 'page', id: toPageId },
+          toPageId,
+          [u.id],
+          u.colIndex ?? 0,
+          u.index ?? Number.MAX_SAFE_INTEGER,
+        );
         if (fromPageId !== toPageId) {
-          for (const d of await collectBlocks(w.tx, childBlockIds(block), true)) await w.put<StoredBlock>('block', { ...(await w.require<StoredBlock>('block', d.id)), pageId: toPageId });
+          for (const d of await collectBlocks(w.tx, childBlockIds(block), true))
+            await w.put<StoredBlock>('block', { ...(await w.require<StoredBlock>('block', d.id)), pageId: toPageId });
         }
       }
       return { moved: updates.map((u) => u.id) };
@@ -277,7 +299,14 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
         const sourcePage = source.pageId ? await w.get<Page>('page', source.pageId) : undefined;
         if (sourcePage && !canViewPage(user, sourcePage)) throw notFound(`block "${id}" does not exist`);
         const cloneId = await cloneTree(w, source, toPageId);
-        await attachBlocks(w, parentId ? { kind: 'block', id: parentId } : { kind: 'page', id: toPageId }, toPageId, [cloneId], colIndex ?? 0, (index ?? Number.MAX_SAFE_INTEGER) + i);
+        await attachBlocks(
+          w,
+          parentId ? { kind: 'block', id: parentId } : { kind: 'page', id: toPageId },
+          toPageId,
+          [cloneId],
+          colIndex ?? 0,
+          (index ?? Number.MAX_SAFE_INTEGER) + i,
+        );
         clones.push(await w.require<Block>('block', cloneId));
       }
       return clones;
@@ -288,7 +317,14 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const { ids } = v.body<IdsRequest>('ids-request', req.body);
     const blocks = (await ctx.store.getMany<StoredBlock>('block', ids)).map((d) => d.data).filter((b) => !b.wasDeleted);
-    const pages = new Map((await ctx.store.getMany<Page>('page', blocks.map((b) => b.pageId ?? ''))).map((d) => [d.id, d.data]));
+    const pages = new Map(
+      (
+        await ctx.store.getMany<Page>(
+          'page',
+          blocks.map((b) => b.pageId ?? ''),
+        )
+      ).map((d) => [d.id, d.data]),
+    );
     const visible: StoredBlock[] = [];
     for (const b of blocks) {
       const page = b.pageId ? pages.get(b.pageId) : undefined;
@@ -320,7 +356,8 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       assertHoldsChildren(parent);
       for (const id of childIds) {
         const inside = await collectBlocks(w.tx, childBlockIds(await w.require<Block>('block', id)));
-        if (id === parentId || inside.some((b) => b.id === parentId)) throw badRequest(`block "${id}" cannot become a child of its own descendant "${parentId}"`);
+        if (id === parentId || inside.some((b) => b.id === parentId))
+          throw badRequest(`block "${id}" cannot become a child of its own descendant "${parentId}"`);
       }
       await attachBlocks(w, { kind: 'block', id: parentId }, parent.pageId, childIds, col, index);
       return w.require<Block>('block', parentId);
@@ -332,7 +369,15 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const { comment } = v.body<CommentRequest>('comment-request', req.body);
     await viewableBlock(user, req.params.id);
-    const stored: StoredComment = { id: crypto.randomUUID(), blockId: req.params.id, accountId: user.account.accountId, comment, createdAt: Date.now(), reactions: {}, score: 0 };
+    const stored: StoredComment = {
+      id: crypto.randomUUID(),
+      blockId: req.params.id,
+      accountId: user.account.accountId,
+      comment,
+      createdAt: Date.now(),
+      reactions: {},
+      score: 0,
+    };
     await ctx.store.transaction((tx) => tx.put('comment', stored.id, stored));
     return stored;
   });
@@ -398,7 +443,10 @@ async function cloneTree(w: StructureWrite, source: StoredBlock, pageId: Id): Pr
   const idMap = new Map<Id, Id>();
   const blocks = [source, ...(await collectBlocks(w.tx, childBlockIds(source)))];
   for (const b of blocks) idMap.set(b.id, newId('block'));
-  const fields = await collectFields(w.tx, blocks.flatMap((b) => b.fields ?? []));
+  const fields = await collectFields(
+    w.tx,
+    blocks.flatMap((b) => b.fields ?? []),
+  );
   const fieldMap = new Map(fields.map((f) => [f.id, newId('field')]));
   const mapIds = (ids: Id[] | undefined, map: Map<Id, Id>) => ids?.map((id) => map.get(id) ?? id);
   for (const f of fields) {

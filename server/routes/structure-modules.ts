@@ -242,4 +242,3 @@ export async function itemKindOf(ctx: AppContext, id: Id): Promise<'module' | 'p
   for (const kind of ['module', 'page', 'block', 'field'] as const) if (await ctx.store.get(kind, id)) return kind;
   return undefined;
 }
-

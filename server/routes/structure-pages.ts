@@ -18,7 +18,14 @@ export async function viewablePage(ctx: AppContext, user: SignedInUser, pageId: 
 }
 
 /** Moves existing blocks under a page (or block) at a column and index; they leave their old parent. */
-export async function attachBlocks(w: StructureWrite, parent: { kind: 'page' | 'block'; id: Id }, pageId: Id, ids: Id[], col: number, index: number): Promise<void> {
+export async function attachBlocks(
+  w: StructureWrite,
+  parent: { kind: 'page' | 'block'; id: Id },
+  pageId: Id,
+  ids: Id[],
+  col: number,
+  index: number,
+): Promise<void> {
   let target = await w.require<Page | Block>(parent.kind, parent.id);
   for (const [i, id] of ids.entries()) {
     const block = await w.require<Block>('block', id);
@@ -127,7 +134,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     checkSlug(page.slug, 'page');
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', id);
-      if (moduleId && moduleId !== current.moduleId) throw badRequest(`page "${id}" is in module "${current.moduleId}", not "${moduleId}" (move pages with moveChild)`);
+      if (moduleId && moduleId !== current.moduleId)
+        throw badRequest(`page "${id}" is in module "${current.moduleId}", not "${moduleId}" (move pages with moveChild)`);
       const module = current.moduleId ? await w.get<Module>('module', current.moduleId) : undefined;
       if (module) await uniquePageSlug(w, module, page.slug, id);
       if (JSON.stringify(page.visibility ?? null) !== JSON.stringify(current.visibility ?? null)) need(user, 'manageVisibility', 'items.pages', id);
@@ -193,6 +201,9 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
 }
 
 async function uniquePageSlug(w: StructureWrite, module: Module, slug: string, id: Id): Promise<void> {
-  const siblings = await w.tx.getMany<Page>('page', (module.childIds ?? []).filter((p) => p !== id));
+  const siblings = await w.tx.getMany<Page>(
+    'page',
+    (module.childIds ?? []).filter((p) => p !== id),
+  );
   if (siblings.some((p) => p.data.slug === slug)) throw badRequest(`module "${module.id}" already has a page with slug "${slug}"`);
 }

@@ -96,7 +96,12 @@ export class DocumentReader {
   }
 
   async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
-    const rows = await this.db.selectFrom('documents').select(['id', 'data', 'revision', 'schema_version', 'expires_at']).where('kind', '=', kind).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('documents')
+      .select(['id', 'data', 'revision', 'schema_version', 'expires_at'])
+      .where('kind', '=', kind)
+      .orderBy('id')
+      .execute();
     return rows.map((r) => toDoc<T>(r));
   }
 
@@ -142,7 +147,11 @@ export class DocumentTx extends DocumentReader {
       updated_at: Date.now(),
     };
     if (existing) await this.db.updateTable('documents').set(values).where('kind', '=', kind).where('id', '=', id).execute();
-    else await this.db.insertInto('documents').values({ kind, id, ...values }).execute();
+    else
+      await this.db
+        .insertInto('documents')
+        .values({ kind, id, ...values })
+        .execute();
     this.pending.push({ kind, id, doc: { id, data: JSON.parse(values.data), revision, schemaVersion: values.schema_version, expiresAt: values.expires_at } });
     return revision;
   }
@@ -168,7 +177,20 @@ function isItemKind(kind: DocKind): boolean {
  * write-through cache of committed documents is exact and spares a query and a JSON parse per
  * read; with PostgreSQL other processes write too, so reads always go to the database.
  */
-const CACHED_KINDS = new Set<DocKind>(['module', 'page', 'block', 'field', 'settings', 'brand', 'account', 'profile', 'userList', 'itemPermissions', 'listPermissions', 'i18n']);
+const CACHED_KINDS = new Set<DocKind>([
+  'module',
+  'page',
+  'block',
+  'field',
+  'settings',
+  'brand',
+  'account',
+  'profile',
+  'userList',
+  'itemPermissions',
+  'listPermissions',
+  'i18n',
+]);
 
 export class DocumentStore extends DocumentReader {
   private readonly cache = new Map<DocKind, Map<string, StoredDoc<unknown>>>();

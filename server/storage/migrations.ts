@@ -44,7 +44,11 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
  * test run) for its own, skips creating one and then fails with 'relation does not exist'.
  */
 export async function migrate(db: Kysely<DB>, engine: Engine, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => buildMigrations(engine) }, ...(engine === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => buildMigrations(engine) },
+    ...(engine === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

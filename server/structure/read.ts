@@ -115,7 +115,10 @@ async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<Pa
   const stored = await reader.get<Page>('page', pageId);
   if (!stored) return undefined;
   const blocks = await collectBlocks(reader, childBlockIds(stored.data));
-  const fields = await collectFields(reader, blocks.flatMap((b) => b.fields ?? []));
+  const fields = await collectFields(
+    reader,
+    blocks.flatMap((b) => b.fields ?? []),
+  );
   const version = stored.schemaVersion ?? CURRENT_PAGE_SCHEMA_VERSION;
   // Current documents go out as stored; older ones run the migration chain (which copies).
   if (version === CURRENT_PAGE_SCHEMA_VERSION) return { schemaVersion: version, page: stored.data, blocks, fields };
@@ -124,7 +127,13 @@ async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<Pa
 }
 
 /** Breadth-first walk from root ids through `childrenOf`, reading each level in one query. */
-async function collectTree<T extends { id: Id }>(reader: DocumentReader, kind: 'block' | 'field', rootIds: Id[], childrenOf: (item: T) => Id[], keep: (item: T) => boolean): Promise<T[]> {
+async function collectTree<T extends { id: Id }>(
+  reader: DocumentReader,
+  kind: 'block' | 'field',
+  rootIds: Id[],
+  childrenOf: (item: T) => Id[],
+  keep: (item: T) => boolean,
+): Promise<T[]> {
   const seen = new Set<Id>();
   const out: T[] = [];
   let frontier = rootIds;
@@ -149,7 +158,13 @@ export function collectBlocks(reader: DocumentReader, rootIds: Id[], includeDele
 
 /** Fields at any depth under the roots (children of repeaters, groups, conditionals). */
 export function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Field[]> {
-  return collectTree<Field>(reader, 'field', rootIds, (f) => f.childIds ?? [], () => true);
+  return collectTree<Field>(
+    reader,
+    'field',
+    rootIds,
+    (f) => f.childIds ?? [],
+    () => true,
+  );
 }
 
 /** The module of a page (the one whose childIds hold it). */

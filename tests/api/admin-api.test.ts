@@ -12,7 +12,7 @@ import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server'
 
 /** The request function the shell hands in, here over plain fetch: rejects with the error body. */
 function requestAs(api: ApiServer, token: string): AdminRequest {
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await api.call<T>(method, path, { token, body });
     if (res.status >= 400) throw res.body;
     return res.body;
@@ -49,11 +49,27 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
 
   it('adds a block with its registry defaults, updates its options, moves it to another column, deletes and reverts it', async () => {
     // A two-column block to move between.
-    const cols = await admin.addBlock({ pageId: 'welcome', block: { id: 'adm-cols', type: 'columns', options: {}, columns: [6, 6], children: [] }, parentType: 'page', parentId: 'welcome', colIndex: 0, index: 0, defaults: true });
+    const cols = await admin.addBlock({
+      pageId: 'welcome',
+      block: { id: 'adm-cols', type: 'columns', options: {}, columns: [6, 6], children: [] },
+      parentType: 'page',
+      parentId: 'welcome',
+      colIndex: 0,
+      index: 0,
+      defaults: true,
+    });
     expect(cols.pages?.find((p) => p.id === 'welcome')?.children?.[0]).toBe('adm-cols');
     expect(blockIn(cols, 'adm-cols')?.options).toEqual({ gapPx: 16 });
 
-    const added = await admin.addBlock({ pageId: 'welcome', block: { id: 'adm-text', type: 'plainText', options: { text: 'Hello' } }, parentType: 'block', parentId: 'adm-cols', colIndex: 0, index: 0, defaults: true });
+    const added = await admin.addBlock({
+      pageId: 'welcome',
+      block: { id: 'adm-text', type: 'plainText', options: { text: 'Hello' } },
+      parentType: 'block',
+      parentId: 'adm-cols',
+      colIndex: 0,
+      index: 0,
+      defaults: true,
+    });
     expect(blockIn(added, 'adm-text')?.options).toEqual({ text: 'Hello', align: 'start' });
     expect(columnOf(blockIn(added, 'adm-cols'), 0)).toEqual(['adm-text']);
 
@@ -71,7 +87,13 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     const moved = await admin.moveBlocks({
       fromPageId: 'welcome',
       toPageId: 'welcome',
-      updates: [{ blockId: 'adm-text', from: { parentType: 'block', parentId: 'adm-cols', colIndex: 0 }, to: { parentType: 'block', parentId: 'adm-cols', colIndex: 1, index: 0 } }],
+      updates: [
+        {
+          blockId: 'adm-text',
+          from: { parentType: 'block', parentId: 'adm-cols', colIndex: 0 },
+          to: { parentType: 'block', parentId: 'adm-cols', colIndex: 1, index: 0 },
+        },
+      ],
     });
     expect(columnOf(blockIn(moved, 'adm-cols'), 0)).toEqual([]);
     expect(columnOf(blockIn(moved, 'adm-cols'), 1)).toEqual(['adm-text']);
@@ -93,7 +115,13 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
   it('places existing blocks into a page column, clones them and finds them by search', async () => {
     const placed = await admin.addChildren('page', 'news', 0, 0, ['news-4']);
     expect(placed.pages?.find((p) => p.id === 'news')?.children?.[0]).toBe('news-4');
-    const cloned = await admin.cloneBlocks({ fromPageId: 'news', toPageId: 'news', updates: [{ blockId: 'news-1', from: { parentType: 'page', parentId: 'news', colIndex: 0 }, to: { parentType: 'page', parentId: 'news', colIndex: 0, index: 0 } }] });
+    const cloned = await admin.cloneBlocks({
+      fromPageId: 'news',
+      toPageId: 'news',
+      updates: [
+        { blockId: 'news-1', from: { parentType: 'page', parentId: 'news', colIndex: 0 }, to: { parentType: 'page', parentId: 'news', colIndex: 0, index: 0 } },
+      ],
+    });
     const news = cloned.pages!.find((p) => p.id === 'news')!;
     const copyId = news.children![0];
     expect(copyId).not.toBe('news-1');
@@ -139,7 +167,10 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     expect(await admin.setPermissions('news', { manageSettings: true, read: false })).toEqual({ manageSettings: true, read: false });
     expect(await admin.getPermissions('news')).toEqual({ manageSettings: true, read: false });
 
-    expect(await admin.listUserLists()).toEqual([{ id: 'makers', name: 'Makers' }, { id: 'volunteers', name: 'Volunteers' }]);
+    expect(await admin.listUserLists()).toEqual([
+      { id: 'makers', name: 'Makers' },
+      { id: 'volunteers', name: 'Volunteers' },
+    ]);
     const init = async () => (await server.call<InitResponse>('GET', 'init', { token: adminToken })).body;
     await admin.viewAs(['makers']);
     expect((await init()).viewAs).toEqual({ active: true, userListIds: ['makers'] });
@@ -162,13 +193,53 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     const home = (before.structure as StructureResponse).modules.find((m) => m.id === 'home')!;
     const page: Page = { id: 'welcome', name: 'Hacked', slug: 'welcome', moduleId: 'home', children: [] };
     const calls: [string, () => Promise<unknown>][] = [
-      ['addBlock', () => member.addBlock({ pageId: 'welcome', block: { id: 'm-text', type: 'plainText', options: { text: 'x' } }, parentType: 'page', parentId: 'welcome', colIndex: 0, index: 0, defaults: true })],
+      [
+        'addBlock',
+        () =>
+          member.addBlock({
+            pageId: 'welcome',
+            block: { id: 'm-text', type: 'plainText', options: { text: 'x' } },
+            parentType: 'page',
+            parentId: 'welcome',
+            colIndex: 0,
+            index: 0,
+            defaults: true,
+          }),
+      ],
       ['updateBlock', () => member.updateBlock('welcome-intro', { ...text, options: { text: 'Hacked' } })],
       ['addChildren', () => member.addChildren('page', 'welcome', 0, 0, ['news-1'])],
       ['searchBlocks', () => member.searchBlocks('welcome')],
       ['deleteBlock', () => member.deleteBlock('welcome-intro', 'page', 'welcome', 0, 0)],
-      ['moveBlocks', () => member.moveBlocks({ fromPageId: 'welcome', toPageId: 'news', updates: [{ blockId: 'welcome-intro', from: { parentType: 'page', parentId: 'welcome', colIndex: 0 }, to: { parentType: 'page', parentId: 'news', colIndex: 0, index: 0 } }] })],
-      ['cloneBlocks', () => member.cloneBlocks({ fromPageId: 'welcome', toPageId: 'welcome', updates: [{ blockId: 'welcome-intro', from: { parentType: 'page', parentId: 'welcome', colIndex: 0 }, to: { parentType: 'page', parentId: 'welcome', colIndex: 0, index: 0 } }] })],
+      [
+        'moveBlocks',
+        () =>
+          member.moveBlocks({
+            fromPageId: 'welcome',
+            toPageId: 'news',
+            updates: [
+              {
+                blockId: 'welcome-intro',
+                from: { parentType: 'page', parentId: 'welcome', colIndex: 0 },
+                to: { parentType: 'page', parentId: 'news', colIndex: 0, index: 0 },
+              },
+            ],
+          }),
+      ],
+      [
+        'cloneBlocks',
+        () =>
+          member.cloneBlocks({
+            fromPageId: 'welcome',
+            toPageId: 'welcome',
+            updates: [
+              {
+                blockId: 'welcome-intro',
+                from: { parentType: 'page', parentId: 'welcome', colIndex: 0 },
+                to: { parentType: 'page', parentId: 'welcome', colIndex: 0, index: 0 },
+              },
+            ],
+          }),
+      ],
       ['createModule', () => member.createModule({ name: 'Mine', slug: 'mine', childIds: [] })],
       ['updateModule', () => member.updateModule('home', { ...home, name: 'Hacked' })],
       ['orderModules', () => member.orderModules([...(before.structure as StructureResponse).order].reverse())],

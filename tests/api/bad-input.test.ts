@@ -46,9 +46,15 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
   let maya: string;
   /** Every stored structure item, setting and brand, to prove refused requests change nothing. */
   const snapshot = async () =>
-    (await api.server.ctx.store.kysely.selectFrom('documents').select(['kind', 'id', 'data', 'revision']).where('kind', 'in', ['module', 'page', 'block', 'field', 'settings', 'brand', 'itemPermissions', 'secret', 'i18n', 'account', 'image']).orderBy('kind').orderBy('id').execute()).map(
-      (r) => `${r.kind}/${r.id}@${r.revision}:${r.data}`,
-    );
+    (
+      await api.server.ctx.store.kysely
+        .selectFrom('documents')
+        .select(['kind', 'id', 'data', 'revision'])
+        .where('kind', 'in', ['module', 'page', 'block', 'field', 'settings', 'brand', 'itemPermissions', 'secret', 'i18n', 'account', 'image'])
+        .orderBy('kind')
+        .orderBy('id')
+        .execute()
+    ).map((r) => `${r.kind}/${r.id}@${r.revision}:${r.data}`);
   let before: string[];
   beforeAll(async () => {
     api = await startApiServer(backend);
@@ -79,21 +85,41 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
   });
 
   it('an unknown block type and options that break the type schema are refused, naming them', async () => {
-    const unknown = await api.call<{ message: string }>('PUT', 'structure/block', { token: admin, body: { pageId: 'news', block: { type: 'flashBanner', options: {} } } });
+    const unknown = await api.call<{ message: string }>('PUT', 'structure/block', {
+      token: admin,
+      body: { pageId: 'news', block: { type: 'flashBanner', options: {} } },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('unknown block type "flashBanner"');
-    const bad = await api.call<{ message: string }>('POST', 'structure/block/news-3', { token: admin, body: { block: { id: 'news-3', type: 'callout', options: { tone: 'loud', body: '' } } } });
+    const bad = await api.call<{ message: string }>('POST', 'structure/block/news-3', {
+      token: admin,
+      body: { block: { id: 'news-3', type: 'callout', options: { tone: 'loud', body: '' } } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('/options/tone: expected one of "info", "success", "warning", "danger"');
     expect(bad.body.message).toContain('/options/body');
-    const extra = await api.call('POST', 'structure/block/news-1/property', { token: admin, body: { key: 'options', value: { text: 'x', script: 'alert(1)' } } });
+    const extra = await api.call('POST', 'structure/block/news-1/property', {
+      token: admin,
+      body: { key: 'options', value: { text: 'x', script: 'alert(1)' } },
+    });
     expect(extra.status).toBe(400);
-    const inBulk = await api.call('POST', 'structure/block', { token: admin, body: { blocks: [{ id: 'news-1', type: 'plainText', options: { text: 'fine' } }, { id: 'news-2', type: 'plainText', options: { text: 5 } }] } });
+    const inBulk = await api.call('POST', 'structure/block', {
+      token: admin,
+      body: {
+        blocks: [
+          { id: 'news-1', type: 'plainText', options: { text: 'fine' } },
+          { id: 'news-2', type: 'plainText', options: { text: 5 } },
+        ],
+      },
+    });
     expect(inBulk.status).toBe(400); // and the first, valid, update is rolled back with it
   });
 
   it('an oversized body is refused with 413', async () => {
-    const res = await api.call<{ error: string }>('POST', 'structure/block/news-1', { token: admin, body: { block: { id: 'news-1', type: 'plainText', options: { text: 'x'.repeat(2_000_000) } } } });
+    const res = await api.call<{ error: string }>('POST', 'structure/block/news-1', {
+      token: admin,
+      body: { block: { id: 'news-1', type: 'plainText', options: { text: 'x'.repeat(2_000_000) } } },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('payloadTooLarge');
   });

@@ -37,18 +37,30 @@ describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
   };
 
   it('each member gets the notice board without the blocks meant for the other list', async () => {
-    expect(await noticeIds(victor)).toEqual({ blocks: ['notice-intro', 'notice-volunteers-only', 'notice-all'], children: ['notice-intro', 'notice-volunteers-only', 'notice-all'] });
-    expect(await noticeIds(maya)).toEqual({ blocks: ['notice-intro', 'notice-makers-only', 'notice-all'], children: ['notice-intro', 'notice-makers-only', 'notice-all'] });
+    expect(await noticeIds(victor)).toEqual({
+      blocks: ['notice-intro', 'notice-volunteers-only', 'notice-all'],
+      children: ['notice-intro', 'notice-volunteers-only', 'notice-all'],
+    });
+    expect(await noticeIds(maya)).toEqual({
+      blocks: ['notice-intro', 'notice-makers-only', 'notice-all'],
+      children: ['notice-intro', 'notice-makers-only', 'notice-all'],
+    });
     expect((await noticeIds(admin)).blocks).toEqual(expect.arrayContaining(['notice-volunteers-only', 'notice-makers-only']));
     expect((await api.call('GET', 'structure/block/notice-volunteers-only', { token: maya })).status).toBe(404);
     expect((await api.call('GET', 'structure/block/notice-volunteers-only', { token: victor })).status).toBe(200);
-    const multi = await api.call<Block[]>('POST', 'structure/block/loadMultiple', { token: maya, body: { ids: ['notice-volunteers-only', 'notice-makers-only'] } });
+    const multi = await api.call<Block[]>('POST', 'structure/block/loadMultiple', {
+      token: maya,
+      body: { ids: ['notice-volunteers-only', 'notice-makers-only'] },
+    });
     expect(multi.body.map((b) => b.id)).toEqual(['notice-makers-only']);
   });
 
   it('what the server sends agrees with the engine deciding in the browser', async () => {
     const engine = createRuleEngine(createRegistry(loadRegistry()));
-    for (const [token, accountId] of [[victor, 'victor'], [maya, 'maya']] as const) {
+    for (const [token, accountId] of [
+      [victor, 'victor'],
+      [maya, 'maya'],
+    ] as const) {
       const init = (await api.call<InitResponse>('GET', initFor('notice-board'), { token })).body;
       const context = { user: { accountId, isAdmin: false, isElevated: false, listMemberships: init.user.listMemberships } };
       expect(init.page!.blocks.every((b: Block) => decideBlockVisibility(b.visibility, context, engine).visible)).toBe(true);
@@ -61,7 +73,10 @@ describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
       for (const s of [victorSocket, mayaSocket]) expect((await emitAck(s, 'page:subscribe', { id: 'notice-board' })).ok).toBe(true);
       const [toVictor, toMaya] = [nextEvent<ItemsChanges>(victorSocket, 'items:changes'), nextEvent<ItemsChanges>(mayaSocket, 'items:changes')];
       const block = (await api.call<Block>('GET', 'structure/block/notice-volunteers-only', { token: admin })).body;
-      const updated = await api.call('POST', 'structure/block/notice-volunteers-only', { token: admin, body: { block: { ...block, options: { ...block.options, body: 'Rota swap moved to Friday.' } } } });
+      const updated = await api.call('POST', 'structure/block/notice-volunteers-only', {
+        token: admin,
+        body: { block: { ...block, options: { ...block.options, body: 'Rota swap moved to Friday.' } } },
+      });
       expect(updated.status).toBe(200);
       const seenByVictor = (await toVictor).items.find((c) => c.id === 'notice-volunteers-only');
       const seenByMaya = (await toMaya).items.find((c) => c.id === 'notice-volunteers-only');
@@ -102,7 +117,8 @@ describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
   });
 
   it("a page rule reading the user's own profile data is decided per account on the server", async () => {
-    const faqIds = async (token: string) => (await api.call<StructureResponse>('GET', 'structure', { token })).body.modules.find((m) => m.id === 'resources')!.pages.map((p) => p.id);
+    const faqIds = async (token: string) =>
+      (await api.call<StructureResponse>('GET', 'structure', { token })).body.modules.find((m) => m.id === 'resources')!.pages.map((p) => p.id);
     expect(await faqIds(maya)).toContain('faq');
     const rules = { logicalOperator: 'all', rules: [{ kind: 'userField', subject: 'volunteer', operator: 'isTrue' }] };
     expect((await api.call('POST', 'structure/page/faq/property', { token: admin, body: { key: 'visibility', value: { rules } } })).status).toBe(200);

@@ -51,7 +51,9 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
     killed = true;
     server.process.kill('SIGKILL');
     await Promise.allSettled(workers);
-    await new Promise<void>((resolve) => (server.process.exitCode !== null || server.process.signalCode ? resolve() : server.process.once('exit', () => resolve())));
+    await new Promise<void>((resolve) =>
+      server.process.exitCode !== null || server.process.signalCode ? resolve() : server.process.once('exit', () => resolve()),
+    );
 
     if (backend === 'sqlite') {
       const file = new Database(path.join(dataDir, 'tessera.sqlite'));

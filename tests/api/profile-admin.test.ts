@@ -13,7 +13,10 @@ describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on 
     api = await startApiServer(backend);
     [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
     // A profile form on the news page: a required nickname and an e-mail address.
-    const created = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { pageId: 'news', block: { type: 'basicForm', options: { title: 'About you' } } } });
+    const created = await api.call<{ block: Block }>('PUT', 'structure/block', {
+      token: admin,
+      body: { pageId: 'news', block: { type: 'basicForm', options: { title: 'About you' } } },
+    });
     formId = created.body.block.id;
     for (const field of [
       { key: 'nickname', type: 'text', label: 'Nickname', validation: { required: true } },
@@ -26,12 +29,18 @@ describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on 
   afterAll(async () => api?.close());
 
   it('POST profile/{id} saves a form block’s values to the own profile, validated on the server', async () => {
-    const saved = await api.call<Profile>('POST', 'profile/maya', { token: maya, body: { blockId: formId, changes: { nickname: 'Mo', contact: 'mo@example.org' } } });
+    const saved = await api.call<Profile>('POST', 'profile/maya', {
+      token: maya,
+      body: { blockId: formId, changes: { nickname: 'Mo', contact: 'mo@example.org' } },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data.profile).toMatchObject({ nickname: 'Mo', contact: 'mo@example.org', firstName: 'Maya' });
     expect((await api.call<Profile>('GET', 'profile/maya', { token: maya })).body.data.profile).toMatchObject({ nickname: 'Mo' });
 
-    const invalid = await api.call<{ error: string; message: string }>('POST', 'profile/maya', { token: maya, body: { blockId: formId, changes: { contact: 'not an address' } } });
+    const invalid = await api.call<{ error: string; message: string }>('POST', 'profile/maya', {
+      token: maya,
+      body: { blockId: formId, changes: { contact: 'not an address' } },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toMatch(/validation/);
     const emptied = await api.call<{ message: string }>('POST', 'profile/maya', { token: maya, body: { blockId: formId, changes: { nickname: '' } } });
@@ -46,7 +55,10 @@ describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on 
 
   it('POST profile/{id}: only the owner or users with profiles update; unknown blocks and non-forms are refused', async () => {
     expect((await api.call('POST', 'profile/maya', { token: victor, body: { blockId: formId, changes: { nickname: 'Hijacked' } } })).status).toBe(403);
-    expect((await api.call<Profile>('POST', 'profile/maya', { token: admin, body: { blockId: formId, changes: { nickname: 'Maya M.' } } })).body.data.profile.nickname).toBe('Maya M.');
+    expect(
+      (await api.call<Profile>('POST', 'profile/maya', { token: admin, body: { blockId: formId, changes: { nickname: 'Maya M.' } } })).body.data.profile
+        .nickname,
+    ).toBe('Maya M.');
     expect((await api.call('POST', 'profile/maya', { token: maya, body: { blockId: 'nope', changes: {} } })).status).toBe(404);
     expect((await api.call('POST', 'profile/maya', { token: maya, body: { blockId: 'news-1', changes: {} } })).status).toBe(400);
     expect((await api.call('POST', 'profile/maya', { token: maya, body: { blockId: formId } })).status).toBe(400);
@@ -54,7 +66,10 @@ describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on 
   });
 
   it('POST profile/meta/upsert sets one value of the caller’s own meta by path', async () => {
-    const meta = await api.call<ProfileMeta>('POST', 'profile/meta/upsert', { token: maya, body: { path: 'block.welcome-modal', data: { shown: true, timestamp: 5 } } });
+    const meta = await api.call<ProfileMeta>('POST', 'profile/meta/upsert', {
+      token: maya,
+      body: { path: 'block.welcome-modal', data: { shown: true, timestamp: 5 } },
+    });
     expect(meta.status).toBe(200);
     expect(meta.body.block).toEqual({ 'welcome-modal': { shown: true, timestamp: 5 } });
     await api.call('POST', 'profile/meta/upsert', { token: maya, body: { path: 'block.other', data: { agreed: true } } });
@@ -88,10 +103,19 @@ describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on 
     expect((await api.call('POST', 'i18n', { token: admin, body: [{ key: 'common.actions.save', data: 'Keep' }] })).status).toBe(400);
     expect((await api.call('POST', 'i18n?iso=en', { token: admin, body: [{ key: 'not a key', data: 'x' }] })).status).toBe(400);
     expect((await api.call('POST', 'i18n?iso=en', { token: admin, body: [] })).status).toBe(400);
-    const saved = await api.call('POST', 'i18n?iso=fr', { token: admin, body: [{ key: 'common.actions.save', data: 'Garder' }, { key: 'shell.main', data: 'Contenu' }] });
+    const saved = await api.call('POST', 'i18n?iso=fr', {
+      token: admin,
+      body: [
+        { key: 'common.actions.save', data: 'Garder' },
+        { key: 'shell.main', data: 'Contenu' },
+      ],
+    });
     expect(saved.body).toEqual({ 'common.actions.save': 'Garder', 'shell.main': 'Contenu' });
     await api.call('POST', 'i18n?iso=fr', { token: admin, body: [{ key: 'shell.main', data: null }] });
     await api.call('POST', 'profile/meta/upsert', { token: victor, body: { path: 'language', data: 'fr' } });
-    expect((await api.call<InitResponse>('GET', 'init', { token: victor })).body.i18n).toMatchObject({ locale: 'fr', overrides: { 'common.actions.save': 'Garder' } });
+    expect((await api.call<InitResponse>('GET', 'init', { token: victor })).body.i18n).toMatchObject({
+      locale: 'fr',
+      overrides: { 'common.actions.save': 'Garder' },
+    });
   });
 });

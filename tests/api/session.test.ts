@@ -32,7 +32,10 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect((await api.call('POST', 'auth/tradeSecret', { body: { secret: s, serviceId: 'other' } })).status).toBe(401);
     // The wrong service burned it: single use.
     expect((await api.call('POST', 'auth/tradeSecret', { body: { secret: s, serviceId: 'tessera' } })).status).toBe(401);
-    expect(await api.call('POST', 'auth/tradeSecret', { body: { secret: 'made-up', serviceId: 'tessera' } })).toMatchObject({ status: 401, body: { error: 'notAuthorized', message: 'Not authorized' } });
+    expect(await api.call('POST', 'auth/tradeSecret', { body: { secret: 'made-up', serviceId: 'tessera' } })).toMatchObject({
+      status: 401,
+      body: { error: 'notAuthorized', message: 'Not authorized' },
+    });
   });
 
   it('refresh returns a new working token; a tampered token is refused everywhere', async () => {
@@ -48,7 +51,9 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
   });
 
   it('init gives the shell everything for the first page, and leaves out pages the user may not view', async () => {
-    const res = await api.call<InitResponse>('GET', `init?opts=${encodeURIComponent(JSON.stringify({ moduleSlug: 'home', pageSlug: 'welcome' }))}`, { token: maya });
+    const res = await api.call<InitResponse>('GET', `init?opts=${encodeURIComponent(JSON.stringify({ moduleSlug: 'home', pageSlug: 'welcome' }))}`, {
+      token: maya,
+    });
     expect(res.status).toBe(200);
     const init = res.body;
     expect(init.user).toMatchObject({ accountId: 'maya', loggedIn: true, isAdmin: false, serviceId: 'tessera' });
@@ -64,9 +69,20 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(init.visiblePermissions).toEqual({});
     expect(init.generalAccessPermitted).toBe(true);
     const victorInit = (await api.call<InitResponse>('GET', 'init', { token: victor })).body;
-    expect(victorInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers', 'my-settings', 'notice-board', 'shifts']);
+    expect(victorInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
+      'volunteers',
+      'my-settings',
+      'notice-board',
+      'shifts',
+    ]);
     const adminInit = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
-    expect(adminInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'volunteers', 'my-settings', 'notice-board', 'shifts']);
+    expect(adminInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
+      'lounge',
+      'volunteers',
+      'my-settings',
+      'notice-board',
+      'shifts',
+    ]);
     expect(adminInit.user.isAdmin).toBe(true);
     // A page named in opts that the user may not view is not sent.
     expect((await api.call<InitResponse>('GET', `init?opts=${encodeURIComponent('{"pageId":"volunteers"}')}`, { token: maya })).body.page).toBeNull();
@@ -76,11 +92,19 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
   it('view-as: an admin sees the site as the chosen lists, then as themselves again', async () => {
     expect((await api.call('POST', 'user/viewAs', { token: maya, body: { userListIds: ['volunteers'] } })).status).toBe(403);
     expect((await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['nope'] } })).status).toBe(400);
-    expect((await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['volunteers'] } })).body).toEqual({ active: true, userListIds: ['volunteers'] });
+    expect((await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['volunteers'] } })).body).toEqual({
+      active: true,
+      userListIds: ['volunteers'],
+    });
     const viewing = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
     expect(viewing.viewAs).toEqual({ active: true, userListIds: ['volunteers'] });
     // The page shown by a visibility rule (shifts) is judged as a volunteer would be, on the server too.
-    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['volunteers', 'my-settings', 'notice-board', 'shifts']);
+    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
+      'volunteers',
+      'my-settings',
+      'notice-board',
+      'shifts',
+    ]);
     await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['makers'] } });
     const asMaker = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
     expect(asMaker.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
@@ -95,7 +119,9 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect((await api.call('POST', 'i18n/en', { token: maya, body: { key: 'common.actions.save', value: 'Keep' } })).status).toBe(403);
     expect((await api.call('POST', 'i18n/de', { token: admin, body: { key: 'common.actions.save', value: 'Sichern' } })).status).toBe(400);
     expect((await api.call('POST', 'i18n/en', { token: admin, body: { key: 'not a key', value: 'x' } })).status).toBe(400);
-    expect((await api.call('POST', 'i18n/en', { token: admin, body: { key: 'common.actions.save', value: 'Keep' } })).body).toEqual({ 'common.actions.save': 'Keep' });
+    expect((await api.call('POST', 'i18n/en', { token: admin, body: { key: 'common.actions.save', value: 'Keep' } })).body).toEqual({
+      'common.actions.save': 'Keep',
+    });
     expect((await api.call<InitResponse>('GET', 'init', { token: maya })).body.i18n.overrides).toEqual({ 'common.actions.save': 'Keep' });
     await api.call('POST', 'i18n/en', { token: admin, body: { key: 'common.actions.save', value: null } });
     expect((await api.call<InitResponse>('GET', 'init', { token: maya })).body.i18n.overrides).toEqual({});
@@ -107,8 +133,12 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
   });
 
   it('user, listMemberships, permissions, keepalive and notifications', async () => {
-    expect((await api.call<UserState>('GET', 'user', { token: maya })).body.listMemberships).toEqual([{ id: 'lm-maya-makers', userListId: 'makers', state: 'accepted' }]);
-    expect((await api.call('GET', 'user/listMemberships', { token: victor })).body).toEqual([{ id: 'lm-victor-volunteers', userListId: 'volunteers', state: 'accepted' }]);
+    expect((await api.call<UserState>('GET', 'user', { token: maya })).body.listMemberships).toEqual([
+      { id: 'lm-maya-makers', userListId: 'makers', state: 'accepted' },
+    ]);
+    expect((await api.call('GET', 'user/listMemberships', { token: victor })).body).toEqual([
+      { id: 'lm-victor-volunteers', userListId: 'volunteers', state: 'accepted' },
+    ]);
     expect((await api.call('GET', 'user/permissions', { token: maya })).body).toMatchObject({ permissions: {}, itemPermissions: {} });
     const keep = await api.call<{ keepaliveTimestamp: number }>('POST', 'user/deviceKeepalive', { token: maya, body: { deviceId: 'device-1' } });
     expect(keep.status).toBe(200);
@@ -130,16 +160,28 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
 
   it('favourites are added once and removed; connectivity privacy is kept in profile meta', async () => {
     await api.call('PUT', 'profile/favourites/add', { token: maya, body: { type: 'pages', value: 'faq' } });
-    const twice = await api.call<{ favourites: Record<string, string[]> }>('PUT', 'profile/favourites/add', { token: maya, body: { type: 'pages', value: 'faq' } });
+    const twice = await api.call<{ favourites: Record<string, string[]> }>('PUT', 'profile/favourites/add', {
+      token: maya,
+      body: { type: 'pages', value: 'faq' },
+    });
     expect(twice.body.favourites.pages).toEqual(['faq']);
-    const removed = await api.call<{ favourites: Record<string, string[]> }>('DELETE', 'profile/favourites', { token: maya, body: { type: 'pages', targetId: 'faq' } });
+    const removed = await api.call<{ favourites: Record<string, string[]> }>('DELETE', 'profile/favourites', {
+      token: maya,
+      body: { type: 'pages', targetId: 'faq' },
+    });
     expect(removed.body.favourites.pages).toEqual([]);
-    const privacy = await api.call<{ settings: { privacy: { isConnectivityPrivate: boolean } } }>('POST', 'profile/meta/privacy/connectivity', { token: maya, body: { isConnectivityPrivate: true } });
+    const privacy = await api.call<{ settings: { privacy: { isConnectivityPrivate: boolean } } }>('POST', 'profile/meta/privacy/connectivity', {
+      token: maya,
+      body: { isConnectivityPrivate: true },
+    });
     expect(privacy.body.settings.privacy.isConnectivityPrivate).toBe(true);
   });
 
   it('getDefaultPagesViewPermission answers a show flag per page name', async () => {
-    const res = await api.call('POST', 'settings/permission/getDefaultPagesViewPermission', { token: maya, body: { defaultPageNames: ['lounge', 'volunteers', 'missing'] } });
+    const res = await api.call('POST', 'settings/permission/getDefaultPagesViewPermission', {
+      token: maya,
+      body: { defaultPageNames: ['lounge', 'volunteers', 'missing'] },
+    });
     expect(res.body).toEqual({ lounge: true, volunteers: false, missing: false });
   });
 

@@ -20,13 +20,22 @@ describe.each(BACKENDS)('settings, brands, theme and audit on %s', (backend) => 
     expect(merged.body.date).toEqual({ dateFormat: 'yyyy-MM-dd', dateAndTimeFormat: 'yyyy-MM-dd HH:mm', timeFormat: 'h:mm a' });
     const replaced = await api.call<Settings>('POST', 'settings/date', { token: admin, body: { changes: { dateFormat: 'dd/MM/yyyy' } } });
     expect(replaced.body.date).toEqual({ dateFormat: 'dd/MM/yyyy' });
-    const footer = await api.call<Settings>('POST', 'settings/footer', { token: admin, body: { changes: { links: { terms: 'https://example.org/t2' } }, merge: true, overwritePaths: ['links'] } });
+    const footer = await api.call<Settings>('POST', 'settings/footer', {
+      token: admin,
+      body: { changes: { links: { terms: 'https://example.org/t2' } }, merge: true, overwritePaths: ['links'] },
+    });
     expect(footer.body.footer?.links).toEqual({ terms: 'https://example.org/t2' });
     // A change that would make settings invalid is refused and changes nothing.
     expect((await api.call('POST', 'settings/languages', { token: admin, body: { changes: { default: 5 } } })).status).toBe(400);
     expect((await api.call<Settings>('GET', 'settings', { token: maya })).body.languages?.default).toBe('en');
-    expect((await api.call<Settings>('POST', 'settings/searchSettings', { token: admin, body: { changes: { fuzzy: true } } })).body).toMatchObject({ search: { fuzzy: true } });
-    expect((await api.call<{ display: string }>('GET', 'settings/updateManifest', { token: maya })).body).toMatchObject({ display: 'standalone', start_url: '/', theme_color: '#0f4c5c' });
+    expect((await api.call<Settings>('POST', 'settings/searchSettings', { token: admin, body: { changes: { fuzzy: true } } })).body).toMatchObject({
+      search: { fuzzy: true },
+    });
+    expect((await api.call<{ display: string }>('GET', 'settings/updateManifest', { token: maya })).body).toMatchObject({
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#0f4c5c',
+    });
   });
 
   it('secrets are admin-only', async () => {
@@ -47,8 +56,17 @@ describe.each(BACKENDS)('settings, brands, theme and audit on %s', (backend) => 
     expect((await api.call('GET', 'service/brands/99', { token: maya })).status).toBe(404);
     const styles = [{ rule: ':root', values: { '--header-background': '#101820' } }];
     expect((await api.call('PUT', 'service/brands/3/themeStyles', { token: admin, body: { styles } })).status).toBe(200);
-    expect((await api.call('PUT', 'service/brands/3/themeStyles', { token: admin, body: { styles: [{ rule: 'body}</style><script>', values: {} }] } })).status).toBe(400);
-    expect((await api.call('PUT', 'service/brands/3/themeStyles', { token: admin, body: { styles: [{ rule: 'a', values: { color: 'red; background: url(javascript:x)' } }] } })).status).toBe(400);
+    expect(
+      (await api.call('PUT', 'service/brands/3/themeStyles', { token: admin, body: { styles: [{ rule: 'body}</style><script>', values: {} }] } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('PUT', 'service/brands/3/themeStyles', {
+          token: admin,
+          body: { styles: [{ rule: 'a', values: { color: 'red; background: url(javascript:x)' } }] },
+        })
+      ).status,
+    ).toBe(400);
     expect((await api.call('GET', 'service/brands/3/getThemeStyles', { token: maya })).body).toEqual(expect.arrayContaining(styles));
     expect(Object.keys((await api.call<Record<string, unknown>>('GET', 'service/brands/all/themeStyles', { token: maya })).body)).toEqual(['1', '2', '3']);
     const logo = await api.call<{ id: string }>('POST', 'service/brands/3/logo', { token: admin, body: { changes: { image: PNG } } });

@@ -33,7 +33,9 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect((await api.call<Module>('GET', 'structure/module/home', { token: maya })).body.slug).toBe('home');
     expect((await api.call<Module[]>('GET', 'structure/module', { token: maya })).body.length).toBe(5);
     expect((await api.call<Module[]>('GET', 'structure/templates/modules', { token: maya })).body.map((m) => m.id)).toEqual(['global']);
-    const search = await api.call<{ items: Module[]; total: number }>('GET', 'structure/module/search?typesToLoad=normal&limit=2&sortBy=name', { token: admin });
+    const search = await api.call<{ items: Module[]; total: number }>('GET', 'structure/module/search?typesToLoad=normal&limit=2&sortBy=name', {
+      token: admin,
+    });
     expect(search.body.total).toBe(4);
     expect(search.body.items.map((m) => m.name)).toEqual(['Community', 'Home']);
     expect((await api.call('GET', 'structure/module/adminView', { token: maya })).status).toBe(403);
@@ -57,11 +59,18 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect(created.status).toBe(200);
     const id = created.body.id;
     expect((await api.call('PUT', 'structure/module', { token: admin, body: { module: { slug: 'workshop', name: 'Again' } } })).status).toBe(400);
-    const updated = await api.call<Module>('POST', `structure/module/${id}`, { token: admin, body: { module: { slug: 'workshop', name: 'The workshop', revision: created.body.revision } } });
+    const updated = await api.call<Module>('POST', `structure/module/${id}`, {
+      token: admin,
+      body: { module: { slug: 'workshop', name: 'The workshop', revision: created.body.revision } },
+    });
     expect(updated.body).toMatchObject({ name: 'The workshop', revision: 2 });
     // A stale revision is a conflict.
-    expect((await api.call('POST', `structure/module/${id}`, { token: admin, body: { module: { slug: 'workshop', name: 'Stale', revision: 1 } } })).status).toBe(409);
-    expect((await api.call<Module>('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: true } })).body.hideFromNav).toBe(true);
+    expect(
+      (await api.call('POST', `structure/module/${id}`, { token: admin, body: { module: { slug: 'workshop', name: 'Stale', revision: 1 } } })).status,
+    ).toBe(409);
+    expect(
+      (await api.call<Module>('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: true } })).body.hideFromNav,
+    ).toBe(true);
     expect((await api.call('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: 'yes' } })).status).toBe(400);
     const order = ['community', 'home', 'resources', 'members-area', 'global', id];
     expect((await api.call('POST', 'structure/module/order/', { token: admin, body: { order } })).status).toBe(200);
@@ -87,8 +96,13 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect(created.status).toBe(200);
     const id = created.body.id;
     expect((await api.call('PUT', 'structure/page', { token: admin, body: { moduleId: 'home', page: { slug: 'news', name: 'Dup' } } })).status).toBe(400);
-    expect((await api.call<Page>('POST', `structure/page/${id}`, { token: admin, body: { page: { slug: 'calendar', name: 'Calendar of events', width: 'fluid' } } })).body.width).toBe('fluid');
-    expect((await api.call<Page>('POST', `structure/page/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: true } })).body.hideFromNav).toBe(true);
+    expect(
+      (await api.call<Page>('POST', `structure/page/${id}`, { token: admin, body: { page: { slug: 'calendar', name: 'Calendar of events', width: 'fluid' } } }))
+        .body.width,
+    ).toBe('fluid');
+    expect((await api.call<Page>('POST', `structure/page/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: true } })).body.hideFromNav).toBe(
+      true,
+    );
     const order = [id, 'welcome', 'news'];
     expect((await api.call<Module>('POST', 'structure/page/order', { token: admin, body: { moduleId: 'home', order } })).body.childIds).toEqual(order);
     expect((await api.call('POST', 'structure/page/order', { token: admin, body: { moduleId: 'home', order: ['welcome'] } })).status).toBe(400);
@@ -110,32 +124,63 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
   it('blocks: create with defaults and related, update, property, children, move, clone, delete with position and revert', async () => {
     const created = await api.call<{ block: Block; related: Block[] }>('PUT', 'structure/block', {
       token: admin,
-      body: { pageId: 'faq', block: { type: 'callout', options: { body: 'Ask us anything.' } }, colIndex: 1, index: 0, defaults: true, related: [{ type: 'plainText', options: { text: 'Related note' } }] },
+      body: {
+        pageId: 'faq',
+        block: { type: 'callout', options: { body: 'Ask us anything.' } },
+        colIndex: 1,
+        index: 0,
+        defaults: true,
+        related: [{ type: 'plainText', options: { text: 'Related note' } }],
+      },
     });
     expect(created.status).toBe(200);
     const b = created.body.block;
     expect(b.options).toEqual({ tone: 'info', body: 'Ask us anything.' });
     expect(b.relatedBlocks?.display).toEqual([created.body.related[0].id]);
     expect((await page('faq')).page.positions?.['col-1']).toEqual([b.id]);
-    const updated = await api.call<Block>('POST', `structure/block/${b.id}`, { token: admin, body: { block: { ...b, options: { tone: 'success', body: 'Answered.' } } } });
+    const updated = await api.call<Block>('POST', `structure/block/${b.id}`, {
+      token: admin,
+      body: { block: { ...b, options: { tone: 'success', body: 'Answered.' } } },
+    });
     expect(updated.body.options).toEqual({ tone: 'success', body: 'Answered.' });
     expect((await api.call('POST', `structure/block/${b.id}`, { token: admin, body: { block: { ...b, revision: 1 } } })).status).toBe(409);
-    expect((await api.call<Block>('POST', `structure/block/${b.id}/property`, { token: admin, body: { key: 'showTitle', value: true } })).body.showTitle).toBe(true);
-    const bulk = await api.call<Block[]>('POST', 'structure/block', { token: admin, body: { blocks: [{ id: 'faq-1', type: 'plainText', options: { text: 'Own tools? Yes.' } }, { id: 'faq-2', type: 'plainText', options: { text: 'Storage: one shelf.' } }] } });
+    expect((await api.call<Block>('POST', `structure/block/${b.id}/property`, { token: admin, body: { key: 'showTitle', value: true } })).body.showTitle).toBe(
+      true,
+    );
+    const bulk = await api.call<Block[]>('POST', 'structure/block', {
+      token: admin,
+      body: {
+        blocks: [
+          { id: 'faq-1', type: 'plainText', options: { text: 'Own tools? Yes.' } },
+          { id: 'faq-2', type: 'plainText', options: { text: 'Storage: one shelf.' } },
+        ],
+      },
+    });
     expect(bulk.body.map((x) => x.options?.text)).toEqual(['Own tools? Yes.', 'Storage: one shelf.']);
     // A callout holds no children; a section does. asParentFor moves existing blocks into the new one.
-    expect((await api.call<{ message: string }>('POST', `structure/block/${b.id}/0/0/faq-3`, { token: admin })).body.message).toContain('cannot hold child blocks');
-    const section = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { pageId: 'faq', block: { type: 'container', options: { maxWidthPx: 800 } }, index: 0, asParentFor: ['faq-3'] } });
+    expect((await api.call<{ message: string }>('POST', `structure/block/${b.id}/0/0/faq-3`, { token: admin })).body.message).toContain(
+      'cannot hold child blocks',
+    );
+    const section = await api.call<{ block: Block }>('PUT', 'structure/block', {
+      token: admin,
+      body: { pageId: 'faq', block: { type: 'container', options: { maxWidthPx: 800 } }, index: 0, asParentFor: ['faq-3'] },
+    });
     expect(section.body.block.children).toEqual(['faq-3']);
     const s = section.body.block.id;
     expect((await page('faq')).page.children).not.toContain('faq-3');
     await api.call('POST', `structure/block/${s}/0/1/${b.id}`, { token: admin });
     const parent = await api.call<Block>('POST', `structure/block/${s}/1/0`, { token: admin, body: { childrenIds: ['faq-2'] } });
     expect(parent.body.positions).toEqual({ 'col-0': ['faq-3', b.id], 'col-1': ['faq-2'] });
-    const inner = await api.call<{ block: Block }>('PUT', 'structure/block', { token: admin, body: { parentId: s, block: { type: 'container', options: {} } } });
+    const inner = await api.call<{ block: Block }>('PUT', 'structure/block', {
+      token: admin,
+      body: { parentId: s, block: { type: 'container', options: {} } },
+    });
     expect((await api.call('POST', `structure/block/${inner.body.block.id}/0/0/${s}`, { token: admin })).status).toBe(400); // into its own descendant
     // Move the section (with its children) to the guides page.
-    const move = await api.call('POST', 'structure/block/move', { token: admin, body: { fromPageId: 'faq', toPageId: 'guides', updates: [{ id: s, colIndex: 0, index: 0 }] } });
+    const move = await api.call('POST', 'structure/block/move', {
+      token: admin,
+      body: { fromPageId: 'faq', toPageId: 'guides', updates: [{ id: s, colIndex: 0, index: 0 }] },
+    });
     expect(move.status).toBe(200);
     const guides = await page('guides');
     expect(guides.page.children?.[0]).toBe(s);
@@ -173,23 +218,56 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
   });
 
   it('fields: create on a block and a field, update, tag, defaults, addField, delete and revert', async () => {
-    const field = await api.call<Field>('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { key: 'question', type: 'repeater', label: 'Questions', tags: ['faq'], default: [] } } });
+    const field = await api.call<Field>('POST', 'structure/field', {
+      token: admin,
+      body: { itemId: 'faq-contact', itemType: 'block', field: { key: 'question', type: 'repeater', label: 'Questions', tags: ['faq'], default: [] } },
+    });
     expect(field.status).toBe(200);
-    const child = await api.call<Field>('POST', 'structure/field', { token: admin, body: { itemId: field.body.id, itemType: 'field', field: { key: 'detail', type: 'text' } } });
+    const child = await api.call<Field>('POST', 'structure/field', {
+      token: admin,
+      body: { itemId: field.body.id, itemType: 'field', field: { key: 'detail', type: 'text' } },
+    });
     expect(child.status).toBe(200);
-    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: child.body.id, itemType: 'field', field: { type: 'text' } } })).status).toBe(400); // a text field holds no children
-    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'hologram' } } })).status).toBe(400);
-    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'rating', opts: { length: 0 } } } })).status).toBe(400);
-    expect((await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'text', validation: { date_after: { date: '2020-01-01' } } } } })).status).toBe(400);
+    expect(
+      (await api.call('POST', 'structure/field', { token: admin, body: { itemId: child.body.id, itemType: 'field', field: { type: 'text' } } })).status,
+    ).toBe(400); // a text field holds no children
+    expect(
+      (await api.call('POST', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'hologram' } } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('POST', 'structure/field', {
+          token: admin,
+          body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'rating', opts: { length: 0 } } },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('POST', 'structure/field', {
+          token: admin,
+          body: { itemId: 'faq-contact', itemType: 'block', field: { type: 'text', validation: { date_after: { date: '2020-01-01' } } } },
+        })
+      ).status,
+    ).toBe(400);
     const faq = await page('faq');
     expect(faq.fields.map((f) => f.id).sort()).toEqual([field.body.id, child.body.id].sort());
     // Adding the child bumped the parent's revision: the copy from before is stale.
-    expect((await api.call('PUT', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { ...field.body, label: 'Stale' } } })).status).toBe(409);
-    const upd = await api.call<Field>('PUT', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { ...field.body, revision: 2, label: 'Your question' } } });
+    expect(
+      (await api.call('PUT', 'structure/field', { token: admin, body: { itemId: 'faq-contact', itemType: 'block', field: { ...field.body, label: 'Stale' } } }))
+        .status,
+    ).toBe(409);
+    const upd = await api.call<Field>('PUT', 'structure/field', {
+      token: admin,
+      body: { itemId: 'faq-contact', itemType: 'block', field: { ...field.body, revision: 2, label: 'Your question' } },
+    });
     expect(upd.body).toMatchObject({ label: 'Your question', childIds: [child.body.id] });
     expect((await api.call<Field[]>('GET', 'structure/field/tag/faq', { token: maya })).body.map((f) => f.id)).toEqual([field.body.id]);
     expect((await api.call('GET', `structure/field/default/${field.body.id}`, { token: maya })).body).toEqual({ fieldId: field.body.id, value: [] });
-    expect((await api.call('POST', 'structure/field/default/getMany', { token: maya, body: { fieldIds: [field.body.id, child.body.id] } })).body).toEqual({ [field.body.id]: [], [child.body.id]: null });
+    expect((await api.call('POST', 'structure/field/default/getMany', { token: maya, body: { fieldIds: [field.body.id, child.body.id] } })).body).toEqual({
+      [field.body.id]: [],
+      [child.body.id]: null,
+    });
     const all = await api.call<{ fields: Field[]; schemas: Record<string, object> }>('GET', 'structure/field?withSchemas=true', { token: admin });
     expect(all.body.schemas.text).toEqual({ type: 'string' });
     await api.call('PUT', `structure/block/faq-1/addField/${child.body.id}`, { token: admin });
@@ -205,11 +283,19 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
   });
 
   it('comments and reactions on a block', async () => {
-    const c = await api.call<{ id: string; comment: string }>('PUT', 'structure/block/lounge-swap/comment', { token: maya, body: { comment: 'Took two oak offcuts, thanks!' } });
+    const c = await api.call<{ id: string; comment: string }>('PUT', 'structure/block/lounge-swap/comment', {
+      token: maya,
+      body: { comment: 'Took two oak offcuts, thanks!' },
+    });
     expect(c.status).toBe(200);
     expect((await api.call('PUT', 'structure/block/vol-keys/comment', { token: maya, body: { comment: 'sneaky' } })).status).toBe(404);
-    expect((await api.call('POST', `structure/block/lounge-swap/comment/${c.body.id}`, { token: elena, body: { comment: 'Edited by someone else' } })).status).toBe(403);
-    expect((await api.call<{ comment: string }>('POST', `structure/block/lounge-swap/comment/${c.body.id}`, { token: maya, body: { comment: 'Took three.' } })).body.comment).toBe('Took three.');
+    expect(
+      (await api.call('POST', `structure/block/lounge-swap/comment/${c.body.id}`, { token: elena, body: { comment: 'Edited by someone else' } })).status,
+    ).toBe(403);
+    expect(
+      (await api.call<{ comment: string }>('POST', `structure/block/lounge-swap/comment/${c.body.id}`, { token: maya, body: { comment: 'Took three.' } })).body
+        .comment,
+    ).toBe('Took three.');
     const liked = await api.call('POST', `structure/block/lounge-swap/setReaction/${c.body.id}`, { token: elena, body: { reactionId: 'like' } });
     expect(liked.body).toEqual({ score: 1, userReactions: ['like'], individualReactionScores: { like: 1 } });
     const both = await api.call('POST', `structure/block/lounge-swap/setReaction/${c.body.id}`, { token: maya, body: { reactionId: 'like' } });

@@ -28,7 +28,9 @@ const memberExternals: esbuild.Plugin = {
   name: 'member-externals',
   setup(build) {
     build.onResolve({ filter: /^(react|react-dom|jotai|jotai-family|@floating-ui\/react)(\/.*)?$/ }, (args) => ({ path: args.path, external: true }));
-    build.onResolve({ filter: /engine(\/index)?$|engine\/core/ }, (args) => (args.importer.includes(`${path.sep}admin${path.sep}`) ? { path: args.path, external: true } : undefined));
+    build.onResolve({ filter: /engine(\/index)?$|engine\/core/ }, (args) =>
+      args.importer.includes(`${path.sep}admin${path.sep}`) ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
@@ -71,9 +73,13 @@ export default defineBenches([
     name: 'bundle.admin',
     async run() {
       const member = readProductionMeta() as unknown as Metafile;
-      const memberAdminChunks = Object.entries(member.outputs).filter(([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => isAdminInput(i) && !isAdminStaticPart(i)));
+      const memberAdminChunks = Object.entries(member.outputs).filter(
+        ([out, o]) => out.endsWith('.js') && Object.keys(o.inputs).some((i) => isAdminInput(i) && !isAdminStaticPart(i)),
+      );
       const memberEntry = Object.entries(member.outputs).find(([, o]) => o.entryPoint === 'web/main.tsx');
-      const memberEntryHasAdmin = memberEntry ? Object.keys(memberEntry[1].inputs).some((i) => (isAdminInput(i) && !isAdminStaticPart(i)) || i.includes('node_modules/ajv')) : false;
+      const memberEntryHasAdmin = memberEntry
+        ? Object.keys(memberEntry[1].inputs).some((i) => (isAdminInput(i) && !isAdminStaticPart(i)) || i.includes('node_modules/ajv'))
+        : false;
 
       // Inside the project, so the baseline entry resolves node_modules.
       fs.mkdirSync(path.join(projectRoot, 'dist'), { recursive: true });
@@ -97,12 +103,28 @@ export default defineBenches([
         }
         // Baseline: the same admin with rjsf's runtime validator (ajv compiled in the browser) imported statically.
         const baselineEntry = path.join(outdir, 'runtime-ajv-entry.ts');
-        const adminEntry = path.relative(path.dirname(path.join(projectRoot, baselineEntry)), path.join(projectRoot, 'admin/index.tsx')).split(path.sep).join('/');
-        fs.writeFileSync(path.join(projectRoot, baselineEntry), `export * from './${adminEntry}';\nexport { default as runtimeValidator } from '@rjsf/validator-ajv8';\n`);
+        const adminEntry = path
+          .relative(path.dirname(path.join(projectRoot, baselineEntry)), path.join(projectRoot, 'admin/index.tsx'))
+          .split(path.sep)
+          .join('/');
+        fs.writeFileSync(
+          path.join(projectRoot, baselineEntry),
+          `export * from './${adminEntry}';\nexport { default as runtimeValidator } from '@rjsf/validator-ajv8';\n`,
+        );
         const baseMeta = await buildAdmin(baselineEntry, path.join(outdir, 'baseline'));
         const baseOut = Object.keys(baseMeta.outputs).find((o) => baseMeta.outputs[o].entryPoint === baselineEntry)!;
         const baselineGzipBytes = staticClosure(baseMeta, outdir, baseOut).bytes;
-        return [{ bench: 'bundle.admin', gzipBytes, chunks, source, baselineGzipBytes, ratio: Math.round((gzipBytes / baselineGzipBytes) * 100) / 100, memberEntryHasAdmin }];
+        return [
+          {
+            bench: 'bundle.admin',
+            gzipBytes,
+            chunks,
+            source,
+            baselineGzipBytes,
+            ratio: Math.round((gzipBytes / baselineGzipBytes) * 100) / 100,
+            memberEntryHasAdmin,
+          },
+        ];
       } finally {
         fs.rmSync(tmp, { recursive: true, force: true });
       }

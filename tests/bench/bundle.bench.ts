@@ -21,7 +21,11 @@ export default defineBenches([
       const files = initialFiles(meta);
       const gzipBytes = files.reduce((sum, f) => sum + gzipSize(f), 0);
       const baseline = await esbuild.build({
-        stdin: { contents: "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p'));", resolveDir: projectRoot },
+        stdin: {
+          contents:
+            "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p'));",
+          resolveDir: projectRoot,
+        },
         bundle: true,
         minify: true,
         write: false,
@@ -29,7 +33,9 @@ export default defineBenches([
         define: { 'process.env.NODE_ENV': '"production"' },
       });
       const baselineGzipBytes = zlib.gzipSync(baseline.outputFiles[0].contents, { level: 9 }).length;
-      return [{ bench: 'bundle.member', gzipBytes, files: files.length, baselineGzipBytes, reactShare: Math.round((baselineGzipBytes / gzipBytes) * 100) / 100 }];
+      return [
+        { bench: 'bundle.member', gzipBytes, files: files.length, baselineGzipBytes, reactShare: Math.round((baselineGzipBytes / gzipBytes) * 100) / 100 },
+      ];
     },
   },
 ]);

@@ -5,9 +5,24 @@
 import { JSDOM } from 'jsdom';
 
 const GLOBALS = [
-  'window', 'document', 'navigator', 'HTMLElement', 'HTMLInputElement', 'Element', 'Node', 'Event', 'InputEvent',
-  'KeyboardEvent', 'MouseEvent', 'FocusEvent', 'CustomEvent', 'MutationObserver', 'getComputedStyle',
-  'requestAnimationFrame', 'cancelAnimationFrame', 'CSS',
+  'window',
+  'document',
+  'navigator',
+  'HTMLElement',
+  'HTMLInputElement',
+  'Element',
+  'Node',
+  'Event',
+  'InputEvent',
+  'KeyboardEvent',
+  'MouseEvent',
+  'FocusEvent',
+  'CustomEvent',
+  'MutationObserver',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'CSS',
 ];
 
 let dom: JSDOM | undefined;

@@ -21,7 +21,10 @@ async function setUp() {
   const { flushSync } = await import('react-dom');
   const { createStore } = await import('jotai');
   const engine = await import('../../engine');
-  const PlainText = (await import('../../blocks/plainText/index.tsx')).default as ComponentType<{ block: { id: string; type: string }; options: { text: string } }>;
+  const PlainText = (await import('../../blocks/plainText/index.tsx')).default as ComponentType<{
+    block: { id: string; type: string };
+    options: { text: string };
+  }>;
   const runtime = (await import('../../registry/generated/runtime.json', { with: { type: 'json' } })).default;
   return { React, createRoot, flushSync, createStore, engine, PlainText, runtime, dom };
 }
@@ -54,7 +57,11 @@ export default defineBenches([
           store.set(engine.loadStructureAtom, { pages: [{ id: 'p', slug: 'p', name: 'Bench', children: blocks.map((b) => b.id) }], blocks });
           const { host, root } = mount();
           const start = performance.now();
-          flushSync(() => root.render(h(engine.EngineProvider, { registry, blockComponents: components, blockValidators: validators, store }, h(engine.PageRenderer, { pageId: 'p' }))));
+          flushSync(() =>
+            root.render(
+              h(engine.EngineProvider, { registry, blockComponents: components, blockValidators: validators, store }, h(engine.PageRenderer, { pageId: 'p' })),
+            ),
+          );
           const took = performance.now() - start;
           root.unmount();
           host.remove();
@@ -64,7 +71,18 @@ export default defineBenches([
           const { host, root } = mount();
           const start = performance.now();
           flushSync(() =>
-            root.render(h('main', null, h('h1', null, 'Bench'), h('div', null, blocks.map((b) => h('div', { key: b.id, 'data-block-id': b.id }, h(PlainText, { block: b, options: b.options })))))),
+            root.render(
+              h(
+                'main',
+                null,
+                h('h1', null, 'Bench'),
+                h(
+                  'div',
+                  null,
+                  blocks.map((b) => h('div', { key: b.id, 'data-block-id': b.id }, h(PlainText, { block: b, options: b.options }))),
+                ),
+              ),
+            ),
           );
           const took = performance.now() - start;
           root.unmount();
@@ -73,7 +91,10 @@ export default defineBenches([
         };
         const engineTimes: number[] = [];
         const plainTimes: number[] = [];
-        for (let i = 0; i < 3; i++) (renderEngine(), renderPlain());
+        for (let i = 0; i < 3; i++) {
+          renderEngine();
+          renderPlain();
+        }
         for (let i = 0; i < iterations; i++) {
           engineTimes.push(renderEngine());
           plainTimes.push(renderPlain());
@@ -106,7 +127,9 @@ export default defineBenches([
         const host = dom.window.document.createElement('div');
         dom.window.document.body.appendChild(host);
         const root = createRoot(host);
-        flushSync(() => root.render(h(engine.EngineProvider, { registry, blockComponents: components, store }, h(engine.PageRenderer, { pageId: `pu${size}` }))));
+        flushSync(() =>
+          root.render(h(engine.EngineProvider, { registry, blockComponents: components, store }, h(engine.PageRenderer, { pageId: `pu${size}` }))),
+        );
         const target = blocks[Math.floor(size / 2)].id;
         let n = 0;
         renders = 0;

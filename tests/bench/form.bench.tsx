@@ -4,6 +4,8 @@
  * measured in the same process. A keystroke is the input event through React's committed render
  * (validation follows after the 50 ms error debounce, as in the app, and is not in the figure).
  */
+import type { RJSFSchema } from '@rjsf/utils';
+import type { FieldComponentProps } from '../../engine';
 import { installDom } from './dom';
 import { defineBenches, medianMs, round } from './harness';
 
@@ -54,7 +56,7 @@ function keystroke(env: Env, input: HTMLInputElement, counter: { renders: number
 async function measureTessera(env: Env, size: number) {
   const { React, engine } = env;
   const counter = { renders: 0 };
-  const Counted = (props: import('../../engine').FieldComponentProps) =>
+  const Counted = (props: FieldComponentProps) =>
     React.createElement(React.Profiler, { id: props.field.id, onRender: () => void counter.renders++ }, React.createElement(env.TextField, props));
   const fields = Array.from({ length: size }, (_, i) => ({ id: `f${i}`, key: `k${i}`, type: 'text', label: `Field ${i}` }));
   const services = { save: async () => {} };
@@ -63,7 +65,15 @@ async function measureTessera(env: Env, size: number) {
     React.createElement(
       env.Provider,
       { store: env.createStore() },
-      React.createElement(engine.FormRoot, { formId: `bench${size}`, fields, services, components: { text: Counted }, fieldTypes: engine.registryFieldTypes, options: { editable: true, alwaysEdit: true }, hash: '' }),
+      React.createElement(engine.FormRoot, {
+        formId: `bench${size}`,
+        fields,
+        services,
+        components: { text: Counted },
+        fieldTypes: engine.registryFieldTypes,
+        options: { editable: true, alwaysEdit: true },
+        hash: '',
+      }),
     ),
   );
   const input = form.container.querySelectorAll('input')[Math.floor(size / 2)] as HTMLInputElement;
@@ -78,10 +88,15 @@ async function measureTessera(env: Env, size: number) {
 async function measureRjsf(env: Env, size: number) {
   const { React } = env;
   const properties = Object.fromEntries(Array.from({ length: size }, (_, i) => [`k${i}`, { type: 'string' as const, title: `Field ${i}` }]));
-  const schema: import('@rjsf/utils').RJSFSchema = { type: 'object', properties };
+  const schema: RJSFSchema = { type: 'object', properties };
   function Controlled() {
     const [formData, setFormData] = React.useState<Record<string, unknown>>({});
-    return React.createElement(env.RjsfForm, { schema, validator: env.validator, formData, onChange: (e: { formData?: unknown }) => setFormData((e.formData ?? {}) as Record<string, unknown>) });
+    return React.createElement(env.RjsfForm, {
+      schema,
+      validator: env.validator,
+      formData,
+      onChange: (e: { formData?: unknown }) => setFormData((e.formData ?? {}) as Record<string, unknown>),
+    });
   }
   const form = mount(env, React.createElement(Controlled));
   const input = form.container.querySelectorAll('input')[Math.floor(size / 2)] as HTMLInputElement;
@@ -104,7 +119,15 @@ export default defineBenches([
         const tessera = await measureTessera(env, size);
         const baselineMs = await measureRjsf(env, size);
         if (size === 50) msAt50 = tessera.ms;
-        results.push({ bench: 'form.keystroke', size, ms: tessera.ms, renders: tessera.renders, baselineMs, speedup: round(baselineMs / tessera.ms, 1), vs50: round(tessera.ms / msAt50, 2) });
+        results.push({
+          bench: 'form.keystroke',
+          size,
+          ms: tessera.ms,
+          renders: tessera.renders,
+          baselineMs,
+          speedup: round(baselineMs / tessera.ms, 1),
+          vs50: round(tessera.ms / msAt50, 2),
+        });
       }
       return results;
     },

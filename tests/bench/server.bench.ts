@@ -41,8 +41,22 @@ export default defineBenches([
         const after = await measure(bare.url);
         const baseline = { rps: round((before.rps + after.rps) / 2, 0), p99Ms: Math.max(before.p99Ms, after.p99Ms) };
         return [
-          { bench: 'server.init', size: CONNECTIONS, ...init, baselineRps: baseline.rps, baselineP99Ms: baseline.p99Ms, ratio: round(init.rps / baseline.rps, 2) },
-          { bench: 'server.page', size: CONNECTIONS, ...page, baselineRps: baseline.rps, baselineP99Ms: baseline.p99Ms, ratio: round(page.rps / baseline.rps, 2) },
+          {
+            bench: 'server.init',
+            size: CONNECTIONS,
+            ...init,
+            baselineRps: baseline.rps,
+            baselineP99Ms: baseline.p99Ms,
+            ratio: round(init.rps / baseline.rps, 2),
+          },
+          {
+            bench: 'server.page',
+            size: CONNECTIONS,
+            ...page,
+            baselineRps: baseline.rps,
+            baselineP99Ms: baseline.p99Ms,
+            ratio: round(page.rps / baseline.rps, 2),
+          },
         ];
       } finally {
         bare.stop();

@@ -64,7 +64,14 @@ describe('new block picker', () => {
     expect(await seriousAxeViolations()).toEqual([]);
     await user.click(within(info).getByRole('button', { name: 'Add block' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const call = api.calls.find((x) => x.method === 'addBlock')!.args[0] as { parentType: string; parentId: string; colIndex: number; index: number; defaults: boolean; block: Block };
+    const call = api.calls.find((x) => x.method === 'addBlock')!.args[0] as {
+      parentType: string;
+      parentId: string;
+      colIndex: number;
+      index: number;
+      defaults: boolean;
+      block: Block;
+    };
     expect(call).toMatchObject({ parentType: 'page', parentId: 'p1', colIndex: 0, index: 1, defaults: true, block: { options: { text: '', align: 'start' } } });
     const page = store.get(pageAtom('p1'))!;
     expect(page.children).toHaveLength(2);
@@ -101,7 +108,15 @@ describe('edit-mode chrome', () => {
     store.set(loadStructureAtom, { pages: [{ id: 'p1', slug: 'p', name: 'P', children: ['a'] }], blocks: [a] });
     const api = new InMemoryAdminApi({ modules: [], pages: [], blocks: [] }, fullRegistry);
     const view = (editMode: boolean) => (
-      <EngineProvider registry={fullRegistry} blockComponents={blockComponents} store={store} isAdmin editMode={editMode} renderAddBlock={renderAddBlock} renderBlockControls={renderBlockControls}>
+      <EngineProvider
+        registry={fullRegistry}
+        blockComponents={blockComponents}
+        store={store}
+        isAdmin
+        editMode={editMode}
+        renderAddBlock={renderAddBlock}
+        renderBlockControls={renderBlockControls}
+      >
         <AdminProvider api={api} registry={fullRegistry} user={adminUser} pageId="p1">
           <PageRenderer pageId="p1" />
         </AdminProvider>

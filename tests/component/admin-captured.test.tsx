@@ -98,9 +98,19 @@ describe('captured blocks dialog', () => {
     expect(capturedBadgeText(99)).toBe('99');
     expect(capturedBadgeText(100)).toBe('99+');
     const { store } = renderAdmin({ blocks: [a] }, { extra: <AdminBar /> });
-    act(() => store.set(capturedBlocksAtom, Array.from({ length: 99 }, (_, i) => ({ blockId: `x${i}`, pageId: 'p1' }))));
+    act(() =>
+      store.set(
+        capturedBlocksAtom,
+        Array.from({ length: 99 }, (_, i) => ({ blockId: `x${i}`, pageId: 'p1' })),
+      ),
+    );
     expect(within(screen.getByRole('toolbar', { name: 'Admin bar' })).getByLabelText('99 captured blocks')).toHaveTextContent(/^99$/);
-    act(() => store.set(capturedBlocksAtom, Array.from({ length: 120 }, (_, i) => ({ blockId: `x${i}`, pageId: 'p1' }))));
+    act(() =>
+      store.set(
+        capturedBlocksAtom,
+        Array.from({ length: 120 }, (_, i) => ({ blockId: `x${i}`, pageId: 'p1' })),
+      ),
+    );
     expect(within(screen.getByRole('toolbar', { name: 'Admin bar' })).getByLabelText('120 captured blocks')).toHaveTextContent('99+');
     expect(screen.getByRole('button', { name: /Paste captured blocks here/ })).toHaveTextContent('99+');
   });

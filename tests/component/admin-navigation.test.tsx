@@ -18,7 +18,10 @@ const pages: Page[] = [
 
 function renderNav(user?: PermissionUser, currentPageId = 'p1') {
   const onNavigate = vi.fn();
-  const scene = renderAdmin({ modules, pages, blocks: [], lists: [{ id: 'l1', name: 'Members' }] }, { user, extra: <NavigationEditor currentModuleId="m1" currentPageId={currentPageId} onNavigate={onNavigate} /> });
+  const scene = renderAdmin(
+    { modules, pages, blocks: [], lists: [{ id: 'l1', name: 'Members' }] },
+    { user, extra: <NavigationEditor currentModuleId="m1" currentPageId={currentPageId} onNavigate={onNavigate} /> },
+  );
   return { ...scene, onNavigate };
 }
 
@@ -136,7 +139,11 @@ describe('modules and pages in edit mode', () => {
     expect(screen.queryByRole('button', { name: 'Edit module: Main' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Edit page: About' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit page' });
-    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Design']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Settings', 'Design']);
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
@@ -145,7 +152,11 @@ describe('modules and pages in edit mode', () => {
     const { api, store } = renderNav();
     await user.click(screen.getByRole('button', { name: 'Edit page: About' }));
     const dialog = await findFocusedDialog('Edit page');
-    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Visibility', 'Permissions', 'Design']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Settings', 'Visibility', 'Permissions', 'Design']);
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'About us');
     within(dialog).getByRole('tab', { name: 'Settings' }).focus();

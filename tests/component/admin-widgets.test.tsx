@@ -45,7 +45,10 @@ const pages: Page[] = [
 describe('custom widgets', () => {
   it('chooses a page with the structure selector, an icon from suggestions and an image id with a preview; validates and saves', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api } = renderAdmin({ modules, pages, blocks: [{ id: 'card', type: 'linkCard', name: 'Card', options: { target: 'p1' } }] }, { registry, imageToken: 'tok' });
+    const { api } = renderAdmin(
+      { modules, pages, blocks: [{ id: 'card', type: 'linkCard', name: 'Card', options: { target: 'p1' } }] },
+      { registry, imageToken: 'tok' },
+    );
     await user.click(within(screen.getByRole('toolbar', { name: 'Block controls for Card' })).getByRole('button', { name: 'Edit block' }));
     const dialog = await findFocusedDialog('Edit block: Card');
     const target = (await within(dialog).findByLabelText(/Target page/)) as HTMLSelectElement;

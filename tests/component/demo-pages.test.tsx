@@ -36,9 +36,23 @@ function renderDemoPage(pageId: string, accountId: string) {
   const store = createStore();
   store.set(loadStructureAtom, { pages: flat.pages, blocks: flat.blocks, fields: flat.fields });
   const saved: unknown[] = [];
-  const env: FormEnvironment = { services: { save: async (s) => void saved.push(s) }, ruleContext: { user, profile, lists: account.listMemberships }, hash: '' };
+  const env: FormEnvironment = {
+    services: { save: async (s) => void saved.push(s) },
+    ruleContext: { user, profile, lists: account.listMemberships },
+    hash: '',
+  };
   render(
-    <EngineProvider registry={runtimeRegistry} blockComponents={blockComponents} blockValidators={blockOptionValidators} store={store} evaluator={realEvaluator()} user={user} profile={profile} ownProfile={profile} isAdmin={account.isAdmin}>
+    <EngineProvider
+      registry={runtimeRegistry}
+      blockComponents={blockComponents}
+      blockValidators={blockOptionValidators}
+      store={store}
+      evaluator={realEvaluator()}
+      user={user}
+      profile={profile}
+      ownProfile={profile}
+      isAdmin={account.isAdmin}
+    >
       <FormEnvironmentProvider value={env}>
         <PageRenderer pageId={pageId} />
       </FormEnvironmentProvider>
@@ -47,7 +61,13 @@ function renderDemoPage(pageId: string, accountId: string) {
   return { saved };
 }
 
-const BROKEN_STATES = ['Something went wrong', 'This block needs configuring.', 'Component failed to load', 'not available yet', 'This component has been removed.'];
+const BROKEN_STATES = [
+  'Something went wrong',
+  'This block needs configuring.',
+  'Component failed to load',
+  'not available yet',
+  'This component has been removed.',
+];
 
 /**
  * Waits until every top-level block of the page has rendered (blocks inside closed modals, other
@@ -59,18 +79,23 @@ async function expectAllBlocksRendered(pageId: string) {
   await waitFor(() => {
     for (const id of ids) expect(document.querySelector(`[data-block-id="${id}"]`)?.childElementCount, id).toBeGreaterThan(0);
   });
-  const states = [...document.querySelectorAll('[data-block-state]')].map((e) => `${e.closest('[data-block-id]')?.getAttribute('data-block-id')}: ${e.getAttribute('data-block-state')}`);
+  const states = [...document.querySelectorAll('[data-block-state]')].map(
+    (e) => `${e.closest('[data-block-id]')?.getAttribute('data-block-id')}: ${e.getAttribute('data-block-state')}`,
+  );
   expect(states).toEqual([]);
   for (const text of BROKEN_STATES) expect(document.body.textContent).not.toContain(text);
 }
 
 describe('demo pages through the real engine', () => {
-  it.each(['welcome', 'news', 'members', 'groups', 'events', 'guides', 'faq', 'tool-library', 'volunteers', 'my-settings', 'shifts'])('%s renders every block', async (pageId) => {
-    renderDemoPage(pageId, 'victor');
-    const topLevel = new Set(flat.pages.find((p) => p.id === pageId)!.children);
-    await screen.findByText(flat.blocks.find((b) => topLevel.has(b.id) && b.type === 'plainText')!.options!.text as string);
-    await expectAllBlocksRendered(pageId);
-  });
+  it.each(['welcome', 'news', 'members', 'groups', 'events', 'guides', 'faq', 'tool-library', 'volunteers', 'my-settings', 'shifts'])(
+    '%s renders every block',
+    async (pageId) => {
+      renderDemoPage(pageId, 'victor');
+      const topLevel = new Set(flat.pages.find((p) => p.id === pageId)!.children);
+      await screen.findByText(flat.blocks.find((b) => topLevel.has(b.id) && b.type === 'plainText')!.options!.text as string);
+      await expectAllBlocksRendered(pageId);
+    },
+  );
 
   it('the welcome page greets the member by first name, with blocks in two columns', async () => {
     renderDemoPage('welcome', 'maya');

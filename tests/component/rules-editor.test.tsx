@@ -58,7 +58,9 @@ describe('rules editor dialog', { timeout: 30_000 }, () => {
     await user.tab();
     const operator = within(first).getByLabelText('Operator');
     expect(operator).toHaveFocus();
-    const offered = within(operator).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    const offered = within(operator)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(offered).toContain('between');
     expect(offered).not.toContain('beginsWith');
     expect(offered).not.toContain('inListSomeSelected');
@@ -141,7 +143,10 @@ describe('rules editor dialog', { timeout: 30_000 }, () => {
     });
     // floating-ui renders its focus-guard spans only where `inert` is unsupported (jsdom); browsers get
     // none with guards={false}, so they are left out. Colour contrast needs layout jsdom lacks.
-    const results = await axe.run({ include: [document.body], exclude: [['[data-floating-ui-focus-guard]']] }, { rules: { 'color-contrast': { enabled: false } } });
+    const results = await axe.run(
+      { include: [document.body], exclude: [['[data-floating-ui-focus-guard]']] },
+      { rules: { 'color-contrast': { enabled: false } } },
+    );
     const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });

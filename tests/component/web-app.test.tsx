@@ -66,7 +66,11 @@ describe('the app shell', () => {
     expect(within(modules).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(modules).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/app/events/calendar');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(pages).getAllByRole('link').map((a) => a.textContent)).toEqual(['Welcome', 'News']);
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Welcome', 'News']);
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', 'https://example.org/privacy');
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
   });
@@ -163,7 +167,9 @@ describe('the app shell', () => {
   });
 
   it('links a social account on /socialAuth, toasts by status and goes to returnTo without /app', async () => {
-    server.routes.set('GET /api/v1/user/socialAccountLink/google/new/abc', (req) => ({ body: { status: req.query.get('source') === 'settings' ? 'created' : 'exists' } }));
+    server.routes.set('GET /api/v1/user/socialAccountLink/google/new/abc', (req) => ({
+      body: { status: req.query.get('source') === 'settings' ? 'created' : 'exists' },
+    }));
     const { fireThemeError } = renderApp('/app/socialAuth?provider=google&dataString=abc&source=settings&returnTo=/app/events/calendar');
     await waitFor(() => {
       fireThemeError();

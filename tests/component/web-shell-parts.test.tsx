@@ -30,9 +30,14 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-function setup(children: React.ReactNode, { permissions = {} as Record<string, Record<string, boolean>>, route = {}, viewAs = null as string[] | null, isAdmin = false } = {}) {
+function setup(
+  children: React.ReactNode,
+  { permissions = {} as Record<string, Record<string, boolean>>, route = {}, viewAs = null as string[] | null, isAdmin = false } = {},
+) {
   const store = createStore();
-  const init = adaptInit(initFixture({ user: { ...initFixture().user, permissions, isAdmin }, viewAs: { active: !!viewAs?.length, userListIds: viewAs ?? [] } }));
+  const init = adaptInit(
+    initFixture({ user: { ...initFixture().user, permissions, isAdmin }, viewAs: { active: !!viewAs?.length, userListIds: viewAs ?? [] } }),
+  );
   store.set(sessionAtom, init);
   store.set(loadStructureAtom, { modules: init.modules, pages: init.pages });
   store.set(moduleOrderAtom, init.moduleOrder);
@@ -101,7 +106,15 @@ describe('toasts (spec 8, 2.6)', () => {
       act(() => {
         store.set(pushToastAtom, { type: 'negative', message: 'Server error' });
         store.set(pushToastAtom, { type: 'negative', message: 'Server error' });
-        store.set(pushToastAtom, { type: 'info', timeoutMs: null, message: 'This platform software has been updated. Please reload.', actions: [{ label: 'Dismiss', onClick: () => undefined }, { label: 'Reload', onClick: reload }] });
+        store.set(pushToastAtom, {
+          type: 'info',
+          timeoutMs: null,
+          message: 'This platform software has been updated. Please reload.',
+          actions: [
+            { label: 'Dismiss', onClick: () => undefined },
+            { label: 'Reload', onClick: reload },
+          ],
+        });
       });
       expect(screen.getByRole('alert')).toHaveTextContent('Server error');
       act(() => vi.advanceTimersByTime(60_000));
@@ -144,7 +157,8 @@ describe('keyboard shortcuts in the shell', () => {
     expect(store.get(textEditModeAtom)).toBe(true);
     fireEvent.keyDown(window, { key: 'j', code: 'KeyJ', altKey: true, shiftKey: true });
     expect(store.get(textEditModeAtom)).toBe(false);
-    for (const key of ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a']) fireEvent.keyDown(window, { key });
+    for (const key of ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a'])
+      fireEvent.keyDown(window, { key });
     expect(info).toHaveBeenCalledOnce();
     expect(String(info.mock.calls[0][0])).toContain('you found the secret');
     language.mockRestore();

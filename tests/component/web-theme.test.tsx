@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyScheme, brandThemeHref, ensureBrandStylesheet, previewBrandId, resetPreviewBrand, resolveScheme, setPreviewBrand, themeAvailability, THEME_SCHEME_KEY } from '../../web/theme/theme';
+import {
+  applyScheme,
+  brandThemeHref,
+  ensureBrandStylesheet,
+  previewBrandId,
+  resetPreviewBrand,
+  resolveScheme,
+  setPreviewBrand,
+  themeAvailability,
+  THEME_SCHEME_KEY,
+} from '../../web/theme/theme';
 
 beforeEach(() => localStorage.clear());
 

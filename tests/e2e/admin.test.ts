@@ -29,7 +29,9 @@ async function seriousViolations(page: BrowserPage, selector: string): Promise<s
     type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe;
     const result = await axe.run({ include: [[context]] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, selector);
 }
 
@@ -53,7 +55,13 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/api/v1/structure/block`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ pageId: 'welcome', block: { id: 'e2e-cols', type: 'columns', name: 'Two columns', options: {}, columns: [6, 6], children: [] }, colIndex: 0, index: 0, defaults: true }),
+    body: JSON.stringify({
+      pageId: 'welcome',
+      block: { id: 'e2e-cols', type: 'columns', name: 'Two columns', options: {}, columns: [6, 6], children: [] },
+      colIndex: 0,
+      index: 0,
+      defaults: true,
+    }),
   });
   if (res.status !== 200) throw new Error(`could not add the columns block: ${res.status} ${await res.text()}`);
   [adminBrowser, memberBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);

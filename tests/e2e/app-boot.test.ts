@@ -57,7 +57,11 @@ describe('the built app in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('tessera.themeScheme', 'dark'));
     let themeAtFirstScript: string | undefined;
     await page.exposeFunction('reportTheme', (t: string) => (themeAtFirstScript = t));
-    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => (window as unknown as { reportTheme(t: string): void }).reportTheme(document.documentElement.dataset.theme ?? 'none')));
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () =>
+        (window as unknown as { reportTheme(t: string): void }).reportTheme(document.documentElement.dataset.theme ?? 'none'),
+      ),
+    );
     await page.reload();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(themeAtFirstScript).toBe('dark');

@@ -12,7 +12,26 @@ describe('the member bundle (dist/app/meta.json)', () => {
     const inputs = initialFiles(meta).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
     expect(inputs.some((i) => i.includes('web/main.tsx'))).toBe(true);
     // admin/edit-mode (atoms, shortcuts, guard) and the permission checks it uses are the shell's static part by design.
-    const forbidden = [/(^|\/)admin\/(?!edit-mode\/|core\/permissions\.ts$)/, /@rjsf\//, /handlebars/, /(^|\/)blocks\//, /socket\.io-client/, /engine\.io-client/, /@floating-ui\//, /dompurify/, /json-logic/, /engine\/forms\//, /engine\/core\/rules\//, /engine\/react\/page-renderer/, /registry\/generated\//, /i18n\/messages\/[a-z]+\/(rules|validation|form|fields)\.json/];
-    for (const pattern of forbidden) expect(inputs.filter((i) => pattern.test(i)), String(pattern)).toEqual([]);
+    const forbidden = [
+      /(^|\/)admin\/(?!edit-mode\/|core\/permissions\.ts$)/,
+      /@rjsf\//,
+      /handlebars/,
+      /(^|\/)blocks\//,
+      /socket\.io-client/,
+      /engine\.io-client/,
+      /@floating-ui\//,
+      /dompurify/,
+      /json-logic/,
+      /engine\/forms\//,
+      /engine\/core\/rules\//,
+      /engine\/react\/page-renderer/,
+      /registry\/generated\//,
+      /i18n\/messages\/[a-z]+\/(rules|validation|form|fields)\.json/,
+    ];
+    for (const pattern of forbidden)
+      expect(
+        inputs.filter((i) => pattern.test(i)),
+        String(pattern),
+      ).toEqual([]);
   });
 });

@@ -31,7 +31,9 @@ async function seriousViolations(page: BrowserPage): Promise<string[]> {
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const result = await (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
@@ -178,9 +180,19 @@ describe('a member on the demo site, in Chromium against the built server', () =
   it('a form block saves the member’s own profile through the server', async () => {
     const admin = await signInAt(server.url, 'admin');
     const call = (method: string, url: string, body: unknown, token = admin) =>
-      fetch(`${server.url}/api/v1/${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const created = (await (await call('PUT', 'structure/block', { pageId: 'lounge', block: { type: 'basicForm', options: { title: 'Your maker profile' } } })).json()) as { block: { id: string } };
-    const field = await call('POST', 'structure/field', { itemId: created.block.id, itemType: 'block', field: { key: 'workshopSkill', type: 'text', label: 'Favourite workshop skill', validation: { required: true } } });
+      fetch(`${server.url}/api/v1/${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const created = (await (
+      await call('PUT', 'structure/block', { pageId: 'lounge', block: { type: 'basicForm', options: { title: 'Your maker profile' } } })
+    ).json()) as { block: { id: string } };
+    const field = await call('POST', 'structure/field', {
+      itemId: created.block.id,
+      itemType: 'block',
+      field: { key: 'workshopSkill', type: 'text', label: 'Favourite workshop skill', validation: { required: true } },
+    });
     expect(field.status).toBe(200);
 
     const { page, errors } = await openPage(`${server.url}/app/members-area/lounge`);
@@ -190,7 +202,9 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     const maya = await signInAt(server.url, 'maya');
-    const profile = (await (await fetch(`${server.url}/api/v1/profile/maya`, { headers: { authorization: `Bearer ${maya}` } })).json()) as { data: { profile: Record<string, unknown> } };
+    const profile = (await (await fetch(`${server.url}/api/v1/profile/maya`, { headers: { authorization: `Bearer ${maya}` } })).json()) as {
+      data: { profile: Record<string, unknown> };
+    };
     expect(profile.data.profile.workshopSkill).toBe('Dovetail joints');
     expect(errors).toEqual([]);
     await page.close();
@@ -199,7 +213,11 @@ describe('a member on the demo site, in Chromium against the built server', () =
   it('collapses module tabs that do not fit into the More menu', async () => {
     const admin = await signInAt(server.url, 'admin');
     const call = (method: string, url: string, body: unknown) =>
-      fetch(`${server.url}/api/v1/${url}`, { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api/v1/${url}`, {
+        method,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     for (let i = 0; i < 6; i++) {
       const created = await call('PUT', 'structure/module', { module: { slug: `section-${i}`, name: `Section number ${i}` } });
       expect(created.status, await created.clone().text()).toBe(200);
@@ -216,7 +234,9 @@ describe('a member on the demo site, in Chromium against the built server', () =
     const menu = page.getByRole('menu');
     await menu.waitFor();
     const overflowed = await menu.getByRole('menuitem').allTextContents();
-    expect([...visible, ...overflowed].sort()).toEqual(['Community', 'Home', 'Members area', 'Resources', ...Array.from({ length: 6 }, (_, i) => `Section number ${i}`)].sort());
+    expect([...visible, ...overflowed].sort()).toEqual(
+      ['Community', 'Home', 'Members area', 'Resources', ...Array.from({ length: 6 }, (_, i) => `Section number ${i}`)].sort(),
+    );
     // Going to an overflowed module keeps its tab visible.
     await menu.getByRole('menuitem', { name: 'Section number 5' }).click();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
@@ -249,11 +269,17 @@ describe('an admin in Chromium against the built server', () => {
     await page.getByRole('button', { name: 'Save text' }).click();
     await page.getByText('Text saved').waitFor();
     const maya = await signInAt(server.url, 'maya');
-    const init = (await (await fetch(`${server.url}/api/v1/init`, { headers: { authorization: `Bearer ${maya}` } })).json()) as { i18n: { overrides: Record<string, string> } };
+    const init = (await (await fetch(`${server.url}/api/v1/init`, { headers: { authorization: `Bearer ${maya}` } })).json()) as {
+      i18n: { overrides: Record<string, string> };
+    };
     expect(init.i18n.overrides['shell.notFound.title']).toBe('Nothing here');
 
     const admin = await signInAt(server.url, 'admin');
-    const viewAs = await fetch(`${server.url}/api/v1/admin/viewAs`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ listIds: ['makers'] }) });
+    const viewAs = await fetch(`${server.url}/api/v1/admin/viewAs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ listIds: ['makers'] }),
+    });
     expect(viewAs.status).toBe(200);
     await page.goto(`${server.url}/app/home/welcome`);
     const bar = page.getByRole('region', { name: 'Reset view' });
@@ -261,7 +287,9 @@ describe('an admin in Chromium against the built server', () => {
     await bar.getByRole('button', { name: 'Reset view' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
     await page.waitForFunction(() => !document.querySelector('.ts-view-as'));
-    const after = (await (await fetch(`${server.url}/api/v1/init`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { viewAs: { active: boolean } };
+    const after = (await (await fetch(`${server.url}/api/v1/init`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+      viewAs: { active: boolean };
+    };
     expect(after.viewAs.active).toBe(false);
     expect(errors).toEqual([]);
     await page.close();

@@ -18,7 +18,8 @@ const fixture = initFixture();
 
 beforeAll(async () => {
   server = await startAppWithApi({
-    'POST /api/v1/auth/tradeSecret': (req) => ((req.body as { secret: string }).secret === 'S' ? { body: { jwt: JWT } } : { status: 401, body: { message: 'Bad secret' } }),
+    'POST /api/v1/auth/tradeSecret': (req) =>
+      (req.body as { secret: string }).secret === 'S' ? { body: { jwt: JWT } } : { status: 401, body: { message: 'Bad secret' } },
     'GET /api/v1/settings': () => ({ body: { themeModeEnabled: true } }),
     'GET /api/v1/init': (req) => (req.headers.authorization === `Bearer ${JWT}` ? { body: fixture } : { status: 401, body: { message: 'Not authorized' } }),
     'GET /api/v1/user/image_access_token': () => ({ body: { token: 't' } }),

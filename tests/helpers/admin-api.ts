@@ -31,7 +31,11 @@ export interface InMemoryStructure {
 
 type Method = keyof AdminApi;
 
-const fail = (error: string, message: string, fieldErrors?: Record<string, string>): AdminApiError => ({ error, message, ...(fieldErrors ? { fieldErrors } : {}) });
+const fail = (error: string, message: string, fieldErrors?: Record<string, string>): AdminApiError => ({
+  error,
+  message,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
 
 export class InMemoryAdminApi implements AdminApi {
   readonly modules = new Map<Id, Module>();
@@ -63,7 +67,11 @@ export class InMemoryAdminApi implements AdminApi {
 
   /** The whole structure, as GET /init would give a client. */
   snapshot(): Required<Pick<ItemsChanges, 'modules' | 'pages' | 'blocks'>> {
-    return { modules: [...this.modules.values()].map((m) => structuredClone(m)), pages: [...this.pages.values()].map((p) => structuredClone(p)), blocks: [...this.blocks.values()].map((b) => structuredClone(b)) };
+    return {
+      modules: [...this.modules.values()].map((m) => structuredClone(m)),
+      pages: [...this.pages.values()].map((p) => structuredClone(p)),
+      blocks: [...this.blocks.values()].map((b) => structuredClone(b)),
+    };
   }
 
   /** Other clients: told every write's changes (items:changes). */
@@ -146,7 +154,11 @@ export class InMemoryAdminApi implements AdminApi {
   /** Takes a block out of whichever page or block holds it; returns the changed holders. */
   private detach(id: Id): (Page | Block)[] {
     const holders = [...this.pages.values(), ...this.blocks.values()].filter((h) => h.children?.includes(id));
-    for (const h of holders) this.setColumns(h, this.columns(h).map((ids) => ids.filter((x) => x !== id)));
+    for (const h of holders)
+      this.setColumns(
+        h,
+        this.columns(h).map((ids) => ids.filter((x) => x !== id)),
+      );
     return holders;
   }
 
@@ -211,7 +223,9 @@ export class InMemoryAdminApi implements AdminApi {
   async searchBlocks(query: string): Promise<Block[]> {
     await this.enter('searchBlocks', [query]);
     const q = query.toLowerCase();
-    return [...this.blocks.values()].filter((b) => !b.wasDeleted && (!q || `${b.name ?? ''} ${b.type}`.toLowerCase().includes(q))).map((b) => structuredClone(b));
+    return [...this.blocks.values()]
+      .filter((b) => !b.wasDeleted && (!q || `${b.name ?? ''} ${b.type}`.toLowerCase().includes(q)))
+      .map((b) => structuredClone(b));
   }
 
   async deleteBlock(id: Id, parentType: ParentType, parentId: Id, col: number, index: number): Promise<DeleteBlockResult> {
@@ -259,7 +273,8 @@ export class InMemoryAdminApi implements AdminApi {
     await this.enter('moveBlocks', [req]);
     const changed = new Set<Page | Block>();
     for (const u of req.updates) {
-      if (u.to.parentType === 'block' && (u.to.parentId === u.blockId || this.descendants(u.blockId).has(u.to.parentId))) throw fail('invalidMove', 'A block cannot go inside itself.');
+      if (u.to.parentType === 'block' && (u.to.parentId === u.blockId || this.descendants(u.blockId).has(u.to.parentId)))
+        throw fail('invalidMove', 'A block cannot go inside itself.');
       changed.add(this.take(u));
       changed.add(this.insert(u.to.parentType, u.to.parentId, u.to.colIndex, u.to.index, [u.blockId]));
     }
@@ -350,7 +365,8 @@ export class InMemoryAdminApi implements AdminApi {
     await this.enter('orderPages', [moduleId, order]);
     const mod = this.modules.get(moduleId);
     if (!mod) throw fail('notFound', `No module ${moduleId}`);
-    if (order.length !== (mod.childIds ?? []).length || order.some((id) => !mod.childIds?.includes(id))) throw fail('badOrder', 'The order must list every page of the module once.');
+    if (order.length !== (mod.childIds ?? []).length || order.some((id) => !mod.childIds?.includes(id)))
+      throw fail('badOrder', 'The order must list every page of the module once.');
     mod.childIds = [...order];
     return this.emit({ modules: [this.bump(mod)] });
   }

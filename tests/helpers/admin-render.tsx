@@ -24,7 +24,9 @@ export interface AdminScene {
 /** One module `m1` with page `p1` (holding the top-level blocks given) unless modules and pages are given. */
 export function sceneStructure(scene: AdminScene): InMemoryStructure {
   const nested = new Set(scene.blocks.flatMap((b) => b.children ?? []));
-  const pages = scene.pages ?? [{ id: 'p1', slug: 'home', name: 'Home', moduleId: 'm1', children: scene.blocks.filter((b) => !nested.has(b.id)).map((b) => b.id) }];
+  const pages = scene.pages ?? [
+    { id: 'p1', slug: 'home', name: 'Home', moduleId: 'm1', children: scene.blocks.filter((b) => !nested.has(b.id)).map((b) => b.id) },
+  ];
   const modules = scene.modules ?? [{ id: 'm1', slug: 'main', name: 'Main', childIds: pages.map((p) => p.id) }];
   return { modules, pages, blocks: scene.blocks, lists: scene.lists };
 }
@@ -36,7 +38,14 @@ export function loadInto(store: ReturnType<typeof createStore>, api: InMemoryAdm
 
 export function renderAdmin(
   scene: AdminScene,
-  options: { user?: PermissionUser; pageId?: string; extra?: ReactNode; onNotify?: (kind: string, message: string) => void; registry?: RuntimeRegistryData; imageToken?: string } = {},
+  options: {
+    user?: PermissionUser;
+    pageId?: string;
+    extra?: ReactNode;
+    onNotify?: (kind: string, message: string) => void;
+    registry?: RuntimeRegistryData;
+    imageToken?: string;
+  } = {},
 ) {
   const registry = options.registry ?? fullRegistry;
   const api = new InMemoryAdminApi(sceneStructure(scene), registry);
@@ -47,8 +56,25 @@ export function renderAdmin(
   api.subscribe((changes) => member.set(applyItemsChangesAtom, changes));
   const pageId = options.pageId ?? 'p1';
   const result = render(
-    <EngineProvider registry={registry} blockComponents={blockComponents} blockValidators={blockOptionValidators} store={store} isAdmin editMode renderAddBlock={renderAddBlock} renderBlockControls={renderBlockControls}>
-      <AdminProvider api={api} registry={registry} user={options.user ?? adminUser} pageId={pageId} optionValidators={blockOptionValidators} onNotify={options.onNotify} imageToken={options.imageToken}>
+    <EngineProvider
+      registry={registry}
+      blockComponents={blockComponents}
+      blockValidators={blockOptionValidators}
+      store={store}
+      isAdmin
+      editMode
+      renderAddBlock={renderAddBlock}
+      renderBlockControls={renderBlockControls}
+    >
+      <AdminProvider
+        api={api}
+        registry={registry}
+        user={options.user ?? adminUser}
+        pageId={pageId}
+        optionValidators={blockOptionValidators}
+        onNotify={options.onNotify}
+        imageToken={options.imageToken}
+      >
         <PageRenderer pageId={pageId} />
         {options.extra}
       </AdminProvider>
@@ -66,7 +92,10 @@ export function renderAdmin(
 /** axe-core over the document: serious or critical violations (colour contrast needs layout jsdom lacks). */
 export async function seriousAxeViolations(): Promise<string[]> {
   const { default: axe } = await import('axe-core');
-  const results = await axe.run({ include: [document.body], exclude: [['[data-floating-ui-focus-guard]']] }, { rules: { 'color-contrast': { enabled: false } } });
+  const results = await axe.run(
+    { include: [document.body], exclude: [['[data-floating-ui-focus-guard]']] },
+    { rules: { 'color-contrast': { enabled: false } } },
+  );
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 

@@ -30,7 +30,11 @@ export interface ApiServer {
   server: RunningTessera;
   /** Signs in through the stand-in login and the tradeSecret exchange, as the app does. */
   signIn(accountId: string): Promise<string>;
-  call<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; contentType?: string }): Promise<ApiResponse<T>>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; rawBody?: string; contentType?: string },
+  ): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,9 @@ export async function requirePostgres(): Promise<void> {
     await client.connect();
     await client.query('select 1');
   } catch (error) {
-    throw new Error(`PostgreSQL at 127.0.0.1:5432 (user postgres, database test) is not reachable: ${(error as Error).message}. The API suite runs on PostgreSQL too; start it rather than skipping.`);
+    throw new Error(
+      `PostgreSQL at 127.0.0.1:5432 (user postgres, database test) is not reachable: ${(error as Error).message}. The API suite runs on PostgreSQL too; start it rather than skipping.`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -66,7 +72,11 @@ export function backendEnv(backend: Backend, schema?: string): Record<string, st
 export async function signInAt(url: string, accountId: string): Promise<string> {
   const login = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ accountId }), redirect: 'manual' });
   const params = new URL(login.headers.get('location') ?? '', url).searchParams;
-  const res = await fetch(`${url}/api/v1/auth/tradeSecret`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: params.get('s'), serviceId: params.get('t') }) });
+  const res = await fetch(`${url}/api/v1/auth/tradeSecret`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ secret: params.get('s'), serviceId: params.get('t') }),
+  });
   if (res.status !== 200) throw new Error(`sign-in as ${accountId} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { jwt: string }).jwt;
 }

@@ -8,7 +8,14 @@ import path from 'node:path';
 import { projectRoot } from '../../scripts/paths';
 import { startJsonServer, type Handler, type JsonServer } from './json-server';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+};
 
 export async function startAppWithApi(api: Record<string, Handler>): Promise<JsonServer> {
   const appDir = path.join(projectRoot, 'dist/app');

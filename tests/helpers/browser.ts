@@ -23,7 +23,15 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   return {
     context,

@@ -37,7 +37,11 @@ export function copyProject(): ProjectCopy {
       fs.rmSync(path.join(dir, rel), { recursive: true, force: true });
     },
     build() {
-      const r = spawnSync(path.join(dir, 'node_modules/.bin/tsx'), ['esbuild.config.mjs'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+      const r = spawnSync(path.join(dir, 'node_modules/.bin/tsx'), ['esbuild.config.mjs'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
       return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
     },
     dispose() {

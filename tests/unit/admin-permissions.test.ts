@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { can, canAddModules, canAddPages, canEditItem, canManageEditMode, canMoveModules, canMovePages, canViewAs, settingsTabs, type PermissionUser } from '../../admin/core/permissions';
+import {
+  can,
+  canAddModules,
+  canAddPages,
+  canEditItem,
+  canManageEditMode,
+  canMoveModules,
+  canMovePages,
+  canViewAs,
+  settingsTabs,
+  type PermissionUser,
+} from '../../admin/core/permissions';
 import { dropSlots, findPlacement, isSamePlace, targetIndexAfterRemoval } from '../../admin/core/placement';
 import { checkSlugText, slugFromName } from '../../admin/navigation/slug';
 import { fieldErrorsToErrorSchema } from '../../admin/block-editor/server-errors';
@@ -9,8 +20,20 @@ describe('admin permission checks (spec 6)', () => {
   const none: PermissionUser = { isAdmin: false, permissions: {} };
   it('admins pass every check; nobody passes without a grant', () => {
     const admin: PermissionUser = { isAdmin: true, permissions: {} };
-    expect([canManageEditMode(admin), canAddModules(admin), canMovePages(admin, 'm1'), settingsTabs(admin, 'pages', 'p1').length]).toEqual([true, true, true, 5]);
-    expect([canManageEditMode(none), canAddModules(none), canMoveModules(none), canAddPages(none, 'm1'), canViewAs(none), canEditItem(none, 'pages', 'p1')]).toEqual([false, false, false, false, false, false]);
+    expect([canManageEditMode(admin), canAddModules(admin), canMovePages(admin, 'm1'), settingsTabs(admin, 'pages', 'p1').length]).toEqual([
+      true,
+      true,
+      true,
+      5,
+    ]);
+    expect([
+      canManageEditMode(none),
+      canAddModules(none),
+      canMoveModules(none),
+      canAddPages(none, 'm1'),
+      canViewAs(none),
+      canEditItem(none, 'pages', 'p1'),
+    ]).toEqual([false, false, false, false, false, false]);
     expect(canManageEditMode(undefined)).toBe(false);
   });
 
@@ -74,7 +97,10 @@ describe('slugs and server field errors', () => {
   });
 
   it('turns JSON-pointer field errors into an rjsf error schema, ignoring prototype keys', () => {
-    expect(fieldErrorsToErrorSchema({ '/body': 'Too long', '/items/0/a~1b': 'Bad' })).toEqual({ body: { __errors: ['Too long'] }, items: { 0: { 'a/b': { __errors: ['Bad'] } } } });
+    expect(fieldErrorsToErrorSchema({ '/body': 'Too long', '/items/0/a~1b': 'Bad' })).toEqual({
+      body: { __errors: ['Too long'] },
+      items: { 0: { 'a/b': { __errors: ['Bad'] } } },
+    });
     expect(fieldErrorsToErrorSchema({})).toBeUndefined();
     const polluted = fieldErrorsToErrorSchema({ '/__proto__/x': 'no' }) as Record<string, unknown>;
     expect(({} as Record<string, unknown>).x).toBeUndefined();

@@ -28,22 +28,57 @@ describe('demo content (server/demo)', () => {
   });
 
   it('names the file and block when a block breaks its type options schema', () => {
-    const bad: DemoModule = { module: { id: 'm', slug: 'm', name: 'M' }, pages: [{ id: 'p', slug: 'p', name: 'P', blocks: [{ id: 'b1', type: 'callout', options: { tone: 'loud', body: 'x' } }] }] };
-    expect(() => flattenDemo([{ file: 'server/demo/modules/bad.json', data: bad }], validator)).toThrow(/server\/demo\/modules\/bad\.json: block "b1".*\/options\/tone/);
+    const bad: DemoModule = {
+      module: { id: 'm', slug: 'm', name: 'M' },
+      pages: [{ id: 'p', slug: 'p', name: 'P', blocks: [{ id: 'b1', type: 'callout', options: { tone: 'loud', body: 'x' } }] }],
+    };
+    expect(() => flattenDemo([{ file: 'server/demo/modules/bad.json', data: bad }], validator)).toThrow(
+      /server\/demo\/modules\/bad\.json: block "b1".*\/options\/tone/,
+    );
   });
 
   it('refuses unknown block types, children under a type that holds none, and duplicate ids', () => {
-    const page = (blocks: DemoModule['pages'][0]['blocks']): DemoModule[] => [{ module: { id: 'm', slug: 'm', name: 'M' }, pages: [{ id: 'p', slug: 'p', name: 'P', blocks }] }];
-    const run = (mods: DemoModule[]) => () => flattenDemo(mods.map((data) => ({ file: 'x.json', data })), validator);
+    const page = (blocks: DemoModule['pages'][0]['blocks']): DemoModule[] => [
+      { module: { id: 'm', slug: 'm', name: 'M' }, pages: [{ id: 'p', slug: 'p', name: 'P', blocks }] },
+    ];
+    const run = (mods: DemoModule[]) => () =>
+      flattenDemo(
+        mods.map((data) => ({ file: 'x.json', data })),
+        validator,
+      );
     expect(run(page([{ id: 'b', type: 'marquee', options: {} }]))).toThrow('unknown block type "marquee"');
-    expect(run(page([{ id: 'b', type: 'plainText', options: { text: 'a' }, children: [{ id: 'c', type: 'plainText', options: { text: 'b' } }] }]))).toThrow('cannot hold child blocks');
-    expect(run(page([{ id: 'b', type: 'plainText', options: { text: 'a' } }, { id: 'b', type: 'plainText', options: { text: 'b' } }]))).toThrow('used twice');
+    expect(run(page([{ id: 'b', type: 'plainText', options: { text: 'a' }, children: [{ id: 'c', type: 'plainText', options: { text: 'b' } }] }]))).toThrow(
+      'cannot hold child blocks',
+    );
+    expect(
+      run(
+        page([
+          { id: 'b', type: 'plainText', options: { text: 'a' } },
+          { id: 'b', type: 'plainText', options: { text: 'b' } },
+        ]),
+      ),
+    ).toThrow('used twice');
   });
 
   it('shows the core blocks: columns with blocks in two columns, tabs, card, container, htmlBlock, handlebars, iFrame, qrCode, carousel, stepper, dismissible, actionButton, modal', () => {
     const flat = flattenDemo(demoFiles(), validator);
     const types = new Set(flat.blocks.map((b) => b.type));
-    for (const type of ['columns', 'tabs', 'card', 'container', 'htmlBlock', 'handlebars', 'iFrame', 'qrCode', 'carousel', 'stepper', 'dismissible', 'actionButton', 'modal', 'basicForm']) {
+    for (const type of [
+      'columns',
+      'tabs',
+      'card',
+      'container',
+      'htmlBlock',
+      'handlebars',
+      'iFrame',
+      'qrCode',
+      'carousel',
+      'stepper',
+      'dismissible',
+      'actionButton',
+      'modal',
+      'basicForm',
+    ]) {
       expect(types.has(type), type).toBe(true);
       expect(registryData.blocks[type]?.status, type).toBe('available');
     }
@@ -73,7 +108,8 @@ describe('demo content (server/demo)', () => {
     expect(ruleEngine.compile(conditional.rules!).problems).toEqual([]);
     expect(ruleEngine.dependencies(conditional.rules!)).toEqual(['form.volunteer']);
     // The engine's own validateForm over the form, with the real rule engine: hidden required fields never block.
-    const failing = (values: Record<string, JsonValue>) => Object.keys(validateForm(flat.fields, values, { fieldTypes: registryData.fields, evaluator: ruleEngine, rootIds: form.fields }));
+    const failing = (values: Record<string, JsonValue>) =>
+      Object.keys(validateForm(flat.fields, values, { fieldTypes: registryData.fields, evaluator: ruleEngine, rootIds: form.fields }));
     expect(failing({ volunteer: false })).not.toContain('pref-volunteer-days');
     expect(failing({ volunteer: true })).toContain('pref-volunteer-days');
     expect(failing({ volunteer: true, volunteerDays: ['sat'] })).not.toContain('pref-volunteer-days');
@@ -81,8 +117,13 @@ describe('demo content (server/demo)', () => {
 
   it('has list-only blocks (advanced visibility with a userList rule) for volunteers and for makers', () => {
     const flat = flattenDemo(demoFiles(), validator);
-    const member = (list: string) => ({ user: { accountId: list, isAdmin: false, isElevated: false, listMemberships: [{ id: 'm', userListId: list, state: 'accepted' as const }] } });
-    for (const [id, list, other] of [['notice-volunteers-only', 'volunteers', 'makers'], ['notice-makers-only', 'makers', 'volunteers']]) {
+    const member = (list: string) => ({
+      user: { accountId: list, isAdmin: false, isElevated: false, listMemberships: [{ id: 'm', userListId: list, state: 'accepted' as const }] },
+    });
+    for (const [id, list, other] of [
+      ['notice-volunteers-only', 'volunteers', 'makers'],
+      ['notice-makers-only', 'makers', 'volunteers'],
+    ]) {
       const block = flat.blocks.find((b) => b.id === id)!;
       expect(block.visibility?.advanced).toBe(true);
       expect(ruleEngine.evaluate(block.visibility!.rules!, member(list))).toEqual({ matches: true });
@@ -91,10 +132,28 @@ describe('demo content (server/demo)', () => {
   });
 
   it('refuses a field of an unknown type, a block naming a missing field and a malformed conditional rule', () => {
-    const mod = (fields: DemoModule['fields'], blockFields: string[]): DemoModule => ({ module: { id: 'm', slug: 'm', name: 'M' }, fields, pages: [{ id: 'p', slug: 'p', name: 'P', blocks: [{ id: 'f', type: 'basicForm', fields: blockFields, options: {} }] }] });
+    const mod = (fields: DemoModule['fields'], blockFields: string[]): DemoModule => ({
+      module: { id: 'm', slug: 'm', name: 'M' },
+      fields,
+      pages: [{ id: 'p', slug: 'p', name: 'P', blocks: [{ id: 'f', type: 'basicForm', fields: blockFields, options: {} }] }],
+    });
     const run = (data: DemoModule) => () => flattenDemo([{ file: 'x.json', data }], validator);
     expect(run(mod([{ id: 'a', key: 'a', type: 'hologram' }], ['a']))).toThrow('unknown field type "hologram"');
     expect(run(mod([], ['nope']))).toThrow('names missing fields nope');
-    expect(run(mod([{ id: 'c', key: 'c', type: 'conditional', rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'x', operator: 'noSuchOperator' }] } }], ['c']))).toThrow(/field "c" rules: invalid rule query/);
+    expect(
+      run(
+        mod(
+          [
+            {
+              id: 'c',
+              key: 'c',
+              type: 'conditional',
+              rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'x', operator: 'noSuchOperator' }] },
+            },
+          ],
+          ['c'],
+        ),
+      ),
+    ).toThrow(/field "c" rules: invalid rule query/);
   });
 });

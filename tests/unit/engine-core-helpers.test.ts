@@ -25,7 +25,9 @@ describe('media URLs', () => {
   it('builds /api/v1/{kind}/{id} with token, cors, thumb, snapped width and timestamp', () => {
     expect(mediaUrl({ kind: 'image', id: 42, token: 'tok' })).toBe('/api/v1/image/42?token=tok');
     expect(mediaUrl({ kind: 'video', id: 'a b', token: 't', cors: true })).toBe('/api/v1/video/cors/a%20b?token=t');
-    expect(mediaUrl({ kind: 'image', id: 1, token: 't', thumb: true, width: 301, timestamp: 99 })).toBe('/api/v1/image/1?token=t&thumb=true&width=500&timestamp=99');
+    expect(mediaUrl({ kind: 'image', id: 1, token: 't', thumb: true, width: 301, timestamp: 99 })).toBe(
+      '/api/v1/image/1?token=t&thumb=true&width=500&timestamp=99',
+    );
     expect(mediaUrl({ kind: 'image', id: 1, token: 't', width: 2000 })).toBe('/api/v1/image/1?token=t');
   });
   it('gives the placeholder (or nothing) without a token or an id', () => {
@@ -81,7 +83,11 @@ describe('layout, availability, modals, tabs, QR, URLs', () => {
   });
   it('decides availability by required power-ups', () => {
     expect(decideBlockAvailability(['join'], undefined)).toMatchObject({ available: false, reason: 'missingData' });
-    expect(decideBlockAvailability(['join'], { id: 'e', title: 't', powerUps: [] })).toMatchObject({ available: false, reason: 'missingDefinition', missing: ['join'] });
+    expect(decideBlockAvailability(['join'], { id: 'e', title: 't', powerUps: [] })).toMatchObject({
+      available: false,
+      reason: 'missingDefinition',
+      missing: ['join'],
+    });
     expect(decideBlockAvailability(['join'], { id: 'e', title: 't', powerUps: ['join'] })).toEqual({ available: true });
   });
   it('applies the modal rules', () => {
@@ -99,11 +105,17 @@ describe('layout, availability, modals, tabs, QR, URLs', () => {
   });
   it('round-trips the tab parameter', () => {
     const sel = parseTabParam('b1_t2,bad pair,b2_t9');
-    expect([...sel]).toEqual([['b1', 't2'], ['b2', 't9']]);
+    expect([...sel]).toEqual([
+      ['b1', 't2'],
+      ['b2', 't9'],
+    ]);
     expect(formatTabParam(sel)).toBe('b1_t2,b2_t9');
   });
   it('resolves QR settings with the defaults and capacities', () => {
-    expect(resolveQrSettings({ value: 'x' })).toEqual({ ok: true, settings: { value: 'x', level: 'L', background: '#ffffff', foreground: '#000000', size: 100 } });
+    expect(resolveQrSettings({ value: 'x' })).toEqual({
+      ok: true,
+      settings: { value: 'x', level: 'L', background: '#ffffff', foreground: '#000000', size: 100 },
+    });
     expect(resolveQrSettings({ value: 'x'.repeat(1001), level: 'Q' })).toEqual({ ok: false, problem: 'tooLong', capacity: 1000 });
   });
   it('accepts only http(s) URLs with a host', () => {

@@ -16,7 +16,10 @@ describe('i18n', () => {
   });
 
   it('looks up by namespace and path, fills parameters, falls back to English, then to the key', () => {
-    const catalog = { en: { demo: { a: { b: 'Hello {name}, {count} new' }, only: 'English only' } }, fr: { demo: { a: { b: 'Bonjour {name}, {count} nouveaux' } } } };
+    const catalog = {
+      en: { demo: { a: { b: 'Hello {name}, {count} new' }, only: 'English only' } },
+      fr: { demo: { a: { b: 'Bonjour {name}, {count} nouveaux' } } },
+    };
     const fr = createTranslator(catalog, 'fr');
     expect(fr.t('demo.a.b', { name: 'Ada', count: 3 })).toBe('Bonjour Ada, 3 nouveaux');
     expect(fr.t('demo.only')).toBe('English only');

@@ -27,7 +27,11 @@ describe('page document migrations', () => {
   });
 
   it('leaves a current document as it is', () => {
-    const current = { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION, page: { id: 'p', slug: 's', name: 'n', positions: { 'col-1': ['b'] }, children: ['b'] }, blocks: [] };
+    const current = {
+      schemaVersion: CURRENT_PAGE_SCHEMA_VERSION,
+      page: { id: 'p', slug: 's', name: 'n', positions: { 'col-1': ['b'] }, children: ['b'] },
+      blocks: [],
+    };
     expect(migratePageDocument(current)).toEqual(current);
   });
 

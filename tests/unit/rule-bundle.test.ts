@@ -17,6 +17,8 @@ describe('rule engine bundle', () => {
     expect(code).not.toMatch(/\bfrom\s+["']json-logic-js["']/);
     const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
     const engine = mod.createRuleEngine({ data: runtime, operator: (id: string) => (runtime.operators as Record<string, unknown>)[id] });
-    expect(engine.evaluate({ logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'a', operator: 'beginsWith', value: 'x' }] }, { form: { a: 'XyZ' } })).toEqual({ matches: true });
+    expect(
+      engine.evaluate({ logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'a', operator: 'beginsWith', value: 'x' }] }, { form: { a: 'XyZ' } }),
+    ).toEqual({ matches: true });
   });
 });

@@ -18,7 +18,14 @@ describe('rule dependencies', () => {
       groups: [{ logicalOperator: 'all', rules: [{ kind: 'userEntityPowerUp', subject: 'membership', operator: 'isMember' }] }],
     };
     expect(engine.dependencies(query)).toEqual([
-      'entities.e2.data.size', 'entity', 'form.email', 'lists', 'profile.accountId', 'profile.data.profile.firstName', 'user.accountId', 'user.listMemberships',
+      'entities.e2.data.size',
+      'entity',
+      'form.email',
+      'lists',
+      'profile.accountId',
+      'profile.data.profile.firstName',
+      'user.accountId',
+      'user.listMemberships',
     ]);
   });
 

@@ -15,30 +15,87 @@ const entity: Entity = {
   id: 'e1',
   title: 'Choir',
   powerUps: ['membership'],
-  powerUpData: { membership: { membershipType: [
-    { id: 't-sing', primaryUserList: { value: 'l-sing' }, tags: { value: ['voice', 'soprano'] } },
-    { id: 't-help', primaryUserList: { value: 'l-help' }, tags: { value: ['crew'] } },
-  ] } },
+  powerUpData: {
+    membership: {
+      membershipType: [
+        { id: 't-sing', primaryUserList: { value: 'l-sing' }, tags: { value: ['voice', 'soprano'] } },
+        { id: 't-help', primaryUserList: { value: 'l-help' }, tags: { value: ['crew'] } },
+      ],
+    },
+  },
 };
 const m = (id: string, userListId: string, state: ListMembership['state']): ListMembership => ({ id, userListId, state });
 
 const VALUE_TABLES: Record<string, Row[]> = {
-  isTrue: [T(true, undefined, true), T('true', undefined, true), T(1, undefined, true), T(false, undefined, false), T(undefined, undefined, false), T('yes', undefined, false)],
-  isFalse: [T(false, undefined, true), T('false', undefined, true), T(0, undefined, true), T(undefined, undefined, true), T(true, undefined, false), T('no', undefined, false)],
+  isTrue: [
+    T(true, undefined, true),
+    T('true', undefined, true),
+    T(1, undefined, true),
+    T(false, undefined, false),
+    T(undefined, undefined, false),
+    T('yes', undefined, false),
+  ],
+  isFalse: [
+    T(false, undefined, true),
+    T('false', undefined, true),
+    T(0, undefined, true),
+    T(undefined, undefined, true),
+    T(true, undefined, false),
+    T('no', undefined, false),
+  ],
   equals: [T('a', 'a', true), T('5', 5, true), T('a', 'b', false), T(undefined, 'a', false)],
   notEquals: [T('a', 'b', true), T('a', 'a', false), T(5, '5', false)],
   greaterThan: [T(5, 3, true), T(3, 3, false), T('2024-05-02', '2024-05-01', true), T(2, 3, false)],
   greaterThanOrEqual: [T(3, 3, true), T(4, 3, true), T(2, 3, false)],
   lessThan: [T(2, 3, true), T(3, 3, false), T('2024-01-01', '2024-05-01', true)],
   lessThanOrEqual: [T(3, 3, true), T(2, 3, true), T(4, 3, false)],
-  contains: [T('Hello World', 'world', true), T('Hello', 'bye', false), T(['a', 'b'], 'b', true), T(['a'], 'c', false), T(undefined, 'a', false), T(12345, 234, true)],
+  contains: [
+    T('Hello World', 'world', true),
+    T('Hello', 'bye', false),
+    T(['a', 'b'], 'b', true),
+    T(['a'], 'c', false),
+    T(undefined, 'a', false),
+    T(12345, 234, true),
+  ],
   beginsWith: [T('Hello', 'he', true), T('Hello', 'lo', false), T(undefined, 'h', false)],
   endsWith: [T('Hello', 'LO', true), T('Hello', 'he', false), T(null, 'o', false)],
-  isEmpty: [T(undefined, undefined, true), T('', undefined, true), T('   ', undefined, true), T([], undefined, true), T({}, undefined, true), T('x', undefined, false), T(0, undefined, false), T(['a'], undefined, false)],
-  numberIsEmpty: [T(undefined, undefined, true), T('', undefined, true), T('abc', undefined, true), T(0, undefined, false), T('12', undefined, false), T(3.5, undefined, false)],
-  hasBeenUploaded: [T(['f1'], undefined, true), T('f1', undefined, true), T([{ id: 'f1' }], undefined, true), T([], undefined, false), T(undefined, undefined, false), T('', undefined, false)],
+  isEmpty: [
+    T(undefined, undefined, true),
+    T('', undefined, true),
+    T('   ', undefined, true),
+    T([], undefined, true),
+    T({}, undefined, true),
+    T('x', undefined, false),
+    T(0, undefined, false),
+    T(['a'], undefined, false),
+  ],
+  numberIsEmpty: [
+    T(undefined, undefined, true),
+    T('', undefined, true),
+    T('abc', undefined, true),
+    T(0, undefined, false),
+    T('12', undefined, false),
+    T(3.5, undefined, false),
+  ],
+  hasBeenUploaded: [
+    T(['f1'], undefined, true),
+    T('f1', undefined, true),
+    T([{ id: 'f1' }], undefined, true),
+    T([], undefined, false),
+    T(undefined, undefined, false),
+    T('', undefined, false),
+  ],
   isToggled: [T(true, undefined, true), T('true', undefined, true), T(false, undefined, false), T(undefined, undefined, false)],
-  between: [T(5, [1, 10], true), T(1, [1, 10], true), T(10, [1, 10], true), T(11, [1, 10], false), T('7', [1, 10], true), T(undefined, [1, 10], false), T('2024-03-01', ['2024-01-01', '2024-12-31'], true), T('abc', [1, 10], false)],
+  between: [
+    T(5, [1, 10], true),
+    T(1, [1, 10], true),
+    T(10, [1, 10], true),
+    T(11, [1, 10], false),
+    T('7', [1, 10], true),
+    T(undefined, [1, 10], false),
+    T('2024-03-01', ['2024-01-01', '2024-12-31'], true),
+    T('abc', [1, 10], false),
+  ],
   notBetween: [T(11, [1, 10], true), T(0, [1, 10], true), T(5, [1, 10], false), T(1, [1, 10], false), T(undefined, [1, 10], false)],
 };
 
@@ -48,7 +105,12 @@ const LIST_TABLES: Record<string, Row[]> = {
   notInList: [T(['l3'], ['l1', 'l2'], true), T(['l1'], ['l1', 'l2'], false), T([], ['l1'], true)],
 };
 
-const P = (memberships: ListMembership[], value: JsonValue | undefined, expected: boolean, state?: string): Row => ({ subject: memberships, value, state, expected });
+const P = (memberships: ListMembership[], value: JsonValue | undefined, expected: boolean, state?: string): Row => ({
+  subject: memberships,
+  value,
+  state,
+  expected,
+});
 const POWER_UP_TABLES: Record<string, Row[]> = {
   isMember: [
     P([m('1', 'l-sing', 'accepted')], undefined, true),

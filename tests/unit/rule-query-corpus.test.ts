@@ -14,7 +14,10 @@ interface CorpusCase {
 }
 
 const dir = path.join(import.meta.dirname, '../fixtures/rule-queries');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const { engine } = realRuleEngine();
 
 describe('rule-query corpus (tests/fixtures/rule-queries)', () => {
@@ -22,7 +25,19 @@ describe('rule-query corpus (tests/fixtures/rule-queries)', () => {
     const kinds = new Set<string>();
     const walk = (q: RuleQuery) => (q.rules?.forEach((r) => kinds.add(r.kind)), q.groups?.forEach(walk));
     for (const file of files) (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CorpusCase[]).forEach((c) => walk(c.query));
-    expect([...kinds].sort()).toEqual(['emailBuilderField', 'entityField', 'field', 'formField', 'knownValueField', 'list', 'profileEntityPowerUp', 'userEntityPowerUp', 'userField', 'userList', 'weather']);
+    expect([...kinds].sort()).toEqual([
+      'emailBuilderField',
+      'entityField',
+      'field',
+      'formField',
+      'knownValueField',
+      'list',
+      'profileEntityPowerUp',
+      'userEntityPowerUp',
+      'userField',
+      'userList',
+      'weather',
+    ]);
   });
 
   for (const file of files) {

@@ -79,8 +79,15 @@ describe('rule-query safety', () => {
 
   it('keeps the error with a failing evaluation instead of throwing', () => {
     const data = loadRegistry();
-    const throwing = createRegistry({ ...data, operators: { ...data.operators, boom: { ...data.operators.isEmpty, id: 'boom', jsonLogic: { '>': [{ var: 'form.a' }, 1] } } } });
-    const trap = { get a() { throw new Error('getter exploded'); } };
+    const throwing = createRegistry({
+      ...data,
+      operators: { ...data.operators, boom: { ...data.operators.isEmpty, id: 'boom', jsonLogic: { '>': [{ var: 'form.a' }, 1] } } },
+    });
+    const trap = {
+      get a() {
+        throw new Error('getter exploded');
+      },
+    };
     const result = createRuleEngine(throwing).evaluate(one({ kind: 'formField', subject: 'a', operator: 'boom' }), { form: trap as never });
     expect(result).toEqual({ matches: false, error: 'The rules could not be evaluated: getter exploded' });
   });

@@ -6,7 +6,13 @@ import { realRuleEngine } from '../helpers/rule-engine';
 
 const { engine } = realRuleEngine();
 const member = (lists: string[], extra: Partial<NonNullable<RuleContext['user']>> = {}): RuleContext => ({
-  user: { accountId: 'u1', isAdmin: false, isElevated: false, listMemberships: lists.map((l, i) => ({ id: `m${i}`, userListId: l, state: 'accepted' })), ...extra },
+  user: {
+    accountId: 'u1',
+    isAdmin: false,
+    isElevated: false,
+    listMemberships: lists.map((l, i) => ({ id: `m${i}`, userListId: l, state: 'accepted' })),
+    ...extra,
+  },
 });
 const inStaff: RuleQuery = { logicalOperator: 'all', rules: [{ kind: 'userList', subject: '', operator: 'inListSomeSelected', value: ['staff'] }] };
 
@@ -19,7 +25,11 @@ describe('block visibility with the rule engine', () => {
   });
 
   it('hides a block with malformed rules from members and keeps the error for admins', () => {
-    const decision = decideBlockVisibility({ advanced: true, rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'a', operator: 'nope' }] } }, member([]), engine);
+    const decision = decideBlockVisibility(
+      { advanced: true, rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'a', operator: 'nope' }] } },
+      member([]),
+      engine,
+    );
     expect(decision).toMatchObject({ visible: false, reason: 'ruleError' });
     expect(decision.visible === false && decision.error).toContain('unknown operator "nope"');
   });
@@ -41,7 +51,9 @@ describe('page visibility by list membership (spec 6, 2.7)', () => {
   it('shows a page to members accepted in any listed list', () => {
     expect(pageVisibility({ userListIds: ['a', 'b'] }, member(['b']), engine).visible).toBe(true);
     expect(pageVisibility({ userListIds: ['a', 'b'] }, member(['c']), engine).visible).toBe(false);
-    const applied: RuleContext = { user: { accountId: 'u', isAdmin: false, isElevated: false, listMemberships: [{ id: 'm', userListId: 'a', state: 'applied' }] } };
+    const applied: RuleContext = {
+      user: { accountId: 'u', isAdmin: false, isElevated: false, listMemberships: [{ id: 'm', userListId: 'a', state: 'applied' }] },
+    };
     expect(pageVisibility({ userListIds: ['a'] }, applied, engine).visible).toBe(false);
     expect(pageVisibility(undefined, member([]), engine).visible).toBe(true);
   });

@@ -46,7 +46,8 @@ describe('initOpts: the page init should bring along', () => {
     expect(JSON.parse(initOpts(new URL('https://x.org/app/caf%C3%A9/menu?x=1'))!)).toEqual({ moduleSlug: 'café', pageSlug: 'menu' });
   });
   it('is absent for home, module-only, space and admin addresses', () => {
-    for (const p of ['/app/', '/app/home', '/app/space/e1/home', '/app/admin/users', '/app/%E0%A4%A/x']) expect(initOpts(new URL(`https://x.org${p}`)), p).toBeUndefined();
+    for (const p of ['/app/', '/app/home', '/app/space/e1/home', '/app/admin/users', '/app/%E0%A4%A/x'])
+      expect(initOpts(new URL(`https://x.org${p}`)), p).toBeUndefined();
   });
 });
 

@@ -64,12 +64,22 @@ describe('realtime client (spec 7.6)', () => {
 
   it('writes items:changes into the affected atoms in place, keeps unchanged ones and removes deleted ones', async () => {
     const store = createStore();
-    store.set(loadStructureAtom, { modules: [{ id: 'm1', slug: 'a', name: 'A', revision: 1 }, { id: 'm2', slug: 'b', name: 'B' }], pages: [{ id: 'p1', slug: 'x', name: 'X', revision: 1 }] });
+    store.set(loadStructureAtom, {
+      modules: [
+        { id: 'm1', slug: 'a', name: 'A', revision: 1 },
+        { id: 'm2', slug: 'b', name: 'B' },
+      ],
+      pages: [{ id: 'p1', slug: 'x', name: 'X', revision: 1 }],
+    });
     store.set(moduleOrderAtom, ['m1', 'm2']);
     const untouchedPage = store.get(pageAtom('p1'));
     const client = connect({ store });
     await until(() => client.socket.connected && !!serverSocket?.connected);
-    serverSocket!.emit('items:changes', { modules: [{ id: 'm1', slug: 'a', name: 'Renamed', revision: 2 }], pages: [{ id: 'p1', slug: 'x', name: 'X', revision: 1 }], removed: { modules: ['m2'] } });
+    serverSocket!.emit('items:changes', {
+      modules: [{ id: 'm1', slug: 'a', name: 'Renamed', revision: 2 }],
+      pages: [{ id: 'p1', slug: 'x', name: 'X', revision: 1 }],
+      removed: { modules: ['m2'] },
+    });
     await until(() => store.get(moduleAtom('m1'))?.name === 'Renamed');
     expect(store.get(pageAtom('p1'))).toBe(untouchedPage);
     expect(store.get(moduleAtom('m2'))).toBeUndefined();
@@ -79,8 +89,18 @@ describe('realtime client (spec 7.6)', () => {
 
   it("applies the merged server's list form: items [{kind, id, item}], item null when removed", () => {
     const store = createStore();
-    store.set(loadStructureAtom, { pages: [{ id: 'p1', slug: 'x', name: 'X' }, { id: 'p2', slug: 'y', name: 'Y' }] });
-    applyItemsChanges(store, { items: [{ kind: 'page', id: 'p1', item: { id: 'p1', slug: 'x', name: 'Renamed', revision: 2 } }, { kind: 'page', id: 'p2', item: null }] });
+    store.set(loadStructureAtom, {
+      pages: [
+        { id: 'p1', slug: 'x', name: 'X' },
+        { id: 'p2', slug: 'y', name: 'Y' },
+      ],
+    });
+    applyItemsChanges(store, {
+      items: [
+        { kind: 'page', id: 'p1', item: { id: 'p1', slug: 'x', name: 'Renamed', revision: 2 } },
+        { kind: 'page', id: 'p2', item: null },
+      ],
+    });
     expect(store.get(pageAtom('p1'))?.name).toBe('Renamed');
     expect(store.get(pageAtom('p2'))).toBeUndefined();
   });
@@ -103,7 +123,11 @@ describe('realtime client (spec 7.6)', () => {
     const messages: ChatMessage[] = [];
     const client = connect({ onChatMessage: (m) => messages.push(m) });
     await until(() => client.socket.connected && !!serverSocket?.connected);
-    serverSocket!.emit('chat:newMessage', { id: 'c1', content: '<p>Hi <b>there</b><img src=x onerror="alert(1)"><script>alert(2)</script> <a href="https://example.org" onclick="x()">link</a><span>d</span></p>' });
+    serverSocket!.emit('chat:newMessage', {
+      id: 'c1',
+      content:
+        '<p>Hi <b>there</b><img src=x onerror="alert(1)"><script>alert(2)</script> <a href="https://example.org" onclick="x()">link</a><span>d</span></p>',
+    });
     await until(() => messages.length === 1);
     expect(messages[0].content).toBe('<p>Hi <b>there</b> <a href="https://example.org" target="_blank" rel="noopener noreferrer">link</a>d</p>');
     client.close();

@@ -31,7 +31,9 @@ const view: StructureView = {
 
 describe('named routes and links', () => {
   it('builds page, space, module, editBrand, editEntity and editEntityDefinition links', () => {
-    expect(routeHref.page({ moduleSlug: 'home', pageSlug: 'news', targetId: 42, tab: ['b1_t2', 'b3_t1'], blockQuery: { 'b9.page': 2 } })).toBe('/home/news/42?tab=b1_t2%2Cb3_t1&b9.page=2');
+    expect(routeHref.page({ moduleSlug: 'home', pageSlug: 'news', targetId: 42, tab: ['b1_t2', 'b3_t1'], blockQuery: { 'b9.page': 2 } })).toBe(
+      '/home/news/42?tab=b1_t2%2Cb3_t1&b9.page=2',
+    );
     expect(routeHref.page({ moduleSlug: 'home', pageSlug: 'news' })).toBe('/home/news');
     expect(routeHref.space({ targetId: 'acme', moduleSlug: 'org', pageSlug: 'about' })).toBe('/space/acme/org/about/');
     expect(routeHref.module({ moduleSlug: 'events' })).toBe('/events');
@@ -109,9 +111,16 @@ describe('guards', () => {
   });
   it('maps social sign-in results to toasts by status with the server message or the default text', () => {
     const q = new URLSearchParams({ provider: 'google', returnTo: '/app/settings' });
-    expect(socialAuthOutcome(q, { status: 'created' })).toEqual({ redirect: '/settings', replace: true, toast: { type: 'positive', key: 'socialSignIn.routes.status.created', message: undefined, params: { provider: 'google' } } });
+    expect(socialAuthOutcome(q, { status: 'created' })).toEqual({
+      redirect: '/settings',
+      replace: true,
+      toast: { type: 'positive', key: 'socialSignIn.routes.status.created', message: undefined, params: { provider: 'google' } },
+    });
     expect(socialAuthOutcome(q, { status: 'exists', message: 'Already there' }).toast).toMatchObject({ type: 'info', message: 'Already there' });
     expect(socialAuthOutcome(q, new Error('')).toast).toMatchObject({ type: 'negative', key: 'socialSignIn.routes.status.error', message: undefined });
-    expect(socialAuthErrorOutcome(new URLSearchParams({ message: 'Denied', returnTo: '/app/x' }))).toMatchObject({ redirect: '/x', toast: { type: 'negative', message: 'Denied' } });
+    expect(socialAuthErrorOutcome(new URLSearchParams({ message: 'Denied', returnTo: '/app/x' }))).toMatchObject({
+      redirect: '/x',
+      toast: { type: 'negative', message: 'Denied' },
+    });
   });
 });

@@ -7,7 +7,11 @@ describe('shell key helpers', () => {
   it('throttles calls to one per interval (leading edge)', () => {
     let now = 0;
     let calls = 0;
-    const toggle = throttle(() => calls++, 1000, () => now);
+    const toggle = throttle(
+      () => calls++,
+      1000,
+      () => now,
+    );
     toggle();
     now = 999;
     toggle();
@@ -38,17 +42,14 @@ describe('user controls (spec 1)', () => {
     expect(userControlEntries(base)).toEqual(['myProfile', 'notifications', 'accessibility', 'privacy', 'logout']);
   });
   it('adds my account and manage logins by default-page permission, logins only with social sign-in, language and theme by their conditions', () => {
-    expect(userControlEntries({ defaultPagesView: { myAccount: true, socialSignIn: true }, socialSignInEnabled: true, publishedLanguages: ['en', 'fr'], themeSelectable: true })).toEqual([
-      'myProfile',
-      'myAccount',
-      'manageLogins',
-      'notifications',
-      'accessibility',
-      'privacy',
-      'language',
-      'theme',
-      'logout',
-    ]);
+    expect(
+      userControlEntries({
+        defaultPagesView: { myAccount: true, socialSignIn: true },
+        socialSignInEnabled: true,
+        publishedLanguages: ['en', 'fr'],
+        themeSelectable: true,
+      }),
+    ).toEqual(['myProfile', 'myAccount', 'manageLogins', 'notifications', 'accessibility', 'privacy', 'language', 'theme', 'logout']);
     expect(userControlEntries({ ...base, defaultPagesView: { socialSignIn: true } })).not.toContain('manageLogins');
   });
 });

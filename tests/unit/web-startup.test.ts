@@ -19,7 +19,8 @@ beforeAll(async () => {
     'GET /api/v1/checkFrameworkBadge': (req) => (req.query.get('badge') === 'good' ? { body: { ok: true } } : { status: 403, body: { message: 'Bad badge' } }),
     'GET /api/v1/settings': () => ({ body: { siteName: 'Demo', themeModeEnabled: true } }),
     'GET /api/v1/user/image_access_token': () => ({ body: { token: 'img-1' } }),
-    'GET /api/v1/init': (req) => (req.headers.authorization === `Bearer ${JWT}` ? { body: initFixture() } : { status: 401, body: { message: 'Not authorized' } }),
+    'GET /api/v1/init': (req) =>
+      req.headers.authorization === `Bearer ${JWT}` ? { body: initFixture() } : { status: 401, body: { message: 'Not authorized' } },
   });
 });
 afterAll(() => server.close());
@@ -53,7 +54,13 @@ describe('init adapter', () => {
       viewAs: { active: true, userListIds: ['l1'] },
       i18n: { locale: 'fr', published: ['en', 'fr'], overrides: { 'nav.more': 'Plus encore' } },
       page: { schemaVersion: 1, page: { id: 'p1', slug: 'welcome', name: 'Welcome' }, blocks: [{ id: 'b1', type: 'plainText' }], fields: [] },
-      structure: { order: ['m2', 'm1'], modules: [{ id: 'm1', slug: 'home', name: 'Home', pages: [{ id: 'p1', slug: 'welcome', name: 'Welcome' }] }, { id: 'm2', slug: 'events', name: 'Events', pages: [] }] },
+      structure: {
+        order: ['m2', 'm1'],
+        modules: [
+          { id: 'm1', slug: 'home', name: 'Home', pages: [{ id: 'p1', slug: 'welcome', name: 'Welcome' }] },
+          { id: 'm2', slug: 'events', name: 'Events', pages: [] },
+        ],
+      },
       permissions: { administration: { manageEditMode: true } },
       visiblePermissions: { p1: { addChildren: true } },
       basePaths: {},

@@ -56,7 +56,13 @@ export function adaptInit(raw: unknown): AppInit {
   const pageDoc = r.page ?? undefined;
   const brand = r.activeBrandSettings;
   return {
-    user: { ...r.user, listMemberships: r.user.listMemberships ?? [], permissions: r.user.permissions ?? {}, basePaths: r.user.basePaths ?? r.basePaths, dataPrivacy: r.user.dataPrivacy ?? r.dataPrivacy },
+    user: {
+      ...r.user,
+      listMemberships: r.user.listMemberships ?? [],
+      permissions: r.user.permissions ?? {},
+      basePaths: r.user.basePaths ?? r.basePaths,
+      dataPrivacy: r.user.dataPrivacy ?? r.dataPrivacy,
+    },
     settings,
     viewAs: r.viewAs?.active && r.viewAs.userListIds.length ? r.viewAs.userListIds : null,
     locale: r.i18n?.locale ?? defaultLanguage,

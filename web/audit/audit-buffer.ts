@@ -26,7 +26,14 @@ export interface WireAuditEntry {
 export function toWireEntry(entry: AuditEntry, actionTime: number): WireAuditEntry {
   const { type, ...rest } = entry;
   const fields = rest as Record<string, string | undefined>;
-  const subjectKey = { pageView: 'pageId', profileView: 'profileId', entityPageView: 'entityId', entityView: 'entityId', internalModalOpened: 'blockId', externalLinkClicked: 'url' }[type];
+  const subjectKey = {
+    pageView: 'pageId',
+    profileView: 'profileId',
+    entityPageView: 'entityId',
+    entityView: 'entityId',
+    internalModalOpened: 'blockId',
+    externalLinkClicked: 'url',
+  }[type];
   const extra = Object.fromEntries(Object.entries(fields).filter(([k, v]) => k !== subjectKey && v !== undefined)) as Record<string, string>;
   return { logType: type, subject: fields[subjectKey]!, actionTime, ...(Object.keys(extra).length ? { extra } : {}) };
 }

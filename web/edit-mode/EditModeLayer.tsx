@@ -16,7 +16,6 @@ import { adminRequestOf } from './admin-request';
 import type { LoadedAdmin } from './lazy-admin';
 import { HEADER_ADMIN_SLOT_ID } from './slots';
 
-
 export interface EditModeLayerProps {
   admin: LoadedAdmin;
   pageId: Id;

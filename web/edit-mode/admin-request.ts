@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/client';
 /** Quiet: the admin shows each failure itself (in its dialog or as a notice), not as a second toast. */
 export function adminRequestOf(api: ApiClient): AdminRequest {
   const options = { quiet: true };
-  return <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  return <T>(method: string, path: string, body?: unknown): Promise<T> => {
     if (method === 'GET') return api.get<T>(path, options);
     if (method === 'POST') return api.post<T>(path, body, options);
     if (method === 'PUT') return api.put<T>(path, body, options);

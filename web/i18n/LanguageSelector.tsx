@@ -9,7 +9,17 @@ export function shouldShowLanguageSelector(published: string[] | undefined): boo
   return (published?.length ?? 0) > 1;
 }
 
-const NATIVE_NAMES: Record<string, string> = { en: 'English', fr: 'Français', cy: 'Cymraeg', et: 'Eesti', ms: 'Bahasa Melayu', de: 'Deutsch', zh: '中文', es: 'Español', ja: '日本語' };
+const NATIVE_NAMES: Record<string, string> = {
+  en: 'English',
+  fr: 'Français',
+  cy: 'Cymraeg',
+  et: 'Eesti',
+  ms: 'Bahasa Melayu',
+  de: 'Deutsch',
+  zh: '中文',
+  es: 'Español',
+  ja: '日本語',
+};
 
 export function LanguageSelector() {
   const t = useT();

@@ -9,7 +9,12 @@ import { useApi } from '../shell/services';
 import { canManageTextEditAtom, i18nOverridesAtom, localeAtom, pushToastAtom, textEditModeAtom } from '../shell/shell-state';
 import { useT } from './use-t';
 
-export async function saveTextOverride(api: { post: (path: string, body: unknown, opts: { query: Record<string, string> }) => Promise<unknown> }, locale: string, key: string, data: string) {
+export async function saveTextOverride(
+  api: { post: (path: string, body: unknown, opts: { query: Record<string, string> }) => Promise<unknown> },
+  locale: string,
+  key: string,
+  data: string,
+) {
   await api.post('i18n', [{ key, data }], { query: { iso: locale } });
 }
 

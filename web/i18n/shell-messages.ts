@@ -23,6 +23,26 @@ import fr_theme from '../../engine/core/i18n/messages/fr/theme.json' with { type
 import fr_toasts from '../../engine/core/i18n/messages/fr/toasts.json' with { type: 'json' };
 
 export const shellMessages: MessageCatalog = {
-  en: { audit: en_audit, common: en_common, nav: en_nav, server: en_server, shell: en_shell, socialSignIn: en_socialSignIn, startup: en_startup, theme: en_theme, toasts: en_toasts },
-  fr: { audit: fr_audit, common: fr_common, nav: fr_nav, server: fr_server, shell: fr_shell, socialSignIn: fr_socialSignIn, startup: fr_startup, theme: fr_theme, toasts: fr_toasts },
+  en: {
+    audit: en_audit,
+    common: en_common,
+    nav: en_nav,
+    server: en_server,
+    shell: en_shell,
+    socialSignIn: en_socialSignIn,
+    startup: en_startup,
+    theme: en_theme,
+    toasts: en_toasts,
+  },
+  fr: {
+    audit: fr_audit,
+    common: fr_common,
+    nav: fr_nav,
+    server: fr_server,
+    shell: fr_shell,
+    socialSignIn: fr_socialSignIn,
+    startup: fr_startup,
+    theme: fr_theme,
+    toasts: fr_toasts,
+  },
 };

@@ -8,7 +8,15 @@ import { editModeAtom, translatorAtom } from '../shell/shell-state';
 import { drawerEntries, moduleTitle, pageTitle, visibleModuleTabs, type DrawerEntry } from './nav-rules';
 import { currentRouteAtom, modulesWithPagesAtom } from './structure-view';
 
-function Group({ entry, onNavigate, title }: { entry: Extract<DrawerEntry, { kind: 'group' }>; onNavigate: () => void; title: (key: string) => string | undefined }) {
+function Group({
+  entry,
+  onNavigate,
+  title,
+}: {
+  entry: Extract<DrawerEntry, { kind: 'group' }>;
+  onNavigate: () => void;
+  title: (key: string) => string | undefined;
+}) {
   const [open, setOpen] = useState(entry.open);
   const route = useAtomValue(currentRouteAtom);
   const id = `drawer-group-${entry.module.id}`;
@@ -52,8 +60,9 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const modules = withPages.map((w) => w.module);
   const entries = drawerEntries(visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }), (m) => pagesOf.get(m.id) ?? [], route.moduleId);
   return (
-    <div className="ts-drawer-backdrop" onClick={onClose}>
-      <div className="ts-drawer" role="dialog" aria-modal="true" aria-label={t('nav.menu')} style={{ width: MOBILE_DRAWER_WIDTH_PX }} ref={panelRef} onClick={(e) => e.stopPropagation()}>
+    // A press on the backdrop closes the drawer: a pointer convenience, the close button and Escape serve the keyboard.
+    <div className="ts-drawer-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="ts-drawer" role="dialog" aria-modal="true" aria-label={t('nav.menu')} style={{ width: MOBILE_DRAWER_WIDTH_PX }} ref={panelRef}>
         <button type="button" className="ts-drawer__close" onClick={onClose} aria-label={t('nav.closeMenu')}>
           ×
         </button>

@@ -27,7 +27,15 @@ function OverflowMenu({ items, label }: { items: TabItem[]; label: string }) {
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" className="ts-tab ts-tab--more" ref={trigger} aria-label={label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="ts-tab ts-tab--more"
+        ref={trigger}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">⋯</span>
       </button>
       {open && trigger.current && (
@@ -57,7 +65,13 @@ export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem
     const measureRow = measureRef.current;
     if (!row || !measureRow) return;
     const widths = Array.from(measureRow.children, (el) => (el as HTMLElement).offsetWidth);
-    setSplit(splitOverflow(widths, row.clientWidth, items.findIndex((i) => i.current)));
+    setSplit(
+      splitOverflow(
+        widths,
+        row.clientWidth,
+        items.findIndex((i) => i.current),
+      ),
+    );
   }, [items]);
 
   useLayoutEffect(() => {
@@ -101,7 +115,10 @@ export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem
     </Link>
   );
   return (
-    <nav aria-label={label} className={`ts-tabs${wide ? '' : ' ts-tabs--scroll'}${shadows.left ? ' ts-tabs--shadow-left' : ''}${shadows.right ? ' ts-tabs--shadow-right' : ''}`}>
+    <nav
+      aria-label={label}
+      className={`ts-tabs${wide ? '' : ' ts-tabs--scroll'}${shadows.left ? ' ts-tabs--shadow-left' : ''}${shadows.right ? ' ts-tabs--shadow-right' : ''}`}
+    >
       <div className="ts-tabs__row" ref={rowRef}>
         {visible.map(tab)}
         {overflow.length > 0 && <OverflowMenu items={overflow} label={t('nav.more')} />}

@@ -56,8 +56,7 @@ export const pageHref = (moduleSlug: string, pageSlug: string) => `/${moduleSlug
 export const moduleHref = (module: Module | undefined, firstPage?: Page) => (module ? pageHref(module.slug, firstPage?.slug ?? '') : pageHref('404', ''));
 
 export type DrawerEntry =
-  | { kind: 'group'; module: Module; open: boolean; pages: { page: Page; href: string }[] }
-  | { kind: 'link'; module: Module; href: string };
+  { kind: 'group'; module: Module; open: boolean; pages: { page: Page; href: string }[] } | { kind: 'link'; module: Module; href: string };
 
 /**
  * The mobile drawer: a module with more than one visible non-abstract page is an expandable group,
@@ -67,7 +66,8 @@ export type DrawerEntry =
 export function drawerEntries(modules: Module[], pagesOf: (m: Module) => Page[], currentModuleId?: Id): DrawerEntry[] {
   return modules.map((module) => {
     const pages = pagesOf(module).filter((p) => !p.hideFromNav && !p.isAbstract);
-    if (pages.length > 1) return { kind: 'group', module, open: module.id === currentModuleId, pages: pages.map((page) => ({ page, href: pageHref(module.slug, page.slug) })) };
+    if (pages.length > 1)
+      return { kind: 'group', module, open: module.id === currentModuleId, pages: pages.map((page) => ({ page, href: pageHref(module.slug, page.slug) })) };
     return { kind: 'link', module, href: pageHref(module.slug, pages[0]?.slug ?? '') };
   });
 }
@@ -77,7 +77,12 @@ export function drawerEntries(modules: Module[], pagesOf: (m: Module) => Page[],
  * the row width; 70 px are reserved for the dropdown trigger. The current tab always stays
  * visible: if it would overflow, it takes the place of the last tab that fits.
  */
-export function splitOverflow(widths: number[], available: number, currentIndex: number, reserved = NAV_TAB_RESERVED_PX): { visible: number[]; overflow: number[] } {
+export function splitOverflow(
+  widths: number[],
+  available: number,
+  currentIndex: number,
+  reserved = NAV_TAB_RESERVED_PX,
+): { visible: number[]; overflow: number[] } {
   const total = widths.reduce((a, b) => a + b, 0);
   if (total <= available) return { visible: widths.map((_, i) => i), overflow: [] };
   const room = available - reserved;

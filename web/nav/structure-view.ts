@@ -5,7 +5,11 @@ import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine/react/struct
 import type { Id, Module, Page } from '../../schemas/model';
 import type { StructureView } from '../routes/guards';
 
-export const orderedModulesAtom = atom((get) => get(moduleOrderAtom).map((id) => get(moduleAtom(id))).filter((m): m is Module => !!m));
+export const orderedModulesAtom = atom((get) =>
+  get(moduleOrderAtom)
+    .map((id) => get(moduleAtom(id)))
+    .filter((m): m is Module => !!m),
+);
 
 /** Pages of a module in order; pages the user may not view were never loaded and are left out. */
 export const modulePagesAtom = atomFamily((moduleId: Id) =>

@@ -15,10 +15,18 @@ export function useModuleTabs(): TabItem[] {
   const target = useAtomValue(currentTargetAtom);
   const tr = (k: string) => (translator.has(k) ? translator.t(k) : undefined);
   const pagesOf = new Map(withPages.map((w) => [w.module.id, w.pages]));
-  return visibleModuleTabs(withPages.map((w) => w.module), { currentModuleId: route.moduleId, editMode }).map((m) => {
+  return visibleModuleTabs(
+    withPages.map((w) => w.module),
+    { currentModuleId: route.moduleId, editMode },
+  ).map((m) => {
     const pages = pagesOf.get(m.id) ?? [];
     const first = (m.defaultPage && pages.find((p) => p.id === m.defaultPage)) || pages.find((p) => !p.hideFromNav && !p.isAbstract) || pages[0];
-    return { key: m.id, label: moduleTitle(m, tr, m.id === route.moduleId ? target : undefined), href: pageHref(m.slug, first?.slug ?? ''), current: m.id === route.moduleId };
+    return {
+      key: m.id,
+      label: moduleTitle(m, tr, m.id === route.moduleId ? target : undefined),
+      href: pageHref(m.slug, first?.slug ?? ''),
+      current: m.id === route.moduleId,
+    };
   });
 }
 

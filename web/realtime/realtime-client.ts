@@ -27,7 +27,14 @@ const KIND_KEYS = { module: 'modules', page: 'pages', block: 'blocks', field: 'f
 /** Folds the list form into the by-kind form. */
 export function normaliseItemsChanges(changes: ItemsChanges): ItemsChanges {
   if (!Array.isArray(changes.items)) return changes;
-  const out: ItemsChanges = { ...changes, modules: [...(changes.modules ?? [])], pages: [...(changes.pages ?? [])], blocks: [...(changes.blocks ?? [])], fields: [...(changes.fields ?? [])], removed: { ...(changes.removed ?? {}) } };
+  const out: ItemsChanges = {
+    ...changes,
+    modules: [...(changes.modules ?? [])],
+    pages: [...(changes.pages ?? [])],
+    blocks: [...(changes.blocks ?? [])],
+    fields: [...(changes.fields ?? [])],
+    removed: { ...(changes.removed ?? {}) },
+  };
   for (const change of changes.items) {
     const key = KIND_KEYS[change?.kind];
     if (!key || typeof change.id !== 'string') continue;
@@ -100,11 +107,18 @@ export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
   for (const id of removed.pages ?? []) store.set(pageAtom(id), undefined);
   for (const id of removed.blocks ?? []) store.set(blockAtom(id), undefined);
   for (const id of removed.fields ?? []) store.set(fieldAtom(id), undefined);
-  if (removed.modules?.length) store.set(moduleOrderAtom, store.get(moduleOrderAtom).filter((id) => !removed.modules!.includes(id)));
+  if (removed.modules?.length)
+    store.set(
+      moduleOrderAtom,
+      store.get(moduleOrderAtom).filter((id) => !removed.modules!.includes(id)),
+    );
 }
 
 export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
-  const socket = options.url === undefined ? io({ auth: { token: options.token }, ...options.socketOptions }) : io(options.url, { auth: { token: options.token }, ...options.socketOptions });
+  const socket =
+    options.url === undefined
+      ? io({ auth: { token: options.token }, ...options.socketOptions })
+      : io(options.url, { auth: { token: options.token }, ...options.socketOptions });
   const current: { moduleId?: Id; pageId?: Id } = {};
   const reload = options.reload ?? (() => window.location.reload());
   let reloadTimer: ReturnType<typeof setTimeout> | undefined;

@@ -9,7 +9,15 @@ import { sessionAtom } from '../shell/shell-state';
 import { useShowToast } from '../shell/use-toast';
 import { useSetAtom } from 'jotai';
 import type { Entity } from '../../schemas/model';
-import { autoLogInRedirect, canEnterAdmin, resolveModuleRoute, socialAuthErrorOutcome, socialAuthOutcome, spaceLocationDecision, type RouteDecision } from './guards';
+import {
+  autoLogInRedirect,
+  canEnterAdmin,
+  resolveModuleRoute,
+  socialAuthErrorOutcome,
+  socialAuthOutcome,
+  spaceLocationDecision,
+  type RouteDecision,
+} from './guards';
 import { NotFound } from './NotFound';
 import { PageRoute } from './PageRoute';
 import { useRouteSlots } from './route-slots';
@@ -77,7 +85,10 @@ function SocialAuth() {
     const provider = q.get('provider') ?? '';
     const dataString = q.get('dataString') ?? '';
     api
-      .get<{ status?: string; message?: string }>(`user/socialAccountLink/${encodeURIComponent(provider)}/new/${encodeURIComponent(dataString)}`, { query: { source: q.get('source') ?? undefined }, quiet: true })
+      .get<{ status?: string; message?: string }>(`user/socialAccountLink/${encodeURIComponent(provider)}/new/${encodeURIComponent(dataString)}`, {
+        query: { source: q.get('source') ?? undefined },
+        quiet: true,
+      })
       .then((r) => setDecision(socialAuthOutcome(q, r ?? {})))
       .catch((e: Error) => setDecision(socialAuthOutcome(q, e)));
     // Link once per visit.
@@ -126,9 +137,19 @@ export function AppRoutes() {
       <Route path={ROUTES.socialAuthError}>{() => <Decide decision={socialAuthErrorOutcome(new URLSearchParams(search))} />}</Route>
       <Route path={ROUTES.socialAuth} component={SocialAuth} />
       <Route path={ROUTES.spaceRedirect} component={SpaceRedirect} />
-      <Route path={ROUTES.spacePage}>{(p: { targetId: string; moduleSlug: string; pageSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />}</Route>
-      <Route path={ROUTES.spacePageNoSlash}>{(p: { targetId: string; moduleSlug: string; pageSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />}</Route>
-      <Route path={ROUTES.spaceModule}>{(p: { targetId: string; moduleSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug="" targetId={p.targetId} space />}</Route>
+      <Route path={ROUTES.spacePage}>
+        {(p: { targetId: string; moduleSlug: string; pageSlug: string }) => (
+          <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />
+        )}
+      </Route>
+      <Route path={ROUTES.spacePageNoSlash}>
+        {(p: { targetId: string; moduleSlug: string; pageSlug: string }) => (
+          <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />
+        )}
+      </Route>
+      <Route path={ROUTES.spaceModule}>
+        {(p: { targetId: string; moduleSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug="" targetId={p.targetId} space />}
+      </Route>
       <Route path={ROUTES.notFound} component={NotFoundRoute} />
       <Route path={ROUTES.module} component={ModuleRedirect} />
       <Route path={ROUTES.moduleSlash} component={ModuleRedirect} />

@@ -47,7 +47,19 @@ function useProfileCheck(targetId: string | undefined, api: ApiClient): 'ok' | '
   return checked.ok ? 'ok' : 'missing';
 }
 
-export function PageRoute({ moduleSlug, pageSlug, targetId, modifier, space }: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string; space?: boolean }) {
+export function PageRoute({
+  moduleSlug,
+  pageSlug,
+  targetId,
+  modifier,
+  space,
+}: {
+  moduleSlug: string;
+  pageSlug: string;
+  targetId?: string;
+  modifier?: string;
+  space?: boolean;
+}) {
   const view = useAtomValue(structureViewAtom);
   const setCurrent = useSetAtom(currentRouteAtom);
   const showToast = useShowToast();

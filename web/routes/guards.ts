@@ -56,7 +56,11 @@ export function resolvePageRoute(moduleSlug: string, pageSlug: string, view: Str
 }
 
 /** The not-found page's go-back target: the default module's default page, else the default profile page, else /. */
-export function notFoundGoBackTarget(view: StructureView, defaultModule: Module | undefined, defaultProfilePage?: { moduleSlug: string; pageSlug: string }): string {
+export function notFoundGoBackTarget(
+  view: StructureView,
+  defaultModule: Module | undefined,
+  defaultProfilePage?: { moduleSlug: string; pageSlug: string },
+): string {
   const first = defaultModule && defaultPageOf(defaultModule, view);
   if (defaultModule && first) return pageHref(defaultModule.slug, first.slug);
   if (defaultProfilePage) return pageHref(defaultProfilePage.moduleSlug, defaultProfilePage.pageSlug);
@@ -90,12 +94,26 @@ export function socialAuthOutcome(query: URLSearchParams, result: { status?: Soc
   return {
     redirect: stripAppPrefix(query.get('returnTo')),
     replace: true,
-    toast: { type: status === 'error' ? 'negative' : status === 'exists' ? 'info' : 'positive', message, key: `socialSignIn.routes.status.${status}`, params: { provider } },
+    toast: {
+      type: status === 'error' ? 'negative' : status === 'exists' ? 'info' : 'positive',
+      message,
+      key: `socialSignIn.routes.status.${status}`,
+      params: { provider },
+    },
   };
 }
 /** /socialAuth/error: an error toast with the message, then returnTo. */
 export function socialAuthErrorOutcome(query: URLSearchParams): RouteDecision {
-  return { redirect: stripAppPrefix(query.get('returnTo')), replace: true, toast: { type: 'negative', message: query.get('message') || undefined, key: 'socialSignIn.routes.status.error', params: { provider: query.get('provider') ?? '' } } };
+  return {
+    redirect: stripAppPrefix(query.get('returnTo')),
+    replace: true,
+    toast: {
+      type: 'negative',
+      message: query.get('message') || undefined,
+      key: 'socialSignIn.routes.status.error',
+      params: { provider: query.get('provider') ?? '' },
+    },
+  };
 }
 
 /** /space/:targetId: the entity's location module and page, else 404 with the missing-page toast. */

@@ -60,7 +60,10 @@ export function parseTabQuery(value: string | null): Record<string, string> {
   }
   return out;
 }
-export const formatTabQuery = (tabs: Record<string, string>) => Object.entries(tabs).map(([b, t]) => `${b}_${t}`).join(',');
+export const formatTabQuery = (tabs: Record<string, string>) =>
+  Object.entries(tabs)
+    .map(([b, t]) => `${b}_${t}`)
+    .join(',');
 
 /**
  * In-text links (spec 2.1): a link written with a leading slash is an in-app path. Returns the

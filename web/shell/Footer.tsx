@@ -14,7 +14,11 @@ export function Footer() {
   const links = footerLinks(settings.footer?.links);
   return (
     <footer className="ts-footer" aria-label={t('shell.footer.label')}>
-      <img className="ts-footer__logo" src={footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, defaultLogo)} alt={t('shell.footer.logoAlt')} />
+      <img
+        className="ts-footer__logo"
+        src={footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, defaultLogo)}
+        alt={t('shell.footer.logoAlt')}
+      />
       {links.length > 0 && (
         <ul className="ts-footer__links">
           {links.map((l) => (

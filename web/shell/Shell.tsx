@@ -33,7 +33,11 @@ export function Shell({ children }: { children: ReactNode }) {
       <Footer />
       {debug && session && (
         <pre className="ts-debug" aria-label={t('shell.debug.label')}>
-          {JSON.stringify({ accountId: session.user.accountId, locale: session.locale, modules: session.modules.length, pages: session.pages.length, safeMode }, null, 2)}
+          {JSON.stringify(
+            { accountId: session.user.accountId, locale: session.locale, modules: session.modules.length, pages: session.pages.length, safeMode },
+            null,
+            2,
+          )}
         </pre>
       )}
       {session && realtime !== false && (

@@ -44,45 +44,97 @@ export function UserControls() {
   return (
     <>
       {/* The visible initials are part of the name (WCAG 2.5.3, label in name). */}
-      <button type="button" className="ts-user-button" ref={trigger} aria-label={`${t('shell.userControls.open')}, ${initials}`} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="ts-user-button"
+        ref={trigger}
+        aria-label={`${t('shell.userControls.open')}, ${initials}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true" className="ts-avatar">
           {initials}
         </span>
       </button>
       {open && trigger.current && (
         <Suspense fallback={null}>
-        <FloatingPanel anchor={trigger.current} onClose={close} role="dialog" label={t('shell.userControls.title')} className="ts-popover">
-          <ul className="ts-user-controls">
-            {entries.map((entry) => {
-              switch (entry) {
-                case 'myProfile':
-                  return <li key={entry}><Link href={profileHref(settings, session.user.accountId)} onClick={close}>{t('shell.userControls.myProfile')}</Link></li>;
-                case 'myAccount':
-                  return <li key={entry}><a href={ACCOUNT_PAGE_PATH} target="_blank" rel="noopener noreferrer">{t('shell.userControls.myAccount')}</a></li>;
-                case 'manageLogins':
-                  return <li key={entry}><Link href="/settings?section=logins" onClick={close}>{t('shell.userControls.manageLogins')}</Link></li>;
-                case 'notifications':
-                  return <li key={entry}><Link href="/settings?section=notifications" onClick={close}>{t('shell.userControls.notifications')}</Link></li>;
-                case 'accessibility':
-                  return <li key={entry}><Link href="/settings?section=accessibility" onClick={close}>{t('shell.userControls.accessibility')}</Link></li>;
-                case 'privacy':
-                  return <li key={entry}><Link href="/settings?section=privacy" onClick={close}>{t('shell.userControls.privacy')}</Link></li>;
-                case 'language':
-                  return <li key={entry}><LanguageSelector /></li>;
-                case 'theme':
-                  return <li key={entry}><ThemeSelector /></li>;
-                case 'logout':
-                  return (
-                    <li key={entry}>
-                      <button type="button" onClick={() => void logout(api, (url) => window.location.assign(url))}>
-                        {t('shell.userControls.logout')}
-                      </button>
-                    </li>
-                  );
-              }
-            })}
-          </ul>
-        </FloatingPanel>
+          <FloatingPanel anchor={trigger.current} onClose={close} role="dialog" label={t('shell.userControls.title')} className="ts-popover">
+            <ul className="ts-user-controls">
+              {entries.map((entry) => {
+                switch (entry) {
+                  case 'myProfile':
+                    return (
+                      <li key={entry}>
+                        <Link href={profileHref(settings, session.user.accountId)} onClick={close}>
+                          {t('shell.userControls.myProfile')}
+                        </Link>
+                      </li>
+                    );
+                  case 'myAccount':
+                    return (
+                      <li key={entry}>
+                        <a href={ACCOUNT_PAGE_PATH} target="_blank" rel="noopener noreferrer">
+                          {t('shell.userControls.myAccount')}
+                        </a>
+                      </li>
+                    );
+                  case 'manageLogins':
+                    return (
+                      <li key={entry}>
+                        <Link href="/settings?section=logins" onClick={close}>
+                          {t('shell.userControls.manageLogins')}
+                        </Link>
+                      </li>
+                    );
+                  case 'notifications':
+                    return (
+                      <li key={entry}>
+                        <Link href="/settings?section=notifications" onClick={close}>
+                          {t('shell.userControls.notifications')}
+                        </Link>
+                      </li>
+                    );
+                  case 'accessibility':
+                    return (
+                      <li key={entry}>
+                        <Link href="/settings?section=accessibility" onClick={close}>
+                          {t('shell.userControls.accessibility')}
+                        </Link>
+                      </li>
+                    );
+                  case 'privacy':
+                    return (
+                      <li key={entry}>
+                        <Link href="/settings?section=privacy" onClick={close}>
+                          {t('shell.userControls.privacy')}
+                        </Link>
+                      </li>
+                    );
+                  case 'language':
+                    return (
+                      <li key={entry}>
+                        <LanguageSelector />
+                      </li>
+                    );
+                  case 'theme':
+                    return (
+                      <li key={entry}>
+                        <ThemeSelector />
+                      </li>
+                    );
+                  case 'logout':
+                    return (
+                      <li key={entry}>
+                        <button type="button" onClick={() => void logout(api, (url) => window.location.assign(url))}>
+                          {t('shell.userControls.logout')}
+                        </button>
+                      </li>
+                    );
+                }
+              })}
+            </ul>
+          </FloatingPanel>
         </Suspense>
       )}
     </>

@@ -11,7 +11,10 @@ export const DEVICE_ID_KEY = 'tessera.deviceId';
 export async function logout(api: ApiClient, go: (url: string) => void, origin = window.location.origin): Promise<void> {
   let target = origin;
   try {
-    const res = await api.get<{ url?: string; redirectTo?: string } | undefined>('logout', { query: { deviceId: localStorage.getItem(DEVICE_ID_KEY) ?? undefined }, quiet: true });
+    const res = await api.get<{ url?: string; redirectTo?: string } | undefined>('logout', {
+      query: { deviceId: localStorage.getItem(DEVICE_ID_KEY) ?? undefined },
+      quiet: true,
+    });
     const next = res?.url ?? res?.redirectTo;
     // An absolute http(s) address or a same-site path; anything else falls back to the origin.
     if (typeof next === 'string' && (/^https?:\/\//.test(next) || (next.startsWith('/') && !next.startsWith('//')))) target = new URL(next, origin).toString();

@@ -46,7 +46,12 @@ export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id' | 'ti
   set(toastsAtom, [...get(toastsAtom), { timeoutMs: TOAST_DEFAULT_TIMEOUT_MS, ...toast, id }]);
   return id;
 });
-export const dismissToastAtom = atom(null, (get, set, id: number) => set(toastsAtom, get(toastsAtom).filter((t) => t.id !== id)));
+export const dismissToastAtom = atom(null, (get, set, id: number) =>
+  set(
+    toastsAtom,
+    get(toastsAtom).filter((t) => t.id !== id),
+  ),
+);
 
 /** Users with the text-edit permission (administration.manageTextEdit) may edit labels inline. */
 export const canManageTextEditAtom = atom((get) => canManageTextEdit(get(sessionAtom)?.user));

@@ -49,7 +49,9 @@ export function useShortcuts() {
   const user = useAtomValue(sessionAtom)?.user;
   useEditModeShortcuts(user, { onSafeModeToggle: reloadWithSafeMode });
   useEffect(() => {
-    const konami = createKeySequence(KONAMI, () => console.info(`%c${store.get(translatorAtom).t('shell.konami')}`, 'font-size:16px;font-weight:bold;color:#3b5bdb'));
+    const konami = createKeySequence(KONAMI, () =>
+      console.info(`%c${store.get(translatorAtom).t('shell.konami')}`, 'font-size:16px;font-weight:bold;color:#3b5bdb'),
+    );
     const onKey = (e: KeyboardEvent) => konami(e.key);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -53,16 +53,16 @@ export function StartupGate({ children }: { children: ReactNode }) {
     let cancelled = false;
     const run = startupOnce(api, (theme) =>
       runStartup({
-      api,
-      url: new URL(window.location.href),
-      online: () => navigator.onLine,
-      onFlag: (flag) => setFlags((f) => ({ ...f, [flag]: true })),
-      loadTheme: async (settings) => {
-        theme.current = await loadTheme(settings, { doc: document, storage: localStorage, apiBase: api.baseURL, prefersDark: prefersDark() });
-      },
-      replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash),
-      reload: () => window.location.reload(),
-      notLoggedInMessage: t('common.errors.userNotLoggedIn'),
+        api,
+        url: new URL(window.location.href),
+        online: () => navigator.onLine,
+        onFlag: (flag) => setFlags((f) => ({ ...f, [flag]: true })),
+        loadTheme: async (settings) => {
+          theme.current = await loadTheme(settings, { doc: document, storage: localStorage, apiBase: api.baseURL, prefersDark: prefersDark() });
+        },
+        replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash),
+        reload: () => window.location.reload(),
+        notLoggedInMessage: t('common.errors.userNotLoggedIn'),
       }),
     );
     run.outcome
@@ -103,7 +103,14 @@ export function StartupGate({ children }: { children: ReactNode }) {
   if (phase.kind === 'login') {
     const search = new URLSearchParams(window.location.search);
     const autoRedirect = !sessionStorage.getItem(LOGGED_OUT_KEY) && !api.getToken() && !search.has('s') && !search.has('t');
-    return <LoginScreen autoRedirect={autoRedirect} loginUrl={loginServiceUrl(document)} go={(url) => window.location.assign(url)} reload={() => window.location.reload()} />;
+    return (
+      <LoginScreen
+        autoRedirect={autoRedirect}
+        loginUrl={loginServiceUrl(document)}
+        go={(url) => window.location.assign(url)}
+        reload={() => window.location.reload()}
+      />
+    );
   }
   if (phase.kind === 'failed' || phase.kind === 'redirecting')
     return (

@@ -81,7 +81,9 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
   const settings = await api.get<Settings>('settings');
   deps.onFlag('settings');
   const themeLoaded = deps.loadTheme(settings).then(() => deps.onFlag('theme'));
-  const imageToken = deps.online() ? api.get<{ token?: string }>('user/image_access_token', { quiet: true }).catch(() => undefined) : Promise.resolve(undefined);
+  const imageToken = deps.online()
+    ? api.get<{ token?: string }>('user/image_access_token', { quiet: true }).catch(() => undefined)
+    : Promise.resolve(undefined);
   const opts = initOpts(url);
   const init = adaptInit(await api.get('init', opts ? { query: { opts } } : undefined));
   deps.onFlag('user');

@@ -79,7 +79,10 @@ export function ensureBrandStylesheet(doc: Document, href: string): Promise<void
 }
 
 /** Start-up theme step: brand style sheet plus the colour scheme. */
-export async function loadTheme(settings: Settings, env: { doc: Document; storage: Storage; apiBase: string; prefersDark: boolean }): Promise<ThemeAvailability> {
+export async function loadTheme(
+  settings: Settings,
+  env: { doc: Document; storage: Storage; apiBase: string; prefersDark: boolean },
+): Promise<ThemeAvailability> {
   const availability = themeAvailability(settings, env.storage.getItem(THEME_MODE_KEY));
   applyScheme(env.doc, resolveScheme(availability.mode, env.prefersDark), env.storage);
   await ensureBrandStylesheet(env.doc, brandThemeHref(env.apiBase, previewBrandId(env.storage)));

@@ -18,9 +18,27 @@ export default function GeoLocationField({ field, index }: FieldComponentProps) 
   return (
     <FieldShell binding={b} group>
       <label htmlFor={`${b.ids.input}-lat`}>{b.t('fields.geoLocation.lat')}</label>
-      <input id={`${b.ids.input}-lat`} type="number" step="any" min={-90} max={90} value={point.lat ?? ''} tabIndex={b.inputTabIndex} onChange={(e) => set('lat', e.target.value)} />
+      <input
+        id={`${b.ids.input}-lat`}
+        type="number"
+        step="any"
+        min={-90}
+        max={90}
+        value={point.lat ?? ''}
+        tabIndex={b.inputTabIndex}
+        onChange={(e) => set('lat', e.target.value)}
+      />
       <label htmlFor={`${b.ids.input}-lng`}>{b.t('fields.geoLocation.lng')}</label>
-      <input id={`${b.ids.input}-lng`} type="number" step="any" min={-180} max={180} value={point.lng ?? ''} tabIndex={b.inputTabIndex} onChange={(e) => set('lng', e.target.value)} />
+      <input
+        id={`${b.ids.input}-lng`}
+        type="number"
+        step="any"
+        min={-180}
+        max={180}
+        value={point.lng ?? ''}
+        tabIndex={b.inputTabIndex}
+        onChange={(e) => set('lng', e.target.value)}
+      />
       {typeof navigator !== 'undefined' && navigator.geolocation && (
         <button type="button" onClick={locate}>
           {b.t('fields.geoLocation.locate')}

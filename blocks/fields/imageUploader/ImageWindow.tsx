@@ -4,7 +4,15 @@
  * 2 to 5 previews per row); saving in progress or not; Escape closes.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { FOCAL_POINT_DEFAULT, PREVIEWS_PER_ROW, PREVIEW_RATIOS_OFF, PREVIEW_RATIOS_ON, runRule, type FormFieldBinding, type FormServices } from '../../../engine';
+import {
+  FOCAL_POINT_DEFAULT,
+  PREVIEWS_PER_ROW,
+  PREVIEW_RATIOS_OFF,
+  PREVIEW_RATIOS_ON,
+  runRule,
+  type FormFieldBinding,
+  type FormServices,
+} from '../../../engine';
 
 export interface ImageWindowProps {
   binding: FormFieldBinding;
@@ -66,6 +74,7 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
   };
   const titleId = `${b.ids.input}-window-title`;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog closes on Escape pressed anywhere inside it
     <div
       ref={dialog}
       tabIndex={-1}
@@ -110,7 +119,11 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
             <legend>{t('imageUploader.previews.ratios')}</legend>
             {[...new Set([...PREVIEW_RATIOS_ON, ...PREVIEW_RATIOS_OFF, ...enabled])].map((r) => (
               <label key={r}>
-                <input type="checkbox" checked={enabled.includes(r)} onChange={(e) => setEnabled((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))} />
+                <input
+                  type="checkbox"
+                  checked={enabled.includes(r)}
+                  onChange={(e) => setEnabled((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))}
+                />
                 {r}
               </label>
             ))}

@@ -27,7 +27,16 @@ export default function RatingField({ field, index }: FieldComponentProps) {
           const id = `${b.ids.input}-${step}`;
           return (
             <span key={step}>
-              <input id={id} type="radio" name={b.ids.input} checked={value === step} disabled={b.disabled} tabIndex={b.inputTabIndex} onBlur={b.touch} onChange={() => b.setValue(step)} />
+              <input
+                id={id}
+                type="radio"
+                name={b.ids.input}
+                checked={value === step}
+                disabled={b.disabled}
+                tabIndex={b.inputTabIndex}
+                onBlur={b.touch}
+                onChange={() => b.setValue(step)}
+              />
               <label htmlFor={id} aria-label={b.t('fields.rating.star', { value: step, max })}>
                 {value !== undefined && step <= value ? '★' : '☆'}
               </label>

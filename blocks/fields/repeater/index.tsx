@@ -24,7 +24,11 @@ export default function RepeaterField({ field }: FieldComponentProps) {
               {!editing && item.label && <strong>{item.label}</strong>}
               {item.deleted ? <p>{t('form.repeater.deleted')}</p> : <FieldChildren fieldId={field.id} index={i} />}
               {editing && (
-                <button type="button" onClick={() => setDeleted(i, !item.deleted)} aria-label={`${t(item.deleted ? 'form.actions.restore' : 'form.actions.remove')} ${title}`}>
+                <button
+                  type="button"
+                  onClick={() => setDeleted(i, !item.deleted)}
+                  aria-label={`${t(item.deleted ? 'form.actions.restore' : 'form.actions.remove')} ${title}`}
+                >
                   {t(item.deleted ? 'form.actions.restore' : 'form.actions.remove')}
                 </button>
               )}

@@ -30,7 +30,15 @@ export default function TagsField({ field, index }: FieldComponentProps) {
           </li>
         ))}
       </ul>
-      <input id={b.ids.input} value={draft} placeholder={b.t('fields.tags.add')} tabIndex={b.inputTabIndex} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onBlur={() => (add(), b.touch())} />
+      <input
+        id={b.ids.input}
+        value={draft}
+        placeholder={b.t('fields.tags.add')}
+        tabIndex={b.inputTabIndex}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => (add(), b.touch())}
+      />
     </FieldShell>
   );
 }

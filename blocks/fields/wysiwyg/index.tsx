@@ -1,7 +1,20 @@
 import { Suspense } from 'react';
 import { FieldShell, LazyRichTextEditor, sanitizeHtml, toolbarFor, useFormField, type FieldComponentProps, type ToolbarButton } from '../../../engine';
 
-const BUTTONS: ToolbarButton[] = ['bold', 'italic', 'strike', 'code', 'codeBlock', 'heading', 'bulletList', 'orderedList', 'blockquote', 'link', 'undo', 'redo'];
+const BUTTONS: ToolbarButton[] = [
+  'bold',
+  'italic',
+  'strike',
+  'code',
+  'codeBlock',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'blockquote',
+  'link',
+  'undo',
+  'redo',
+];
 
 /** Rich text: sanitised HTML when read, the tiptap editor (its own chunk) with the preset's toolbar when editing. */
 export default function WysiwygField({ field, index }: FieldComponentProps) {

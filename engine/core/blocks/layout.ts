@@ -43,7 +43,8 @@ export function checkColumnWidths(widths: unknown, count: number): ColumnWidthsC
     const base = Math.floor(MAX_COLUMNS / n);
     return { ok: true, widths: Array.from({ length: n }, (_, i) => base + (i < MAX_COLUMNS - base * n ? 1 : 0)) };
   }
-  if (!Array.isArray(widths) || widths.some((w) => !Number.isInteger(w) || (w as number) < 1)) return { ok: false, problem: 'notIntegers', detail: JSON.stringify(widths) };
+  if (!Array.isArray(widths) || widths.some((w) => !Number.isInteger(w) || (w as number) < 1))
+    return { ok: false, problem: 'notIntegers', detail: JSON.stringify(widths) };
   if (widths.length > MAX_COLUMNS) return { ok: false, problem: 'tooMany', detail: String(widths.length) };
   const sum = (widths as number[]).reduce((a, b) => a + b, 0);
   if (sum !== MAX_COLUMNS) return { ok: false, problem: 'sum', detail: String(sum) };

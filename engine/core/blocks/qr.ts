@@ -21,6 +21,12 @@ export function resolveQrSettings(options: { value?: string; level?: string; bac
   if (value.length > QR_CAPACITY[level]) return { ok: false, problem: 'tooLong', capacity: QR_CAPACITY[level] };
   return {
     ok: true,
-    settings: { value, level, background: options.background ?? QR_DEFAULTS.background, foreground: options.foreground ?? QR_DEFAULTS.foreground, size: options.size ?? QR_DEFAULTS.size },
+    settings: {
+      value,
+      level,
+      background: options.background ?? QR_DEFAULTS.background,
+      foreground: options.foreground ?? QR_DEFAULTS.foreground,
+      size: options.size ?? QR_DEFAULTS.size,
+    },
   };
 }

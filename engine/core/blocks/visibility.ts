@@ -8,8 +8,7 @@ import type { BlockVisibility } from '../../../schemas/model';
 import type { RuleContext, RuleQueryEvaluator } from '../rules/context';
 
 export type VisibilityDecision =
-  | { visible: true }
-  | { visible: false; reason: 'device' | 'ownProfile' | 'otherProfile' | 'rules' | 'noEvaluator' | 'ruleError'; error?: string };
+  { visible: true } | { visible: false; reason: 'device' | 'ownProfile' | 'otherProfile' | 'rules' | 'noEvaluator' | 'ruleError'; error?: string };
 
 export function decideBlockVisibility(visibility: BlockVisibility | undefined, context: RuleContext, evaluator?: RuleQueryEvaluator): VisibilityDecision {
   if (!visibility || typeof visibility !== 'object') return { visible: true };

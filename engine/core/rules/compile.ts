@@ -22,8 +22,16 @@ export interface CompiledRuleQuery {
 }
 
 export const RULE_KINDS: readonly RuleKind[] = [
-  'field', 'list', 'profileEntityPowerUp', 'userField', 'userList', 'userEntityPowerUp',
-  'entityField', 'emailBuilderField', 'knownValueField', 'formField',
+  'field',
+  'list',
+  'profileEntityPowerUp',
+  'userField',
+  'userList',
+  'userEntityPowerUp',
+  'entityField',
+  'emailBuilderField',
+  'knownValueField',
+  'formField',
 ];
 
 export const MEMBERSHIP_STATES = ['default', 'accepted', 'applied', 'banned', 'completed', 'rejected', 'returned', 'withdrawn'] as const;
@@ -64,16 +72,26 @@ function entityPath(rule: Rule): string {
 function subjectLogic(rule: Rule): JsonLogic {
   const s = rule.subject;
   switch (rule.kind) {
-    case 'field': return { var: `profile.data.profile.${s}` };
-    case 'userField': return { var: `user.data.${s}` };
-    case 'entityField': return { var: `${entityPath(rule)}.data.${s}` };
-    case 'emailBuilderField': return { var: `emailBuilder.${s}` };
-    case 'formField': return { var: `form.${s}` };
-    case 'knownValueField': return Object.prototype.hasOwnProperty.call(BUILT_IN_KNOWN_VALUES, s) ? BUILT_IN_KNOWN_VALUES[s] : { var: `known.${s}` };
-    case 'list': return { acceptedListIds: [{ var: 'profile.acceptedUserListIds' }, { var: 'profileListMemberships' }] };
-    case 'userList': return { acceptedListIds: [{ var: 'user.listMemberships' }, { var: 'lists' }] };
-    case 'userEntityPowerUp': return { powerUpMemberships: [{ var: 'user.listMemberships' }, { var: 'lists' }, { var: entityPath(rule) }, s] };
-    case 'profileEntityPowerUp': return { powerUpMemberships: [{ var: 'profileListMemberships' }, null, { var: entityPath(rule) }, s] };
+    case 'field':
+      return { var: `profile.data.profile.${s}` };
+    case 'userField':
+      return { var: `user.data.${s}` };
+    case 'entityField':
+      return { var: `${entityPath(rule)}.data.${s}` };
+    case 'emailBuilderField':
+      return { var: `emailBuilder.${s}` };
+    case 'formField':
+      return { var: `form.${s}` };
+    case 'knownValueField':
+      return Object.prototype.hasOwnProperty.call(BUILT_IN_KNOWN_VALUES, s) ? BUILT_IN_KNOWN_VALUES[s] : { var: `known.${s}` };
+    case 'list':
+      return { acceptedListIds: [{ var: 'profile.acceptedUserListIds' }, { var: 'profileListMemberships' }] };
+    case 'userList':
+      return { acceptedListIds: [{ var: 'user.listMemberships' }, { var: 'lists' }] };
+    case 'userEntityPowerUp':
+      return { powerUpMemberships: [{ var: 'user.listMemberships' }, { var: 'lists' }, { var: entityPath(rule) }, s] };
+    case 'profileEntityPowerUp':
+      return { powerUpMemberships: [{ var: 'profileListMemberships' }, null, { var: entityPath(rule) }, s] };
   }
 }
 
@@ -98,11 +116,18 @@ function checkValue(rule: Rule, operator: OperatorEntry, path: string, problems:
     const types = Array.isArray(allowed) ? allowed : typeof allowed === 'string' ? [allowed] : [];
     if (types.length && !types.includes(jsonType(v))) problems.push({ path: `${path}.value`, code: 'valueWrongType', params: { expected: types.join(', ') } });
   } else if (operator.arity === 2) {
-    if (!Array.isArray(v) || v.length !== 2 || !v.every(isPrimitive) || v.some((x) => x === '')) return void problems.push({ path: `${path}.value`, code: 'valueNotPair' });
-  } else if (!Array.isArray(v) || v.length === 0 || v.length > RULE_QUERY_LIMITS.maxValueItems || !v.every((x) => typeof x === 'string' || typeof x === 'number')) {
+    if (!Array.isArray(v) || v.length !== 2 || !v.every(isPrimitive) || v.some((x) => x === ''))
+      return void problems.push({ path: `${path}.value`, code: 'valueNotPair' });
+  } else if (
+    !Array.isArray(v) ||
+    v.length === 0 ||
+    v.length > RULE_QUERY_LIMITS.maxValueItems ||
+    !v.every((x) => typeof x === 'string' || typeof x === 'number')
+  ) {
     return void problems.push({ path: `${path}.value`, code: 'valueNotList', params: { max: RULE_QUERY_LIMITS.maxValueItems } });
   }
-  if (tooLong(v) || (Array.isArray(v) && v.some(tooLong))) problems.push({ path: `${path}.value`, code: 'valueTooLong', params: { max: RULE_QUERY_LIMITS.maxStringLength } });
+  if (tooLong(v) || (Array.isArray(v) && v.some(tooLong)))
+    problems.push({ path: `${path}.value`, code: 'valueTooLong', params: { max: RULE_QUERY_LIMITS.maxStringLength } });
 }
 
 /** Fills a template's placeholders. Inserted operands are not scanned again, so a value "$subject" stays text. */
@@ -122,19 +147,23 @@ function fill(template: JsonValue, slots: { subject: JsonLogic; value: JsonValue
 
 function compileRule(rule: Rule, path: string, registry: Registry, problems: RuleProblem[]): JsonLogic | null {
   const before = problems.length;
-  if (!rule || typeof rule !== 'object') return void problems.push({ path, code: 'notAnObject' }), null;
-  if (!RULE_KINDS.includes(rule.kind)) return void problems.push({ path: `${path}.kind`, code: 'unknownKind', params: { value: String(rule.kind) } }), null;
-  if (KIND_NEEDS_SUBJECT(rule.kind) && (typeof rule.subject !== 'string' || rule.subject === '')) problems.push({ path: `${path}.subject`, code: 'missingSubject' });
-  else if (KIND_NEEDS_SUBJECT(rule.kind) && !isSafePath(rule.subject)) problems.push({ path: `${path}.subject`, code: 'unsafePath', params: { value: rule.subject } });
+  if (!rule || typeof rule !== 'object') return (void problems.push({ path, code: 'notAnObject' }), null);
+  if (!RULE_KINDS.includes(rule.kind)) return (void problems.push({ path: `${path}.kind`, code: 'unknownKind', params: { value: String(rule.kind) } }), null);
+  if (KIND_NEEDS_SUBJECT(rule.kind) && (typeof rule.subject !== 'string' || rule.subject === ''))
+    problems.push({ path: `${path}.subject`, code: 'missingSubject' });
+  else if (KIND_NEEDS_SUBJECT(rule.kind) && !isSafePath(rule.subject))
+    problems.push({ path: `${path}.subject`, code: 'unsafePath', params: { value: rule.subject } });
   if (rule.entityId !== undefined && (typeof rule.entityId !== 'string' || !isSafePath(rule.entityId) || rule.entityId.includes('.'))) {
     problems.push({ path: `${path}.entityId`, code: 'unsafePath', params: { value: String(rule.entityId) } });
   }
-  if (rule.operator === '' || rule.operator === undefined) return void problems.push({ path: `${path}.operator`, code: 'missingOperator' }), null;
+  if (rule.operator === '' || rule.operator === undefined) return (void problems.push({ path: `${path}.operator`, code: 'missingOperator' }), null);
   const operator = typeof rule.operator === 'string' ? registry.operator(rule.operator) : undefined;
-  if (!operator) return void problems.push({ path: `${path}.operator`, code: 'unknownOperator', params: { value: String(rule.operator) } }), null;
-  if (!operatorFitsKind(operator, rule.kind)) problems.push({ path: `${path}.operator`, code: 'operatorNotForKind', params: { operator: operator.id, kind: rule.kind } });
+  if (!operator) return (void problems.push({ path: `${path}.operator`, code: 'unknownOperator', params: { value: String(rule.operator) } }), null);
+  if (!operatorFitsKind(operator, rule.kind))
+    problems.push({ path: `${path}.operator`, code: 'operatorNotForKind', params: { operator: operator.id, kind: rule.kind } });
   if (rule.negate && !operator.negatable) problems.push({ path: `${path}.negate`, code: 'notNegatable', params: { operator: operator.id } });
-  if (rule.state !== undefined && !(MEMBERSHIP_STATES as readonly string[]).includes(rule.state)) problems.push({ path: `${path}.state`, code: 'badState', params: { value: String(rule.state) } });
+  if (rule.state !== undefined && !(MEMBERSHIP_STATES as readonly string[]).includes(rule.state))
+    problems.push({ path: `${path}.state`, code: 'badState', params: { value: String(rule.state) } });
   checkValue(rule, operator, path, problems);
   if (problems.length > before) return null;
   const state = rule.state && rule.state !== 'default' ? rule.state : DEFAULT_MEMBERSHIP_STATE;
@@ -143,17 +172,20 @@ function compileRule(rule: Rule, path: string, registry: Registry, problems: Rul
 }
 
 function compileGroup(group: RuleGroup, path: string, depth: number, registry: Registry, problems: RuleProblem[], count: { rules: number }): JsonLogic | null {
-  if (!group || typeof group !== 'object' || Array.isArray(group)) return void problems.push({ path: path || '/', code: 'notAnObject' }), null;
-  if (depth > RULE_QUERY_LIMITS.maxDepth) return void problems.push({ path: path || '/', code: 'tooDeep', params: { max: RULE_QUERY_LIMITS.maxDepth } }), null;
+  if (!group || typeof group !== 'object' || Array.isArray(group)) return (void problems.push({ path: path || '/', code: 'notAnObject' }), null);
+  if (depth > RULE_QUERY_LIMITS.maxDepth)
+    return (void problems.push({ path: path || '/', code: 'tooDeep', params: { max: RULE_QUERY_LIMITS.maxDepth } }), null);
   const at = (p: string) => (path ? `${path}.${p}` : p);
-  if (group.logicalOperator !== 'all' && group.logicalOperator !== 'any') problems.push({ path: at('logicalOperator'), code: 'badLogicalOperator', params: { value: String(group.logicalOperator) } });
+  if (group.logicalOperator !== 'all' && group.logicalOperator !== 'any')
+    problems.push({ path: at('logicalOperator'), code: 'badLogicalOperator', params: { value: String(group.logicalOperator) } });
   for (const key of ['rules', 'groups'] as const) {
     if (group[key] !== undefined && !Array.isArray(group[key])) problems.push({ path: at(key), code: 'notAList' });
   }
   const rules = Array.isArray(group.rules) ? group.rules : [];
   const groups = Array.isArray(group.groups) ? group.groups : [];
   count.rules += rules.length;
-  if (count.rules > RULE_QUERY_LIMITS.maxRules) return void problems.push({ path: path || '/', code: 'tooManyRules', params: { max: RULE_QUERY_LIMITS.maxRules } }), null;
+  if (count.rules > RULE_QUERY_LIMITS.maxRules)
+    return (void problems.push({ path: path || '/', code: 'tooManyRules', params: { max: RULE_QUERY_LIMITS.maxRules } }), null);
   const parts = [
     ...rules.map((r, i) => compileRule(r, at(`rules.${i}`), registry, problems)),
     ...groups.map((g, i) => compileGroup(g, at(`groups.${i}`), depth + 1, registry, problems, count)),

@@ -38,7 +38,10 @@ export function describeRuleProblem(problem: RuleProblem, t: Translator['t']): s
 
 /** Thrown only by `compileRuleQueryOrThrow`; evaluation never throws (a bad query does not match). */
 export class RuleQueryError extends Error {
-  constructor(readonly problems: RuleProblem[], message: string) {
+  constructor(
+    readonly problems: RuleProblem[],
+    message: string,
+  ) {
     super(message);
     this.name = 'RuleQueryError';
   }

@@ -22,7 +22,8 @@ export function inspectLogic(logic: unknown, where: string, problems: RuleProble
   let nodes = 0;
   const visit = (node: unknown): void => {
     if (++nodes > RULE_QUERY_LIMITS.maxLogicNodes) {
-      if (nodes === RULE_QUERY_LIMITS.maxLogicNodes + 1) problems.push({ path: where, code: 'logicTooLarge', params: { max: RULE_QUERY_LIMITS.maxLogicNodes } });
+      if (nodes === RULE_QUERY_LIMITS.maxLogicNodes + 1)
+        problems.push({ path: where, code: 'logicTooLarge', params: { max: RULE_QUERY_LIMITS.maxLogicNodes } });
       return;
     }
     if (Array.isArray(node)) return node.forEach(visit);

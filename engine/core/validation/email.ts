@@ -3,7 +3,8 @@
  * `Ann <a@b.co>` / `<a@b.co>`, and a name in parentheses `a@b.co (Ann)`. A plain address never
  * starts with a quote.
  */
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export function isPlainEmail(text: string): boolean {
   return !text.startsWith('"') && !text.startsWith("'") && ADDRESS.test(text) && !text.includes('..');

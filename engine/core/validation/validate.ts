@@ -47,7 +47,11 @@ export function validateFieldValue(field: Field, value: RuleValue, context: Fiel
 }
 
 /** Server rules (slug_valid, feed_valid, uniqueness) of a field whose local check passed, through the injected checker. */
-export async function validateFieldValueAsync(field: Field, value: RuleValue, context: FieldValidationContext & { checker?: AsyncRuleChecker }): Promise<ValidationFailure[]> {
+export async function validateFieldValueAsync(
+  field: Field,
+  value: RuleValue,
+  context: FieldValidationContext & { checker?: AsyncRuleChecker },
+): Promise<ValidationFailure[]> {
   const failures: ValidationFailure[] = [];
   for (const [name, params] of applicableRules(field, context.fieldTypes)) {
     const rule = validationRules[name];
@@ -57,7 +61,11 @@ export async function validateFieldValueAsync(field: Field, value: RuleValue, co
     const answer = await context.checker({ rule: name, value, params, fieldId: field.id });
     if (answer === true) continue;
     const messageKey = `validation.${name}`;
-    failures.push(answer === false ? { rule: name, key: messageKey, severity: 'error' } : { rule: name, severity: answer.severity ?? 'error', key: answer.key, ...(answer.params ? { params: answer.params } : {}) });
+    failures.push(
+      answer === false
+        ? { rule: name, key: messageKey, severity: 'error' }
+        : { rule: name, severity: answer.severity ?? 'error', key: answer.key, ...(answer.params ? { params: answer.params } : {}) },
+    );
   }
   return failures;
 }
@@ -120,7 +128,11 @@ export const hasBlockingErrors = (errors: FormErrors): boolean => Object.values(
  * validateForm plus the server rules of fields whose local rules passed, through the checker
  * (on the server the checker queries storage directly). Errors keyed as in validateForm.
  */
-export async function validateFormAsync(fields: Field[], values: FormValues, context: FormValidationContext & { checker?: AsyncRuleChecker }): Promise<FormErrors> {
+export async function validateFormAsync(
+  fields: Field[],
+  values: FormValues,
+  context: FormValidationContext & { checker?: AsyncRuleChecker },
+): Promise<FormErrors> {
   const errors = validateForm(fields, values, context);
   const tree = buildFieldTree(fields, context.rootIds);
   const pending: Promise<void>[] = [];

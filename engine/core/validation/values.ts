@@ -13,7 +13,13 @@ export function isEmptyValue(value: RuleValue): boolean {
 export const asText = (value: RuleValue): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 export function isFileInfo(value: unknown): value is FileInfo {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && typeof (value as FileInfo).name === 'string' && typeof (value as FileInfo).size === 'number';
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as FileInfo).name === 'string' &&
+    typeof (value as FileInfo).size === 'number'
+  );
 }
 
 /** Picked files of a value (uploaded file ids are not re-checked). */

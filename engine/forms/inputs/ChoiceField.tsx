@@ -77,7 +77,11 @@ export function SelectField({ field, index }: FieldComponentProps) {
   const current = options.findIndex((o) => o.value === b.state.value);
   return (
     <FieldShell binding={b}>
-      <select {...inputAria(b)} value={current < 0 ? '' : String(current)} onChange={(e) => b.setValue(e.target.value === '' ? undefined : options[Number(e.target.value)].value)}>
+      <select
+        {...inputAria(b)}
+        value={current < 0 ? '' : String(current)}
+        onChange={(e) => b.setValue(e.target.value === '' ? undefined : options[Number(e.target.value)].value)}
+      >
         {field.sort?.blankPosition !== 'last' && blank}
         {options.map((o, i) => (
           <option key={i} value={String(i)} disabled={o.disabled}>

@@ -29,7 +29,13 @@ export function maxBytesOf(field: FieldComponentProps['field']): number | undefi
   return typeof kb === 'number' ? kb * 1024 : undefined;
 }
 
-export function FilePickerField({ field, index, accept = acceptedTypes(field), maxBytes = maxBytesOf(field), multiple = !!field.multipleFiles }: FilePickerProps) {
+export function FilePickerField({
+  field,
+  index,
+  accept = acceptedTypes(field),
+  maxBytes = maxBytesOf(field),
+  multiple = !!field.multipleFiles,
+}: FilePickerProps) {
   const b = useFormField(field, index);
   const { controller } = useFormContext();
   const [pickErrors, setPickErrors] = useState<string[]>([]);
@@ -42,9 +48,17 @@ export function FilePickerField({ field, index, accept = acceptedTypes(field), m
     e.target.value = '';
     if (!files.length) return;
     const infos: FileInfo[] = files.map((f) => ({ name: f.name, type: f.type, size: f.size }));
-    const failures = validateFieldValue({ ...field, validation: { ...field.validation, ...(accept.length ? { file_types: accept } : {}), ...(maxBytes ? { size: maxBytes / 1024 } : {}) }, type: 'files' }, infos, {
-      fieldTypes: { files: { rules: ['file_types', 'size'] } },
-    });
+    const failures = validateFieldValue(
+      {
+        ...field,
+        validation: { ...field.validation, ...(accept.length ? { file_types: accept } : {}), ...(maxBytes ? { size: maxBytes / 1024 } : {}) },
+        type: 'files',
+      },
+      infos,
+      {
+        fieldTypes: { files: { rules: ['file_types', 'size'] } },
+      },
+    );
     setPickErrors(failures.map((f) => b.t(f.key, f.params)));
     if (failures.length) return;
     const upload = controller.services.upload;
@@ -63,10 +77,22 @@ export function FilePickerField({ field, index, accept = acceptedTypes(field), m
     }
   };
   const remove = (id: Id) => b.setValue(multiple ? ids.filter((x) => x !== id) : field.type === 'imageUploader' ? null : []);
-  const hints = [accept.length ? b.t('fields.files.accepted', { types: accept.join(', ') }) : '', maxBytes ? b.t('fields.files.maxSize', { size: formatBytes(maxBytes) }) : ''].filter(Boolean).join(' · ');
+  const hints = [
+    accept.length ? b.t('fields.files.accepted', { types: accept.join(', ') }) : '',
+    maxBytes ? b.t('fields.files.maxSize', { size: formatBytes(maxBytes) }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <FieldShell binding={b} hint={hints || undefined}>
-      <input {...inputAria(b)} type="file" accept={accept.join(',') || undefined} multiple={multiple} onChange={(e) => void onPick(e)} aria-busy={uploading || undefined} />
+      <input
+        {...inputAria(b)}
+        type="file"
+        accept={accept.join(',') || undefined}
+        multiple={multiple}
+        onChange={(e) => void onPick(e)}
+        aria-busy={uploading || undefined}
+      />
       {uploading && <span role="status">{b.t('fields.files.uploading')}</span>}
       {pickErrors.length > 0 && <FieldErrors binding={{ ...b, errors: pickErrors, ids: { ...b.ids, errors: `${b.ids.errors}-pick` } }} />}
       {!field.hideUploadedFiles && ids.length > 0 && (

@@ -65,7 +65,12 @@ export default function RichTextEditor(props: RichTextEditorProps) {
     <div className="t-rich-text">
       <div role="toolbar" aria-label={props.toolbarLabel} className="t-rich-text__toolbar">
         {props.buttons.map((name) => (
-          <button key={name} type="button" aria-pressed={ACTIONS[name].active ? ACTIONS[name].active!(editor) : undefined} onClick={() => ACTIONS[name].run(editor, props.linkPrompt)}>
+          <button
+            key={name}
+            type="button"
+            aria-pressed={ACTIONS[name].active ? ACTIONS[name].active!(editor) : undefined}
+            onClick={() => ACTIONS[name].run(editor, props.linkPrompt)}
+          >
             {props.labels[name]}
           </button>
         ))}

@@ -2,7 +2,8 @@
 import type { EDITOR_TOOLBAR_PRESETS } from '../../core/constants';
 
 export type ToolbarPreset = (typeof EDITOR_TOOLBAR_PRESETS)[number];
-export type ToolbarButton = 'bold' | 'italic' | 'strike' | 'code' | 'codeBlock' | 'heading' | 'bulletList' | 'orderedList' | 'blockquote' | 'link' | 'undo' | 'redo';
+export type ToolbarButton =
+  'bold' | 'italic' | 'strike' | 'code' | 'codeBlock' | 'heading' | 'bulletList' | 'orderedList' | 'blockquote' | 'link' | 'undo' | 'redo';
 
 const INLINE: ToolbarButton[] = ['bold', 'italic'];
 const LISTS: ToolbarButton[] = ['bulletList', 'orderedList'];

@@ -7,7 +7,15 @@ const profile: Profile = { accountId: '7', data: { profile: { firstName: 'Ada', 
 
 describe('htmlBlock', () => {
   it('renders HTML with scripts, handlers and javascript: links removed', async () => {
-    const { container } = renderPage({ blocks: [{ id: 'h', type: 'htmlBlock', options: { html: '<p>Hi <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>' } }] });
+    const { container } = renderPage({
+      blocks: [
+        {
+          id: 'h',
+          type: 'htmlBlock',
+          options: { html: '<p>Hi <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>' },
+        },
+      ],
+    });
     await screen.findByText('there');
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')!.getAttribute('onerror')).toBeNull();
@@ -17,19 +25,28 @@ describe('htmlBlock', () => {
 
 describe('handlebars', () => {
   it('renders the template over the target profile, escaped and sanitised', async () => {
-    renderPage({ profile: { ...profile, data: { ...profile.data, profile: { firstName: '<i>Ada</i>' } } }, blocks: [{ id: 't', type: 'handlebars', options: { template: '<p>Hello {{profile.firstName}}</p>{{{profile.firstName}}}<script>x</script>' } }] });
+    renderPage({
+      profile: { ...profile, data: { ...profile.data, profile: { firstName: '<i>Ada</i>' } } },
+      blocks: [{ id: 't', type: 'handlebars', options: { template: '<p>Hello {{profile.firstName}}</p>{{{profile.firstName}}}<script>x</script>' } }],
+    });
     expect(await screen.findByText('Hello <i>Ada</i>')).toBeInTheDocument();
     expect(document.querySelector('.t-handlebars script')).toBeNull();
     expect(document.querySelector('.t-handlebars i')).toHaveTextContent('Ada');
   });
 
   it('renders over the entity', async () => {
-    renderPage({ entity: { id: 'e1', title: 'Chess club', data: { city: 'Paris' } }, blocks: [{ id: 't', type: 'handlebars', options: { template: '{{entity.title}} in {{entity.city}}', source: 'entity' } }] });
+    renderPage({
+      entity: { id: 'e1', title: 'Chess club', data: { city: 'Paris' } },
+      blocks: [{ id: 't', type: 'handlebars', options: { template: '{{entity.title}} in {{entity.city}}', source: 'entity' } }],
+    });
     expect(await screen.findByText('Chess club in Paris')).toBeInTheDocument();
   });
 
   it('shows template errors to admins and nothing to members', async () => {
-    const blocks: Block[] = [{ id: 't', type: 'handlebars', options: { template: 'Hi {{#if}}' } }, { id: 'ok', type: 'plainText', options: { text: 'after' } }];
+    const blocks: Block[] = [
+      { id: 't', type: 'handlebars', options: { template: 'Hi {{#if}}' } },
+      { id: 'ok', type: 'plainText', options: { text: 'after' } },
+    ];
     const first = renderPage({ profile, blocks });
     await screen.findByText('after');
     expect(screen.queryByText(/Template error/)).toBeNull();
@@ -46,7 +63,9 @@ describe('handlebars', () => {
       await preloadBlockTypes(['handlebars'], blockComponents, blockOptionValidators);
       renderPage({ blocks: [{ id: 't', type: 'handlebars', options: { template: 'Name: {{profile.firstName}}.' } }] });
       expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-      await act(async () => { await vi.advanceTimersByTimeAsync(2000); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
       expect(screen.queryByRole('status')).toBeNull();
       expect(screen.getByText('Name: .')).toBeInTheDocument();
     } finally {
@@ -65,7 +84,11 @@ describe('iFrame', () => {
 
   it('refuses javascript:, data: and plain http addresses', async () => {
     renderPage({
-      blocks: ['javascript:alert(1)', 'data:text/html,hi', 'http://insecure.example', 'not a url'].map((url, i) => ({ id: `f${i}`, type: 'iFrame', options: { url, title: 'x' } })),
+      blocks: ['javascript:alert(1)', 'data:text/html,hi', 'http://insecure.example', 'not a url'].map((url, i) => ({
+        id: `f${i}`,
+        type: 'iFrame',
+        options: { url, title: 'x' },
+      })),
     });
     await waitFor(() => expect(screen.getAllByText('This block needs configuring.')).toHaveLength(4));
     expect(document.querySelector('iframe')).toBeNull();

@@ -40,7 +40,9 @@ describe('tabs', () => {
 
 describe('stepper', () => {
   it('walks through steps with Next and Back', async () => {
-    renderPage({ blocks: [{ id: 's', type: 'stepper', options: {}, children: ['s.1', 's.2'] }, text('s.1', 'Welcome', 'Intro'), text('s.2', 'All done', 'End')] });
+    renderPage({
+      blocks: [{ id: 's', type: 'stepper', options: {}, children: ['s.1', 's.2'] }, text('s.1', 'Welcome', 'Intro'), text('s.2', 'All done', 'End')],
+    });
     expect(await screen.findByText('Welcome')).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'End' })).toBeDisabled();
@@ -52,7 +54,11 @@ describe('stepper', () => {
 });
 
 describe('carousel', () => {
-  const blocks: Block[] = [{ id: 'c', type: 'carousel', options: { intervalMs: 2000 }, children: ['c.1', 'c.2'] }, text('c.1', 'Slide A'), text('c.2', 'Slide B')];
+  const blocks: Block[] = [
+    { id: 'c', type: 'carousel', options: { intervalMs: 2000 }, children: ['c.1', 'c.2'] },
+    text('c.1', 'Slide A'),
+    text('c.2', 'Slide B'),
+  ];
 
   it('auto-plays, and never for a user with accessibility.noCarouselAutoPlay', async () => {
     const { preloadBlockTypes } = await import('../../../engine');
@@ -62,12 +68,16 @@ describe('carousel', () => {
     try {
       const first = renderPage({ blocks });
       expect(screen.getByText('Slide A')).toBeInTheDocument();
-      await act(async () => { await vi.advanceTimersByTimeAsync(2100); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2100);
+      });
       expect(screen.getByText('Slide B')).toBeInTheDocument();
       first.unmount();
       const ownProfile: Profile = { accountId: '1', data: { profile: {}, meta: { accessibility: { noCarouselAutoPlay: true } } } };
       renderPage({ blocks, ownProfile });
-      await act(async () => { await vi.advanceTimersByTimeAsync(6000); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(6000);
+      });
       expect(screen.getByText('Slide A')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
@@ -81,7 +91,10 @@ describe('carousel', () => {
 describe('dismissible', () => {
   it('hides for good once dismissed, saving the block meta', async () => {
     const saveBlockMeta = vi.fn();
-    const first = renderPage({ services: { saveBlockMeta }, blocks: [{ id: 'd', type: 'dismissible', options: {}, children: ['d.1'] }, text('d.1', 'New feature!')] });
+    const first = renderPage({
+      services: { saveBlockMeta },
+      blocks: [{ id: 'd', type: 'dismissible', options: {}, children: ['d.1'] }, text('d.1', 'New feature!')],
+    });
     expect(await screen.findByText('New feature!')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('New feature!')).toBeNull());

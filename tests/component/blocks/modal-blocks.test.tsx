@@ -4,8 +4,15 @@ import type { Block, Profile } from '../../../engine';
 import { renderPage } from '../engine/helpers';
 
 const text = (id: string, t: string, name?: string): Block => ({ id, type: 'plainText', name, options: { text: t } });
-const withMeta = (block: Record<string, { shown?: boolean; agreed?: boolean; timestamp?: number }>): Profile => ({ accountId: '1', data: { profile: {}, meta: { block } } });
-const modal = (extra: Partial<Block> = {}): Block[] => [{ id: 'm', type: 'modal', options: {}, children: ['m.1'], modalProps: { title: 'Terms' }, ...extra }, text('m.1', 'Please read'), text('after', 'Page body')];
+const withMeta = (block: Record<string, { shown?: boolean; agreed?: boolean; timestamp?: number }>): Profile => ({
+  accountId: '1',
+  data: { profile: {}, meta: { block } },
+});
+const modal = (extra: Partial<Block> = {}): Block[] => [
+  { id: 'm', type: 'modal', options: {}, children: ['m.1'], modalProps: { title: 'Terms' }, ...extra },
+  text('m.1', 'Please read'),
+  text('after', 'Page body'),
+];
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -128,7 +135,10 @@ describe('modal block (spec 4.4)', () => {
 
 describe('page modal', () => {
   it('shows the page modal block by the same rules', async () => {
-    renderPage({ page: { children: ['after'], relatedBlocks: { modal: 'pm' } }, blocks: [text('after', 'Page body'), { ...text('pm', 'Welcome aboard'), modalProps: { title: 'Welcome' } }] });
+    renderPage({
+      page: { children: ['after'], relatedBlocks: { modal: 'pm' } },
+      blocks: [text('after', 'Page body'), { ...text('pm', 'Welcome aboard'), modalProps: { title: 'Welcome' } }],
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
     await waitFor(() => expect(dialog).toHaveTextContent('Welcome aboard'));
   });
@@ -139,7 +149,12 @@ describe('modalChain', () => {
     renderPage({
       ownProfile: withMeta({ c1: { shown: true, agreed: true } }),
       page: { children: ['chain'] },
-      blocks: [{ id: 'chain', type: 'modalChain', options: {}, children: ['c1', 'c2', 'c3'] }, { ...text('c1', 'First'), name: 'Step one' }, { ...text('c2', 'Second'), name: 'Step two' }, { ...text('c3', 'Third'), name: 'Step three' }],
+      blocks: [
+        { id: 'chain', type: 'modalChain', options: {}, children: ['c1', 'c2', 'c3'] },
+        { ...text('c1', 'First'), name: 'Step one' },
+        { ...text('c2', 'Second'), name: 'Step two' },
+        { ...text('c3', 'Third'), name: 'Step three' },
+      ],
     });
     expect(await screen.findByRole('dialog', { name: 'Step two' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));

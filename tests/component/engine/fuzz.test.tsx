@@ -21,7 +21,23 @@ function rng(seed: number) {
 }
 
 const JUNK: unknown[] = [null, undefined, 0, -1, 1e308, NaN, '', 'x', '<script>', true, [], [1, 'a'], {}, { a: { b: null } }, '__proto__', 'constructor'];
-const TYPES = ['plainText', 'plainText', 'plainText', 'columns', 'card', 'tabs', 'stepper', 'carousel', 'container', 'masonry', 'htmlBlock', 'qrCode', 'noSuchType', 'toString', '__proto__'];
+const TYPES = [
+  'plainText',
+  'plainText',
+  'plainText',
+  'columns',
+  'card',
+  'tabs',
+  'stepper',
+  'carousel',
+  'container',
+  'masonry',
+  'htmlBlock',
+  'qrCode',
+  'noSuchType',
+  'toString',
+  '__proto__',
+];
 
 function corrupt(value: unknown, rand: () => number, depth = 0): unknown {
   const pick = <T,>(list: T[]) => list[Math.floor(rand() * list.length)];
@@ -42,14 +58,25 @@ function makePage(rand: () => number): { blocks: Block[]; children: string[] } {
   const blocks: Block[] = ids.map((id, i) => {
     const type = TYPES[Math.floor(rand() * TYPES.length)];
     const kids = rand() < 0.3 ? ids.filter(() => rand() < 0.2) : undefined; // may include itself or ancestors: cycles
-    return { id, type, name: `Block ${i}`, options: (type === 'plainText' ? { text: `text ${id}` } : {}) as Block['options'], children: kids, positions: kids && rand() < 0.5 ? { 'col-1': kids.slice(0, 1) } : undefined };
+    return {
+      id,
+      type,
+      name: `Block ${i}`,
+      options: (type === 'plainText' ? { text: `text ${id}` } : {}) as Block['options'],
+      children: kids,
+      positions: kids && rand() < 0.5 ? { 'col-1': kids.slice(0, 1) } : undefined,
+    };
   });
   return { blocks: blocks.map((b) => (rand() < 0.5 ? (corrupt(b, rand) as Block) : b)), children: ids.filter(() => rand() < 0.7) };
 }
 
 describe('robustness', () => {
   it('renders 1,000 corrupted pages without an error escaping a block boundary, and every valid block renders', async () => {
-    await preloadBlockTypes(['plainText', 'columns', 'card', 'tabs', 'stepper', 'carousel', 'container', 'masonry', 'htmlBlock', 'qrCode'], blockComponents, blockOptionValidators);
+    await preloadBlockTypes(
+      ['plainText', 'columns', 'card', 'tabs', 'stepper', 'carousel', 'container', 'masonry', 'htmlBlock', 'qrCode'],
+      blockComponents,
+      blockOptionValidators,
+    );
     const rand = rng(20261122);
     const originalError = console.error;
     console.error = () => undefined; // React logs caught boundary errors; the assertions below decide.
@@ -59,7 +86,10 @@ describe('robustness', () => {
         const { blocks, children } = makePage(rand);
         const store = createStore();
         const positions = rand() < 0.2 ? (corrupt({ 'col-0': children.slice(0, 2), 'col-3': children.slice(2) }, rand) as Record<string, string[]>) : undefined;
-        store.set(loadStructureAtom, { pages: [{ id: 'p', slug: 'p', name: 'Fuzz', children, positions }], blocks: blocks.filter((b) => b && typeof b === 'object' && typeof b.id === 'string') });
+        store.set(loadStructureAtom, {
+          pages: [{ id: 'p', slug: 'p', name: 'Fuzz', children, positions }],
+          blocks: blocks.filter((b) => b && typeof b === 'object' && typeof b.id === 'string'),
+        });
         const view = render(
           <EngineProvider registry={runtimeRegistry} blockComponents={blockComponents} blockValidators={blockOptionValidators} store={store}>
             <PageRenderer pageId="p" />
@@ -67,7 +97,15 @@ describe('robustness', () => {
         );
         // Valid top-level plainText blocks (intact, on the page) must show their text.
         for (const b of blocks) {
-          const intact = b && b.type === 'plainText' && typeof b.options?.text === 'string' && b.options.text === `text ${b.id}` && Object.keys(b.options).length === 1 && !b.visibility && !b.wasDeleted && !b.relatedBlocks;
+          const intact =
+            b &&
+            b.type === 'plainText' &&
+            typeof b.options?.text === 'string' &&
+            b.options.text === `text ${b.id}` &&
+            Object.keys(b.options).length === 1 &&
+            !b.visibility &&
+            !b.wasDeleted &&
+            !b.relatedBlocks;
           if (!intact || !children.includes(b.id)) continue;
           checked++;
           expect(view.container.textContent, `page ${i}, block ${b.id}`).toContain(`text ${b.id}`);

@@ -55,7 +55,13 @@ describe('PageRenderer and BlockRenderer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Clicked 0' }));
     expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeInTheDocument();
     rerender(
-      <EngineProvider registry={runtimeRegistry} blockComponents={components} blockValidators={blockOptionValidators} store={store} device={{ isMobile: true, isDesktop: false }}>
+      <EngineProvider
+        registry={runtimeRegistry}
+        blockComponents={components}
+        blockValidators={blockOptionValidators}
+        store={store}
+        device={{ isMobile: true, isDesktop: false }}
+      >
         <PageRenderer pageId="p1" />
       </EngineProvider>,
     );
@@ -66,9 +72,19 @@ describe('PageRenderer and BlockRenderer', () => {
   it('shows Something went wrong when a block throws, to members without the message and to admins with it', async () => {
     const components: LazyModuleIndex = {
       ...blockComponents,
-      thrower: async () => ({ default: () => { throw new Error('kaboom'); } }),
+      thrower: async () => ({
+        default: () => {
+          throw new Error('kaboom');
+        },
+      }),
     };
-    const { unmount } = renderPage({ blockComponents: components, blocks: [{ id: 'x', type: 'thrower' }, { id: 'y', type: 'plainText', options: { text: 'Fine' } }] });
+    const { unmount } = renderPage({
+      blockComponents: components,
+      blocks: [
+        { id: 'x', type: 'thrower' },
+        { id: 'y', type: 'plainText', options: { text: 'Fine' } },
+      ],
+    });
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.queryByText('kaboom')).toBeNull();
     expect(await screen.findByText('Fine')).toBeInTheDocument();
@@ -81,12 +97,34 @@ describe('PageRenderer and BlockRenderer', () => {
     renderPage({
       registry: {
         blocks: {
-          oldProgramme: { type: 'oldProgramme', title: 'Programme', category: 'display', icon: 'x', status: 'removed', powerUps: { required: [], optional: [] }, children: false },
-          future: { type: 'future', title: 'Future thing', category: 'display', icon: 'x', status: 'planned', powerUps: { required: [], optional: [] }, children: false },
+          oldProgramme: {
+            type: 'oldProgramme',
+            title: 'Programme',
+            category: 'display',
+            icon: 'x',
+            status: 'removed',
+            powerUps: { required: [], optional: [] },
+            children: false,
+          },
+          future: {
+            type: 'future',
+            title: 'Future thing',
+            category: 'display',
+            icon: 'x',
+            status: 'planned',
+            powerUps: { required: [], optional: [] },
+            children: false,
+          },
         },
-        fields: {}, rules: {}, operators: {},
+        fields: {},
+        rules: {},
+        operators: {},
       },
-      blocks: [{ id: 'r', type: 'oldProgramme' }, { id: 'f', type: 'future' }, { id: 'u', type: 'noSuchType' }],
+      blocks: [
+        { id: 'r', type: 'oldProgramme' },
+        { id: 'f', type: 'future' },
+        { id: 'u', type: 'noSuchType' },
+      ],
     });
     expect(screen.getByText('This component has been removed.')).toBeInTheDocument();
     expect(screen.getByText('“Future thing” is not available yet.')).toBeInTheDocument();
@@ -94,7 +132,10 @@ describe('PageRenderer and BlockRenderer', () => {
   });
 
   it('renders a block type present only in the component index (drop-in without a registry entry)', async () => {
-    const components: LazyModuleIndex = { ...blockComponents, greeting: async () => ({ default: ({ options }: { options: { name: string } }) => <p>Hello, {options.name}!</p> }) };
+    const components: LazyModuleIndex = {
+      ...blockComponents,
+      greeting: async () => ({ default: ({ options }: { options: { name: string } }) => <p>Hello, {options.name}!</p> }),
+    };
     renderPage({ blockComponents: components, blocks: [{ id: 'g', type: 'greeting', options: { name: 'Ada' } }] });
     expect(await screen.findByText('Hello, Ada!')).toBeInTheDocument();
   });
@@ -106,9 +147,13 @@ describe('PageRenderer and BlockRenderer', () => {
       const components: LazyModuleIndex = { ...blockComponents, slow: () => new Promise(() => undefined) };
       renderPage({ blockComponents: components, blocks: [{ id: 's', type: 'slow' }] });
       expect(screen.queryByText('Loading…')).toBeNull();
-      await act(async () => { await vi.advanceTimersByTimeAsync(150); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(150);
+      });
       expect(screen.getByText('Loading…')).toBeInTheDocument();
-      await act(async () => { await vi.advanceTimersByTimeAsync(30_000); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(30_000);
+      });
       expect(screen.getByText('Component failed to load')).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -133,7 +178,11 @@ describe('PageRenderer and BlockRenderer', () => {
     const { render } = await import('@testing-library/react');
     const { EngineProvider, PageRenderer } = await import('../../../engine');
     const { runtimeRegistry } = await import('./helpers');
-    render(<EngineProvider registry={runtimeRegistry} blockComponents={blockComponents}><PageRenderer pageId="nope" /></EngineProvider>);
+    render(
+      <EngineProvider registry={runtimeRegistry} blockComponents={blockComponents}>
+        <PageRenderer pageId="nope" />
+      </EngineProvider>,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Page not found');
   });
 
@@ -141,11 +190,21 @@ describe('PageRenderer and BlockRenderer', () => {
     const renderAddBlock = ({ parentKind, parentId, column }: { parentKind: string; parentId: string; column: number }) => (
       <button type="button">{`Add to ${parentKind} ${parentId} column ${column}`}</button>
     );
-    const first = renderPage({ renderAddBlock, blocks: [{ id: 'a', type: 'plainText', options: { text: 'A' } }], page: { children: ['a'], positions: { 'col-0': [], 'col-1': ['a'] } } });
+    const first = renderPage({
+      renderAddBlock,
+      blocks: [{ id: 'a', type: 'plainText', options: { text: 'A' } }],
+      page: { children: ['a'], positions: { 'col-0': [], 'col-1': ['a'] } },
+    });
     await screen.findByText('A');
     expect(screen.queryByRole('button', { name: /Add to/ })).toBeNull();
     first.unmount();
-    renderPage({ editMode: true, isAdmin: true, renderAddBlock, blocks: [{ id: 'a', type: 'plainText', options: { text: 'A' } }], page: { children: ['a'], positions: { 'col-0': [], 'col-1': ['a'] } } });
+    renderPage({
+      editMode: true,
+      isAdmin: true,
+      renderAddBlock,
+      blocks: [{ id: 'a', type: 'plainText', options: { text: 'A' } }],
+      page: { children: ['a'], positions: { 'col-0': [], 'col-1': ['a'] } },
+    });
     expect(screen.getByRole('button', { name: 'Add to page p1 column 0' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to page p1 column 1' })).toBeInTheDocument();
   });

@@ -26,11 +26,19 @@ describe('one atom per item', () => {
   });
 
   it('applies realtime items:changes in place: changed, added to the page, removed, and stale revisions ignored', async () => {
-    const { store } = renderPage({ blocks: [{ id: 'a', type: 'plainText', options: { text: 'Old' }, revision: 2 }, { id: 'b', type: 'plainText', options: { text: 'Gone soon' } }] });
+    const { store } = renderPage({
+      blocks: [
+        { id: 'a', type: 'plainText', options: { text: 'Old' }, revision: 2 },
+        { id: 'b', type: 'plainText', options: { text: 'Gone soon' } },
+      ],
+    });
     await screen.findByText('Old');
     act(() =>
       store.set(applyItemsChangesAtom, {
-        blocks: [{ id: 'a', type: 'plainText', options: { text: 'New' }, revision: 3 }, { id: 'c', type: 'plainText', options: { text: 'Added' } }],
+        blocks: [
+          { id: 'a', type: 'plainText', options: { text: 'New' }, revision: 3 },
+          { id: 'c', type: 'plainText', options: { text: 'Added' } },
+        ],
         pages: [{ id: 'p1', slug: 'p', name: 'Test page', children: ['a', 'b', 'c'] }],
         removed: { blocks: ['b'] },
       }),

@@ -19,7 +19,10 @@ describe('visibility booleans', () => {
   });
 
   it("hides on the user's own profile or on other users' profiles", async () => {
-    const blocks = [text('a', 'Not on own', { visibility: { visibleOnUsersOwnProfile: false } }), text('b', 'Not on others', { visibility: { visibleOnOtherUsersProfiles: false } })];
+    const blocks = [
+      text('a', 'Not on own', { visibility: { visibleOnUsersOwnProfile: false } }),
+      text('b', 'Not on others', { visibility: { visibleOnOtherUsersProfiles: false } }),
+    ];
     const own = renderPage({ user, profile: profileOf('1'), blocks });
     await screen.findByText('Not on others');
     expect(screen.queryByText('Not on own')).toBeNull();
@@ -30,7 +33,12 @@ describe('visibility booleans', () => {
   });
 
   it('shows hidden blocks to admins in edit mode, marked', async () => {
-    renderPage({ isAdmin: true, editMode: true, device: { isMobile: true, isDesktop: false }, blocks: [text('a', 'Desktop only', { visibility: { visibleOnMobile: false } })] });
+    renderPage({
+      isAdmin: true,
+      editMode: true,
+      device: { isMobile: true, isDesktop: false },
+      blocks: [text('a', 'Desktop only', { visibility: { visibleOnMobile: false } })],
+    });
     expect(await screen.findByText('Desktop only')).toBeInTheDocument();
     expect(screen.getByText('Hidden from you by its visibility settings')).toBeInTheDocument();
   });
@@ -45,11 +53,18 @@ describe('advanced visibility rules', () => {
   });
 
   it('hides when the rules do not match, and tells admins about a rule error', async () => {
-    const first = renderPage({ evaluator: { evaluate: () => ({ matches: false }) }, blocks: [text('a', 'Ruled out', { visibility: advanced }), text('b', 'other')] });
+    const first = renderPage({
+      evaluator: { evaluate: () => ({ matches: false }) },
+      blocks: [text('a', 'Ruled out', { visibility: advanced }), text('b', 'other')],
+    });
     await screen.findByText('other');
     expect(screen.queryByText('Ruled out')).toBeNull();
     first.unmount();
-    renderPage({ isAdmin: true, evaluator: { evaluate: () => ({ matches: false, error: 'unknown operator' }) }, blocks: [text('a', 'Ruled out', { visibility: advanced })] });
+    renderPage({
+      isAdmin: true,
+      evaluator: { evaluate: () => ({ matches: false, error: 'unknown operator' }) },
+      blocks: [text('a', 'Ruled out', { visibility: advanced })],
+    });
     expect(await screen.findByText(/could not be evaluated \(unknown operator\)/)).toBeInTheDocument();
   });
 
@@ -68,10 +83,28 @@ describe('advanced visibility rules', () => {
 describe('block availability (spec 4.9)', () => {
   const registry = {
     blocks: {
-      plainText: { type: 'plainText', title: 'Plain text', category: 'display' as const, icon: 't', status: 'available' as const, powerUps: { required: [], optional: [] }, children: false },
-      joinBox: { type: 'joinBox', title: 'Join', category: 'entity' as const, icon: 'j', status: 'available' as const, powerUps: { required: ['membership' as const, 'join' as const], optional: [] }, children: false },
+      plainText: {
+        type: 'plainText',
+        title: 'Plain text',
+        category: 'display' as const,
+        icon: 't',
+        status: 'available' as const,
+        powerUps: { required: [], optional: [] },
+        children: false,
+      },
+      joinBox: {
+        type: 'joinBox',
+        title: 'Join',
+        category: 'entity' as const,
+        icon: 'j',
+        status: 'available' as const,
+        powerUps: { required: ['membership' as const, 'join' as const], optional: [] },
+        children: false,
+      },
     },
-    fields: {}, rules: {}, operators: {},
+    fields: {},
+    rules: {},
+    operators: {},
   };
   const components = { joinBox: async () => ({ default: () => <p>Join us</p> }) };
 
@@ -79,12 +112,22 @@ describe('block availability (spec 4.9)', () => {
     const first = renderPage({ registry, blockComponents: components, blocks: [{ id: 'j', type: 'joinBox' }] });
     expect(screen.getByText('Missing data: this block needs an entity with the membership, join power-up(s).')).toBeInTheDocument();
     first.unmount();
-    renderPage({ registry, blockComponents: { ...components }, entity: { id: 'e', title: 'Club', powerUps: ['membership'] }, blocks: [{ id: 'j', type: 'joinBox' }] });
+    renderPage({
+      registry,
+      blockComponents: { ...components },
+      entity: { id: 'e', title: 'Club', powerUps: ['membership'] },
+      blocks: [{ id: 'j', type: 'joinBox' }],
+    });
     expect(screen.getByText('Missing definition: this block needs the join power-up(s) on the entity.')).toBeInTheDocument();
   });
 
   it('renders when every required power-up is on the entity', async () => {
-    renderPage({ registry, blockComponents: { ...components }, entity: { id: 'e', title: 'Club', powerUps: ['membership', 'join', 'contact'] }, blocks: [{ id: 'j', type: 'joinBox' }] });
+    renderPage({
+      registry,
+      blockComponents: { ...components },
+      entity: { id: 'e', title: 'Club', powerUps: ['membership', 'join', 'contact'] },
+      blocks: [{ id: 'j', type: 'joinBox' }],
+    });
     expect(await screen.findByText('Join us')).toBeInTheDocument();
   });
 });

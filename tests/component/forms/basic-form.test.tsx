@@ -18,7 +18,10 @@ function setup(block: Block, options: BasicFormOptions, env: Partial<FormEnviron
   const saved: FormSubmission[] = [];
   const environment: FormEnvironment = {
     services: { save: async (s) => void saved.push(s), evaluator: realEvaluator() },
-    ruleContext: { profile: { accountId: 'acc', data: { profile: { firstName: 'Ann', age: 40 }, meta: {} } }, entity: { id: 'e1', title: 'Club', data: { firstName: 'Club secretary' } } },
+    ruleContext: {
+      profile: { accountId: 'acc', data: { profile: { firstName: 'Ann', age: 40 }, meta: {} } },
+      entity: { id: 'e1', title: 'Club', data: { firstName: 'Club secretary' } },
+    },
     hash: '',
     ...env,
   };
@@ -53,14 +56,22 @@ describe('basicForm block', () => {
   it('without an injected evaluator, conditional fields run on the registry rule engine', async () => {
     const conditional: Field[] = [
       { id: 'f-vol', key: 'volunteer', type: 'toggle', label: 'I want to volunteer' },
-      { id: 'f-cond', key: 'volunteerCond', type: 'conditional', childIds: ['f-days'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'volunteer', operator: 'isTrue' }] } },
+      {
+        id: 'f-cond',
+        key: 'volunteerCond',
+        type: 'conditional',
+        childIds: ['f-days'],
+        rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'volunteer', operator: 'isTrue' }] },
+      },
       { id: 'f-days', key: 'volunteerDays', type: 'text', label: 'Which days?' },
     ];
     const store = createStore();
     store.set(loadStructureAtom, { fields: conditional, blocks: [] });
     render(
       <Provider store={store}>
-        <FormEnvironmentProvider value={{ services: { save: async () => {} }, ruleContext: { profile: { accountId: 'acc', data: { profile: {}, meta: {} } } }, hash: '' }}>
+        <FormEnvironmentProvider
+          value={{ services: { save: async () => {} }, ruleContext: { profile: { accountId: 'acc', data: { profile: {}, meta: {} } } }, hash: '' }}
+        >
           <BasicForm block={{ id: 'b4', type: 'basicForm', fields: ['f-vol', 'f-cond'] }} options={{ editable: true, alwaysEdit: true }} />
         </FormEnvironmentProvider>
       </Provider>,

@@ -36,7 +36,13 @@ describe('text-like field types', () => {
   });
 
   it('number: saved as an integer; year: a number input of four digits', async () => {
-    const { saved } = renderForm({ components, fields: [{ id: 'n', key: 'age', type: 'number', label: 'Age' }, { id: 'y', key: 'born', type: 'year', label: 'Born' }] });
+    const { saved } = renderForm({
+      components,
+      fields: [
+        { id: 'n', key: 'age', type: 'number', label: 'Age' },
+        { id: 'y', key: 'born', type: 'year', label: 'Born' },
+      ],
+    });
     await userEvent.type(screen.getByLabelText('Age'), '41.7');
     await userEvent.type(screen.getByLabelText('Born'), '1983');
     expect(screen.getByLabelText('Born')).toHaveAttribute('max', '9999');
@@ -87,7 +93,16 @@ describe('choice field types', () => {
       fields: [
         { id: 'cb', key: 'fruit', type: 'checkbox', label: 'Fruit', options: opts.filter((o) => o.value) },
         { id: 'r', key: 'pick', type: 'radio', label: 'Pick', options: opts.filter((o) => o.value) },
-        { id: 'm', key: 'tags', type: 'membershipTags', label: 'Tags', options: [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }] },
+        {
+          id: 'm',
+          key: 'tags',
+          type: 'membershipTags',
+          label: 'Tags',
+          options: [
+            { value: 'gold', label: 'Gold' },
+            { value: 'silver', label: 'Silver' },
+          ],
+        },
       ],
     });
     const fruit = screen.getByRole('group', { name: 'Fruit' });
@@ -107,7 +122,10 @@ describe('choice field types', () => {
         { id: 'o2', key: 'o2', type: 'options', label: 'Last', options: opts, sort: { direction: 'asc', blankPosition: 'last' } },
       ],
     });
-    const labels = (name: string) => within(screen.getByLabelText(name)).getAllByRole('option').map((o) => o.textContent);
+    const labels = (name: string) =>
+      within(screen.getByLabelText(name))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     expect(labels('First')).toEqual(['', 'Apple', 'Banana']);
     expect(labels('Last')).toEqual(['Apple', 'Banana', '']);
   });
@@ -134,12 +152,21 @@ describe('choice field types', () => {
         { id: 'sm', key: 'module', type: 'structureSelector', label: 'Module', opts: { kind: 'module' } },
       ],
     });
-    const labels = (name: string) => within(screen.getByLabelText(name)).getAllByRole('option').map((o) => o.textContent);
+    const labels = (name: string) =>
+      within(screen.getByLabelText(name))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     act(() => {
       store.set(moduleOrderAtom, ['m1', 'global']);
       store.set(loadStructureAtom, {
-        modules: [{ id: 'm1', slug: 'club', name: 'Club', childIds: ['p1', 'p2'] }, { id: 'global', slug: 'global', name: 'Global', childIds: [] }],
-        pages: [{ id: 'p1', slug: 'home', name: 'Home' }, { id: 'p2', slug: 'events', name: 'Events' }],
+        modules: [
+          { id: 'm1', slug: 'club', name: 'Club', childIds: ['p1', 'p2'] },
+          { id: 'global', slug: 'global', name: 'Global', childIds: [] },
+        ],
+        pages: [
+          { id: 'p1', slug: 'home', name: 'Home' },
+          { id: 'p2', slug: 'events', name: 'Events' },
+        ],
       });
     });
     expect(labels('Page').slice(1)).toEqual(['Club › Home', 'Club › Events']);
@@ -220,7 +247,11 @@ describe('files and images', () => {
   });
 
   it('imageUploader: one image, rejected above its maximum size with the limit and the size', async () => {
-    renderForm({ components, services: { upload: async () => ['img1'] }, fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', validation: { maxFileSize: 1_048_576 } }] });
+    renderForm({
+      components,
+      services: { upload: async () => ['img1'] },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', validation: { maxFileSize: 1_048_576 } }],
+    });
     const input = screen.getByLabelText('Avatar') as HTMLInputElement;
     expect(input).toHaveAttribute('accept', 'image/*');
     fireEvent.change(input, { target: { files: [file('a.png', 'image/png', 2_097_152)] } });
@@ -237,7 +268,10 @@ describe('image uploader window (spec 4.8)', () => {
     renderForm({
       components,
       data: { avatar: 'img-7' },
-      services: { imageUrl: (id) => `/api/v1/image/${id}`, saveFileData: (id, data) => (savedData.push({ id, data }), new Promise<void>((r) => (finishSave = r))) },
+      services: {
+        imageUrl: (id) => `/api/v1/image/${id}`,
+        saveFileData: (id, data) => (savedData.push({ id, data }), new Promise<void>((r) => (finishSave = r))),
+      },
       fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
     });
     expect(screen.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', '/api/v1/image/img-7');
@@ -254,7 +288,12 @@ describe('image uploader window (spec 4.8)', () => {
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Focal point 52% across, 49% down');
 
     await userEvent.click(screen.getByRole('button', { name: 'Previews' }));
-    expect(screen.getAllByRole('listitem', { name: /^Preview / }).map((li) => li.getAttribute('aria-label'))).toEqual(['Preview 5:4', 'Preview 4:3', 'Preview 16:9', 'Preview 21:9']);
+    expect(screen.getAllByRole('listitem', { name: /^Preview / }).map((li) => li.getAttribute('aria-label'))).toEqual([
+      'Preview 5:4',
+      'Preview 4:3',
+      'Preview 16:9',
+      'Preview 21:9',
+    ]);
     await userEvent.type(screen.getByLabelText('Width'), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Add ratio' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter both a width and a height.');
@@ -297,12 +336,24 @@ describe('structural field types', () => {
   });
 
   it('group shows its children under a legend', () => {
-    renderForm({ components, fields: [{ id: 'g', key: 'g', type: 'group', label: 'Address', childIds: ['c'] }, { id: 'c', key: 'city', type: 'text', label: 'City' }] });
+    renderForm({
+      components,
+      fields: [
+        { id: 'g', key: 'g', type: 'group', label: 'Address', childIds: ['c'] },
+        { id: 'c', key: 'city', type: 'text', label: 'City' },
+      ],
+    });
     expect(within(screen.getByRole('group', { name: 'Address' })).getByLabelText('City')).toBeInTheDocument();
   });
 
   it('geoLocation is edited but excluded from the submission', async () => {
-    const { saved } = renderForm({ components, fields: [{ id: 'g', key: 'where', type: 'geoLocation', label: 'Where' }, { id: 't', key: 'name', type: 'text', label: 'Name' }] });
+    const { saved } = renderForm({
+      components,
+      fields: [
+        { id: 'g', key: 'where', type: 'geoLocation', label: 'Where' },
+        { id: 't', key: 'name', type: 'text', label: 'Name' },
+      ],
+    });
     await userEvent.type(screen.getByLabelText('Latitude'), '51.5');
     await userEvent.type(screen.getByLabelText('Name'), 'x');
     await save();
@@ -322,11 +373,22 @@ describe('structural field types', () => {
   });
 
   it('conditional rules read profile and entity data too', () => {
-    const cond = (id: string, kind: 'field' | 'entityField', subject: string): Field => ({ id, key: id, type: 'conditional', childIds: [`${id}-child`], rules: { logicalOperator: 'all', rules: [{ kind, subject, operator: 'equals', value: 'yes' }] } });
+    const cond = (id: string, kind: 'field' | 'entityField', subject: string): Field => ({
+      id,
+      key: id,
+      type: 'conditional',
+      childIds: [`${id}-child`],
+      rules: { logicalOperator: 'all', rules: [{ kind, subject, operator: 'equals', value: 'yes' }] },
+    });
     renderForm({
       components,
       ruleContext: { profile: { accountId: 'a', data: { profile: { member: 'yes' }, meta: {} } }, entity: { id: 'e', title: 'E', data: { open: 'no' } } },
-      fields: [cond('p', 'field', 'member'), { id: 'p-child', key: 'pc', type: 'text', label: 'Profile child' }, cond('en', 'entityField', 'open'), { id: 'en-child', key: 'ec', type: 'text', label: 'Entity child' }],
+      fields: [
+        cond('p', 'field', 'member'),
+        { id: 'p-child', key: 'pc', type: 'text', label: 'Profile child' },
+        cond('en', 'entityField', 'open'),
+        { id: 'en-child', key: 'ec', type: 'text', label: 'Entity child' },
+      ],
     });
     expect(screen.getByLabelText('Profile child')).toBeInTheDocument();
     expect(screen.queryByLabelText('Entity child')).toBeNull();
@@ -336,7 +398,10 @@ describe('structural field types', () => {
     const { saved } = renderForm({
       components,
       data: { jobs: [{ role: 'Chair' }, { role: 'Treasurer' }] },
-      fields: [{ id: 'r', key: 'jobs', type: 'repeater', label: 'Jobs', childIds: ['role'] }, { id: 'role', key: 'role', type: 'text', label: 'Role' }],
+      fields: [
+        { id: 'r', key: 'jobs', type: 'repeater', label: 'Jobs', childIds: ['role'] },
+        { id: 'role', key: 'role', type: 'text', label: 'Role' },
+      ],
     });
     const items = () => within(screen.getByRole('group', { name: 'Jobs' })).getAllByRole('listitem');
     expect(items()).toHaveLength(2);
@@ -377,9 +442,17 @@ describe('wysiwyg', () => {
   });
 
   it('editing loads the tiptap editor with the toolbar preset, and edits set the value', async () => {
-    const { saved } = renderForm({ components, data: { body: '<p>Hello</p>' }, fields: [{ id: 'w', key: 'body', type: 'wysiwyg', label: 'Body', opts: { toolbar: 'min' } }] });
+    const { saved } = renderForm({
+      components,
+      data: { body: '<p>Hello</p>' },
+      fields: [{ id: 'w', key: 'body', type: 'wysiwyg', label: 'Body', opts: { toolbar: 'min' } }],
+    });
     const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' }, { timeout: 5000 });
-    expect(within(toolbar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Bold', 'Italic', 'Link']);
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Bold', 'Italic', 'Link']);
     const editor = screen.getByRole('textbox', { name: 'Body' });
     expect(editor).toHaveTextContent('Hello');
     // tiptap exposes its editor on the editable element; edit through its commands (jsdom cannot type into contenteditable).

@@ -61,7 +61,13 @@ describe('read-only and editing', () => {
       components,
       options: { alwaysEdit: false },
       data: { name: 'Ann' },
-      fields: [name, city, { id: 'a', key: 'always', type: 'text', label: 'Always', alwaysDisplay: true }, { id: 'r', key: 'jobs', type: 'repeater', label: 'Jobs', childIds: ['role'] }, { id: 'role', key: 'role', type: 'text', label: 'Role' }],
+      fields: [
+        name,
+        city,
+        { id: 'a', key: 'always', type: 'text', label: 'Always', alwaysDisplay: true },
+        { id: 'r', key: 'jobs', type: 'repeater', label: 'Jobs', childIds: ['role'] },
+        { id: 'role', key: 'role', type: 'text', label: 'Role' },
+      ],
     });
     expect(screen.getByText('Name')).toBeInTheDocument();
     expect(screen.queryByText('City')).toBeNull();
@@ -85,7 +91,13 @@ describe('saving', () => {
     const evaluator = realEvaluator();
     const fields: Field[] = [
       name,
-      { id: 'cond', key: 'cond', type: 'conditional', childIds: ['c'], rules: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'member', operator: 'equals', value: 'yes' }] } },
+      {
+        id: 'cond',
+        key: 'cond',
+        type: 'conditional',
+        childIds: ['c'],
+        rules: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'member', operator: 'equals', value: 'yes' }] },
+      },
       city,
     ];
     const profile = (member: string) => ({ accountId: 'a', data: { profile: { member }, meta: {} } });
@@ -96,7 +108,16 @@ describe('saving', () => {
     const { FormRoot, registryFieldTypes } = await import('../../../engine');
     first.rerender(
       <Provider store={first.store}>
-        <FormRoot formId="form1" fields={fields} options={{ editable: true, alwaysEdit: true }} services={{ save: first.save, evaluator }} components={components} fieldTypes={registryFieldTypes} ruleContext={{ profile: profile('yes') }} hash="" />
+        <FormRoot
+          formId="form1"
+          fields={fields}
+          options={{ editable: true, alwaysEdit: true }}
+          services={{ save: first.save, evaluator }}
+          components={components}
+          fieldTypes={registryFieldTypes}
+          ruleContext={{ profile: profile('yes') }}
+          hash=""
+        />
       </Provider>,
     );
     expect(screen.getByLabelText('Name')).toHaveValue('Ann');
@@ -219,7 +240,11 @@ describe('validation in the form', () => {
     expect(saveButton()).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Mail'), 'a@b');
     await waitFor(() =>
-      expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Enter a valid email address.', 'Enter at least 8 characters.']),
+      expect(
+        within(screen.getByRole('alert'))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Enter a valid email address.', 'Enter at least 8 characters.']),
     );
     expect(screen.getByLabelText('Mail')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(screen.getByLabelText('Mail'), 'ar.org');
@@ -244,7 +269,13 @@ describe('validation in the form', () => {
     const calls = { evaluate: 0 };
     const seen: unknown[] = [];
     const evaluator = realEvaluator(calls);
-    const recording = { ...evaluator, evaluate: (q: Parameters<typeof evaluator.evaluate>[0], c: Parameters<typeof evaluator.evaluate>[1]) => (seen.push(c.form?.wantsNews), evaluator.evaluate(q, c)) };
+    const recording = {
+      ...evaluator,
+      evaluate: (q: Parameters<typeof evaluator.evaluate>[0], c: Parameters<typeof evaluator.evaluate>[1]) => (
+        seen.push(c.form?.wantsNews),
+        evaluator.evaluate(q, c)
+      ),
+    };
     renderForm({
       components,
       services: { evaluator: recording },
@@ -258,7 +289,10 @@ describe('validation in the form', () => {
     renderForm({
       components,
       data: { jobs: [{ role: 'Chair' }, { role: '' }] },
-      fields: [{ id: 'r', key: 'jobs', type: 'repeater', label: 'Jobs', childIds: ['role'] }, { id: 'role', key: 'role', type: 'text', label: 'Role', validation: { required: true } }],
+      fields: [
+        { id: 'r', key: 'jobs', type: 'repeater', label: 'Jobs', childIds: ['role'] },
+        { id: 'role', key: 'role', type: 'text', label: 'Role', validation: { required: true } },
+      ],
     });
     expect(saveButton()).toBeDisabled();
     fireEvent.submit(document.querySelector('form')!);
@@ -295,7 +329,14 @@ describe('progress, privacy tabbing and field hashes', () => {
   it('progress is the share of filled fields; toggles, headings, paragraphs and repeaters count as filled; recalculated after 500 ms', async () => {
     renderForm({
       components,
-      fields: [name, city, { id: 't', key: 't', type: 'toggle', label: 'T' }, { id: 'h', key: 'h', type: 'heading', label: 'H' }, { id: 'p', key: 'p', type: 'paragraph', label: 'P' }, { id: 'r', key: 'r', type: 'repeater', label: 'R', childIds: [] }],
+      fields: [
+        name,
+        city,
+        { id: 't', key: 't', type: 'toggle', label: 'T' },
+        { id: 'h', key: 'h', type: 'heading', label: 'H' },
+        { id: 'p', key: 'p', type: 'paragraph', label: 'P' },
+        { id: 'r', key: 'r', type: 'repeater', label: 'R', childIds: [] },
+      ],
     });
     const bar = () => screen.getByRole('progressbar');
     expect(bar()).toHaveAttribute('value', String(Math.round((4 / 6) * 100)));

@@ -3,7 +3,18 @@ import { Profiler, StrictMode, type ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { vi } from 'vitest';
-import { FormRoot, loadFieldComponents, registryFieldTypes, type FieldComponentProps, type FieldComponents, type FormOptions, type FormServices, type FormSubmission, type FormValues, type RuleContext } from '../../../engine';
+import {
+  FormRoot,
+  loadFieldComponents,
+  registryFieldTypes,
+  type FieldComponentProps,
+  type FieldComponents,
+  type FormOptions,
+  type FormServices,
+  type FormSubmission,
+  type FormValues,
+  type RuleContext,
+} from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import { fieldComponents } from '../../../blocks/index.generated';
 import { realEvaluator } from '../../helpers/rule-engine';
@@ -45,7 +56,18 @@ export function renderForm({ fields, rootIds, data, options, services, component
   const store = createStore();
   const form = (
     <Provider store={store}>
-      <FormRoot formId="form1" fields={fields} rootIds={rootIds} data={data} options={{ editable: true, alwaysEdit: true, ...options }} services={allServices} components={components} fieldTypes={registryFieldTypes} ruleContext={ruleContext} hash={hash} />
+      <FormRoot
+        formId="form1"
+        fields={fields}
+        rootIds={rootIds}
+        data={data}
+        options={{ editable: true, alwaysEdit: true, ...options }}
+        services={allServices}
+        components={components}
+        fieldTypes={registryFieldTypes}
+        ruleContext={ruleContext}
+        hash={hash}
+      />
     </Provider>
   );
   const utils = render(strict ? <StrictMode>{form}</StrictMode> : form);
@@ -56,7 +78,13 @@ export function renderForm({ fields, rootIds, data, options, services, component
 export function newsFields(emailField: Partial<Field> = {}, toggle: Partial<Field> = {}): Field[] {
   return [
     { id: 'w', key: 'wantsNews', type: 'toggle', label: 'News', ...toggle },
-    { id: 'cond', key: 'cond', type: 'conditional', childIds: ['e'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
+    {
+      id: 'cond',
+      key: 'cond',
+      type: 'conditional',
+      childIds: ['e'],
+      rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] },
+    },
     { id: 'e', key: 'newsEmail', type: 'text', label: 'News email', ...emailField },
   ];
 }

@@ -27,11 +27,23 @@ describe('render isolation: one atom per field', () => {
   it('a keystroke re-evaluates only the conditions that read that field', async () => {
     const calls = { evaluate: 0 };
     const counts = new Map<string, number>();
-    const cond = (id: string, subject: string): Field => ({ id, key: id, type: 'conditional', childIds: [`${id}-child`], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject, operator: 'equals', value: 'show' }] } });
+    const cond = (id: string, subject: string): Field => ({
+      id,
+      key: id,
+      type: 'conditional',
+      childIds: [`${id}-child`],
+      rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject, operator: 'equals', value: 'show' }] },
+    });
     renderForm({
       components: counting(components, counts),
       services: { evaluator: realEvaluator(calls) },
-      fields: [...textFields(3), cond('c0', 'k0'), { id: 'c0-child', key: 'x0', type: 'text', label: 'Child 0' }, cond('c1', 'k1'), { id: 'c1-child', key: 'x1', type: 'text', label: 'Child 1' }],
+      fields: [
+        ...textFields(3),
+        cond('c0', 'k0'),
+        { id: 'c0-child', key: 'x0', type: 'text', label: 'Child 0' },
+        cond('c1', 'k1'),
+        { id: 'c1-child', key: 'x1', type: 'text', label: 'Child 1' },
+      ],
     });
     calls.evaluate = 0;
     counts.clear();
@@ -52,7 +64,19 @@ describe('render isolation: one atom per field', () => {
     const n = 60;
     const fields: Field[] = [...textFields(n)];
     for (let i = 0; i < n; i++) {
-      fields.push({ id: `c${i}`, key: `c${i}`, type: 'conditional', childIds: [`c${i}-child`], rules: { logicalOperator: 'any', rules: [{ kind: 'formField', subject: `k${i}`, operator: 'equals', value: 'show' }, { kind: 'formField', subject: 'k0', operator: 'equals', value: `all` }] } });
+      fields.push({
+        id: `c${i}`,
+        key: `c${i}`,
+        type: 'conditional',
+        childIds: [`c${i}-child`],
+        rules: {
+          logicalOperator: 'any',
+          rules: [
+            { kind: 'formField', subject: `k${i}`, operator: 'equals', value: 'show' },
+            { kind: 'formField', subject: 'k0', operator: 'equals', value: `all` },
+          ],
+        },
+      });
       fields.push({ id: `c${i}-child`, key: `x${i}`, type: 'text', label: `Child ${i}` });
     }
     renderForm({ components: counting(components, counts), services: { evaluator: realEvaluator(calls) }, fields });

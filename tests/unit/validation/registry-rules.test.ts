@@ -21,7 +21,12 @@ describe('registry: field types and rules', () => {
   });
 
   it('only slug_valid, feed_valid and uniqueness need the server', () => {
-    expect(Object.values(registry.rules).filter((r) => r.server).map((r) => r.name).sort()).toEqual(['feed_valid', 'slug_valid', 'uniqueness']);
+    expect(
+      Object.values(registry.rules)
+        .filter((r) => r.server)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['feed_valid', 'slug_valid', 'uniqueness']);
   });
 
   it('every message key of every rule exists in en and fr', () => {
@@ -34,7 +39,16 @@ describe('registry: field types and rules', () => {
   });
 
   it('has the spec-named form keys in en and fr', () => {
-    const keys = ['form.saving.success', 'form.confirmationCheck', 'form.noChanges', 'form.errorTypes.isLink', 'validation.handlebars_valid', 'imageUploader.preview.errors.customRatio.missingDimension', 'imageUploader.maxFileSizeError', 'assetManager.warnings.noData'];
+    const keys = [
+      'form.saving.success',
+      'form.confirmationCheck',
+      'form.noChanges',
+      'form.errorTypes.isLink',
+      'validation.handlebars_valid',
+      'imageUploader.preview.errors.customRatio.missingDimension',
+      'imageUploader.maxFileSizeError',
+      'assetManager.warnings.noData',
+    ];
     for (const locale of ['en', 'fr']) {
       const t = createTranslator({ [locale]: messages[locale] }, locale);
       for (const key of keys) expect(t.has(key), `${locale} ${key}`).toBe(true);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FormSetupError, fieldName, hasBlockingErrors, validateFieldValue, validateFieldValueAsync, validateForm, validateFormAsync, type AsyncRuleChecker } from '../../../engine';
+import {
+  FormSetupError,
+  fieldName,
+  hasBlockingErrors,
+  validateFieldValue,
+  validateFieldValueAsync,
+  validateForm,
+  validateFormAsync,
+  type AsyncRuleChecker,
+} from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import registry from '../../../registry/generated/registry.json' with { type: 'json' };
 import { realEvaluator } from '../../helpers/rule-engine';
@@ -61,7 +70,13 @@ describe('server rules through the injected checker', () => {
 describe('validateForm (the server validates submitted forms with it)', () => {
   const fields: Field[] = [
     { id: 'f-wants', key: 'wantsNews', type: 'toggle' },
-    { id: 'f-cond', key: 'newsCond', type: 'conditional', childIds: ['f-email'], rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] } },
+    {
+      id: 'f-cond',
+      key: 'newsCond',
+      type: 'conditional',
+      childIds: ['f-email'],
+      rules: { logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'wantsNews', operator: 'isTrue' }] },
+    },
     { id: 'f-email', key: 'newsEmail', type: 'text', validation: { required: true, email: true } },
     { id: 'f-rep', key: 'jobs', type: 'repeater', childIds: ['f-role'] },
     { id: 'f-role', key: 'role', type: 'text', validation: { required: true } },

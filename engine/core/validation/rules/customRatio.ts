@@ -15,7 +15,8 @@ export const customRatio: SyncRule = {
     const height = Number(v.height);
     if (!(width > 0) || !(height > 0)) return { key: 'imageUploader.preview.errors.customRatio.missingDimension' };
     const ratio = width / height;
-    if (ratio < CUSTOM_RATIO_LIMITS.min || ratio > CUSTOM_RATIO_LIMITS.max) return { key: 'imageUploader.preview.warnings.customRatio.unrealistic', severity: 'warning' };
+    if (ratio < CUSTOM_RATIO_LIMITS.min || ratio > CUSTOM_RATIO_LIMITS.max)
+      return { key: 'imageUploader.preview.warnings.customRatio.unrealistic', severity: 'warning' };
     const p = params && typeof params === 'object' && !Array.isArray(params) ? params : {};
     const existing = Array.isArray(p.existing) ? p.existing.map(Number) : [];
     if (existing.some((r) => Math.abs(r - ratio) < 1e-6)) return { key: 'imageUploader.preview.warnings.customRatio.duplicate', severity: 'warning' };

@@ -9,6 +9,9 @@ export const date_between: SyncRule = {
     const day = dayOf(value);
     return day !== undefined && lo !== undefined && hi !== undefined && day >= lo && day <= hi
       ? null
-      : { key: 'validation.date_between', params: { min: String(Array.isArray(params) ? params[0] : ''), max: String(Array.isArray(params) ? params[1] : '') } };
+      : {
+          key: 'validation.date_between',
+          params: { min: String(Array.isArray(params) ? params[0] : ''), max: String(Array.isArray(params) ? params[1] : '') },
+        };
   },
 };

@@ -12,7 +12,12 @@ export const languageTags: SyncRule = {
   validate: (value, params, context) => {
     const p = params && typeof params === 'object' && !Array.isArray(params) ? params : {};
     const enabled = Array.isArray(p.enabled) ? p.enabled.map(String) : [...(context.languages ?? CONFIGURED_LANGUAGES)];
-    const texts = typeof value === 'string' ? [value] : value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value).filter((t): t is string => typeof t === 'string') : [];
+    const texts =
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.values(value).filter((t): t is string => typeof t === 'string')
+          : [];
     for (const text of texts) {
       const counts = new Map<string, number>();
       for (const m of text.matchAll(/\{\{#lang\s+["']([^"']*)["']\s*\}\}/g)) {
