@@ -1,22 +1,19 @@
 import DOMPurify from 'dompurify';
-import Handlebars from 'handlebars';
 import { useEffect, useMemo, useState } from 'react';
 import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine';
+import { renderHandlebars } from '../../engine/core/handlebars';
 
 export interface HandlebarsOptions {
   template: string;
   source?: 'profile' | 'entity' | 'user';
 }
 
-/** One isolated handlebars environment: no helpers registered by others leak in; compat mode stays off. */
-const env = Handlebars.create();
-
 type Rendered = { ok: true; html: string } | { ok: false; error: string };
 
+/** Rendered by the engine's interpreter (no code generation: the CSP forbids eval), then sanitised. */
 function renderTemplate(template: string, data: object): Rendered {
   try {
-    const compiled = env.compile(template, { compat: false, strict: false, noEscape: false });
-    return { ok: true, html: DOMPurify.sanitize(compiled(data)) };
+    return { ok: true, html: DOMPurify.sanitize(renderHandlebars(template, data)) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,4 +1,4 @@
-import { checkExternalUrl, ConfigurationNeeded, type BlockProps } from '../../engine';
+import { checkEmbedUrl, ConfigurationNeeded, type BlockProps } from '../../engine';
 
 export interface IFrameOptions {
   url: string;
@@ -13,7 +13,7 @@ export interface IFrameOptions {
  * are allowed inside the sandbox, same-origin access only when the admin opts in.
  */
 export default function IFrame({ options }: BlockProps<IFrameOptions>) {
-  const check = checkExternalUrl(options.url, { httpsOnly: true });
+  const check = checkEmbedUrl(options.url);
   if (!check.ok) return <ConfigurationNeeded reason={`url: ${check.problem}`} />;
   const sandbox = ['allow-scripts', 'allow-forms', 'allow-popups', ...(options.allowSameOrigin ? ['allow-same-origin'] : [])].join(' ');
   return (

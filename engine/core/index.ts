@@ -9,5 +9,6 @@ export * from './media';
 export * from './templates';
 export * from './profile-name';
 export * from './url-check';
+export * from './own';
 export * from './blocks';
 export * from './validation';

@@ -2,6 +2,7 @@
  * The registry as the engine reads it at run time: lookups over validated entries.
  * Built from `registry/generated/runtime.json` in the browser and from the full registry on the server.
  */
+import { ownValue } from './own';
 import type { BlockTypeEntry, FieldTypeEntry, OperatorEntry, ValidationRuleEntry } from '../../schemas/model';
 
 /** What the engine needs of a block type at run time (the options schema stays with admin and server). */
@@ -27,14 +28,12 @@ export interface Registry {
   operator(id: string): OperatorEntry | undefined;
 }
 
-const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
-
 export function createRegistry(data: RuntimeRegistryData): Registry {
   return {
     data,
-    blockType: (type) => own(data.blocks, type),
-    fieldType: (type) => own(data.fields, type),
-    rule: (name) => own(data.rules, name),
-    operator: (id) => own(data.operators, id),
+    blockType: (type) => ownValue(data.blocks, type),
+    fieldType: (type) => ownValue(data.fields, type),
+    rule: (name) => ownValue(data.rules, name),
+    operator: (id) => ownValue(data.operators, id),
   };
 }

@@ -1,6 +1,6 @@
 /** Link targets of clickable blocks: an external https(s) URL (checked) or an app path (navigated through the engine's service). */
 import { useCallback, type MouseEvent } from 'react';
-import { checkExternalUrl } from '../core/url-check';
+import { checkAppPath, checkExternalUrl } from '../core/url-check';
 import { useEngine } from './engine-context';
 
 export interface LinkActionOptions {
@@ -24,9 +24,9 @@ export function useLinkAction(options: LinkActionOptions): LinkAction {
     [services, path],
   );
   if (options.action === 'route') {
-    if (!path || !path.startsWith('/') || path.startsWith('//'))
-      return { ok: false, problem: `path must start with a single "/", got ${JSON.stringify(path ?? '')}` };
-    return { ok: true, href: path, onClick: navigate };
+    const check = checkAppPath(path);
+    if (!check.ok) return check;
+    return { ok: true, href: check.path, onClick: navigate };
   }
   const check = checkExternalUrl(options.url);
   if (!check.ok) return { ok: false, problem: `url: ${check.problem}` };

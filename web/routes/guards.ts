@@ -2,6 +2,7 @@
  * Pure guard and redirect decisions of spec 2.2, 2.4 and 2.5. Components call these and act on
  * the answer (navigate, toast), so every rule is testable without a browser.
  */
+import { checkAppPath } from '../../engine/core/url-check';
 import type { Entity, Id, Module, Page, UserState } from '../../schemas/model';
 import { pageHref } from '../nav/nav-rules';
 
@@ -81,7 +82,7 @@ export const autoLogInRedirect = (search: string) => '/' + (search ? (search.sta
 
 /** returnTo with a leading /app removed, so it is relative to the base. */
 export function stripAppPrefix(returnTo: string | null): string {
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return '/';
+  if (!returnTo || !checkAppPath(returnTo).ok) return '/';
   return returnTo.replace(/^\/app(?=\/|$)/, '') || '/';
 }
 

@@ -2,6 +2,8 @@
  * The route table of spec 2.2 under base /app, the named-route link helpers and in-text link
  * handling. Paths here are relative to the base (wouter's Router base adds /app).
  */
+import { checkAppPath } from '../../engine/core/url-check';
+
 export const APP_BASE = '/app';
 
 /** Route patterns in matching order (wouter syntax). */
@@ -70,7 +72,7 @@ export const formatTabQuery = (tabs: Record<string, string>) =>
  * path relative to the base for in-app navigation, or null for links the browser should follow.
  */
 export function inAppPath(href: string | null): string | null {
-  if (!href || !href.startsWith('/') || href.startsWith('//')) return null;
+  if (!href || !checkAppPath(href).ok) return null;
   if (href === APP_BASE || href.startsWith(APP_BASE + '/')) return href.slice(APP_BASE.length) || '/';
   if (href.startsWith('/api/')) return null;
   return href;

@@ -3,6 +3,7 @@
  * (`url`, or `redirectTo` as the merged server names it);
  * without one, or when the call fails, the session is cleared and the browser goes to the site origin.
  */
+import { checkAppPath } from '../../engine/core/url-check';
 import type { ApiClient } from '../api/client';
 
 export const LOGGED_OUT_KEY = 'tessera.loggedOut';
@@ -17,7 +18,7 @@ export async function logout(api: ApiClient, go: (url: string) => void, origin =
     });
     const next = res?.url ?? res?.redirectTo;
     // An absolute http(s) address or a same-site path; anything else falls back to the origin.
-    if (typeof next === 'string' && (/^https?:\/\//.test(next) || (next.startsWith('/') && !next.startsWith('//')))) target = new URL(next, origin).toString();
+    if (typeof next === 'string' && (/^https?:\/\//.test(next) || checkAppPath(next).ok)) target = new URL(next, origin).toString();
   } catch {
     // Fall back to the site origin.
   }

@@ -5,6 +5,7 @@
  * never a crash). Parameters fill `{name}` placeholders.
  */
 import { DEFAULT_LOCALE } from '../constants';
+import { ownValue } from '../own';
 
 export interface MessageTree {
   [key: string]: string | MessageTree;
@@ -23,7 +24,7 @@ export interface Translator {
 
 function lookup(catalog: MessageCatalog, locale: string, key: string): string | undefined {
   const [namespace, ...path] = key.split('.');
-  let node: string | MessageTree | undefined = catalog[locale]?.[namespace];
+  let node: string | MessageTree | undefined = ownValue(ownValue(catalog, locale), namespace);
   for (const part of path) {
     if (!node || typeof node === 'string' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = node[part];
@@ -37,7 +38,7 @@ export function interpolate(message: string, params?: MessageParams): string {
 }
 
 export function createTranslator(catalog: MessageCatalog, locale: string = DEFAULT_LOCALE, overrides?: Record<string, string>): Translator {
-  const resolve = (key: string) => overrides?.[key] ?? lookup(catalog, locale, key) ?? lookup(catalog, DEFAULT_LOCALE, key);
+  const resolve = (key: string) => ownValue(overrides, key) ?? lookup(catalog, locale, key) ?? lookup(catalog, DEFAULT_LOCALE, key);
   return {
     locale,
     t: (key, params) => interpolate(resolve(key) ?? key, params),

@@ -1,4 +1,6 @@
 /** URL and link checks shared by url, isLink and handlebarsOrURL. */
+import { checkAppPath } from '../url-check';
+
 export function isAbsoluteUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -11,6 +13,6 @@ export function isAbsoluteUrl(text: string): boolean {
 /** isLink: an absolute URL, a mailto: longer than 11 characters, or a path starting with `/`. */
 export function isLink(text: string): boolean {
   if (text.startsWith('mailto:')) return text.length > 11;
-  if (text.startsWith('/')) return !text.startsWith('//') && !/\s/.test(text);
+  if (text.startsWith('/')) return checkAppPath(text).ok && !/\s/.test(text);
   return isAbsoluteUrl(text);
 }

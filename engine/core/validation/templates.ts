@@ -1,5 +1,5 @@
-/** Handlebars template checks (spec 5.2): compiles and runs with empty data, line breaks collapsed. */
-import Handlebars from 'handlebars';
+/** Handlebars template checks (spec 5.2): parses and renders with empty data, line breaks collapsed. */
+import { renderHandlebars } from '../handlebars';
 
 export function collapseLineBreaks(text: string): string {
   return text.replace(/\r?\n|\r/g, ' ');
@@ -7,7 +7,7 @@ export function collapseLineBreaks(text: string): string {
 
 export function isValidHandlebars(text: string): boolean {
   try {
-    Handlebars.create().compile(collapseLineBreaks(text), { strict: false })({});
+    renderHandlebars(collapseLineBreaks(text), {});
     return true;
   } catch {
     return false;
