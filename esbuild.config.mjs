@@ -112,6 +112,20 @@ const serviceWorkerOptions = (precache) => ({
   define: { __SW_VERSION__: JSON.stringify(Date.now().toString(36)), __SW_PRECACHE__: JSON.stringify(precache) },
   logLevel: 'info',
 });
+/** The theme boot script (web/theme/boot.ts): a classic script index.html runs before the first paint, at a fixed address. */
+const THEME_BOOT_URL = '/app/theme-boot.js';
+const themeBootOptions = {
+  absWorkingDir: root,
+  entryPoints: { 'theme-boot': 'web/theme/boot.ts' },
+  outdir: 'dist/app',
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: !dev,
+  logLevel: 'info',
+};
+
 const appUrl = (file) => '/app/' + path.relative('dist/app', file).split(path.sep).join('/');
 
 /** The web app manifest and its icon, next to index.html. */
@@ -144,7 +158,8 @@ if (watch) {
   // Development: the worker is not registered (main.tsx registers it in production only).
   const worker = await esbuild.context(serviceWorkerOptions([]));
   const server = await esbuild.context(serverOptions);
-  await Promise.all([web.watch(), worker.watch(), server.watch()]);
+  const themeBoot = await esbuild.context(themeBootOptions);
+  await Promise.all([web.watch(), worker.watch(), server.watch(), themeBoot.watch()]);
   // Registry entries and component folders change the generated index: regenerate on change.
   for (const dir of ['registry/blocks', 'registry/fields', 'registry/rules', 'registry/operators', 'blocks']) {
     fs.watch(path.join(root, dir), { recursive: true }, (_event, file) => {
@@ -163,7 +178,7 @@ if (watch) {
 } else {
   const buildWebThenWorker = async () => {
     const web = await esbuild.build(webOptions);
-    await esbuild.build(serviceWorkerOptions(initialFiles(web.metafile).map(appUrl)));
+    await esbuild.build(serviceWorkerOptions([THEME_BOOT_URL, ...initialFiles(web.metafile).map(appUrl)]));
   };
-  await Promise.all([buildWebThenWorker(), esbuild.build(serverOptions)]);
+  await Promise.all([buildWebThenWorker(), esbuild.build(serverOptions), esbuild.build(themeBootOptions)]);
 }

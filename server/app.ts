@@ -17,10 +17,10 @@ import { permissionContext, sessionAccount, type AppContext } from './context';
 import { HttpError } from './errors';
 import { loginRoutes } from './login';
 import type { RevertRecord } from './model';
-import { canViewPage } from './permissions';
+import { canViewPage, itemPermissionChangeAffects } from './permissions';
 import { Realtime } from './realtime';
-import { hiddenBlockIds, needsViewerFilter } from './structure/block-visibility';
-import { readPageDocument } from './structure/read';
+import { changeAudience } from './structure/change-audience';
+import { readStructure } from './structure/read';
 import { adminRoutes } from './routes/admin';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
@@ -31,17 +31,29 @@ import { structureModuleRoutes } from './routes/structure-modules';
 import { structurePageRoutes } from './routes/structure-pages';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
-import { DocumentStore } from './storage/documents';
+import { DocumentStore, UnstorableValue } from './storage/documents';
+import { registerJsonBodyParser } from './http/json-body';
+import { registerRequestGuards } from './http/request-guards';
+import { registerSecurityHeaders } from './http/security-headers';
 import { migrate } from './storage/migrations';
+import { tolerantNormaliser } from './storage/tolerant';
 import { RequestValidator } from './validation';
 
 /** Largest accepted request body: a page of blocks fits many times over; anything bigger is a mistake or abuse. */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+/** A registered route: what the route fuzz and the escalation matrix enumerate. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface RunningTessera {
   url: string;
   port: number;
   app: FastifyInstance;
+  /** Every route as registered (HEAD routes Fastify adds for GETs left out). */
+  routes: RegisteredRoute[];
   ctx: AppContext;
   engine: OpenedDatabase['engine'];
   close(): Promise<void>;
@@ -51,13 +63,24 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   const registry = loadRegistry(config.registryDir);
   const database = await openDatabase(config);
   await migrate(database.db, database.engine, config.databaseSchema);
-  const store = new DocumentStore(database.db, database.engine);
   const validator = new RequestValidator(path.join(config.root, 'schemas/json/api'), registry);
+  const normalise = tolerantNormaliser({
+    settingsSchema: validator.modelValidator('settings.schema.json'),
+    onProblems: (kind, id, problems) => console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`),
+  });
+  const store = new DocumentStore(database.db, database.engine, normalise);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry };
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   registerErrors(app);
+  registerJsonBodyParser(app);
+  registerRequestGuards(app);
+  registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(
     async (api) => {
@@ -75,34 +98,28 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   if (!config.loginUrl) loginRoutes(app, ctx);
   await serveApp(app, config);
 
+  const viewerOf = async (accountId: string) => {
+    const account = (await store.get<Account>('account', accountId))?.data;
+    return account ? permissionContext(store, account, ctx.registry) : undefined;
+  };
   ctx.realtime = new Realtime(app.server, {
     authenticate: async (token) => {
       const claims = await ctx.tokens.verify(token);
       return claims && (await sessionAccount(store, claims)) ? claims : undefined;
     },
+    mayViewModule: async (accountId, moduleId) => {
+      const viewer = await viewerOf(accountId);
+      return !!viewer && (await readStructure(store, viewer)).modules.some((m) => m.id === moduleId);
+    },
     mayViewPage: async (accountId, pageId) => {
-      const account = (await store.get<Account>('account', accountId))?.data;
+      const viewer = await viewerOf(accountId);
       const page = (await store.get<Page>('page', pageId))?.data;
-      return !!account && !!page && canViewPage(await permissionContext(store, account, ctx.registry), page);
+      return !!viewer && !!page && canViewPage(viewer, page);
     },
-    mayDifferByViewer: async (changes) => {
-      for (const pageId of changes.pageIds) {
-        const doc = await readPageDocument(store, pageId);
-        if (doc?.blocks.some((b) => b.visibility?.advanced && b.visibility.rules)) return true;
-      }
-      return false;
-    },
-    changesForViewer: async (accountId, changes) => {
-      const account = (await store.get<Account>('account', accountId))?.data;
-      if (!account) return { ...changes, items: [] };
-      const viewer = await permissionContext(store, account, ctx.registry);
-      const hidden = new Set<string>();
-      for (const pageId of changes.pageIds) {
-        const doc = await readPageDocument(store, pageId);
-        if (doc && needsViewerFilter(doc, viewer)) hiddenBlockIds(doc, viewer).forEach((id) => hidden.add(id));
-      }
-      if (!hidden.size) return undefined;
-      return { ...changes, items: changes.items.map((c) => (c.kind === 'block' && hidden.has(c.id) ? { ...c, item: null } : c)) };
+    audience: (changes) => changeAudience(store, changes, viewerOf),
+    permissionsAffect: async (accountId, change) => {
+      const viewer = await viewerOf(accountId);
+      return !!viewer && itemPermissionChangeAffects(viewer, `items.${change.kind}s`, change.itemId, change.before, change.after);
     },
     onError: (error) => app.log.error(error),
     pool: database.pool,
@@ -120,6 +137,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     port,
     app,
+    routes,
     ctx,
     engine: database.engine,
     async close() {
@@ -138,6 +156,12 @@ function registerErrors(app: FastifyInstance): void {
     const dbCode = (error as { code?: string }).code;
     if (dbCode === '23505' || dbCode === 'SQLITE_CONSTRAINT_PRIMARYKEY')
       return reply.code(409).send({ error: 'conflict', message: 'an item with that id was created at the same time; reload and try again' });
+    if (error instanceof UnstorableValue) return reply.code(400).send({ error: 'badRequest', message: error.message });
+    // Values the database refuses (too long, bytes it cannot hold) came from the request: 400.
+    if (isInputRefusedByDatabase(dbCode)) {
+      req.log.warn(error);
+      return reply.code(400).send({ error: 'badRequest', message: 'a value in the request cannot be stored (too long or not valid text)' });
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = (error as FastifyError).code ?? '';
@@ -153,6 +177,17 @@ function registerErrors(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Database errors caused by the values sent, not by the server: PostgreSQL class 22 (data
+ * exception: too long, invalid byte sequence, out of range) and 54 (program limit exceeded), and
+ * SQLite's too-big and mismatch errors.
+ */
+function isInputRefusedByDatabase(code: string | undefined): boolean {
+  if (!code) return false;
+  if (/^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+  return code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH' || code === 'SQLITE_RANGE';
+}
+
 async function serveApp(app: FastifyInstance, config: ServerConfig): Promise<void> {
   app.get('/', (_req, reply) => reply.redirect('/app/'));
   app.get('/app', (_req, reply) => reply.redirect('/app/'));
@@ -166,7 +201,8 @@ async function serveApp(app: FastifyInstance, config: ServerConfig): Promise<voi
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   // Hashed chunks exist as files; every other /app path is a client route: answer with the shell.
   app.get('/app/*', async (req, reply) => {
-    const rel = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+    // Fastify has decoded the path once already: decoding again would turn "%25" into a URIError.
+    const rel = (req.params as { '*': string })['*'] ?? '';
     const file = path.resolve(config.appDir, rel);
     if (rel && rel !== 'index.html' && file.startsWith(config.appDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = /-[A-Z0-9]{8}\.(js|css)$/.test(rel);

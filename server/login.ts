@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTranslator, messages } from '../engine/core/i18n';
 import { DEFAULT_LOCALE } from '../engine/core/constants';
 import type { AppContext } from './context';
+import { badRequest } from './errors';
 import type { Account, LoginSecret } from './model';
 
 export const SERVICE_ID = 'tessera';
@@ -30,7 +31,11 @@ export async function issueLoginSecret(ctx: AppContext, accountId: string, servi
 
 export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    const fields = new Map(new URLSearchParams(body as string));
+    // Like JSON bodies: NUL never reaches the database (PostgreSQL refuses it in text).
+    if ([...fields].some(([k, v]) => k.includes('\0') || v.includes('\0')))
+      return done(badRequest('refused form body: a value contains a NUL character'), undefined);
+    done(null, Object.fromEntries(fields));
   });
 
   app.get('/login', async (req, reply) => {

@@ -3,6 +3,7 @@
  * permissions, falling back to their base paths by subject; plain members never write structure.
  * The client runs its own checks for display only: these are the ones that count.
  */
+import { ownValue } from '../engine/core/own';
 import type { Id, ItemPermissions, Page, PermissionMap, Profile } from '../schemas/model';
 import { createRegistry } from '../engine/core/registry';
 import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/context';
@@ -51,16 +52,16 @@ export function can(ctx: PermissionContext, action: string, subject: string, ite
   if (ctx.account.isAdmin) return true;
   if (!ctx.account.isElevated) return false;
   if (itemId !== undefined) {
-    const item = ctx.itemPermissions[itemId]?.[action];
-    if (item !== undefined) return item;
+    const item = ownValue(ownValue(ctx.itemPermissions, itemId), action);
+    if (typeof item === 'boolean') return item;
   }
-  return ctx.basePaths[subject]?.[action] ?? ctx.account.permissions[subject]?.[action] ?? false;
+  return ownValue(ownValue(ctx.basePaths, subject), action) ?? ownValue(ownValue(ctx.account.permissions, subject), action) ?? false;
 }
 
 /** Administration permissions (manageEditMode, allowViewAs, ...). */
 export function canAdminister(ctx: PermissionContext, action: string): boolean {
   if (ctx.account.isAdmin) return true;
-  return ctx.account.permissions.administration?.[action] ?? false;
+  return ownValue(ownValue(ctx.account.permissions, 'administration'), action) ?? false;
 }
 
 /** The lists an account is viewing as (admin view-as mode), or undefined when not viewing as. */
@@ -76,6 +77,26 @@ export function viewAsListIds(account: Account): Id[] | undefined {
 export function canViewPage(ctx: PermissionContext, page: Page): boolean {
   if (!ctx.account.isAdmin && ctx.account.isElevated && can(ctx, 'manageVisibility', 'items.pages', page.id)) return true;
   return pageVisibility(page.visibility, ctx.ruleContext, ctx.evaluator, { viewAsListIds: viewAsListIds(ctx.account) }).visible;
+}
+
+/**
+ * Whether changing an item's permissions (from `before` to `after`) changes what this user may do
+ * on it: only then does the user's app need to reload (permissions:update). Admins and members are
+ * never affected (admins pass every check, members write nothing).
+ */
+export function itemPermissionChangeAffects(
+  ctx: PermissionContext,
+  subject: string,
+  itemId: Id,
+  before: Record<string, boolean>,
+  after: Record<string, boolean>,
+): boolean {
+  if (ctx.account.isAdmin || !ctx.account.isElevated) return false;
+  const granting = (grants: Record<string, boolean>): PermissionContext => ({ ...ctx, itemPermissions: { ...ctx.itemPermissions, [itemId]: grants } });
+  const [was, now] = [granting(before), granting(after)];
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].some(
+    (action) => can(was, action, subject, itemId) !== can(now, action, subject, itemId),
+  );
 }
 
 export function mergePermissionMaps(...maps: (PermissionMap | undefined)[]): PermissionMap {

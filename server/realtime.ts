@@ -1,8 +1,11 @@
 /**
- * socket.io on the HTTP server's port. Sockets authenticate with the session JWT
- * (`auth.token` in the handshake) and subscribe to modules and pages (module:subscribe,
- * page:subscribe with an id); structure writes reach the sockets subscribed to the module or page.
- * With PostgreSQL the postgres adapter relays events between server processes.
+ * socket.io on the HTTP server's port. Sockets authenticate with the session JWT (`auth.token` in
+ * the handshake) and subscribe to modules and pages (module:subscribe, page:subscribe with an id):
+ * each subscription is authorised for the socket's account when it is made (an unknown module or
+ * a page the account may not view is refused), and every structure change is judged again for
+ * each receiving account when it is sent, so nothing about an item the account may not view
+ * reaches it, not even its id. A socket lives as long as its session: logout and token expiry
+ * disconnect it. With PostgreSQL the postgres adapter relays events between server processes.
  */
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -17,29 +20,50 @@ export interface ItemChange {
   item: unknown;
 }
 
+/** The `items:changes` payload. */
 export interface ItemsChanges {
   items: ItemChange[];
   moduleIds: string[];
   pageIds: string[];
 }
 
+/** What a structure write tells realtime: each item before and after (`before` is never sent). */
+export interface ItemsChangedEvent extends ItemsChanges {
+  items: (ItemChange & { before: unknown })[];
+}
+
+/** Who may receive a change: everyone subscribed (one broadcast), or each account its own view. */
+export type ChangeAudience = { everyone: ItemsChanges } | { perAccount(accountId: string): Promise<ItemsChanges | undefined> };
+
+export interface PermissionsChangedEvent {
+  itemId: string;
+  kind: 'module' | 'page' | 'block' | 'field';
+  before: Record<string, boolean>;
+  after: Record<string, boolean>;
+}
+
 export interface RealtimeOptions {
   authenticate(token: string): Promise<SessionClaims | undefined>;
-  /** May this account subscribe to this page? (pages it may not view are not streamed) */
+  /** May this account subscribe to this module? (unknown modules are refused) */
+  mayViewModule(accountId: string, moduleId: string): Promise<boolean>;
+  /** May this account subscribe to this page? (unknown pages and pages it may not view are refused) */
   mayViewPage(accountId: string, pageId: string): Promise<boolean>;
+  /** Who may see a structure change, and what of it. */
+  audience(changes: ItemsChangedEvent): Promise<ChangeAudience>;
+  /** Whether an item permission change alters what this account may do or see. */
+  permissionsAffect(accountId: string, change: PermissionsChangedEvent): Promise<boolean>;
   pool?: pg.Pool;
   /** Keeps the adapter's channel and table apart per schema. */
   channelPrefix?: string;
-  /**
-   * The changes as this account may see them, or undefined when every subscriber may see them all
-   * (the common case: then one broadcast serves every socket). Blocks hidden from the account by
-   * their visibility rules go out as removed.
-   */
-  changesForViewer?(accountId: string, changes: ItemsChanges): Promise<ItemsChanges | undefined>;
-  /** Whether these changes could differ by viewer; only then is each socket served on its own. */
-  mayDifferByViewer?(changes: ItemsChanges): Promise<boolean>;
   onError?(error: unknown): void;
 }
+
+/** Rooms one socket may be in beyond its own: a client follows one module and one page at a time. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 32;
+/** setTimeout's largest delay; a later expiry is checked again when it fires. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+const sessionRoom = (sid: string) => `session:${sid}`;
 
 export class Realtime {
   readonly io: Server;
@@ -59,52 +83,108 @@ export class Realtime {
       const claims = typeof token === 'string' ? await options.authenticate(token) : undefined;
       if (!claims) return next(new Error('Not authorized'));
       socket.data.accountId = claims.accountId;
+      socket.data.sid = claims.sid;
+      socket.data.expiresAt = claims.expiresAt;
       next();
     });
-    this.io.on('connection', (socket: Socket) => {
-      void socket.join(`account:${socket.data.accountId}`);
-      const idOf = (payload: unknown) => (typeof payload === 'string' ? payload : (payload as { id?: unknown } | null)?.id);
-      const ack = (cb: unknown, value: unknown) => typeof cb === 'function' && (cb as (v: unknown) => void)(value);
-      socket.on('module:subscribe', (payload: unknown, cb?: unknown) => {
-        const id = idOf(payload);
-        if (typeof id !== 'string') return ack(cb, { ok: false, error: 'module:subscribe needs { id }' });
-        void socket.join(`module:${id}`);
-        ack(cb, { ok: true });
-      });
-      socket.on('module:unsubscribe', (payload: unknown) => {
-        const id = idOf(payload);
-        if (typeof id === 'string') void socket.leave(`module:${id}`);
-      });
-      socket.on('page:subscribe', async (payload: unknown, cb?: unknown) => {
-        const id = idOf(payload);
-        if (typeof id !== 'string') return ack(cb, { ok: false, error: 'page:subscribe needs { id }' });
-        if (!(await options.mayViewPage(socket.data.accountId as string, id))) return ack(cb, { ok: false, error: 'forbidden' });
-        void socket.join(`page:${id}`);
-        ack(cb, { ok: true });
-      });
-      socket.on('page:unsubscribe', (payload: unknown) => {
-        const id = idOf(payload);
-        if (typeof id === 'string') void socket.leave(`page:${id}`);
-      });
-    });
+    this.io.on('connection', (socket: Socket) => this.onConnection(socket));
   }
 
-  itemsChanged(changes: ItemsChanges): void {
+  private onConnection(socket: Socket): void {
+    const accountId = socket.data.accountId as string;
+    void socket.join(`account:${accountId}`);
+    void socket.join(sessionRoom(socket.data.sid as string));
+    // The token's expiry ends the socket; the client reconnects with its refreshed token.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const armExpiry = () => {
+      const left = (socket.data.expiresAt as number) * 1000 - Date.now();
+      if (left <= 0) return void socket.disconnect(true);
+      timer = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS));
+      timer.unref?.();
+    };
+    armExpiry();
+    socket.on('disconnect', () => clearTimeout(timer));
+
+    const idOf = (payload: unknown) => (typeof payload === 'string' ? payload : (payload as { id?: unknown } | null)?.id);
+    const ack = (cb: unknown, value: unknown) => typeof cb === 'function' && (cb as (v: unknown) => void)(value);
+    const subscribe = (kind: 'module' | 'page', may: (accountId: string, id: string) => Promise<boolean>) => async (payload: unknown, cb?: unknown) => {
+      const id = idOf(payload);
+      if (typeof id !== 'string' || !id || id.length > 200) return ack(cb, { ok: false, error: `${kind}:subscribe needs { id }` });
+      if (socket.rooms.size >= MAX_SUBSCRIPTIONS_PER_SOCKET + 3) return ack(cb, { ok: false, error: 'tooManySubscriptions' });
+      try {
+        // Unknown and not viewable answer alike: a refusal never tells one from the other.
+        if (!(await may(accountId, id))) return ack(cb, { ok: false, error: 'forbidden' });
+      } catch (error) {
+        this.options.onError?.(error);
+        return ack(cb, { ok: false, error: 'forbidden' });
+      }
+      void socket.join(`${kind}:${id}`);
+      ack(cb, { ok: true });
+    };
+    const unsubscribe = (kind: 'module' | 'page') => (payload: unknown) => {
+      const id = idOf(payload);
+      if (typeof id === 'string') void socket.leave(`${kind}:${id}`);
+    };
+    socket.on('module:subscribe', subscribe('module', this.options.mayViewModule));
+    socket.on('module:unsubscribe', unsubscribe('module'));
+    socket.on('page:subscribe', subscribe('page', this.options.mayViewPage));
+    socket.on('page:unsubscribe', unsubscribe('page'));
+  }
+
+  itemsChanged(changes: ItemsChangedEvent): void {
     void this.sendItemsChanges(changes).catch((error) => this.options.onError?.(error));
   }
 
-  private async sendItemsChanges(changes: ItemsChanges): Promise<void> {
+  private async sendItemsChanges(changes: ItemsChangedEvent): Promise<void> {
     const rooms = [...changes.moduleIds.map((id) => `module:${id}`), ...changes.pageIds.map((id) => `page:${id}`)];
     if (!rooms.length) return;
-    const { changesForViewer, mayDifferByViewer } = this.options;
-    if (!changesForViewer || !(await mayDifferByViewer?.(changes))) {
-      this.io.to(rooms).emit('items:changes', changes);
+    const audience = await this.options.audience(changes);
+    if ('everyone' in audience) {
+      if (audience.everyone.items.length) this.io.to(rooms).emit('items:changes', audience.everyone);
       return;
     }
-    // fetchSockets spans every process through the adapter, so each viewer gets its own view.
-    for (const socket of await this.io.in(rooms).fetchSockets()) {
-      socket.emit('items:changes', (await changesForViewer(socket.data.accountId as string, changes)) ?? changes);
+    // fetchSockets spans every process through the adapter; each account's view is built once.
+    await this.perAccount(
+      await this.io.in(rooms).fetchSockets(),
+      async (accountId) => {
+        const view = await audience.perAccount(accountId);
+        return view?.items.length ? view : undefined;
+      },
+      'items:changes',
+    );
+  }
+
+  /** Sends an item permission change only to the sockets of accounts whose rights it changes. */
+  permissionsChanged(change: PermissionsChangedEvent): void {
+    const payload = { itemId: change.itemId, permissions: change.after };
+    void this.io
+      .fetchSockets()
+      .then((sockets) =>
+        this.perAccount(sockets, async (accountId) => ((await this.options.permissionsAffect(accountId, change)) ? payload : undefined), 'permissions:update'),
+      )
+      .catch((error) => this.options.onError?.(error));
+  }
+
+  private async perAccount(
+    sockets: { data: { accountId?: string }; emit(event: string, payload: unknown): unknown }[],
+    payloadFor: (accountId: string) => Promise<unknown>,
+    event: string,
+  ): Promise<void> {
+    const byAccount = new Map<string, typeof sockets>();
+    for (const socket of sockets) {
+      const id = socket.data.accountId;
+      if (typeof id !== 'string') continue;
+      byAccount.set(id, [...(byAccount.get(id) ?? []), socket]);
     }
+    for (const [accountId, own] of byAccount) {
+      const payload = await payloadFor(accountId);
+      if (payload !== undefined) for (const socket of own) socket.emit(event, payload);
+    }
+  }
+
+  /** Disconnects every socket of a session (logout), in every process. */
+  endSession(sid: string): void {
+    this.io.in(sessionRoom(sid)).disconnectSockets(true);
   }
 
   broadcast(event: string, payload: unknown): void {

@@ -2,11 +2,13 @@
  * Request bodies are validated against the generated API schemas (schemas/json/api); block options
  * against the registry options schema of the block's type. Errors name the path and what was expected.
  */
+import { ownValue } from '../engine/core/own';
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Field, RuleQuery } from '../schemas/model';
+import type { Field, JsonValue, RuleQuery } from '../schemas/model';
+import { valueOutsideOptions } from '../engine/core/validation/value-types';
 import { createSchemaAjv, describeAjvErrors, type RegistryData } from '../registry';
 import { createTranslator, messages } from '../engine/core/i18n';
 import { createRegistry } from '../engine/core/registry';
@@ -54,13 +56,13 @@ export class RequestValidator {
 
   /** Whether a block type is registered and may be placed (not removed). */
   blockTypeKnown(type: string): boolean {
-    const entry = this.registry.blocks[type];
+    const entry = ownValue(this.registry.blocks, type);
     return !!entry && entry.status !== 'removed';
   }
 
   /** Validates a block's options against its type's registry schema; throws 400 naming the problem. */
   blockOptions(type: string, options: unknown, where = 'block'): void {
-    const entry = this.registry.blocks[type];
+    const entry = ownValue(this.registry.blocks, type);
     if (!entry || entry.status === 'removed') throw badRequest(`${where}: unknown block type "${type}" (not in registry/blocks)`);
     let v = this.optionsValidators.get(type);
     if (!v) {
@@ -75,7 +77,7 @@ export class RequestValidator {
 
   /** Checks a field definition against its registry type: known type, valid opts, only rules the type accepts. */
   fieldDefinition(field: Field, where = `field "${field.id}"`): void {
-    const entry = this.registry.fields[field.type];
+    const entry = ownValue(this.registry.fields, field.type);
     if (!entry || entry.status === 'removed') throw badRequest(`${where}: unknown field type "${field.type}" (not in registry/fields)`);
     if (!entry.opts && field.opts !== undefined) throw badRequest(`${where}: field type "${field.type}" takes no opts`);
     if (entry.opts && field.opts !== undefined) {
@@ -110,21 +112,52 @@ export class RequestValidator {
   private ruleRegistry?: ReturnType<typeof createRegistry>;
 
   blockDefaults(type: string): Record<string, unknown> {
-    return structuredClone((this.registry.blocks[type]?.defaults ?? {}) as Record<string, unknown>);
+    return structuredClone((ownValue(this.registry.blocks, type)?.defaults ?? {}) as Record<string, unknown>);
   }
 
   get blockTypes(): RegistryData['blocks'] {
     return this.registry.blocks;
   }
 
-  /** Validates a whole document against a model schema (schemas/json/<file>). */
-  model<T>(file: string, value: unknown, what: string): T {
+  /**
+   * A value submitted for a field (profile form saves): null clears it; anything else must match
+   * the field type's registry `value` schema and, for fields with options, be one of them.
+   * Throws 400 naming the field and what was expected.
+   */
+  fieldValue(field: Field, value: JsonValue, where: string): void {
+    if (value === null) return;
+    const entry = ownValue(this.registry.fields, field.type);
+    if (!entry) throw badRequest(`${where}: field type "${field.type}" is unknown`);
+    const schema = entry.value as object | undefined;
+    if (schema && Object.keys(schema).length) {
+      let v = this.valueValidators.get(field.type);
+      if (!v) {
+        v = this.ajv.compile(schema);
+        this.valueValidators.set(field.type, v);
+      }
+      if (!v(value)) {
+        const problems = describeAjvErrors(where, '', v.errors).map((p) => `${p.pointer || '/'}: ${p.message}`);
+        throw badRequest(`${where} is not a value of a ${field.type} field: ${problems.join('; ')}`);
+      }
+    }
+    if (valueOutsideOptions(field, value)) throw badRequest(`${where} is not one of the field's options`);
+  }
+  private readonly valueValidators = new Map<string, ValidateFunction>();
+
+  /** The compiled validator of a model schema (schemas/json/<file>). */
+  modelValidator(file: string): ValidateFunction {
     const key = `model:${file}`;
     let v = this.compiled.get(key);
     if (!v) {
       v = this.ajv.compile(JSON.parse(fs.readFileSync(path.join(this.schemaDir, '..', file), 'utf8')));
       this.compiled.set(key, v);
     }
+    return v;
+  }
+
+  /** Validates a whole document against a model schema (schemas/json/<file>). */
+  model<T>(file: string, value: unknown, what: string): T {
+    const v = this.modelValidator(file);
     if (!v(value)) {
       const problems = describeAjvErrors(what, '', v.errors).map((p) => `${p.pointer || '/'}: ${p.message}`);
       throw badRequest(`${what} would be invalid: ${problems.join('; ')}`);

@@ -9,6 +9,7 @@ import { RouteSlotsProvider, type RouteSlots } from './routes/route-slots';
 import { APP_BASE } from './routes/route-table';
 import { ServicesProvider, type ShellServices } from './shell/services';
 import { Shell } from './shell/Shell';
+import { ShellBoundary } from './shell/ShellBoundary';
 import { localeAtom } from './shell/shell-state';
 import { Toasts } from './shell/Toasts';
 import { StartupGate } from './startup/StartupGate';
@@ -47,7 +48,9 @@ export function App({ store, services, slots = {}, serviceWorker = false, childr
             <DocumentLanguage />
             <ServiceWorker enabled={serviceWorker} />
             <StartupGate>
-              <Shell>{children ?? <AppRoutes />}</Shell>
+              <ShellBoundary area="shell">
+                <Shell>{children ?? <AppRoutes />}</Shell>
+              </ShellBoundary>
             </StartupGate>
             <Toasts />
           </RouteSlotsProvider>

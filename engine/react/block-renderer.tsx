@@ -60,6 +60,15 @@ function BlockRendererInner({ id }: { id: Id }) {
     if (!engine.editMode) return null;
   }
 
+  // The server could not read the stored block (see ReadProblem): a state, never its broken content.
+  if (block.readProblem)
+    return (
+      <div className="t-block t-block--unreadable" data-block-id={id}>
+        {engine.editMode && engine.renderBlockControls?.(block)}
+        <BlockState kind="unreadable" adminDetail={typeof block.readProblem.detail === 'string' ? block.readProblem.detail : undefined} />
+      </div>
+    );
+
   const type = typeof block.type === 'string' ? block.type : '';
   const entry = engine.registry.blockType(type);
   const inIndex = Object.prototype.hasOwnProperty.call(engine.blockComponents, type);

@@ -18,9 +18,10 @@ export type BlockStateKind =
   | 'noEvaluator'
   | 'ruleError'
   | 'notFound'
-  | 'cycle';
+  | 'cycle'
+  | 'unreadable';
 
-const ROLE: Partial<Record<BlockStateKind, 'status' | 'alert'>> = { loading: 'status', failedToLoad: 'alert', crashed: 'alert' };
+const ROLE: Partial<Record<BlockStateKind, 'status' | 'alert'>> = { loading: 'status', failedToLoad: 'alert', crashed: 'alert', unreadable: 'alert' };
 
 export interface BlockStateProps {
   kind: BlockStateKind;

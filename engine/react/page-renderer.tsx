@@ -4,7 +4,7 @@
  * (`relatedBlocks.modal`), shown through the modal rules of spec 4.4.
  */
 import { useAtomValue } from 'jotai';
-import type { Id } from '../../schemas/model';
+import type { Id, ReadProblem } from '../../schemas/model';
 import { ColumnsLayout } from './block-children';
 import { BlockRenderer } from './block-renderer';
 import { useEngine } from './engine-context';
@@ -22,6 +22,20 @@ function PageModal({ blockId }: { blockId: Id }) {
   );
 }
 
+/** A page the server could not read (see ReadProblem): its title and a page state instead of its blocks. */
+function UnreadablePage({ pageId, name, problem }: { pageId: Id; name: unknown; problem: ReadProblem }) {
+  const { t, isAdmin } = useEngine();
+  return (
+    <article className="t-page t-page--unreadable" data-page-id={pageId}>
+      {typeof name === 'string' && name && <h1 className="t-page__title">{name}</h1>}
+      <div className="t-block-state t-page-state" role="alert" data-page-state={problem.kind}>
+        <span className="t-block-state__message">{t(problem.kind === 'unsupportedVersion' ? 'engine.page.unsupportedVersion' : 'engine.page.unreadable')}</span>
+        {isAdmin && typeof problem.detail === 'string' && <small className="t-block-state__detail">{problem.detail}</small>}
+      </div>
+    </article>
+  );
+}
+
 export function PageRenderer({ pageId }: { pageId: Id }) {
   const { t } = useEngine();
   const page = useAtomValue(pageAtom(pageId));
@@ -33,6 +47,7 @@ export function PageRenderer({ pageId }: { pageId: Id }) {
       </div>
     );
   }
+  if (page.readProblem) return <UnreadablePage pageId={page.id} name={page.name} problem={page.readProblem} />;
   const modalId = typeof page.relatedBlocks?.modal === 'string' ? page.relatedBlocks.modal : undefined;
   return (
     // An article, not <main>: the host app's layout owns the main landmark.

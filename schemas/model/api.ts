@@ -392,8 +392,12 @@ export type AuditLogType = 'pageView' | 'profileView' | 'entityPageView' | 'enti
 /** @additionalProperties false */
 export interface AuditEntry {
   logType: AuditLogType;
+  /** @maxLength 200 */
   subject: Id;
-  /** Epoch milliseconds or an ISO date-time. */
+  /**
+   * Epoch milliseconds or an ISO date-time.
+   * @maxLength 40
+   */
   actionTime: number | string;
   extra?: JsonObject;
 }

@@ -33,6 +33,17 @@ export interface TemplateOptions {
   css?: string;
 }
 
+/**
+ * Set by the server on a page or block it read from storage but could not use as stored (never
+ * stored itself): the engine shows it as a page or block state instead of its content.
+ * `corrupt`: the stored document is damaged; `unsupportedVersion`: written by a newer Tessera.
+ */
+export interface ReadProblem {
+  kind: 'corrupt' | 'unsupportedVersion';
+  /** What was wrong, for admins. */
+  detail: string;
+}
+
 export interface Block {
   id: Id;
   /** Block type name from `registry/blocks`. */
@@ -69,6 +80,8 @@ export interface Block {
   visibility?: BlockVisibility;
   /** Optimistic-concurrency revision, bumped by the server on every write. */
   revision?: number;
+  /** Set when the stored block could not be read (see ReadProblem); never stored. */
+  readProblem?: ReadProblem;
 }
 
 export type PageType = 'profile' | 'entity' | 'other';
@@ -97,6 +110,8 @@ export interface Page {
   visibility?: PageVisibility;
   customI18NKey?: string;
   revision?: number;
+  /** Set when the stored page could not be read (see ReadProblem); never stored. */
+  readProblem?: ReadProblem;
 }
 
 export interface Module {

@@ -2,15 +2,17 @@
  * Profile writes of spec 7: a form block's values (POST profile/{id}, validated here with the same
  * rules the browser runs) and one profile meta value by path (POST profile/meta/upsert).
  */
+import { ownValue, setOwn } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
-import type { Block, Field, Id, JsonObject, JsonValue, Page, Profile, ProfileMeta } from '../../schemas/model';
+import type { Block, Field, Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
 import type { ProfileMetaUpsertRequest, ProfileSaveRequest } from '../../schemas/model/api';
 import { createRegistry, type RuntimeRegistryData } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { can, canViewPage } from '../permissions';
+import { can } from '../permissions';
+import { requireVisibleBlock } from '../structure/viewer';
 import { collectFields } from '../structure/read';
 import { emptyProfile, updateProfileMeta } from './session';
 
@@ -22,13 +24,14 @@ export function setAtPath(meta: ProfileMeta, path: string, value: JsonValue): Pr
   const keys = path.split('.');
   const root: JsonObject = { ...(meta as JsonObject) };
   let node = root;
+  // Path segments are user input: own reads and writes only (`__proto__` is a plain name here).
   for (const key of keys.slice(0, -1)) {
-    const next = node[key];
+    const next = ownValue(node, key);
     const copy: JsonObject = next && typeof next === 'object' && !Array.isArray(next) ? { ...next } : {};
-    node[key] = copy;
+    setOwn(node, key, copy);
     node = copy;
   }
-  node[keys[keys.length - 1]] = value;
+  setOwn(node, keys[keys.length - 1], value);
   return root as ProfileMeta;
 }
 
@@ -47,10 +50,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** The form block and its field definitions, when the user may see the block. */
   async function formBlock(user: SignedInUser, blockId: Id): Promise<{ block: Block; fields: Field[] }> {
-    const block = (await ctx.store.get<Block & { pageId?: Id }>('block', blockId))?.data;
-    if (!block || block.wasDeleted) throw notFound(`block "${blockId}" does not exist`);
-    const page = block.pageId ? (await ctx.store.get<Page>('page', block.pageId))?.data : undefined;
-    if (page && !canViewPage(user, page)) throw notFound(`block "${blockId}" does not exist`);
+    const block = await requireVisibleBlock(ctx.store, user, blockId);
     if (!block.fields?.length) throw badRequest(`block "${blockId}" is not a form: it has no fields`);
     return { block, fields: await collectFields(ctx.store, block.fields) };
   }
@@ -68,6 +68,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest(
         `changes: ${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of form block "${block.id}"`,
       );
+    // Each value must be one its field can hold (a toggle a boolean, a checkbox its options ...).
+    for (const [name, value] of Object.entries(changes)) v.fieldValue(byName.get(name)!, value, `changes.${name}`);
 
     return ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;

@@ -1,4 +1,5 @@
 /** Session and init calls of spec 7.1. */
+import { ownValue, setOwn } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
 import type { Brand, DataPrivacy, Id, JsonValue, Page, Profile, Settings, UserState } from '../../schemas/model';
 import type {
@@ -22,6 +23,7 @@ import type { Account, LoginSecret } from '../model';
 import { canAdminister, canViewPage } from '../permissions';
 import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
 import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
+import { visibleItemPermissions } from '../structure/viewer';
 import { setViewAs } from './admin';
 
 export function userState(user: SignedInUser): UserState {
@@ -177,6 +179,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const kept = Object.fromEntries(Object.entries(a.revokedSessions ?? {}).filter(([, exp]) => exp > now));
       return { ...a, revokedSessions: { ...kept, [user.claims.sid]: user.claims.expiresAt } };
     });
+    // The session's sockets end with it, in every process.
+    ctx.realtime?.endSession(user.claims.sid);
     return { loggedOut: true, redirectTo: ctx.config.loginUrl ?? '/login' };
   });
 
@@ -224,8 +228,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const { type, value } = v.body<FavouriteAddRequest>('favourite-add-request', req.body);
     return updateProfileMeta(ctx, user.account.accountId, (meta) => {
-      const list = meta.favourites?.[type] ?? [];
-      return { ...meta, favourites: { ...(meta.favourites ?? {}), [type]: list.includes(value) ? list : [...list, value] } };
+      const list = favouritesOf(meta, type);
+      return { ...meta, favourites: withFavourites(meta, type, list.includes(value) ? list : [...list, value]) };
     });
   });
 
@@ -234,7 +238,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { type, targetId } = v.body<FavouriteRemoveRequest>('favourite-remove-request', req.body);
     return updateProfileMeta(ctx, user.account.accountId, (meta) => ({
       ...meta,
-      favourites: { ...(meta.favourites ?? {}), [type]: (meta.favourites?.[type] ?? []).filter((id) => id !== targetId) },
+      favourites: withFavourites(
+        meta,
+        type,
+        favouritesOf(meta, type).filter((id) => id !== targetId),
+      ),
     }));
   });
 
@@ -260,8 +268,22 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+/** The favourites of one type (its own list only: types are user input, `toString` included). */
+function favouritesOf(meta: Profile['data']['meta'], type: string): Id[] {
+  const list = ownValue(meta.favourites, type);
+  return Array.isArray(list) ? list.filter((id): id is Id => typeof id === 'string') : [];
+}
+
+/** The favourites with one type's list replaced; the type stays a plain own property, whatever its name. */
+function withFavourites(meta: Profile['data']['meta'], type: string, list: Id[]): NonNullable<Profile['data']['meta']['favourites']> {
+  const favourites = Object.fromEntries(Object.entries(meta.favourites ?? {}));
+  setOwn(favourites, type, list);
+  return favourites;
+}
+
+/** Item permissions keyed by the items the user may see (never the ids of hidden pages). */
 async function allItemPermissions(ctx: AppContext, user: SignedInUser) {
-  if (!user.account.isAdmin) return user.itemPermissions;
+  if (!user.account.isAdmin) return visibleItemPermissions(ctx.store, user, user.itemPermissions);
   return Object.fromEntries((await ctx.store.list<Record<string, boolean>>('itemPermissions')).map((d) => [d.id, d.data]));
 }
 
@@ -304,13 +326,15 @@ async function saveI18nOverrides(ctx: AppContext, user: SignedInUser, locale: st
   const published = settings.languages?.published ?? [settings.languages?.default ?? DEFAULT_LOCALE];
   if (!published.includes(locale)) throw badRequest(`locale "${locale}" is not published (${published.join(', ')})`);
   const overrides = await ctx.store.transaction(async (tx) => {
-    const next = { ...((await tx.get<Record<string, string>>('i18n', locale))?.data ?? {}) };
+    // A Map: keys are user input, and `__proto__` must stay a plain name.
+    const next = new Map(Object.entries((await tx.get<Record<string, string>>('i18n', locale))?.data ?? {}));
     for (const { key, data } of items) {
-      if (data === null) delete next[key];
-      else next[key] = data;
+      if (data === null) next.delete(key);
+      else next.set(key, data);
     }
-    await tx.put('i18n', locale, next);
-    return next;
+    const stored = Object.fromEntries(next);
+    await tx.put('i18n', locale, stored);
+    return stored;
   });
   const changed = Object.fromEntries(items.map(({ key, data }) => [key, data]));
   // `iso` + `overrides` is what the shell applies; `locale`/`key`/`value` name a single edit.

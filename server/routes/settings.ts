@@ -1,4 +1,5 @@
 /** Settings (spec 7.2), brands and theme (7.3), audit (7.5). */
+import { isPrototypeKey, ownValue, setOwn } from '../../engine/core/own';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
@@ -14,6 +15,8 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
 import { activeBrand } from './session';
+import { sendStoredFile } from '../http/security-headers';
+import type { DocumentTx } from '../storage/documents';
 
 const AUDIT_LOG_TYPES = ['pageView', 'profileView', 'entityPageView', 'entityView', 'internalModalOpened', 'externalLinkClicked'];
 
@@ -25,10 +28,11 @@ function isObject(v: unknown): v is JsonObject {
   return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
+// Keys below come from the request: own reads and own writes only (see engine/core/own.ts).
 function deepMerge(base: JsonValue | undefined, changes: JsonValue): JsonValue {
   if (!isObject(base) || !isObject(changes)) return changes;
   const out: JsonObject = { ...base };
-  for (const [k, v] of Object.entries(changes)) out[k] = deepMerge(base[k], v);
+  for (const [k, v] of Object.entries(changes)) setOwn(out, k, deepMerge(ownValue(base, k), v));
   return out;
 }
 
@@ -36,16 +40,22 @@ function setPath(target: JsonObject, dotted: string, value: JsonValue | undefine
   const parts = dotted.split('.');
   let node: JsonObject = target;
   for (const p of parts.slice(0, -1)) {
-    if (!isObject(node[p])) node[p] = {};
-    node = node[p] as JsonObject;
+    const next = ownValue(node, p);
+    if (isObject(next)) node = next;
+    else {
+      const created: JsonObject = {};
+      setOwn(node, p, created);
+      node = created;
+    }
   }
-  if (value === undefined) delete node[parts[parts.length - 1]];
-  else node[parts[parts.length - 1]] = value;
+  const last = parts[parts.length - 1];
+  if (value === undefined) delete node[last];
+  else setOwn(node, last, value);
 }
 
 function getPath(source: JsonValue, dotted: string): JsonValue | undefined {
   let node: JsonValue | undefined = source;
-  for (const p of dotted.split('.')) node = isObject(node) ? node[p] : undefined;
+  for (const p of dotted.split('.')) node = isObject(node) ? ownValue(node, p) : undefined;
   return node;
 }
 
@@ -80,10 +90,11 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   async function updateSettings(user: SignedInUser, name: string, body: SettingsUpdateRequest): Promise<Settings> {
     needSettings(user);
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || name === 'structure') throw badRequest(`settings section "${name}" cannot be changed here`);
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || name === 'structure' || isPrototypeKey(name))
+      throw badRequest(`settings section "${name}" cannot be changed here`);
     const next = await ctx.store.transaction(async (tx) => {
       const current = ((await tx.get<Settings>('settings', 'app'))?.data ?? {}) as JsonObject;
-      const section = current[name];
+      const section = ownValue(current, name);
       const updated: JsonValue = body.merge ? deepMerge(section, body.changes) : body.changes;
       if (body.merge && body.overwritePaths?.length && isObject(updated)) {
         for (const p of body.overwritePaths) setPath(updated, p, getPath(body.changes, p));
@@ -150,12 +161,17 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!b) throw notFound(`brand "${raw}" does not exist`);
     return b;
   }
-  async function changeBrand(user: SignedInUser, raw: string, change: (b: Brand) => Brand): Promise<Brand> {
+  /**
+   * Changes a brand: the permission first, then the brand must exist, and only then anything is
+   * written (`before` runs in the same transaction, so an image is stored only with its brand).
+   */
+  async function changeBrand(user: SignedInUser, raw: string, change: (b: Brand) => Brand, before?: (tx: DocumentTx) => Promise<void>): Promise<Brand> {
     needSettings(user);
     const id = brandId(raw);
     const next = await ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Brand>('brand', id))?.data;
       if (!current) throw notFound(`brand "${raw}" does not exist`);
+      await before?.(tx);
       const updated = change(current);
       await tx.put('brand', id, updated);
       return updated;
@@ -219,9 +235,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const match = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml|x-icon));base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
     if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp, svg or ico image');
     const id = crypto.randomUUID();
-    await ctx.store.transaction((tx) => tx.put('image', id, { contentType: match[1], base64: match[2] }));
     const key = req.params.kind === 'logo' ? 'logoId' : 'faviconId';
-    await changeBrand(user, req.params.id, (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: id } }));
+    await changeBrand(
+      user,
+      req.params.id,
+      (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: id } }),
+      async (tx) => void (await tx.put('image', id, { contentType: match[1], base64: match[2] })),
+    );
     return { id };
   });
 
@@ -245,8 +265,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (_req, reply) => {
     const b = await activeBrand(ctx, await settingsOf());
     const image = b?.settings?.faviconId ? (await ctx.store.get<{ contentType: string; base64: string }>('image', b.settings.faviconId))?.data : undefined;
-    if (!image) throw notFound('the active brand has no favicon');
-    return reply.type(image.contentType).send(Buffer.from(image.base64, 'base64'));
+    if (!image || typeof image.contentType !== 'string' || typeof image.base64 !== 'string') throw notFound('the active brand has no favicon');
+    return sendStoredFile(reply, image.contentType, Buffer.from(image.base64, 'base64'), 'favicon');
   });
 
   // Audit.

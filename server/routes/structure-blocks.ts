@@ -1,4 +1,5 @@
 /** Block calls of spec 7.4: create, update, property, delete with revert, move, clone, children, comments. */
+import { ownValue } from '../../engine/core/own';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Block, Field, Id, JsonObject, Page } from '../../schemas/model';
@@ -17,15 +18,13 @@ import type {
 } from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { canAdminister, canViewPage } from '../permissions';
-import { collectBlocks, collectFields, readPageDocument } from '../structure/read';
-import { blockHiddenFrom, hiddenBlockIds, needsViewerFilter } from '../structure/block-visibility';
+import { canAdminister } from '../permissions';
+import { collectBlocks, collectFields } from '../structure/read';
+import { hiddenFieldIds, requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../structure/viewer';
 import { childAt, childBlockIds, removeChild } from '../structure/tree';
 import { writeStructure, type StructureWrite } from '../structure/write';
 import { checkPropertyKey, intParam, need, newId, paginate } from './helpers';
 import { attachBlocks, detachBlock } from './structure-pages';
-
-type StoredBlock = Block & { pageId?: Id };
 
 interface StoredComment {
   id: Id;
@@ -39,36 +38,41 @@ interface StoredComment {
   score: number;
 }
 
-/** Adding or moving blocks is edit mode (administration.manageEditMode) plus addChildren on the page. */
-function needBlockEditing(user: SignedInUser, action: string, pageId: Id): void {
+/**
+ * Every block write checks, in this order: edit mode (403, whatever the ids name), then that the
+ * items exist and the user may see them (404, as for items that do not exist: a hidden page's
+ * blocks cannot be edited, moved out, cloned or listed, and the answer does not tell them from
+ * unknown ones), then the item permission (403).
+ */
+function needEditMode(user: SignedInUser): void {
   if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit blocks (manageEditMode)');
+}
+
+/** Adding or moving blocks is edit mode (administration.manageEditMode) plus addChildren/moveChildren on the visible page. */
+async function needBlockEditing(ctx: AppContext, user: SignedInUser, action: string, pageId: Id): Promise<void> {
+  needEditMode(user);
+  await requireVisiblePage(ctx.store, user, pageId);
   need(user, action, 'items.pages', pageId);
 }
 
-function needBlockSettings(user: SignedInUser, blockId: Id): void {
-  if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit blocks (manageEditMode)');
+async function needBlockSettings(ctx: AppContext, user: SignedInUser, blockId: Id): Promise<StoredBlock> {
+  needEditMode(user);
+  const block = await requireVisibleBlock(ctx.store, user, blockId);
   need(user, 'manageSettings', 'items.blocks', blockId);
+  return block;
+}
+
+/** Blocks taken from where they are, in edit mode (see requireMovableBlocks). */
+async function needTakeable(ctx: AppContext, user: SignedInUser, ids: Id[], toPageId: Id): Promise<void> {
+  needEditMode(user);
+  await requireMovableBlocks(ctx.store, user, ids, toPageId);
 }
 
 export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
 
-  /** A block the user may see: it exists, is not deleted, and its page is viewable. */
-  async function viewableBlock(user: SignedInUser, id: Id): Promise<StoredBlock> {
-    const block = (await ctx.store.get<StoredBlock>('block', id))?.data;
-    if (!block || block.wasDeleted) throw notFound(`block "${id}" does not exist`);
-    const page = block.pageId ? (await ctx.store.get<Page>('page', block.pageId))?.data : undefined;
-    if (page && !canViewPage(user, page)) throw notFound(`block "${id}" does not exist`);
-    if (!(await blockVisible(user, block))) throw notFound(`block "${id}" does not exist`);
-    return block;
-  }
-
-  /** Not hidden from this viewer by its own advanced rules or an ancestor's (see block-visibility.ts). */
-  async function blockVisible(user: SignedInUser, block: StoredBlock): Promise<boolean> {
-    if (blockHiddenFrom(user, block)) return false;
-    const doc = block.pageId ? await readPageDocument(ctx.store, block.pageId) : undefined;
-    return !doc || !needsViewerFilter(doc, user) || !hiddenBlockIds(doc, user).has(block.id);
-  }
+  /** A block the user may see (see structure/viewer.ts), else 404. */
+  const viewableBlock = (user: SignedInUser, id: Id) => requireVisibleBlock(ctx.store, user, id);
 
   function checkedBlock<T extends BlockDraft>(draft: T, where: string, withDefaults = false): T {
     if (!v.blockTypeKnown(draft.type)) throw badRequest(`${where}: unknown block type "${draft.type}" (not in registry/blocks)`);
@@ -79,11 +83,11 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   /** Only block types whose registry entry says `children: true` hold child blocks. */
   function assertHoldsChildren(block: Pick<Block, 'id' | 'type'>): void {
-    if (!ctx.registry.blocks[block.type]?.children) throw badRequest(`block "${block.id}" of type "${block.type}" cannot hold child blocks`);
+    if (!ownValue(ctx.registry.blocks, block.type)?.children) throw badRequest(`block "${block.id}" of type "${block.type}" cannot hold child blocks`);
   }
 
-  async function updateBlock(w: StructureWrite, user: SignedInUser, block: Block): Promise<Block> {
-    needBlockSettings(user, block.id);
+  /** Writes a block's settings; the caller has run needBlockSettings (before the transaction). */
+  async function updateBlock(w: StructureWrite, block: Block): Promise<Block> {
     const checked = checkedBlock(block, `block "${block.id}"`);
     const current = await w.require<StoredBlock>('block', block.id);
     if (current.wasDeleted) throw notFound(`block "${block.id}" does not exist`);
@@ -102,16 +106,24 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get('/structure/block', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('listing every block is for admins and elevated users');
-    return (await ctx.store.list<StoredBlock>('block')).map((d) => d.data).filter((b) => !b.wasDeleted);
+    return visibleBlocks(
+      ctx.store,
+      user,
+      (await ctx.store.list<StoredBlock>('block')).map((d) => d.data),
+    );
   });
 
   app.get<{ Querystring: { page?: string; limit?: string; type?: string; filters?: string } }>('/structure/block/search', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('block search is for admins and elevated users');
     const text = (req.query.filters ?? '').toLowerCase();
-    const blocks = (await ctx.store.list<StoredBlock>('block'))
-      .map((d) => d.data)
-      .filter((b) => !b.wasDeleted && (!req.query.type || b.type === req.query.type) && (!text || JSON.stringify(b).toLowerCase().includes(text)));
+    const blocks = (
+      await visibleBlocks(
+        ctx.store,
+        user,
+        (await ctx.store.list<StoredBlock>('block')).map((d) => d.data),
+      )
+    ).filter((b) => (!req.query.type || b.type === req.query.type) && (!text || JSON.stringify(b).toLowerCase().includes(text)));
     return paginate(blocks, req.query);
   });
 
@@ -131,15 +143,17 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const { block } = v.body<BlockUpdateRequest>('block-update-request', req.body);
     if (block.id !== req.params.id) throw badRequest(`block id "${block.id}" does not match the path id "${req.params.id}"`);
-    return writeStructure(ctx, (w) => updateBlock(w, user, block));
+    await needBlockSettings(ctx, user, block.id);
+    return writeStructure(ctx, (w) => updateBlock(w, block));
   });
 
   app.post('/structure/block', async (req) => {
     const user = await requireUser(ctx, req);
     const { blocks } = v.body<BlocksUpdateRequest>('blocks-update-request', req.body);
+    for (const block of blocks) await needBlockSettings(ctx, user, block.id);
     return writeStructure(ctx, async (w) => {
       const out: Block[] = [];
-      for (const block of blocks) out.push(await updateBlock(w, user, block));
+      for (const block of blocks) out.push(await updateBlock(w, block));
       return out;
     });
   });
@@ -148,6 +162,11 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const body = v.body<BlockCreateRequest>('block-create-request', req.body);
     if (!body.pageId && !body.parentId) throw badRequest('give pageId or parentId: where the block goes');
+    needEditMode(user);
+    const placedUnder = body.parentId ? await viewableBlock(user, body.parentId) : undefined;
+    const targetPageId = placedUnder?.pageId ?? body.pageId!;
+    await needBlockEditing(ctx, user, 'addChildren', targetPageId);
+    if (body.asParentFor?.length) await needTakeable(ctx, user, body.asParentFor, targetPageId);
     return writeStructure(ctx, async (w) => {
       const parent = body.parentId ? await w.require<StoredBlock>('block', body.parentId) : undefined;
       if (parent?.wasDeleted) throw notFound(`block "${parent.id}" does not exist`);
@@ -155,7 +174,6 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       const pageId = parent?.pageId ?? body.pageId!;
       if (body.pageId && parent && parent.pageId !== body.pageId) throw badRequest(`block "${parent.id}" is not on page "${body.pageId}"`);
       await w.require<Page>('page', pageId);
-      needBlockEditing(user, 'addChildren', pageId);
       const draft = checkedBlock(body.block, 'block', body.defaults === true);
       const id = draft.id ?? newId('block');
       if (await w.get('block', id)) throw badRequest(`block "${id}" already exists`);
@@ -191,23 +209,27 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { key, value } = v.body<PropertyRequest>('property-request', req.body);
     checkPropertyKey(key);
     if (key === 'children' || key === 'positions') throw badRequest(`${key} change through the move and addChild calls`);
+    await needBlockSettings(ctx, user, req.params.id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<StoredBlock>('block', req.params.id);
       if (current.wasDeleted) throw notFound(`block "${current.id}" does not exist`);
       const next = { ...current, [key]: value } as StoredBlock;
       v.model('block.schema.json', next, `block "${current.id}"`);
       if (key === 'visibility') need(user, 'manageVisibility', 'items.blocks', current.id);
-      return updateBlock(w, user, next);
+      return updateBlock(w, next);
     });
   });
 
   /** Marks a block and its descendants deleted, detached from its parent; revertable within the window. */
   async function deleteBlock(user: SignedInUser, id: Id, parent?: { type: string; id: Id; col: number; index: number }) {
+    needEditMode(user);
+    const visible = await viewableBlock(user, id);
+    if (!visible.pageId) throw badRequest(`block "${id}" is not on a page`);
+    await needBlockEditing(ctx, user, 'addChildren', visible.pageId);
     return writeStructure(ctx, async (w) => {
       const block = await w.require<StoredBlock>('block', id);
       if (block.wasDeleted) throw notFound(`block "${id}" does not exist`);
       if (!block.pageId) throw badRequest(`block "${id}" is not on a page`);
-      needBlockEditing(user, 'addChildren', block.pageId);
       if (parent) {
         if (parent.type !== 'page' && parent.type !== 'block' && parent.type !== 'blocks' && parent.type !== 'pages')
           throw badRequest(`parentType must be page or block, got "${parent.type}"`);
@@ -242,7 +264,8 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.put<{ Params: { id: string; fieldId: string } }>('/structure/block/:id/addField/:fieldId', async (req) => {
     const user = await requireUser(ctx, req);
-    needBlockSettings(user, req.params.id);
+    await needBlockSettings(ctx, user, req.params.id);
+    if ((await hiddenFieldIds(ctx.store, user)).has(req.params.fieldId)) throw notFound(`field "${req.params.fieldId}" does not exist`);
     return writeStructure(ctx, async (w) => {
       const block = await w.require<StoredBlock>('block', req.params.id);
       await w.require<Field>('field', req.params.fieldId);
@@ -254,8 +277,15 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/structure/block/move', async (req) => {
     const user = await requireUser(ctx, req);
     const { updates, fromPageId, toPageId } = v.body<BlockMoveRequest>('block-move-request', req.body);
-    needBlockEditing(user, 'moveChildren', fromPageId);
-    needBlockEditing(user, 'addChildren', toPageId);
+    await needBlockEditing(ctx, user, 'moveChildren', fromPageId);
+    await needBlockEditing(ctx, user, 'addChildren', toPageId);
+    await needTakeable(
+      ctx,
+      user,
+      updates.map((u) => u.id),
+      fromPageId,
+    );
+    for (const u of updates) if (u.parentId) await viewableBlock(user, u.parentId);
     return writeStructure(ctx, async (w) => {
       await w.require<Page>('page', toPageId);
       for (const u of updates) {
@@ -288,7 +318,9 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/structure/block/clone', async (req) => {
     const user = await requireUser(ctx, req);
     const { ids, toPageId, parentId, colIndex, index } = v.body<BlockCloneRequest>('block-clone-request', req.body);
-    needBlockEditing(user, 'addChildren', toPageId);
+    await needBlockEditing(ctx, user, 'addChildren', toPageId);
+    if (parentId) await viewableBlock(user, parentId);
+    for (const id of ids) await viewableBlock(user, id);
     return writeStructure(ctx, async (w) => {
       await w.require<Page>('page', toPageId);
       if (parentId) assertHoldsChildren(await w.require<StoredBlock>('block', parentId));
@@ -296,8 +328,6 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       for (const [i, id] of ids.entries()) {
         const source = await w.require<StoredBlock>('block', id);
         if (source.wasDeleted) throw notFound(`block "${id}" does not exist`);
-        const sourcePage = source.pageId ? await w.get<Page>('page', source.pageId) : undefined;
-        if (sourcePage && !canViewPage(user, sourcePage)) throw notFound(`block "${id}" does not exist`);
         const cloneId = await cloneTree(w, source, toPageId);
         await attachBlocks(
           w,
@@ -316,21 +346,11 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/structure/block/loadMultiple', async (req) => {
     const user = await requireUser(ctx, req);
     const { ids } = v.body<IdsRequest>('ids-request', req.body);
-    const blocks = (await ctx.store.getMany<StoredBlock>('block', ids)).map((d) => d.data).filter((b) => !b.wasDeleted);
-    const pages = new Map(
-      (
-        await ctx.store.getMany<Page>(
-          'page',
-          blocks.map((b) => b.pageId ?? ''),
-        )
-      ).map((d) => [d.id, d.data]),
+    return visibleBlocks(
+      ctx.store,
+      user,
+      (await ctx.store.getMany<StoredBlock>('block', ids)).map((d) => d.data),
     );
-    const visible: StoredBlock[] = [];
-    for (const b of blocks) {
-      const page = b.pageId ? pages.get(b.pageId) : undefined;
-      if ((!page || canViewPage(user, page)) && (await blockVisible(user, b))) visible.push(b);
-    }
-    return visible;
   });
 
   app.post<{ Params: { blockId: string; col: string; index: string; childId: string } }>('/structure/block/:blockId/:col/:index/:childId', async (req) => {
@@ -349,10 +369,14 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   async function addChildren(user: SignedInUser, parentId: Id, childIds: Id[], col: number, index: number) {
+    needEditMode(user);
+    const visibleParent = await viewableBlock(user, parentId);
+    if (!visibleParent.pageId) throw notFound(`block "${parentId}" does not exist`);
+    await needBlockEditing(ctx, user, 'addChildren', visibleParent.pageId);
+    await needTakeable(ctx, user, childIds, visibleParent.pageId);
     return writeStructure(ctx, async (w) => {
       const parent = await w.require<StoredBlock>('block', parentId);
       if (parent.wasDeleted || !parent.pageId) throw notFound(`block "${parentId}" does not exist`);
-      needBlockEditing(user, 'addChildren', parent.pageId);
       assertHoldsChildren(parent);
       for (const id of childIds) {
         const inside = await collectBlocks(w.tx, childBlockIds(await w.require<Block>('block', id)));
@@ -385,6 +409,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post<{ Params: { id: string; commentId: string } }>('/structure/block/:id/comment/:commentId', async (req) => {
     const user = await requireUser(ctx, req);
     const { comment } = v.body<CommentRequest>('comment-request', req.body);
+    await viewableBlock(user, req.params.id);
     return ctx.store.transaction(async (tx) => {
       const stored = (await tx.get<StoredComment>('comment', req.params.commentId))?.data;
       if (!stored || stored.blockId !== req.params.id) throw notFound(`comment "${req.params.commentId}" does not exist on block "${req.params.id}"`);
@@ -403,19 +428,22 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       const stored = (await tx.get<StoredComment>('comment', req.params.commentId))?.data;
       if (!stored || stored.blockId !== req.params.id) throw notFound(`comment "${req.params.commentId}" does not exist on block "${req.params.id}"`);
       const me = user.account.accountId;
-      const reactions = { ...stored.reactions };
-      const had = reactions[reactionId]?.includes(me);
-      reactions[reactionId] = had ? reactions[reactionId].filter((a) => a !== me) : [...(reactions[reactionId] ?? []), me];
-      if (!reactions[reactionId].length) delete reactions[reactionId];
-      const next = { ...stored, reactions, score: scoreOf(reactions) };
-      await tx.put('comment', stored.id, next);
-      return reactionSummary(next, me);
+      // A Map: reaction ids are user input (`toString`, `__proto__` ... are plain names here).
+      const reactions = new Map(Object.entries(stored.reactions ?? {}).filter(([, accounts]) => Array.isArray(accounts)));
+      const current = reactions.get(reactionId) ?? [];
+      const next = current.includes(me) ? current.filter((a) => a !== me) : [...current, me];
+      if (next.length) reactions.set(reactionId, next);
+      else reactions.delete(reactionId);
+      const updated = { ...stored, reactions: Object.fromEntries(reactions), score: 0 };
+      updated.score = scoreOf(updated.reactions);
+      await tx.put('comment', stored.id, updated);
+      return reactionSummary(updated, me);
     });
   });
 
   app.get<{ Params: { id: string } }>('/structure/block/:id/recalculatePostScores', async (req) => {
     const user = await requireUser(ctx, req);
-    needBlockSettings(user, req.params.id);
+    await needBlockSettings(ctx, user, req.params.id);
     return ctx.store.transaction(async (tx) => {
       const comments = (await tx.list<StoredComment>('comment')).filter((c) => c.data.blockId === req.params.id);
       for (const c of comments) await tx.put('comment', c.id, { ...c.data, score: scoreOf(c.data.reactions) });

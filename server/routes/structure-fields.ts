@@ -1,26 +1,44 @@
 /** Field calls of spec 7.4 and the slug check. */
+import { ownValue } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
 import type { Block, Field, Id, JsonValue, Module, Page } from '../../schemas/model';
 import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { canAdminister } from '../permissions';
-import { writeStructure, type StructureWrite } from '../structure/write';
+import { canAdminister, canViewPage } from '../permissions';
+import type { DocumentReader } from '../storage/documents';
+import { blockVisibleTo, hiddenFieldIds, visibleBlocks, type StoredBlock } from '../structure/viewer';
+import { writeStructure } from '../structure/write';
 import { need, newId } from './helpers';
 
 export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
 
-  function needFieldEditing(user: SignedInUser, blockId?: Id): void {
+  function needEditMode(user: SignedInUser): void {
     if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit fields (manageEditMode)');
+  }
+
+  function needFieldEditing(user: SignedInUser, blockId?: Id): void {
+    needEditMode(user);
     need(user, 'manageSettings', blockId ? 'items.blocks' : 'items.fields', blockId);
   }
 
+  /**
+   * Before a field write's transaction: edit mode (403), then the block the field goes under must
+   * exist and be visible to the user (404, as when unknown), then manageSettings on it (403).
+   */
+  async function needFieldBlock(user: SignedInUser, itemType: 'block' | 'field', itemId: Id): Promise<void> {
+    needEditMode(user);
+    const block = await owningBlock(ctx.store, itemType, itemId);
+    if (!block || !(await blockVisibleTo(ctx.store, user, block))) throw notFound(`${itemType} "${itemId}" does not exist`);
+    needFieldEditing(user, block.id);
+  }
+
   /** The block a field hangs under (directly, or through parent fields). */
-  async function owningBlock(w: StructureWrite, itemType: 'block' | 'field', itemId: Id): Promise<Block | undefined> {
-    if (itemType === 'block') return w.require<Block>('block', itemId);
-    const parents = (await w.tx.list<Block>('block')).map((b) => b.data);
-    const fields = (await w.tx.list<Field>('field')).map((f) => f.data);
+  async function owningBlock(reader: DocumentReader, itemType: 'block' | 'field', itemId: Id): Promise<Block | undefined> {
+    if (itemType === 'block') return (await reader.get<Block>('block', itemId))?.data;
+    const parents = (await reader.list<Block>('block')).map((b) => b.data);
+    const fields = (await reader.list<Field>('field')).map((f) => f.data);
     let id = itemId;
     for (let depth = 0; depth < 50; depth++) {
       const block = parents.find((b) => b.fields?.includes(id));
@@ -35,39 +53,40 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get<{ Querystring: { withSchemas?: string } }>('/structure/field', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('listing every field is for admins and elevated users');
-    const fields = (await ctx.store.list<Field>('field')).map((f) => f.data);
+    const hidden = await hiddenFieldIds(ctx.store, user);
+    const fields = (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => !hidden.has(f.id));
     if (req.query.withSchemas !== 'true') return fields;
     return { fields, schemas: Object.fromEntries(Object.values(ctx.registry.fields).map((f) => [f.type, f.value])) };
   });
 
   app.get<{ Params: { tag: string } }>('/structure/field/tag/:tag', async (req) => {
-    await requireUser(ctx, req);
-    return (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => f.tags?.includes(req.params.tag));
+    const hidden = await hiddenFieldIds(ctx.store, await requireUser(ctx, req));
+    return (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => f.tags?.includes(req.params.tag) && !hidden.has(f.id));
   });
 
   const defaultOf = (f: Field): JsonValue => f.default ?? f.defaultOption ?? null;
 
   app.get<{ Params: { id: string } }>('/structure/field/default/:id', async (req) => {
-    await requireUser(ctx, req);
+    const hidden = await hiddenFieldIds(ctx.store, await requireUser(ctx, req));
     const field = (await ctx.store.get<Field>('field', req.params.id))?.data;
-    if (!field) throw notFound(`field "${req.params.id}" does not exist`);
+    if (!field || hidden.has(field.id)) throw notFound(`field "${req.params.id}" does not exist`);
     return { fieldId: field.id, value: defaultOf(field) };
   });
 
   app.post('/structure/field/default/getMany', async (req) => {
-    await requireUser(ctx, req);
+    const hidden = await hiddenFieldIds(ctx.store, await requireUser(ctx, req));
     const { fieldIds } = v.body<FieldIdsRequest>('field-ids-request', req.body);
-    const fields = await ctx.store.getMany<Field>('field', fieldIds);
+    const fields = (await ctx.store.getMany<Field>('field', fieldIds)).filter((f) => !hidden.has(f.id));
     return Object.fromEntries(fields.map((f) => [f.id, defaultOf(f.data)]));
   });
 
   app.post('/structure/field', async (req) => {
     const user = await requireUser(ctx, req);
     const body = v.body<FieldWriteRequest>('field-write-request', req.body);
+    await needFieldBlock(user, body.itemType, body.itemId);
     return writeStructure(ctx, async (w) => {
-      const block = await owningBlock(w, body.itemType, body.itemId);
+      const block = await owningBlock(w.tx, body.itemType, body.itemId);
       if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
-      needFieldEditing(user, block.id);
       const id = body.field.id ?? body.fieldId ?? newId('field');
       if (await w.get('field', id)) throw badRequest(`field "${id}" already exists`);
       const { revision: _r, ...rest } = body.field;
@@ -78,7 +97,8 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
       else {
         const parent = await w.require<Field>('field', body.itemId);
         // Only container field types (repeater, group, conditional) hold child fields.
-        if (!ctx.registry.fields[parent.type]?.children) throw badRequest(`field type "${parent.type}" of field "${parent.id}" holds no child fields`);
+        if (!ownValue(ctx.registry.fields, parent.type)?.children)
+          throw badRequest(`field type "${parent.type}" of field "${parent.id}" holds no child fields`);
         await w.put<Field>('field', { ...parent, childIds: [...(parent.childIds ?? []), id] });
       }
       return saved;
@@ -90,11 +110,14 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
     const body = v.body<FieldWriteRequest>('field-write-request', req.body);
     const id = body.field.id ?? body.fieldId;
     if (!id) throw badRequest('give field.id or fieldId: the field to update');
+    await needFieldBlock(user, body.itemType, body.itemId);
+    if ((await hiddenFieldIds(ctx.store, user)).has(id)) throw notFound(`field "${id}" does not exist`);
     return writeStructure(ctx, async (w) => {
-      const block = await owningBlock(w, body.itemType, body.itemId);
+      const block = await owningBlock(w.tx, body.itemType, body.itemId);
       if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
-      needFieldEditing(user, block.id);
       const current = await w.require<Field>('field', id);
+      // The page the field shows on hears of the change (fields carry no page of their own).
+      if ((block as StoredBlock).pageId) w.pageIds.add((block as StoredBlock).pageId!);
       const { revision, ...rest } = body.field;
       const field = { ...rest, id, childIds: rest.childIds ?? current.childIds } as Field;
       v.fieldDefinition(field);
@@ -103,6 +126,8 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   async function removeField(user: SignedInUser, id: Id, holder?: { itemType: string; itemId: Id }) {
+    needEditMode(user);
+    if ((await hiddenFieldIds(ctx.store, user)).has(id)) throw notFound(`field "${id}" does not exist`);
     return writeStructure(ctx, async (w) => {
       await w.require<Field>('field', id);
       const blocks = (await w.tx.list<Block>('block')).map((b) => b.data).filter((b) => b.fields?.includes(id));
@@ -129,14 +154,19 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.delete<{ Params: { id: string } }>('/structure/field/:id', async (req) => removeField(await requireUser(ctx, req), req.params.id));
 
   // Slug check: GET /{source}/{contextId?}/{id}/slug/{slug}/validate.
-  async function validateSlug(source: string, contextId: string | undefined, id: string, slug: string): Promise<SlugValidateResponse> {
+  // Only items the user may see are counted: the check never tells that a hidden page holds a slug.
+  async function validateSlug(user: SignedInUser, source: string, contextId: string | undefined, id: string, slug: string): Promise<SlugValidateResponse> {
     let taken: { id: Id; slug?: string }[];
     if (source === 'module' || source === 'modules') taken = (await ctx.store.list<Module>('module')).map((m) => m.data);
     else if (source === 'page' || source === 'pages') {
-      const pages = (await ctx.store.list<Page>('page')).map((p) => p.data);
+      const pages = (await ctx.store.list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
       taken = contextId ? pages.filter((p) => p.moduleId === contextId) : pages;
     } else if (source === 'block' || source === 'blocks') {
-      const blocks = (await ctx.store.list<Block & { pageId?: Id }>('block')).map((b) => b.data).filter((b) => !b.wasDeleted);
+      const blocks = await visibleBlocks(
+        ctx.store,
+        user,
+        (await ctx.store.list<StoredBlock>('block')).map((b) => b.data),
+      );
       taken = contextId ? blocks.filter((b) => b.pageId === contextId) : blocks;
     } else throw badRequest(`unknown slug source "${source}": expected module, page or block`);
     const number = taken.filter((item) => item.id !== id && item.slug === slug).length;
@@ -144,11 +174,9 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   }
 
   app.get<{ Params: { source: string; id: string; slug: string } }>('/:source/:id/slug/:slug/validate', async (req) => {
-    await requireUser(ctx, req);
-    return validateSlug(req.params.source, undefined, req.params.id, req.params.slug);
+    return validateSlug(await requireUser(ctx, req), req.params.source, undefined, req.params.id, req.params.slug);
   });
   app.get<{ Params: { source: string; contextId: string; id: string; slug: string } }>('/:source/:contextId/:id/slug/:slug/validate', async (req) => {
-    await requireUser(ctx, req);
-    return validateSlug(req.params.source, req.params.contextId, req.params.id, req.params.slug);
+    return validateSlug(await requireUser(ctx, req), req.params.source, req.params.contextId, req.params.id, req.params.slug);
   });
 }

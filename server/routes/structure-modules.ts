@@ -1,4 +1,5 @@
 /** Module calls of spec 7.4 plus structure, templates, revert and item permissions. */
+import { ownValue } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
 import type { Id, Module, Page } from '../../schemas/model';
 import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, PropertyRequest, RevertRequest } from '../../schemas/model/api';
@@ -11,6 +12,7 @@ import { moduleOrder, readStructure } from '../structure/read';
 import { writeStructure } from '../structure/write';
 import { checkPropertyKey, checkSlug, need, newId, paginate } from './helpers';
 import { removePage } from './structure-pages';
+import { itemVisibleTo, requireVisiblePage, seesEverything, visibleItemPermissions } from '../structure/viewer';
 
 export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -49,12 +51,17 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/structure/permissions', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) return {};
-    return Object.fromEntries((await ctx.store.list<Record<string, boolean>>('itemPermissions')).map((d) => [d.id, d.data]));
+    return visibleItemPermissions(
+      ctx.store,
+      user,
+      Object.fromEntries((await ctx.store.list<Record<string, boolean>>('itemPermissions')).map((d) => [d.id, d.data])),
+    );
   });
 
   app.get<{ Params: { itemId: string } }>('/structure/permissions/:itemId', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('item permissions are for admins and elevated users');
+    if (!(await itemVisibleTo(ctx.store, user, req.params.itemId))) return {};
     return (await ctx.store.get<Record<string, boolean>>('itemPermissions', req.params.itemId))?.data ?? {};
   });
 
@@ -62,11 +69,14 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = await requireUser(ctx, req);
     const { permissions } = v.body<ItemPermissionsRequest>('item-permissions-request', req.body);
     const { itemId } = req.params;
-    const kind = (await itemKindOf(ctx, itemId)) ?? null;
+    // Members are refused before the id is looked up: the answer never tells a hidden item from an unknown one.
+    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('item permissions are for admins and elevated users');
+    const kind = await itemVisibleTo(ctx.store, user, itemId);
     if (!kind) throw notFound(`item "${itemId}" does not exist`);
     need(user, 'managePermissions', `items.${kind}s`, itemId);
+    const before = (await ctx.store.get<Record<string, boolean>>('itemPermissions', itemId))?.data ?? {};
     await ctx.store.transaction((tx) => tx.put('itemPermissions', itemId, permissions));
-    ctx.realtime?.broadcast('permissions:update', { itemId, permissions });
+    ctx.realtime?.permissionsChanged({ itemId, kind, before, after: permissions });
     return permissions;
   });
 
@@ -95,8 +105,9 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
       let modules = (await readStructure(ctx.store, user)).modules.filter(
         (m) => types.includes(m.isAbstract ? 'abstract' : 'normal') && (!text || m.name.toLowerCase().includes(text) || m.slug.includes(text)),
       );
-      const key = (q.sortBy ?? 'name') as keyof Module;
-      modules = modules.sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * (q.descending === 'true' ? -1 : 1));
+      const key = q.sortBy ?? 'name';
+      const sortValue = (m: Module) => String(ownValue(m as unknown as Record<string, unknown>, key) ?? '');
+      modules = modules.sort((a, b) => sortValue(a).localeCompare(sortValue(b)) * (q.descending === 'true' ? -1 : 1));
       return paginate(modules, q);
     },
   );
@@ -122,7 +133,9 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/structure/module/adminView', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('the admin view is for admins and elevated users');
-    return (await ctx.store.list<Module>('module')).map((m) => m.data);
+    if (seesEverything(user)) return (await ctx.store.list<Module>('module')).map((m) => m.data);
+    // childIds name only the pages this user may see.
+    return (await readStructure(ctx.store, user)).modules.map(({ pages: _pages, ...m }) => m);
   });
 
   app.get('/structure/module', async (req) => {
@@ -199,6 +212,11 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = await requireUser(ctx, req);
     need(user, 'addModules', 'items.modules', req.params.id);
     if (req.params.id === 'global') throw badRequest('the global module cannot be deleted');
+    // Deleting a module deletes its pages: only someone who may see every one of them may.
+    const stored = (await ctx.store.get<Module>('module', req.params.id))?.data;
+    const seen = (await readStructure(ctx.store, user)).modules.find((m) => m.id === req.params.id)?.childIds ?? [];
+    const pagesThere = (await ctx.store.getMany<Page>('page', stored?.childIds ?? [])).map((p) => p.id);
+    if (pagesThere.some((id) => !seen.includes(id))) throw forbidden(`You may not delete module "${req.params.id}": it holds pages you cannot see`);
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', req.params.id);
       const blockIds: Id[] = [];
@@ -216,6 +234,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { origin, child, target } = req.params;
     need(user, 'moveChildren', 'items.modules', origin);
     need(user, 'addChildren', 'items.modules', target);
+    await requireVisiblePage(ctx.store, user, child);
     return writeStructure(ctx, async (w) => {
       const from = await w.require<Module>('module', origin);
       const to = origin === target ? from : await w.require<Module>('module', target);
@@ -236,9 +255,4 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
 async function uniqueModuleSlug(reader: { list<T>(kind: 'module'): Promise<{ id: string; data: T }[]> }, slug: string, id: Id): Promise<void> {
   const taken = (await reader.list<Module>('module')).some((m) => m.id !== id && m.data.slug === slug);
   if (taken) throw badRequest(`module slug "${slug}" is already used`);
-}
-
-export async function itemKindOf(ctx: AppContext, id: Id): Promise<'module' | 'page' | 'block' | 'field' | undefined> {
-  for (const kind of ['module', 'page', 'block', 'field'] as const) if (await ctx.store.get(kind, id)) return kind;
-  return undefined;
 }

@@ -8,13 +8,24 @@ import { canViewPage } from '../permissions';
 import { collectBlocks, readPageDocumentWithJson, readStructure } from '../structure/read';
 import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
 import { childBlockIds, insertChild, removeChild } from '../structure/tree';
+import { requireMovableBlocks, requireVisiblePage } from '../structure/viewer';
 import { writeStructure, type StructureWrite } from '../structure/write';
 import { checkPropertyKey, checkSlug, intParam, need, newId, paginate } from './helpers';
 
 export async function viewablePage(ctx: AppContext, user: SignedInUser, pageId: Id): Promise<Page> {
-  const page = (await ctx.store.get<Page>('page', pageId))?.data;
-  if (!page || !canViewPage(user, page)) throw notFound(`page "${pageId}" does not exist`);
-  return page;
+  return requireVisiblePage(ctx.store, user, pageId);
+}
+
+/**
+ * A new order of a module's pages from a user who may not see all of them: `order` must list each
+ * page the user sees exactly once; pages the user does not see (or that no longer exist) keep
+ * their places. Pure (a tree rule; it moves to engine/core with the structure actions).
+ */
+export function mergeVisibleOrder(current: Id[], order: Id[], visible: ReadonlySet<Id>): Id[] | undefined {
+  const shown = current.filter((id) => visible.has(id));
+  if (order.length !== shown.length || new Set(order).size !== order.length || order.some((id) => !visible.has(id) || !current.includes(id))) return undefined;
+  let next = 0;
+  return current.map((id) => (visible.has(id) ? order[next++] : id));
 }
 
 /** Moves existing blocks under a page (or block) at a column and index; they leave their old parent. */
@@ -83,20 +94,20 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const { moduleId, order } = v.body<PageOrderRequest>('page-order-request', req.body);
     need(user, 'moveChildren', 'items.modules', moduleId);
+    const visible = new Set((await readStructure(ctx.store, user)).modules.find((m) => m.id === moduleId)?.childIds ?? []);
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', moduleId);
       const current = module.childIds ?? [];
-      if (order.length !== current.length || new Set(order).size !== order.length || order.some((id) => !current.includes(id))) {
-        throw badRequest(`order must list each page of module "${moduleId}" exactly once: ${current.join(', ')}`);
-      }
-      return w.put<Module>('module', { ...module, childIds: order });
+      const next = mergeVisibleOrder(current, order, visible);
+      if (!next) throw badRequest(`order must list each page of module "${moduleId}" exactly once: ${current.filter((id) => visible.has(id)).join(', ')}`);
+      return w.put<Module>('module', { ...module, childIds: next });
     });
   });
 
   app.get('/structure/page/adminView', async (req) => {
     const user = await requireUser(ctx, req);
     if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('the admin view is for admins and elevated users');
-    return (await ctx.store.list<Page>('page')).map((p) => p.data);
+    return (await ctx.store.list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
   });
 
   app.get<{ Params: { id: string } }>('/structure/page/:id', async (req, reply) => {
@@ -132,6 +143,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     if (page.id && page.id !== id) throw badRequest(`page id "${page.id}" does not match the path id "${id}"`);
     need(user, 'manageSettings', 'items.pages', id);
     checkSlug(page.slug, 'page');
+    await viewablePage(ctx, user, id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', id);
       if (moduleId && moduleId !== current.moduleId)
@@ -151,6 +163,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     checkPropertyKey(key);
     if (key === 'children' || key === 'positions') throw badRequest(`${key} change through the block calls (addChild, addChildren, move)`);
     need(user, key === 'visibility' ? 'manageVisibility' : 'manageSettings', 'items.pages', req.params.id);
+    await viewablePage(ctx, user, req.params.id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', req.params.id);
       const next = { ...current, [key]: value } as Page;
@@ -168,6 +181,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const { moduleId, pageId } = req.params;
     need(user, 'addChildren', 'items.modules', moduleId);
+    await viewablePage(ctx, user, pageId);
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', moduleId);
       if (!module.childIds?.includes(pageId)) throw notFound(`page "${pageId}" is not in module "${moduleId}"`);
@@ -182,6 +196,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const index = intParam(req.params.index, 'index');
     need(user, 'addChildren', 'items.pages', req.params.pageId);
+    await viewablePage(ctx, user, req.params.pageId);
+    await requireMovableBlocks(ctx.store, user, [req.params.childId], req.params.pageId);
     return writeStructure(ctx, async (w) => {
       await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, [req.params.childId], 0, index);
       return w.require<Page>('page', req.params.pageId);
@@ -193,6 +209,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const index = intParam(req.params.index, 'index');
     const { childrenIds, colIndex } = v.body<PageChildrenRequest>('page-children-request', req.body);
     need(user, 'addChildren', 'items.pages', req.params.pageId);
+    await viewablePage(ctx, user, req.params.pageId);
+    await requireMovableBlocks(ctx.store, user, childrenIds, req.params.pageId);
     return writeStructure(ctx, async (w) => {
       await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, childrenIds, colIndex ?? 0, index);
       return w.require<Page>('page', req.params.pageId);

@@ -52,12 +52,44 @@ export class RevisionConflict extends Error {
   }
 }
 
+/**
+ * A value the database cannot hold (an id longer than its column, a NUL character): input the
+ * request should not have carried. The API answers it with 400, never with a database error.
+ */
+export class UnstorableValue extends Error {}
+
+/** documents.id is varchar(200), documents.kind varchar(40). */
+export const MAX_ID_LENGTH = 200;
+
+function checkKey(kind: string, id: string): void {
+  if (typeof id !== 'string' || !id) throw new UnstorableValue(`${kind} id must be a non-empty string`);
+  if (id.length > MAX_ID_LENGTH) throw new UnstorableValue(`${kind} id is longer than ${MAX_ID_LENGTH} characters`);
+  if (id.includes('\0')) throw new UnstorableValue(`${kind} id contains a NUL character`);
+}
+
 type Row = { id: string; data: string; revision: number; schema_version: number | null; expires_at: number | string | null };
 
-function toDoc<T>(row: Row): StoredDoc<T> {
+/**
+ * What readers get for a stored row's parsed JSON (undefined when the text is not JSON): a value
+ * of the kind's model, or undefined to treat the row as absent. See server/storage/tolerant.ts.
+ */
+export type DocumentNormaliser = (kind: DocKind, id: string, data: unknown) => unknown;
+
+/** Without a normaliser a row whose data is not a JSON object reads as absent. */
+const keepObjects: DocumentNormaliser = (_kind, _id, data) => (data && typeof data === 'object' && !Array.isArray(data) ? data : undefined);
+
+function toDoc<T>(row: Row, kind: DocKind, normalise: DocumentNormaliser): StoredDoc<T> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row.data);
+  } catch {
+    parsed = undefined;
+  }
+  const data = normalise(kind, row.id, parsed);
+  if (data === undefined) return undefined;
   return {
     id: row.id,
-    data: JSON.parse(row.data) as T,
+    data: data as T,
     revision: Number(row.revision),
     schemaVersion: row.schema_version === null ? null : Number(row.schema_version),
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
@@ -68,13 +100,14 @@ export class DocumentReader {
   constructor(
     protected readonly db: Kysely<DB> | Transaction<DB>,
     protected readonly lockRows = false,
+    protected readonly normalise: DocumentNormaliser = keepObjects,
   ) {}
 
   async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
     let q = this.db.selectFrom('documents').select(['id', 'data', 'revision', 'schema_version', 'expires_at']).where('kind', '=', kind).where('id', '=', id);
     if (this.lockRows) q = q.forUpdate();
     const row = await q.executeTakeFirst();
-    return row ? toDoc<T>(row) : undefined;
+    return row ? toDoc<T>(row, kind, this.normalise) : undefined;
   }
 
   async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
@@ -91,7 +124,7 @@ export class DocumentReader {
       if (this.lockRows) q = q.forUpdate();
       rows.push(...(await q.execute()));
     }
-    const byId = new Map(rows.map((r) => [r.id, toDoc<T>(r)]));
+    const byId = new Map(rows.map((r) => [r.id, toDoc<T>(r, kind, this.normalise)]));
     return ids.map((id) => byId.get(id)).filter((d): d is StoredDoc<T> => d !== undefined);
   }
 
@@ -102,7 +135,7 @@ export class DocumentReader {
       .where('kind', '=', kind)
       .orderBy('id')
       .execute();
-    return rows.map((r) => toDoc<T>(r));
+    return rows.map((r) => toDoc<T>(r, kind, this.normalise)).filter((d): d is StoredDoc<T> => d !== undefined);
   }
 
   async expired(kind: DocKind, now: number): Promise<StoredDoc<unknown>[]> {
@@ -112,7 +145,8 @@ export class DocumentReader {
       .where('kind', '=', kind)
       .where('expires_at', '<=', now)
       .execute();
-    return rows.map((r) => toDoc(r));
+    // Expired rows are removed whatever they hold: a damaged one still has its id.
+    return rows.map((r) => toDoc(r, kind, this.normalise) ?? { id: r.id, data: null, revision: Number(r.revision), schemaVersion: null, expiresAt: null });
   }
 }
 
@@ -122,12 +156,13 @@ type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null 
 export class DocumentTx extends DocumentReader {
   readonly pending: PendingWrite[] = [];
 
-  constructor(tx: Transaction<DB>, locking: boolean) {
-    super(tx, locking);
+  constructor(tx: Transaction<DB>, locking: boolean, normalise?: DocumentNormaliser) {
+    super(tx, locking, normalise);
   }
 
   /** Inserts or replaces a document; returns its new revision. */
   async put<T>(kind: DocKind, id: string, data: T, options: PutOptions = {}): Promise<number> {
+    checkKey(kind, id);
     const existing = await this.db
       .selectFrom('documents')
       .select('revision')
@@ -152,7 +187,8 @@ export class DocumentTx extends DocumentReader {
         .insertInto('documents')
         .values({ kind, id, ...values })
         .execute();
-    this.pending.push({ kind, id, doc: { id, data: JSON.parse(values.data), revision, schemaVersion: values.schema_version, expiresAt: values.expires_at } });
+    const doc = toDoc({ id, ...values }, kind, this.normalise);
+    this.pending.push({ kind, id, doc: doc ?? null });
     return revision;
   }
 
@@ -201,8 +237,9 @@ export class DocumentStore extends DocumentReader {
   constructor(
     private readonly database: Kysely<DB>,
     private readonly engine: 'sqlite' | 'postgres',
+    normalise?: DocumentNormaliser,
   ) {
-    super(database);
+    super(database, false, normalise);
   }
 
   private readonly sorted = new Map<DocKind, StoredDoc<unknown>[]>();
@@ -263,7 +300,7 @@ export class DocumentStore extends DocumentReader {
     for (let attempt = 1; ; attempt++) {
       try {
         result = await this.database.transaction().execute(async (trx) => {
-          const tx = new DocumentTx(trx, this.engine === 'postgres');
+          const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise);
           const out = await fn(tx);
           pending = tx.pending;
           return out;

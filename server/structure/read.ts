@@ -1,11 +1,11 @@
 /** Reads of the structure as a given user may see it: pages they may not view are never sent. */
-import type { Block, Field, Id, Module, Page, Settings } from '../../schemas/model';
+import type { Block, Field, Id, Module, Page, ReadProblem, Settings } from '../../schemas/model';
 import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
 import { CURRENT_PAGE_SCHEMA_VERSION, migratePageDocument } from '../../engine/core/model/migrations';
 import type { PermissionContext } from '../permissions';
 import { acceptedListIds } from '../../engine/core/rules/operations';
 import { canViewPage, viewAsListIds } from '../permissions';
-import type { DocumentReader } from '../storage/documents';
+import type { DocumentReader, StoredDoc } from '../storage/documents';
 import { childBlockIds } from './tree';
 
 export const GLOBAL_MODULE_ID = 'global';
@@ -85,13 +85,16 @@ export async function readStructure(reader: DocumentReader, ctx: PermissionConte
 
 async function buildStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
   const [modules, pages, order] = await Promise.all([reader.list<Module>('module'), reader.list<Page>('page'), moduleOrder(reader)]);
-  const pageById = new Map(pages.map((p) => [p.id, p.data]));
+  const pageById = new Map(pages.map((p) => [p.id, withVersionProblem(p)]));
   const rank = new Map(order.map((id, i) => [id, i]));
   const sorted = modules.map((m) => m.data).sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id.localeCompare(b.id));
-  const out: StructureModule[] = sorted.map((module) => ({
-    ...module,
-    pages: (module.childIds ?? []).map((id) => pageById.get(id)).filter((p): p is Page => !!p && canViewPage(ctx, p)),
-  }));
+  const out: StructureModule[] = sorted.map((module) => {
+    const pages = (module.childIds ?? []).map((id) => pageById.get(id)).filter((p): p is Page => !!p && canViewPage(ctx, p));
+    // childIds and defaultPage name only pages this viewer may see: never the ids of hidden ones.
+    const seen = new Set(pages.map((p) => p.id));
+    const { defaultPage, ...rest } = module;
+    return { ...rest, ...(defaultPage && seen.has(defaultPage) ? { defaultPage } : {}), childIds: pages.map((p) => p.id), pages };
+  });
   return { order: sorted.map((m) => m.id), modules: out };
 }
 
@@ -111,9 +114,26 @@ export async function readPageDocument(reader: DocumentReader, pageId: Id): Prom
   return (await readPageDocumentWithJson(reader, pageId))?.value;
 }
 
+/** A page whose blocks cannot be read shows as a page state: the page with no blocks and its readProblem. */
+function pageState(page: Page, readProblem: ReadProblem): PageResponse {
+  return { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION, page: { ...page, children: [], positions: {}, readProblem }, blocks: [], fields: [] };
+}
+
+/** The stored page, marked unreadable when its schema version is not one this software reads (structure and page alike). */
+function withVersionProblem(stored: StoredDoc<Page>): Page {
+  const version = stored.schemaVersion ?? CURRENT_PAGE_SCHEMA_VERSION;
+  if (Number.isInteger(version) && version >= 0 && version <= CURRENT_PAGE_SCHEMA_VERSION) return stored.data;
+  return {
+    ...stored.data,
+    readProblem: { kind: 'unsupportedVersion', detail: `schemaVersion ${version} is not one this Tessera reads (0 to ${CURRENT_PAGE_SCHEMA_VERSION})` },
+  };
+}
+
 async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
   const stored = await reader.get<Page>('page', pageId);
   if (!stored) return undefined;
+  const page = withVersionProblem(stored);
+  if (page.readProblem) return pageState(page, page.readProblem);
   const blocks = await collectBlocks(reader, childBlockIds(stored.data));
   const fields = await collectFields(
     reader,
@@ -122,8 +142,12 @@ async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<Pa
   const version = stored.schemaVersion ?? CURRENT_PAGE_SCHEMA_VERSION;
   // Current documents go out as stored; older ones run the migration chain (which copies).
   if (version === CURRENT_PAGE_SCHEMA_VERSION) return { schemaVersion: version, page: stored.data, blocks, fields };
-  const doc = migratePageDocument({ schemaVersion: version, page: stored.data, blocks, fields });
-  return { schemaVersion: doc.schemaVersion, page: doc.page, blocks: doc.blocks, fields: doc.fields ?? [] };
+  try {
+    const doc = migratePageDocument({ schemaVersion: version, page: stored.data, blocks, fields });
+    return { schemaVersion: doc.schemaVersion, page: doc.page, blocks: doc.blocks, fields: doc.fields ?? [] };
+  } catch (error) {
+    return pageState(stored.data, { kind: 'corrupt', detail: `the stored page cannot be migrated: ${(error as Error).message}` });
+  }
 }
 
 /** Breadth-first walk from root ids through `childrenOf`, reading each level in one query. */

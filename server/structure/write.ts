@@ -8,7 +8,7 @@ import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations'
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import type { RevertRecord } from '../model';
-import type { ItemChange } from '../realtime';
+import type { ItemChange, ItemsChangedEvent } from '../realtime';
 import { RevisionConflict, type DocumentTx } from '../storage/documents';
 
 export type ItemKind = ItemChange['kind'];
@@ -18,6 +18,8 @@ interface Touched {
   id: Id;
   before: JsonObject | null;
   after: JsonObject | null;
+  /** The stored page schema version before the write. */
+  schemaVersion?: number | null;
 }
 
 export class StructureWrite {
@@ -45,8 +47,9 @@ export class StructureWrite {
     const key = `${kind}:${id}`;
     let t = this.touched.get(key);
     if (!t) {
-      const before = (await this.tx.get<JsonObject>(kind, id))?.data ?? null;
-      t = { kind, id, before, after: before };
+      const stored = await this.tx.get<JsonObject>(kind, id);
+      const before = stored?.data ?? null;
+      t = { kind, id, before, after: before, schemaVersion: stored?.schemaVersion };
       this.touched.set(key, t);
     }
     return t;
@@ -55,9 +58,13 @@ export class StructureWrite {
   /** Writes an item; `expectedRevision` gives 409 when someone else wrote it first. */
   async put<T extends { id: Id }>(kind: ItemKind, item: T, expectedRevision?: number): Promise<T> {
     const t = await this.remember(kind, item.id);
+    if (kind === 'page' && (t.schemaVersion ?? 0) > CURRENT_PAGE_SCHEMA_VERSION)
+      throw conflict(`page "${item.id}" was written by a newer Tessera (schemaVersion ${t.schemaVersion}); it cannot be changed here`);
+    // readProblem describes how a damaged item was read; it is never stored (the write repairs the item).
+    const { readProblem: _problem, ...stored } = item as T & { readProblem?: unknown };
     try {
-      const revision = await this.tx.put(kind, item.id, item, { expectedRevision, schemaVersion: kind === 'page' ? CURRENT_PAGE_SCHEMA_VERSION : null });
-      t.after = { ...(item as unknown as JsonObject), revision };
+      const revision = await this.tx.put(kind, item.id, stored, { expectedRevision, schemaVersion: kind === 'page' ? CURRENT_PAGE_SCHEMA_VERSION : null });
+      t.after = { ...(stored as unknown as JsonObject), revision };
       return t.after as unknown as T;
     } catch (error) {
       if (error instanceof RevisionConflict) throw conflict(error.message);
@@ -97,8 +104,8 @@ export class StructureWrite {
     return { revertToken, expiresAt };
   }
 
-  changes(): ItemChange[] {
-    return [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, item: t.after }));
+  changes(): ItemsChangedEvent['items'] {
+    return [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, item: t.after, before: t.before }));
   }
 }
 
@@ -111,12 +118,14 @@ export async function writeStructure<R>(ctx: AppContext, fn: (w: StructureWrite)
   });
   const items = write.changes();
   if (items.length && ctx.realtime) {
+    // Where each item was and where it is now: a moved block is news on both pages.
     for (const c of items) {
-      const item = c.item as { pageId?: Id; moduleId?: Id } | null;
       if (c.kind === 'page') write.pageIds.add(c.id);
       if (c.kind === 'module') write.moduleIds.add(c.id);
-      if (item?.pageId) write.pageIds.add(item.pageId);
-      if (item?.moduleId) write.moduleIds.add(item.moduleId);
+      for (const state of [c.item, c.before] as ({ pageId?: unknown; moduleId?: unknown } | null)[]) {
+        if (typeof state?.pageId === 'string') write.pageIds.add(state.pageId);
+        if (typeof state?.moduleId === 'string') write.moduleIds.add(state.moduleId);
+      }
     }
     ctx.realtime.itemsChanged({ items, moduleIds: [...write.moduleIds], pageIds: [...write.pageIds] });
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemsChanges } from '../../server/realtime';
 import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
-import { emitAck, nextEvent, socketFor, type Socket } from '../helpers/sockets';
+import { emitAck, nextEvent, recordEvents, settle, socketFor, type Socket } from '../helpers/sockets';
 
 describe.each(BACKENDS)('realtime on %s', (backend) => {
   let api: ApiServer;
@@ -52,15 +52,25 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     expect((await received).moduleIds).toContain('resources');
   });
 
-  it('settings:updated, permissions:update and i18n:update go to every socket', async () => {
+  it('settings:updated and i18n:update go to every socket; permissions:update only to those whose rights it changes', async () => {
     const socket = await socketFor(api.url, maya);
-    sockets.push(socket);
+    const elena = await socketFor(api.url, await api.signIn('elena'));
+    sockets.push(socket, elena);
     const settings = nextEvent<{ name: string }>(socket, 'settings:updated');
     await api.call('POST', 'settings/theme', { token: admin, body: { changes: { mode: 'dark' } } });
     expect((await settings).name).toBe('theme');
-    const permissions = nextEvent<{ itemId: string }>(socket, 'permissions:update');
+    // Elena (elevated) may manage page settings through her base paths: granting what she has changes nothing.
+    const toMaya = recordEvents(socket);
+    const toElena = recordEvents(elena);
     await api.call('POST', 'structure/permissions/news', { token: admin, body: { permissions: { manageSettings: true } } });
+    await settle();
+    expect(toElena.filter((e) => e.event === 'permissions:update')).toEqual([]);
+    const permissions = nextEvent<{ itemId: string }>(elena, 'permissions:update');
+    await api.call('POST', 'structure/permissions/news', { token: admin, body: { permissions: { manageSettings: false } } });
     expect((await permissions).itemId).toBe('news');
+    await settle();
+    // A member's rights never depend on item permissions: her app is never told to reload.
+    expect(toMaya.filter((e) => e.event === 'permissions:update')).toEqual([]);
     const label = nextEvent<{ locale: string; key: string; value: string }>(socket, 'i18n:update');
     await api.call('POST', 'i18n/fr', { token: admin, body: { key: 'common.actions.save', value: 'Garder' } });
     // The single edit, and the `iso` + `overrides` form the shell applies.

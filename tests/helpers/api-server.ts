@@ -30,6 +30,8 @@ export interface ApiServer {
   server: RunningTessera;
   /** Signs in through the stand-in login and the tradeSecret exchange, as the app does. */
   signIn(accountId: string): Promise<string>;
+  /** Stops and starts the server on the same data (rows written straight into the database are then read afresh). */
+  restart(): Promise<void>;
   call<T = unknown>(
     method: string,
     path: string,
@@ -89,8 +91,8 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-'));
   const config = configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv(backend, schema), ...env }, projectRoot);
-  const server = await startTessera(config);
-  const url = server.url;
+  let server = await startTessera(config);
+  let url = server.url;
   const call: ApiServer['call'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -108,7 +110,7 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
     }
     return { status: res.status, body: parsed as never, headers: res.headers };
   };
-  return {
+  const api: ApiServer = {
     url,
     backend,
     dataDir,
@@ -116,10 +118,17 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
     server,
     call,
     signIn: (accountId) => signInAt(url, accountId),
+    async restart() {
+      await server.close();
+      server = await startTessera(config);
+      url = server.url;
+      Object.assign(api, { server, url });
+    },
     async close() {
       await server.close();
       if (schema) await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return api;
 }

@@ -24,3 +24,13 @@ export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 10_000):
     });
   });
 }
+
+/** Everything a socket receives from now on, as `{ event, payload }` in order. */
+export function recordEvents(socket: Socket): { event: string; payload: unknown }[] {
+  const seen: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  return seen;
+}
+
+/** Waits long enough for anything already sent to have arrived (same machine, both directions). */
+export const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));

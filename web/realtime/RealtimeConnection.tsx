@@ -17,6 +17,7 @@ export default function RealtimeConnection() {
     const c = createRealtimeClient({
       url: realtime ? realtime.url : undefined,
       token,
+      getToken: () => api.getToken(),
       store,
       onEvent: (event, payload) => applyShellEvent(store, event, payload),
     });

@@ -56,6 +56,11 @@ export interface RealtimeOptions {
   /** Server origin; the page's origin when omitted. */
   url?: string;
   token: string;
+  /**
+   * The current session token, read at every (re)connection. The server ends a socket when its
+   * session ends (logout) or its token expires; the client connects again only with a newer token.
+   */
+  getToken?: () => string | null;
   store: Store;
   reload?: () => void;
   random?: () => number;
@@ -115,10 +120,18 @@ export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
 }
 
 export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
-  const socket =
-    options.url === undefined
-      ? io({ auth: { token: options.token }, ...options.socketOptions })
-      : io(options.url, { auth: { token: options.token }, ...options.socketOptions });
+  let usedToken: string | null = options.token;
+  const auth = (cb: (data: object) => void) => {
+    usedToken = options.getToken ? options.getToken() : options.token;
+    cb({ token: usedToken });
+  };
+  const socket = options.url === undefined ? io({ auth, ...options.socketOptions }) : io(options.url, { auth, ...options.socketOptions });
+  socket.on('disconnect', (reason) => {
+    // Ended by the server (expired token, ended session): only a refreshed token may connect again.
+    if (reason !== 'io server disconnect') return;
+    const current = options.getToken?.();
+    if (current && current !== usedToken) socket.connect();
+  });
   const current: { moduleId?: Id; pageId?: Id } = {};
   const reload = options.reload ?? (() => window.location.reload());
   let reloadTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,11 +1,13 @@
 /** The signed-in shell (spec 2.6): header, routed page, recently viewed, footers, toasts. */
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { Header } from '../nav/Header';
 import { useT } from '../i18n/use-t';
 import { Footer } from './Footer';
 import { RecentlyViewed } from './RecentlyViewed';
 import { useServices } from './services';
+import { ShellBoundary } from './ShellBoundary';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
 import { useDeviceKeepalive, useInTextLinks, useListMembershipsForTarget, useScrollToTop, useShortcuts } from './use-global-behaviours';
@@ -23,14 +25,22 @@ export function Shell({ children }: { children: ReactNode }) {
   useScrollToTop();
   useDeviceKeepalive();
   useListMembershipsForTarget();
+  const [location] = useLocation();
+  // Each part in its own boundary: one bad page name or block cannot blank the whole module.
   return (
     <div className="ts-shell" data-safe-mode={safeMode || undefined}>
-      <Header />
+      <ShellBoundary area="navigation" resetKey={location}>
+        <Header />
+      </ShellBoundary>
       <main id={MAIN_CONTENT_ID} className="ts-main" tabIndex={-1} aria-label={t('shell.main')}>
-        {children}
+        <ShellBoundary area="page" resetKey={location}>
+          {children}
+        </ShellBoundary>
       </main>
-      <RecentlyViewed />
-      <Footer />
+      <ShellBoundary area="footer" resetKey={location}>
+        <RecentlyViewed />
+        <Footer />
+      </ShellBoundary>
       {debug && session && (
         <pre className="ts-debug" aria-label={t('shell.debug.label')}>
           {JSON.stringify(

@@ -10,3 +10,4 @@ export { isLink, isAbsoluteUrl } from './links';
 export { isValidHandlebars } from './templates';
 export { htmlTextLength } from './html';
 export { dayOf } from './dates';
+export { valueOutsideOptions } from './value-types';
