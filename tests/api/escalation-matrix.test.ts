@@ -1,0 +1,359 @@
+/**
+ * The escalation matrix, on SQLite and PostgreSQL: a member (Maya), an elevated editor (Elena:
+ * edit mode, page settings and children, block settings and visibility) and an admin, each on a
+ * fresh demo, send a valid request to every write route the server registers (the table must
+ * name exactly the enumerated routes, so a new route cannot be left out) and get the answer their
+ * permissions give; a refused request leaves the database as it was. Then every realtime room: each
+ * account may subscribe to exactly the modules and pages it may view, and hears a change on every
+ * page it subscribed to and nothing at all of the others.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Block } from '../../schemas/model';
+import type { StructureResponse } from '../../schemas/model/api';
+import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { watchDatabase } from '../helpers/db-snapshot';
+import { emitAck, recordEvents, settle, socketFor } from '../helpers/sockets';
+
+type Role = 'member' | 'elevated' | 'admin';
+const ACCOUNT: Record<Role, string> = { member: 'maya', elevated: 'elena', admin: 'admin' };
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** What a request may need from earlier answers of the same run. */
+interface RunContext {
+  api: ApiServer;
+  adminToken: string;
+  token: string;
+  revertToken?: string;
+  commentId?: string;
+}
+
+interface Entry {
+  /** `${method} ${route}` exactly as registered. */
+  route: string;
+  path: string | ((c: RunContext) => string);
+  body?: unknown | ((c: RunContext) => Promise<unknown> | unknown);
+  form?: string;
+  /** Expected status for member, elevated, admin. */
+  expect: [number, number, number];
+  /** Keeps something from the answer for later entries. */
+  keep?: (c: RunContext, body: Record<string, unknown>) => void;
+  /** Sends with a session of its own (logout ends the session it is sent with). */
+  ownSession?: boolean;
+}
+
+const current = async (c: RunContext, id: string) => (await c.api.call<Block>('GET', `structure/block/${id}`, { token: c.adminToken })).body;
+const moduleOrder = async (c: RunContext) => (await c.api.call<StructureResponse>('GET', 'structure', { token: c.adminToken })).body.order;
+const pagesOf = async (c: RunContext, moduleId: string) =>
+  (await c.api.call<StructureResponse>('GET', 'structure', { token: c.token })).body.modules.find((m) => m.id === moduleId)!.pages.map((p) => p.id);
+
+/** In run order: every accepted write leaves the demo usable for the entries after it. */
+const MATRIX: Entry[] = [
+  { route: 'POST /api/v1/auth/tradeSecret', path: 'auth/tradeSecret', body: { secret: 'never-issued', serviceId: 'tessera' }, expect: [401, 401, 401] },
+  { route: 'POST /api/v1/auth/refresh', path: 'auth/refresh', body: (c: RunContext) => ({ jwt: c.token }), expect: [200, 200, 200] },
+  { route: 'POST /login', path: '/login', form: 'accountId=maya', expect: [303, 303, 303] },
+  { route: 'POST /api/v1/user/deviceKeepalive', path: 'user/deviceKeepalive', body: { deviceId: 'matrix-device' }, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/user/setNotifications', path: 'user/setNotifications', body: { enabled: true }, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/user/viewAs', path: 'user/viewAs', body: { userListIds: [] }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/admin/viewAs', path: 'admin/viewAs', body: { listIds: ['makers'] }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/admin/reset', path: 'admin/reset', expect: [403, 403, 200] },
+  { route: 'POST /api/v1/i18n/:locale', path: 'i18n/en', body: { key: 'common.actions.save', value: 'Keep' }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/i18n', path: 'i18n?iso=en', body: [{ key: 'common.actions.save', data: null }], expect: [403, 403, 200] },
+  { route: 'PUT /api/v1/profile/favourites/add', path: 'profile/favourites/add', body: { type: 'pages', value: 'faq' }, expect: [200, 200, 200] },
+  { route: 'DELETE /api/v1/profile/favourites', path: 'profile/favourites', body: { type: 'pages', targetId: 'faq' }, expect: [200, 200, 200] },
+  {
+    route: 'POST /api/v1/profile/meta/privacy/connectivity',
+    path: 'profile/meta/privacy/connectivity',
+    body: { isConnectivityPrivate: true },
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/profile/meta/upsert', path: 'profile/meta/upsert', body: { path: 'block.matrix', data: true }, expect: [200, 200, 200] },
+  {
+    route: 'POST /api/v1/profile/:id',
+    path: 'profile/maya',
+    body: { blockId: 'settings-preferences-form', changes: { skills: 'Joinery' } },
+    expect: [200, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/settings/permission/getDefaultPagesViewPermission',
+    path: 'settings/permission/getDefaultPagesViewPermission',
+    body: { defaultPageNames: ['faq'] },
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/audit/save', path: 'audit/save', body: [{ logType: 'pageView', subject: 'faq', actionTime: 1 }], expect: [200, 200, 200] },
+  { route: 'POST /api/v1/settings/:name', path: 'settings/date', body: { changes: { timeFormat: 'HH:mm' }, merge: true }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/settings/searchSettings', path: 'settings/searchSettings', body: { changes: { fuzzy: true } }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/settings/secret/:name', path: 'settings/secret/matrix', body: { value: 'v' }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/service/brands', path: 'service/brands', body: { brandName: 'Matrix' }, expect: [403, 403, 200] },
+  { route: 'PUT /api/v1/service/brands/:id/name', path: 'service/brands/1/name', body: { brandName: 'Renamed' }, expect: [403, 403, 200] },
+  { route: 'PUT /api/v1/service/brands/:id/themeStyles', path: 'service/brands/1/themeStyles', body: { styles: [] }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/service/brands/:id/:kind', path: 'service/brands/1/logo', body: { changes: { image: PNG } }, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/structure/module/order',
+    path: 'structure/module/order',
+    body: async (c: RunContext) => ({ order: await moduleOrder(c) }),
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/module/order/',
+    path: 'structure/module/order/',
+    body: async (c: RunContext) => ({ order: await moduleOrder(c) }),
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'PUT /api/v1/structure/module',
+    path: 'structure/module',
+    body: { module: { id: 'matrix-module', slug: 'matrix-module', name: 'M' } },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/module/:id',
+    path: 'structure/module/resources',
+    body: { module: { slug: 'resources', name: 'Resources' } },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/module/:id/property',
+    path: 'structure/module/resources/property',
+    body: { key: 'name', value: 'Res' },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'PUT /api/v1/structure/page',
+    path: 'structure/page',
+    body: { moduleId: 'resources', page: { id: 'matrix-page', slug: 'matrix-page', name: 'P' } },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/page/order',
+    path: 'structure/page/order',
+    body: async (c: RunContext) => ({ moduleId: 'resources', order: (await pagesOf(c, 'resources')).reverse() }),
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/structure/page/:id', path: 'structure/page/faq', body: { page: { slug: 'faq', name: 'Questions' } }, expect: [403, 200, 200] },
+  { route: 'POST /api/v1/structure/page/:id/property', path: 'structure/page/faq/property', body: { key: 'name', value: 'FAQ' }, expect: [403, 200, 200] },
+  { route: 'PUT /api/v1/structure/page/:pageId/addChild/:childId/:index', path: 'structure/page/faq/addChild/faq-2/0', expect: [403, 200, 200] },
+  {
+    route: 'POST /api/v1/structure/page/:pageId/addChildren/:index',
+    path: 'structure/page/faq/addChildren/0',
+    body: { childrenIds: ['faq-3'] },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/module/:origin/moveChild/:child/target/:target',
+    path: 'structure/module/resources/moveChild/tool-library/target/home',
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'PUT /api/v1/structure/block',
+    path: 'structure/block',
+    body: { pageId: 'guides', block: { id: 'matrix-block', type: 'plainText', options: { text: 'New' } } },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/:id',
+    path: 'structure/block/guides-3d',
+    body: async (c: RunContext) => ({ block: { ...(await current(c, 'guides-3d')), options: { text: 'Printers moved.' } } }),
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block',
+    path: 'structure/block',
+    body: async (c: RunContext) => ({ blocks: [{ ...(await current(c, 'guides-laser')), options: { text: 'Laser rules.' } }] }),
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/:id/property',
+    path: 'structure/block/guides-induction/property',
+    body: { key: 'showTitle', value: true },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/:id/:col/:index',
+    path: 'structure/block/groups-tab-wood/0/0',
+    body: { childrenIds: ['groups-wood'] },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/:blockId/:col/:index/:childId',
+    path: 'structure/block/groups-tab-electronics/0/0/groups-electronics',
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'PUT /api/v1/structure/block/:id/addField/:fieldId',
+    path: 'structure/block/settings-preferences-form/addField/pref-skills',
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/move',
+    path: 'structure/block/move',
+    body: { fromPageId: 'guides', toPageId: 'faq', updates: [{ id: 'guides-danger' }] },
+    expect: [403, 200, 200],
+  },
+  { route: 'POST /api/v1/structure/block/clone', path: 'structure/block/clone', body: { ids: ['faq-1'], toPageId: 'guides' }, expect: [403, 200, 200] },
+  {
+    route: 'DELETE /api/v1/structure/block/:id/:parentType/:parentId/:col/:index',
+    path: 'structure/block/tools-intro/page/tool-library/0/0',
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'DELETE /api/v1/structure/block/:id',
+    path: 'structure/block/tools-donate',
+    expect: [403, 200, 200],
+    keep: (c, body) => (c.revertToken = body.revertToken as string),
+  },
+  {
+    route: 'POST /api/v1/structure/revert',
+    path: 'structure/revert',
+    body: (c: RunContext) => ({ token: c.revertToken ?? 'never-issued' }),
+    expect: [404, 200, 200],
+  },
+  {
+    route: 'GET /api/v1/structure/block/:id/recalculatePostScores',
+    path: 'structure/block/lounge-swap/recalculatePostScores',
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'PUT /api/v1/structure/block/:id/comment',
+    path: 'structure/block/lounge-swap/comment',
+    body: { comment: 'Thanks!' },
+    expect: [200, 200, 200],
+    keep: (c, body) => (c.commentId = body.id as string),
+  },
+  {
+    route: 'POST /api/v1/structure/block/:id/comment/:commentId',
+    path: (c) => `structure/block/lounge-swap/comment/${c.commentId}`,
+    body: { comment: 'Thanks a lot!' },
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/:id/setReaction/:commentId',
+    path: (c) => `structure/block/lounge-swap/setReaction/${c.commentId}`,
+    body: { reactionId: 'like' },
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/structure/block/loadMultiple', path: 'structure/block/loadMultiple', body: { ids: ['faq-1', 'vol-rota'] }, expect: [200, 200, 200] },
+  {
+    route: 'POST /api/v1/structure/field',
+    path: 'structure/field',
+    body: { itemType: 'block', itemId: 'settings-preferences-form', field: { id: 'matrix-field', type: 'text', key: 'matrix', label: 'Matrix' } },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'PUT /api/v1/structure/field',
+    path: 'structure/field',
+    body: {
+      itemType: 'block',
+      itemId: 'settings-preferences-form',
+      field: { id: 'pref-skills', type: 'textarea', key: 'skills', label: 'What you can share' },
+    },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/field/default/getMany',
+    path: 'structure/field/default/getMany',
+    body: { fieldIds: ['pref-skills'] },
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'DELETE /api/v1/structure/field/:id/:itemType/:itemId',
+    path: 'structure/field/matrix-field/block/settings-preferences-form',
+    expect: [403, 200, 200],
+  },
+  // A field held by no block is edited under items.fields, which Elena lacks.
+  { route: 'DELETE /api/v1/structure/field/:id', path: 'structure/field/pref-newsletter-email', expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/structure/permissions/:itemId',
+    path: 'structure/permissions/news',
+    body: { permissions: { manageSettings: true } },
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/structure/page/:moduleId/:pageId', path: 'structure/page/resources/guides', expect: [403, 403, 200] },
+  { route: 'DELETE /api/v1/structure/module/:id', path: 'structure/module/matrix-module', expect: [403, 403, 200] },
+  { route: 'GET /api/v1/logout', path: 'logout', expect: [200, 200, 200], ownSession: true },
+];
+
+/** GET routes that write (they are in the matrix); every other GET only reads. */
+const WRITING_GETS = new Set(['GET /api/v1/logout', 'GET /api/v1/structure/block/:id/recalculatePostScores']);
+
+describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
+  const servers: ApiServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  it('the matrix names exactly the write routes the server registers', async () => {
+    const api = await startApiServer(backend);
+    servers.push(api);
+    const writes = api.server.routes
+      .filter((r) => r.method !== 'GET' || WRITING_GETS.has(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect([...new Set(MATRIX.map((e) => e.route))].sort()).toEqual(writes);
+  });
+
+  it.each(['member', 'elevated', 'admin'] as Role[])('as %s, every write answers as its permissions say; refusals change nothing', async (role) => {
+    const api = await startApiServer(backend);
+    servers.push(api);
+    const index = ['member', 'elevated', 'admin'].indexOf(role);
+    const c: RunContext = { api, adminToken: await api.signIn('admin'), token: await api.signIn(ACCOUNT[role]) };
+    const database = await watchDatabase(api);
+    const failures: string[] = [];
+    for (const entry of MATRIX) {
+      const path = typeof entry.path === 'function' ? entry.path(c) : entry.path;
+      const body = typeof entry.body === 'function' ? await (entry.body as (c: RunContext) => unknown)(c) : entry.body;
+      const token = entry.ownSession ? await api.signIn(ACCOUNT[role]) : c.token;
+      const method = entry.route.split(' ')[0];
+      const res = entry.form
+        ? await api.call<Record<string, unknown>>(method, path, { rawBody: entry.form, contentType: 'application/x-www-form-urlencoded' })
+        : await api.call<Record<string, unknown>>(method, path, { token, body });
+      if (res.status !== entry.expect[index])
+        failures.push(`${entry.route} (${path}): ${res.status}, expected ${entry.expect[index]}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status < 300) entry.keep?.(c, res.body);
+      const changed = await database.check(res.status, `${entry.route} as ${role}`);
+      if (changed) failures.push(changed);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every realtime room: each account subscribes to exactly what it may view and hears nothing of the rest', async () => {
+    const api = await startApiServer(backend);
+    servers.push(api);
+    const admin = await api.signIn('admin');
+    const all = (await api.call<StructureResponse>('GET', 'structure', { token: admin })).body;
+    const blockOf = new Map<string, string>();
+    for (const page of all.modules.flatMap((m) => m.pages)) {
+      const doc = (await api.call<{ blocks: Block[] }>('GET', `structure/page/${page.id}`, { token: admin })).body;
+      if (doc.blocks[0]) blockOf.set(page.id, doc.blocks[0].id);
+    }
+    for (const account of ['maya', 'victor', 'elena', 'admin']) {
+      const token = await api.signIn(account);
+      const own = (await api.call<StructureResponse>('GET', 'structure', { token })).body;
+      const viewable = new Set(own.modules.flatMap((m) => m.pages.map((p) => p.id)));
+      const socket = await socketFor(api.url, token);
+      try {
+        for (const module of all.modules)
+          expect(await emitAck(socket, 'module:subscribe', { id: module.id }), `${account} module ${module.id}`).toEqual({ ok: true });
+        for (const page of all.modules.flatMap((m) => m.pages)) {
+          const ack = await emitAck(socket, 'page:subscribe', { id: page.id });
+          expect(ack.ok, `${account} page ${page.id}`).toBe(viewable.has(page.id));
+        }
+        const heard = recordEvents(socket);
+        for (const [pageId, blockId] of blockOf) {
+          const res = await api.call('POST', `structure/block/${blockId}/property`, { token: admin, body: { key: 'showTitle', value: account !== 'maya' } });
+          expect(res.status, `${pageId}`).toBe(200);
+        }
+        await settle(600);
+        const text = JSON.stringify(heard);
+        for (const [pageId, blockId] of blockOf) {
+          if (viewable.has(pageId)) expect(text, `${account} hears ${blockId}`).toContain(`"${blockId}"`);
+          else {
+            expect(text, `${account} must not hear of ${pageId}`).not.toContain(`"${pageId}"`);
+            expect(text, `${account} must not hear of ${blockId}`).not.toContain(`"${blockId}"`);
+          }
+        }
+      } finally {
+        socket.close();
+      }
+    }
+  });
+});
