@@ -5,12 +5,10 @@
  * column, deleted and reverted; a page is created and dragged to another module (confirmed). The
  * member sees each change live, without a reload. axe-core checks the edit dialogs.
  */
-import path from 'node:path';
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../scripts/paths';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -20,11 +18,9 @@ let admin: BrowserPage;
 let member: BrowserPage;
 const errors: string[] = [];
 
-const AXE = path.join(projectRoot, 'node_modules/axe-core/axe.min.js');
-
 /** Serious and critical axe-core violations inside `selector` (an open dialog). */
 async function seriousViolations(page: BrowserPage, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   return page.evaluate(async (context) => {
     type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe;

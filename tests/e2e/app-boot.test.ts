@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../scripts/paths';
-import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -40,7 +38,7 @@ describe('the built app in Chromium', () => {
       await page.evaluate((s) => localStorage.setItem('tessera.themeScheme', s), scheme);
       await page.reload();
       await page.getByRole('button', { name: 'Log in' }).waitFor();
-      await page.addScriptTag({ path: path.join(projectRoot, 'node_modules/axe-core/axe.min.js') });
+      await injectAxe(page);
       const violations = await page.evaluate(async () => {
         const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
         return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

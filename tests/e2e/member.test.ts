@@ -3,12 +3,10 @@
  * stand-in /login, rendered blocks, tab navigation without reloads, 404, the drawer, dark mode,
  * live structure changes, and axe-core on each of those views.
  */
-import path from 'node:path';
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../scripts/paths';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -23,11 +21,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const AXE = path.join(projectRoot, 'node_modules/axe-core/axe.min.js');
-
 /** Serious and critical axe-core violations of the page as it is now. */
 async function seriousViolations(page: BrowserPage): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const result = await (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run();

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { projectRoot } from '../../scripts/paths';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -43,3 +44,12 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
 }
 
 export type { Browser };
+
+/**
+ * Loads axe-core into a page for accessibility checks. Through the DevTools protocol, not a
+ * <script> element: the app's Content-Security-Policy rightly refuses inline script.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page.evaluate(fs.readFileSync(path.join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+}
