@@ -98,33 +98,27 @@ const webOptions = {
  * The service worker must sit at a fixed address (/app/service-worker.js): no hash, one classic
  * script. It precaches index.html and the member's initial files, so the app starts offline.
  */
-const serviceWorkerOptions = (precache) => ({
+/** A classic script at a fixed address next to index.html (no hash, no module). */
+const classicScript = (entryPoints) => ({
   absWorkingDir: root,
-  entryPoints: { 'service-worker': 'web/pwa/service-worker.ts' },
+  entryPoints,
   outdir: 'dist/app',
   bundle: true,
   format: 'iife',
   platform: 'browser',
   target: ['es2022'],
   minify: !dev,
+  logLevel: 'info',
+});
+const serviceWorkerOptions = (precache) => ({
+  ...classicScript({ 'service-worker': 'web/pwa/service-worker.ts' }),
   sourcemap: true,
   // A new version per build, so a deploy replaces the old cache.
   define: { __SW_VERSION__: JSON.stringify(Date.now().toString(36)), __SW_PRECACHE__: JSON.stringify(precache) },
-  logLevel: 'info',
 });
-/** The theme boot script (web/theme/boot.ts): a classic script index.html runs before the first paint, at a fixed address. */
+/** The theme boot script (web/theme/boot.ts): index.html runs it before the first paint. */
 const THEME_BOOT_URL = '/app/theme-boot.js';
-const themeBootOptions = {
-  absWorkingDir: root,
-  entryPoints: { 'theme-boot': 'web/theme/boot.ts' },
-  outdir: 'dist/app',
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: ['es2022'],
-  minify: !dev,
-  logLevel: 'info',
-};
+const themeBootOptions = classicScript({ 'theme-boot': 'web/theme/boot.ts' });
 
 const appUrl = (file) => '/app/' + path.relative('dist/app', file).split(path.sep).join('/');
 
