@@ -1,9 +1,10 @@
 /**
- * Server-side permission checks (spec 6). Admins pass every check. Elevated users get item
- * permissions, falling back to their base paths by subject; plain members never write structure.
- * The client runs its own checks for display only: these are the ones that count.
+ * Server-side permission checks (spec 6): the rules of engine/core/permissions (the same the admin
+ * shows) over a signed-in account, its lists' base paths and its item grants, plus page visibility.
+ * The admin's checks are for display; these are the ones that count.
  */
-import { ownValue } from '../engine/core/own';
+import * as rules from '../engine/core/permissions';
+import type { PermissionHolder } from '../engine/core/permissions';
 import type { Id, ItemPermissions, Page, PermissionMap, Profile } from '../schemas/model';
 import { createRegistry } from '../engine/core/registry';
 import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/context';
@@ -12,8 +13,6 @@ import { pageVisibility } from '../engine/core/rules/visibility';
 import type { RegistryData } from '../registry';
 import { forbidden } from './errors';
 import type { Account } from './model';
-
-export type ItemSubject = 'items.modules' | 'items.pages' | 'items.blocks' | 'items.fields';
 
 export interface PermissionContext {
   account: Account;
@@ -49,14 +48,14 @@ export function accountRuleContext(account: Account, profile: Profile | undefine
   };
 }
 
+/** The account as the shared permission rules see it (engine/core/permissions). */
+export function permissionHolder(ctx: PermissionContext): PermissionHolder {
+  const { isAdmin, isElevated, permissions } = ctx.account;
+  return { isAdmin, isElevated, permissions, basePaths: ctx.basePaths, itemPermissions: ctx.itemPermissions };
+}
+
 export function can(ctx: PermissionContext, action: string, subject: string, itemId?: Id): boolean {
-  if (ctx.account.isAdmin) return true;
-  if (!ctx.account.isElevated) return false;
-  if (itemId !== undefined) {
-    const item = ownValue(ownValue(ctx.itemPermissions, itemId), action);
-    if (typeof item === 'boolean') return item;
-  }
-  return ownValue(ownValue(ctx.basePaths, subject), action) ?? ownValue(ownValue(ctx.account.permissions, subject), action) ?? false;
+  return rules.can(permissionHolder(ctx), action, subject, itemId);
 }
 
 /** Throws 403 naming the action unless the user may do it. */
@@ -64,16 +63,10 @@ export function need(ctx: PermissionContext, action: string, subject: string, it
   if (!can(ctx, action, subject, itemId)) throw forbidden(`You may not ${action} on ${subject}${itemId ? ` "${itemId}"` : ''}`);
 }
 
-/** Admins and elevated users: those who see the admin views and may be granted structure permissions. */
-export function isStaff(account: Pick<Account, 'isAdmin' | 'isElevated'>): boolean {
-  return account.isAdmin || account.isElevated;
-}
-
 /** Administration permissions (manageEditMode, allowViewAs, ...). */
-export function canAdminister(ctx: PermissionContext, action: string): boolean {
-  if (ctx.account.isAdmin) return true;
-  return ownValue(ownValue(ctx.account.permissions, 'administration'), action) ?? false;
-}
+export const canAdminister = (ctx: PermissionContext, action: string): boolean => rules.canAdminister(permissionHolder(ctx), action);
+
+export { isStaff, mergePermissionMaps } from '../engine/core/permissions';
 
 /** The lists an account is viewing as (admin view-as mode), or undefined when not viewing as. */
 export function viewAsListIds(account: Account): Id[] | undefined {
@@ -90,11 +83,7 @@ export function canViewPage(ctx: PermissionContext, page: Page): boolean {
   return pageVisibility(page.visibility, ctx.ruleContext, ctx.evaluator, { viewAsListIds: viewAsListIds(ctx.account) }).visible;
 }
 
-/**
- * Whether changing an item's permissions (from `before` to `after`) changes what this user may do
- * on it: only then does the user's app need to reload (permissions:update). Admins and members are
- * never affected (admins pass every check, members write nothing).
- */
+/** Whether changing an item's grants changes what this user may do on it (permissions:update goes only then). */
 export function itemPermissionChangeAffects(
   ctx: PermissionContext,
   subject: string,
@@ -102,19 +91,5 @@ export function itemPermissionChangeAffects(
   before: Record<string, boolean>,
   after: Record<string, boolean>,
 ): boolean {
-  if (ctx.account.isAdmin || !ctx.account.isElevated) return false;
-  const granting = (grants: Record<string, boolean>): PermissionContext => ({ ...ctx, itemPermissions: { ...ctx.itemPermissions, [itemId]: grants } });
-  const [was, now] = [granting(before), granting(after)];
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].some(
-    (action) => can(was, action, subject, itemId) !== can(now, action, subject, itemId),
-  );
-}
-
-export function mergePermissionMaps(...maps: (PermissionMap | undefined)[]): PermissionMap {
-  const out: PermissionMap = {};
-  for (const map of maps) {
-    if (!map) continue;
-    for (const [subject, actions] of Object.entries(map)) out[subject] = { ...(out[subject] ?? {}), ...actions };
-  }
-  return out;
+  return rules.itemGrantChangeAffects(permissionHolder(ctx), subject, itemId, before, after);
 }

@@ -11,7 +11,7 @@ import type { StructureWriteResult, UserListSummary } from '../core/api';
 import { Dialog } from '../core/Dialog';
 import { DialogActions } from '../core/DialogActions';
 import { errorMessage, useAdmin } from '../core/context';
-import { settingsTabs, type SettingsTab } from '../core/permissions';
+import { MODULES_SUBJECT, PAGES_SUBJECT, settingsTabs, type SettingsTab } from '../core/permissions';
 import { TabPanel, Tabs } from '../core/Tabs';
 import { PermissionsEditor } from '../access/PermissionsEditor';
 import { checkSlug, slugFromName, type SlugProblem } from './slug';
@@ -131,7 +131,7 @@ function useItemEditor<T extends { slug: string; name: string }>(opts: {
 }) {
   const admin = useAdmin();
   const { t } = admin;
-  const tabs = settingsTabs(admin.user, opts.source === 'module' ? 'items.modules' : 'pages', opts.itemId).filter((x) => WITH_CONTENT.includes(x));
+  const tabs = settingsTabs(admin.user, opts.source === 'module' ? MODULES_SUBJECT : PAGES_SUBJECT, opts.itemId).filter((x) => WITH_CONTENT.includes(x));
   const [tab, setTab] = useState<SettingsTab>(tabs[0] ?? 'settings');
   const [draft, setDraft] = useState<T | undefined>(opts.stored);
   const [problem, setProblem] = useState<SlugProblem | null>(null);

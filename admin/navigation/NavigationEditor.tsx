@@ -11,7 +11,7 @@ import type { Id } from '../../schemas/model';
 import { Dialog } from '../core/Dialog';
 import { DialogActions } from '../core/DialogActions';
 import { errorMessage, useAdmin, type AdminValue } from '../core/context';
-import { canAddModules, canAddPages, canEditItem, canMoveModules, canMovePages } from '../core/permissions';
+import { canAddModules, canAddPages, canEditItem, canMoveModules, canMovePages, PAGES_SUBJECT } from '../core/permissions';
 import { EditModuleDialog, EditPageDialog, NewModuleDialog, NewPageDialog } from './ItemDialogs';
 
 export function moveInList<T>(list: readonly T[], from: number, to: number): T[] {
@@ -211,7 +211,7 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
                 >
                   {page.name}
                 </button>
-                {canEditItem(user, 'pages', id) && (
+                {canEditItem(user, PAGES_SUBJECT, id) && (
                   <button type="button" aria-label={`${t('admin.page.edit')}: ${page.name}`} onClick={() => setOpen({ kind: 'editPage', id })}>
                     ⚙
                   </button>

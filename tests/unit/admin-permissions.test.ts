@@ -20,7 +20,7 @@ describe('admin permission checks (spec 6)', () => {
   const none: PermissionUser = { isAdmin: false, permissions: {} };
   it('admins pass every check; nobody passes without a grant', () => {
     const admin: PermissionUser = { isAdmin: true, permissions: {} };
-    expect([canManageEditMode(admin), canAddModules(admin), canMovePages(admin, 'm1'), settingsTabs(admin, 'pages', 'p1').length]).toEqual([
+    expect([canManageEditMode(admin), canAddModules(admin), canMovePages(admin, 'm1'), settingsTabs(admin, 'items.pages', 'p1').length]).toEqual([
       true,
       true,
       true,
@@ -32,14 +32,15 @@ describe('admin permission checks (spec 6)', () => {
       canMoveModules(none),
       canAddPages(none, 'm1'),
       canViewAs(none),
-      canEditItem(none, 'pages', 'p1'),
+      canEditItem(none, 'items.pages', 'p1'),
     ]).toEqual([false, false, false, false, false, false]);
     expect(canManageEditMode(undefined)).toBe(false);
   });
 
-  it('an item grant wins, then the user permissions, then the base paths', () => {
+  it('for elevated users an item grant wins, then the user permissions, then the base paths', () => {
     const user: PermissionUser = {
       isAdmin: false,
+      isElevated: true,
       permissions: { 'items.modules': { addChildren: true } },
       basePaths: { 'items.modules': { moveChildren: true, move: true } },
       itemPermissions: { m2: { addChildren: false } },
@@ -49,15 +50,23 @@ describe('admin permission checks (spec 6)', () => {
     expect(canMovePages(user, 'm1')).toBe(true);
     expect(canMoveModules(user)).toBe(true);
     expect(can(user, 'delete', 'items.modules')).toBe(false);
+    // The user's own permission comes before the base path it falls back to.
+    expect(can({ ...user, permissions: { 'items.modules': { move: false } } }, 'move', 'items.modules')).toBe(false);
+  });
+
+  it('ordinary users pass what they are granted; item grants are for elevated users only', () => {
+    const member: PermissionUser = { isAdmin: false, permissions: { 'items.modules': { addModules: true } }, itemPermissions: { m1: { addChildren: true } } };
+    expect(canAddModules(member)).toBe(true);
+    expect(canAddPages(member, 'm1')).toBe(false);
   });
 
   it('the edit cog needs managePermissions, manageSettings or manageVisibility; tabs follow their own permission', () => {
-    const designer: PermissionUser = { isAdmin: false, permissions: {}, itemPermissions: { p1: { manageDesign: true, manageCss: true } } };
-    expect(canEditItem(designer, 'pages', 'p1')).toBe(false);
-    expect(settingsTabs(designer, 'pages', 'p1')).toEqual(['design', 'style']);
-    const visibility: PermissionUser = { isAdmin: false, permissions: { pages: { manageVisibility: true } } };
-    expect(canEditItem(visibility, 'pages', 'p9')).toBe(true);
-    expect(settingsTabs(visibility, 'pages', 'p9')).toEqual(['visibility']);
+    const designer: PermissionUser = { isAdmin: false, isElevated: true, permissions: {}, itemPermissions: { p1: { manageDesign: true, manageCss: true } } };
+    expect(canEditItem(designer, 'items.pages', 'p1')).toBe(false);
+    expect(settingsTabs(designer, 'items.pages', 'p1')).toEqual(['design', 'style']);
+    const visibility: PermissionUser = { isAdmin: false, permissions: { 'items.pages': { manageVisibility: true } } };
+    expect(canEditItem(visibility, 'items.pages', 'p9')).toBe(true);
+    expect(settingsTabs(visibility, 'items.pages', 'p9')).toEqual(['visibility']);
   });
 });
 
