@@ -1,9 +1,12 @@
 /** Checks of structure writes that are not permissions: slugs and property keys. */
+import { slugProblem } from '../../engine/core/slug';
 import { badRequest } from '../errors';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The slug rule of spec 5.2 (engine/core/slug), or 400 saying what is wrong. */
 export function checkSlug(slug: string, what: string): void {
-  if (!SLUG.test(slug)) throw badRequest(`${what} slug "${slug}" must be lower-case letters and digits separated by single hyphens`);
+  const problem = slugProblem(slug);
+  if (problem === 'required') throw badRequest(`${what} slug must not be empty`);
+  if (problem) throw badRequest(`${what} slug "${slug}" must not contain \\ / # ? % or control characters`);
 }
 
 /** Property updates may not rewrite identity or bookkeeping. */

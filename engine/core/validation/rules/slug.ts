@@ -1,8 +1,12 @@
+import { slugProblem } from '../../slug';
 import type { SyncRule } from '../types';
 import { asText } from '../values';
 
-/** No backslash, slash, hash, question mark or percent. */
+/** The slug rule of spec 5.2 (engine/core/slug); an empty value is the required rule's concern. */
 export const slug: SyncRule = {
   name: 'slug',
-  validate: (value) => (/[\\/#?%]/.test(asText(value)) ? { key: 'validation.slug' } : null),
+  validate: (value) => {
+    const text = asText(value);
+    return text && slugProblem(text) ? { key: 'validation.slug' } : null;
+  },
 };
