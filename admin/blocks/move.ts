@@ -56,8 +56,8 @@ export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placemen
   }
   const to = { parentType: slot.parentType, parentId: slot.parentId, colIndex: slot.colIndex, index: targetIndexAfterRemoval(from, slot) };
   try {
-    admin.apply(
-      await admin.api.moveBlocks({
+    await admin.run({ kind: 'move', fromPageId: page.id, toPageId: page.id, moves: [{ blockId, to }] }, () =>
+      admin.api.moveBlocks({
         updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }],
         fromPageId: page.id,
         toPageId: page.id,

@@ -22,7 +22,7 @@ async function captureAndOpen(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Paste captured blocks' });
 }
 
-describe('captured blocks dialog', () => {
+describe('captured blocks dialog', { timeout: 30_000 }, () => {
   it('lists the captured blocks with type badges and a children note, the target, tooltips, a 450 px list, and passes axe', async () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin({ blocks: [a, box, inner, target] });
