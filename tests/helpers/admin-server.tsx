@@ -108,6 +108,7 @@ export async function buildScene(server: ApiServer, token: string, scene: Server
       ...(parentId ? { parentId: id(parentId) } : {}),
       colIndex,
       index,
+      defaults: true,
     });
     const columns = childrenByColumn(block.children, block.positions);
     for (const [col, ids] of columns.entries()) for (const [i, child] of ids.entries()) await place(byId.get(child)!, block.id, col, i);
