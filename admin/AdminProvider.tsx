@@ -15,6 +15,7 @@ import {
   REVERT_NOTIFICATION_TIMEOUT_MS,
   type LazyModuleIndex,
   type RuntimeRegistryData,
+  type StructureAction,
   type Translator,
 } from '../engine';
 import type { Id } from '../schemas/model';
@@ -27,6 +28,7 @@ import { CapturedBlocksDialog } from './captured/CapturedBlocksDialog';
 import type { AdminApi } from './core/api';
 import { AdminContext, errorMessage, useAdmin, type AdminDialogRequest, type AdminValue, type NoticeKind } from './core/context';
 import { Dialog } from './core/Dialog';
+import { runOptimistic } from './core/optimistic';
 import { DialogActions } from './core/DialogActions';
 import type { PermissionUser } from './core/permissions';
 import type { RuleSubjectChoices } from './rules-editor';
@@ -65,6 +67,7 @@ interface RevertOffer {
   id: number;
   token: string;
   name: string;
+  undo?: StructureAction;
 }
 
 let noticeIds = 0;
@@ -87,8 +90,8 @@ export function AdminProvider(props: AdminProviderProps) {
     setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), kind === 'negative' ? 8000 : 4000);
   }, []);
 
-  const value = useMemo<AdminValue>(
-    () => ({
+  const value = useMemo<AdminValue>(() => {
+    const admin: AdminValue = {
       api,
       registry,
       user,
@@ -103,14 +106,15 @@ export function AdminProvider(props: AdminProviderProps) {
         store.set(applyItemsChangesAtom, result);
         if (result.moduleOrder) store.set(moduleOrderAtom, result.moduleOrder);
       },
+      run: (action, call) => runOptimistic(admin, action, call),
       notify,
       announce: (message) => setAnnouncement(message),
       open: setDialog,
-      offerRevert: (token, name) => setOffers((o) => [...o, { id: ++noticeIds, token, name }]),
+      offerRevert: (token, name, undo) => setOffers((o) => [...o, { id: ++noticeIds, token, name, undo }]),
       page: () => store.get(pageAtom(pageId)),
-    }),
-    [api, registry, user, t, locale, pageId, store, optionValidators, imageToken, notify],
-  );
+    };
+    return admin;
+  }, [api, registry, user, t, locale, pageId, store, optionValidators, imageToken, notify]);
 
   const close = () => setDialog(null);
   return (
@@ -158,7 +162,8 @@ function RevertNotification({ offer, onDone }: { offer: RevertOffer; onDone(): v
   const revert = async () => {
     setBusy(true);
     try {
-      admin.apply(await admin.api.revert(offer.token));
+      if (offer.undo) await admin.run(offer.undo, () => admin.api.revert(offer.token));
+      else admin.apply(await admin.api.revert(offer.token));
       admin.notify('positive', t('admin.block.reverted', { name: offer.name }));
     } catch (e) {
       admin.notify('negative', errorMessage(e, t));

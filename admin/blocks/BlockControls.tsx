@@ -113,9 +113,13 @@ function DeleteControl({ block, name }: { block: Block; name: string }) {
     if (!page || !at) return;
     setBusy(true);
     try {
-      const result = await admin.api.deleteBlock(block.id, at.parentType, at.parentId, at.colIndex, at.index);
-      admin.apply(result);
-      admin.offerRevert(result.revertToken, name);
+      let token = '';
+      const { inverse } = await admin.run({ kind: 'remove', pageId: page.id, blockIds: [block.id], from: at }, async () => {
+        const result = await admin.api.deleteBlock(block.id, at.parentType, at.parentId, at.colIndex, at.index);
+        token = result.revertToken;
+        return result;
+      });
+      admin.offerRevert(token, name, inverse);
     } catch (error) {
       admin.notify('negative', t('admin.block.deleteFailed', { message: errorMessage(error, t) }));
     } finally {

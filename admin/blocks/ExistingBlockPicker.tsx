@@ -35,7 +35,19 @@ export function ExistingBlockPicker({ slot, onClose }: { slot: AddBlockSlot; onC
     const index = (parentColumns(parent)[slot.column] ?? []).length;
     setBusy(true);
     try {
-      admin.apply(await admin.api.addChildren(slot.parentKind, slot.parentId, slot.column, index, [block.id]));
+      const page = admin.page();
+      if (!page) return;
+      const fromPageId = (block as Block & { pageId?: string }).pageId ?? page.id;
+      await admin.run(
+        {
+          kind: 'addChildren',
+          fromPageId,
+          toPageId: page.id,
+          at: { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index },
+          childIds: [block.id],
+        },
+        () => admin.api.addChildren(slot.parentKind, slot.parentId, slot.column, index, [block.id]),
+      );
       onClose();
     } catch (e) {
       setError(t('admin.existingPicker.failed', { message: errorMessage(e, t) }));

@@ -122,17 +122,8 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
     setBusy(true);
     setError('');
     try {
-      admin.apply(
-        await admin.api.addBlock({
-          pageId: page.id,
-          block,
-          parentType: slot.parentKind,
-          parentId: slot.parentId,
-          colIndex: slot.column,
-          index,
-          defaults: true,
-        }),
-      );
+      const at = { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index };
+      await admin.run({ kind: 'insert', pageId: page.id, at, blocks: [block] }, () => admin.api.addBlock({ pageId: page.id, block, ...at, defaults: true }));
       admin.notify('positive', t('admin.newBlockInfo.added', { name: entry.title }));
       onClose();
     } catch (e) {

@@ -2,8 +2,9 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { blockAtom, type AddBlockSlot } from '../../engine';
-import type { Block, Id } from '../../schemas/model';
+import type { Id } from '../../schemas/model';
 import { blockLabel, useAdmin, type AdminValue } from '../core/context';
+import { adminActionContext } from '../core/optimistic';
 import { dropSlots, findPlacement, isSamePlace, targetIndexAfterRemoval, type DropSlot, type Placement } from '../core/placement';
 
 export interface KeyboardMove {
@@ -19,8 +20,9 @@ export const draggingBlockAtom = atom<Id | null>(null);
 
 export const DRAG_TYPE = 'application/x-tessera-block';
 
+/** Drop slots go only into blocks whose type holds children: the rule the structure actions (and the server) apply. */
 function holdsChildren(admin: AdminValue) {
-  return (b: Block) => Array.isArray(b.children) || admin.registry.blocks[b.type]?.children === true;
+  return adminActionContext(admin.registry).holdsChildren!;
 }
 
 function parentName(admin: AdminValue, slot: Placement): string {
@@ -55,19 +57,22 @@ export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placemen
     return false;
   }
   const to = { parentType: slot.parentType, parentId: slot.parentId, colIndex: slot.colIndex, index: targetIndexAfterRemoval(from, slot) };
+  // The move shows at once (optimistic); a block moved to another parent remounts there, so the
+  // keyboard user is kept on its move handle now, and again if a refusal puts it back.
+  const moving = admin.run({ kind: 'move', fromPageId: page.id, toPageId: page.id, moves: [{ blockId, to }] }, () =>
+    admin.api.moveBlocks({
+      updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }],
+      fromPageId: page.id,
+      toPageId: page.id,
+    }),
+  );
+  refocusHandle(blockId);
   try {
-    admin.apply(
-      await admin.api.moveBlocks({
-        updates: [{ blockId, from: { parentType: from.parentType, parentId: from.parentId, colIndex: from.colIndex }, to }],
-        fromPageId: page.id,
-        toPageId: page.id,
-      }),
-    );
+    await moving;
     admin.announce(describeSlot(admin, name, { ...to, count: slot.count ?? 0 }, 'admin.move.dropped'));
-    // A block moved to another parent remounts there: keep the keyboard user on its move handle.
-    refocusHandle(blockId);
     return true;
   } catch {
+    refocusHandle(blockId);
     admin.notify('negative', admin.t('admin.block.moveFailed'));
     return false;
   }

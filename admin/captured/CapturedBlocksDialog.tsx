@@ -53,15 +53,12 @@ export async function pasteCaptured(admin: AdminValue, captured: CapturedBlock[]
   const parent = slot.parentKind === 'page' ? (slot.parentId === page?.id ? page : admin.store.get(pageAtom(slot.parentId))) : get(slot.parentId);
   if (!page || !parent) throw new Error('noParentFound');
   const start = (parentColumns(parent)[slot.column] ?? []).length;
+  const at = { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index: start };
   if (action === 'copy') {
-    admin.apply(
-      await admin.api.addChildren(
-        slot.parentKind,
-        slot.parentId,
-        slot.column,
-        start,
-        captured.map((c) => c.blockId),
-      ),
+    const childIds = captured.map((c) => c.blockId);
+    const fromPageId = captured[0]?.pageId ?? page.id;
+    await admin.run({ kind: 'addChildren', fromPageId, toPageId: page.id, at, childIds }, () =>
+      admin.api.addChildren(slot.parentKind, slot.parentId, slot.column, start, childIds),
     );
     return captured.length;
   }
@@ -82,7 +79,11 @@ export async function pasteCaptured(admin: AdminValue, captured: CapturedBlock[]
       };
     });
     const request = { updates, fromPageId, toPageId: page.id };
-    admin.apply(await (action === 'move' ? admin.api.moveBlocks(request) : admin.api.cloneBlocks(request)));
+    const ids = group.map((c) => c.blockId);
+    const first = { ...at, index: updates[0].to.index };
+    await (action === 'move'
+      ? admin.run({ kind: 'addChildren', fromPageId, toPageId: page.id, at: first, childIds: ids }, () => admin.api.moveBlocks(request))
+      : admin.run({ kind: 'clone', fromPageId, toPageId: page.id, ids, at: first }, () => admin.api.cloneBlocks(request)));
   }
   return captured.length;
 }

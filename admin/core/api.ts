@@ -50,7 +50,7 @@ export interface StructureWriteResult {
   blocks?: Block[];
   pages?: Page[];
   modules?: Module[];
-  removed?: { blocks?: Id[]; pages?: Id[]; modules?: Id[] };
+  removed?: { blocks?: Id[]; pages?: Id[]; modules?: Id[]; fields?: Id[] };
   /** The module display order, when the write changed it. */
   moduleOrder?: Id[];
 }

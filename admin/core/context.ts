@@ -1,7 +1,7 @@
 /** The admin context: the API, the full registry, the user's permissions, the translator, and the admin's shared UI actions. */
 import { type useStore } from 'jotai';
 import { createContext, useContext } from 'react';
-import type { AddBlockSlot, LazyModuleIndex, RuntimeRegistryData, Translator } from '../../engine';
+import type { AddBlockSlot, LazyModuleIndex, RuntimeRegistryData, StructureAction, Translator } from '../../engine';
 import type { Id, Page } from '../../schemas/model';
 import type { AdminApi, StructureWriteResult } from './api';
 import type { PermissionUser } from './permissions';
@@ -32,12 +32,18 @@ export interface AdminValue {
   store: ReturnType<typeof useStore>;
   /** Applies a write's returned items to the store (the server also broadcasts them). */
   apply(result: StructureWriteResult | undefined): void;
+  /**
+   * A structure write with an optimistic update (admin/core/optimistic.ts): `action` changes the
+   * store at once, `call` asks the server, whose answer then replaces the guess; on failure the
+   * inverse undoes the guess and the error is rethrown. Resolves with the answer and the inverse.
+   */
+  run(action: StructureAction, call: () => Promise<StructureWriteResult>): Promise<{ result: StructureWriteResult; inverse?: StructureAction }>;
   notify(kind: NoticeKind, message: string): void;
   /** Says something to screen readers through the admin's aria-live region. */
   announce(message: string): void;
   open(request: AdminDialogRequest): void;
-  /** Shows the revert notification of a deletion. */
-  offerRevert(token: string, name: string): void;
+  /** Shows the revert notification of a deletion; `undo` is the deletion's inverse, run optimistically on Revert. */
+  offerRevert(token: string, name: string, undo?: StructureAction): void;
   /** Reads the current page from the store. */
   page(): Page | undefined;
 }

@@ -12,3 +12,4 @@ export * from './url-check';
 export * from './own';
 export * from './blocks';
 export * from './validation';
+export * from './structure';

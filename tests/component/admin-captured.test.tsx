@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminBar, capturedBadgeText, capturedBlocksAtom } from '../../admin';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import { seriousAxeViolations } from '../helpers/admin-render';
+import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
 const box: Block = { id: 'box', type: 'container', name: 'Box', children: ['inner'] };
@@ -13,20 +14,36 @@ const target: Block = { id: 't', type: 'columns', name: 'Target', columns: [12],
 
 const bar = (name: string) => screen.getByRole('toolbar', { name: `Block controls for ${name}` });
 
-async function captureAndOpen(user: ReturnType<typeof userEvent.setup>) {
+let server: ApiServer;
+const open: { close(): void }[] = [];
+beforeAll(async () => {
+  server = await startAdminServer();
+}, 120_000);
+afterEach(() => open.splice(0).forEach((o) => o.close()));
+afterAll(async () => {
+  await server?.close();
+});
+
+async function scene(options: Parameters<typeof renderAdminOnServer>[2] = {}) {
+  const view = await renderAdminOnServer(server, { blocks: [a, box, inner, target] }, options);
+  open.push(view);
+  return view;
+}
+
+async function captureAndOpen(user: ReturnType<typeof userEvent.setup>, id: (local: string) => string) {
   await user.click(within(bar('Alpha')).getByRole('button', { name: 'Capture block' }));
   await user.click(within(bar('Box')).getByRole('button', { name: 'Capture block' }));
   expect(within(bar('Alpha')).getByRole('button', { name: 'Captured' })).toHaveAttribute('aria-pressed', 'true');
-  const slot = document.querySelector<HTMLElement>('[data-slot="block:t:0"]')!;
+  const slot = document.querySelector<HTMLElement>(`[data-slot="block:${id('t')}:0"]`)!;
   await user.click(within(slot).getByRole('button', { name: /Paste captured blocks here/ }));
   return screen.findByRole('dialog', { name: 'Paste captured blocks' });
 }
 
-describe('captured blocks dialog', () => {
+describe('captured blocks dialog on the real server', { timeout: 60_000 }, () => {
   it('lists the captured blocks with type badges and a children note, the target, tooltips, a 450 px list, and passes axe', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAdmin({ blocks: [a, box, inner, target] });
-    const dialog = await captureAndOpen(user);
+    const { id } = await scene();
+    const dialog = await captureAndOpen(user, id);
     const list = within(dialog).getByRole('list', { name: 'Captured blocks' });
     expect(list.style.maxHeight).toBe('450px');
     const items = within(list).getAllByRole('listitem');
@@ -43,61 +60,67 @@ describe('captured blocks dialog', () => {
 
   it('moves: the chosen button shows loading, cancel is disabled while pasting, then the dialog closes and the blocks are at the target', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api, store, member } = renderAdmin({ blocks: [a, box, inner, target] });
-    const dialog = await captureAndOpen(user);
-    const release = api.hold('moveBlocks');
+    const { id, hold, store, member, reload } = await scene();
+    const dialog = await captureAndOpen(user, id);
+    const release = hold('moveBlocks');
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(within(dialog).getByRole('button', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Clone' })).toBeDisabled();
     release();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(store.get(blockAtom('t'))?.positions?.['col-0']).toEqual(['a', 'box']);
-    expect(store.get(pageAtom('p1'))?.children).toEqual(['t']);
-    expect(member.get(blockAtom('t'))?.children).toEqual(['a', 'box']);
+    expect(store.get(blockAtom(id('t')))?.positions?.['col-0']).toEqual([id('a'), id('box')]);
+    expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('t')]);
+    await waitFor(() => expect(member.get(blockAtom(id('t')))?.children).toEqual([id('a'), id('box')]));
+    expect((await reload()).get(blockAtom(id('t')))?.children).toEqual([id('a'), id('box')]);
     expect(store.get(capturedBlocksAtom)).toEqual([]);
   });
 
   it('clones deep copies with new ids and leaves the originals', async () => {
     const user = userEvent.setup({ delay: null });
-    const { store } = renderAdmin({ blocks: [a, box, inner, target] });
-    const dialog = await captureAndOpen(user);
+    const { id, store, reload } = await scene();
+    const dialog = await captureAndOpen(user, id);
     await user.click(within(dialog).getByRole('button', { name: 'Clone' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const pasted = store.get(blockAtom('t'))!.positions!['col-0'];
+    const pasted = store.get(blockAtom(id('t')))!.positions!['col-0'];
     expect(pasted).toHaveLength(2);
-    expect(pasted).not.toContain('a');
+    expect(pasted).not.toContain(id('a'));
+    expect(pasted.some((p) => p.startsWith('pending-'))).toBe(false);
     const boxCopy = store.get(blockAtom(pasted[1]))!;
     expect(boxCopy.type).toBe('container');
-    expect(boxCopy.children?.[0]).not.toBe('inner');
+    expect(boxCopy.children?.[0]).not.toBe(id('inner'));
     expect(store.get(blockAtom(boxCopy.children![0]))?.options?.text).toBe('I');
-    expect(store.get(pageAtom('p1'))?.children).toEqual(['a', 'box', 't']);
+    expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('box'), id('t')]);
+    expect((await reload()).get(blockAtom(id('t')))?.positions?.['col-0']).toEqual(pasted);
   });
 
-  it('shows capturedBlocks.modal.blockCloneError when pasting fails, and noParentFound when the target is gone; both close the dialog', async () => {
+  it('shows capturedBlocks.modal.blockCloneError when the server refuses the paste, and noParentFound when the target is gone; both close the dialog', async () => {
     const user = userEvent.setup({ delay: null });
     const notices: string[] = [];
-    const { api, store } = renderAdmin({ blocks: [a, box, inner, target] }, { onNotify: (_k, m) => notices.push(m) });
-    let dialog = await captureAndOpen(user);
-    api.failNext('cloneBlocks', { error: 'x', message: 'boom' });
+    const { id, store, calls, token } = await scene({ onNotify: (_k, m) => notices.push(m) });
+    let dialog = await captureAndOpen(user, id);
+    // Another admin deletes the captured Box meanwhile: the server refuses to clone it.
+    expect((await server.call('DELETE', `structure/block/${id('box')}`, { token })).status).toBe(200);
     await user.click(within(dialog).getByRole('button', { name: 'Clone' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(notices).toContain('The captured blocks could not be pasted. Nothing was changed.');
+    // The guess was undone: nothing pasted.
+    expect(store.get(blockAtom(id('t')))?.children).toEqual([]);
 
-    const slot = document.querySelector<HTMLElement>('[data-slot="block:t:0"]')!;
+    const slot = document.querySelector<HTMLElement>(`[data-slot="block:${id('t')}:0"]`)!;
     await user.click(within(slot).getByRole('button', { name: /Paste captured blocks here/ }));
     dialog = await screen.findByRole('dialog', { name: 'Paste captured blocks' });
-    store.set(blockAtom('t'), undefined);
+    store.set(blockAtom(id('t')), undefined);
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(notices).toContain('The place to paste into no longer exists, so nothing was pasted.');
-    expect(api.calls.some((c) => c.method === 'addChildren')).toBe(false);
+    expect(calls.some((c) => c.method === 'addChildren')).toBe(false);
   });
 
-  it('shows 99+ in the badges from 100 captured blocks upward', () => {
+  it('shows 99+ in the badges from 100 captured blocks upward', async () => {
     expect(capturedBadgeText(99)).toBe('99');
     expect(capturedBadgeText(100)).toBe('99+');
-    const { store } = renderAdmin({ blocks: [a] }, { extra: <AdminBar /> });
+    const { store } = await scene({ extra: <AdminBar /> });
     act(() =>
       store.set(
         capturedBlocksAtom,
@@ -112,6 +135,6 @@ describe('captured blocks dialog', () => {
       ),
     );
     expect(within(screen.getByRole('toolbar', { name: 'Admin bar' })).getByLabelText('120 captured blocks')).toHaveTextContent('99+');
-    expect(screen.getByRole('button', { name: /Paste captured blocks here/ })).toHaveTextContent('99+');
+    expect(screen.getAllByRole('button', { name: /Paste captured blocks here/ })[0]).toHaveTextContent('99+');
   });
 });

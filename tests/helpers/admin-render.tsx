@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { AdminProvider, renderAddBlock, renderBlockControls, type PermissionUser } from '../../admin';
+import { AdminProvider, renderAddBlock, renderBlockControls, type AdminApi, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { applyItemsChangesAtom, EngineProvider, loadStructureAtom, moduleOrderAtom, PageRenderer, type RuntimeRegistryData } from '../../engine';
 import full from '../../registry/generated/registry.json' with { type: 'json' };
@@ -36,26 +36,19 @@ export function loadInto(store: ReturnType<typeof createStore>, api: InMemoryAdm
   store.set(moduleOrderAtom, api.moduleOrder);
 }
 
-export function renderAdmin(
-  scene: AdminScene,
-  options: {
-    user?: PermissionUser;
-    pageId?: string;
-    extra?: ReactNode;
-    onNotify?: (kind: string, message: string) => void;
-    registry?: RuntimeRegistryData;
-    imageToken?: string;
-  } = {},
-) {
+export interface RenderOptions {
+  user?: PermissionUser;
+  pageId?: string;
+  extra?: ReactNode;
+  onNotify?: (kind: string, message: string) => void;
+  registry?: RuntimeRegistryData;
+  imageToken?: string;
+}
+
+/** The page in edit mode through the real engine, registry, block index and admin, on `api`. */
+export function renderEditablePage(api: AdminApi, store: ReturnType<typeof createStore>, pageId: string, options: RenderOptions = {}) {
   const registry = options.registry ?? fullRegistry;
-  const api = new InMemoryAdminApi(sceneStructure(scene), registry);
-  const store = createStore();
-  loadInto(store, api);
-  const member = createStore();
-  loadInto(member, api);
-  api.subscribe((changes) => member.set(applyItemsChangesAtom, changes));
-  const pageId = options.pageId ?? 'p1';
-  const result = render(
+  return render(
     <EngineProvider
       registry={registry}
       blockComponents={blockComponents}
@@ -80,6 +73,17 @@ export function renderAdmin(
       </AdminProvider>
     </EngineProvider>,
   );
+}
+
+export function renderAdmin(scene: AdminScene, options: RenderOptions = {}) {
+  const registry = options.registry ?? fullRegistry;
+  const api = new InMemoryAdminApi(sceneStructure(scene), registry);
+  const store = createStore();
+  loadInto(store, api);
+  const member = createStore();
+  loadInto(member, api);
+  api.subscribe((changes) => member.set(applyItemsChangesAtom, changes));
+  const result = renderEditablePage(api, store, options.pageId ?? 'p1', options);
   /** A fresh client after a reload: everything as the server now has it. */
   const reload = () => {
     const fresh = createStore();

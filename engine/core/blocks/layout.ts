@@ -3,8 +3,11 @@ import type { Id, Positions } from '../../../schemas/model';
 import { MAX_COLUMNS } from '../constants';
 
 /**
- * Children grouped by column. Columns are `col-0`, `col-1`, ... in numeric order; a child listed in
- * no column goes to `col-0`; ids not among the children, duplicates and malformed entries drop out.
+ * THE column layout rule (one copy: the engine renders by it, the server and admin write by it, the
+ * page migration lays out by it). `children` says which blocks a parent holds; `positions` only
+ * places them. Columns are `col-0`, `col-1`, ... in numeric order (below MAX_COLUMNS); a child listed
+ * in no column goes to the end of `col-0`; ids in `positions` but not in `children` are not children
+ * and drop out, as do duplicates and malformed entries.
  */
 export function childrenByColumn(children: unknown, positions: unknown): Id[][] {
   const ids = Array.isArray(children) ? children.filter((c): c is Id => typeof c === 'string' && c !== '') : [];
@@ -32,6 +35,74 @@ export function childrenByColumn(children: unknown, positions: unknown): Id[][] 
   if (!columns.length) columns.push([]);
   columns[0] = [...columns[0], ...ids.filter((id) => !placed.has(id) && (placed.add(id), true))];
   return columns;
+}
+
+type Laid = { children?: unknown; positions?: unknown; columns?: unknown };
+
+export const columnKey = (col: number) => `col-${col}`;
+
+/**
+ * The item with `positions` written from `columns` and `children` kept in step (reading order).
+ * Empty columns at the end go unless the item declares widths for them: an undeclared empty column
+ * would still take a share of the width, and a block moved out and back must leave the layout as it was.
+ */
+export function withColumns<T extends Laid>(item: T, columns: Id[][]): T & { children: Id[]; positions: Positions } {
+  const keep = Math.max(1, Array.isArray(item.columns) ? item.columns.length : 0);
+  let count = columns.length;
+  while (count > keep && columns[count - 1].length === 0) count--;
+  const positions: Positions = {};
+  columns.slice(0, count).forEach((ids, i) => (positions[columnKey(i)] = [...ids]));
+  return { ...item, positions, children: columns.flat() };
+}
+
+/** The item laid out by the rule: explicit positions, children in step, strays dropped. */
+export function normalisedLayout<T extends Laid>(item: T): T & { children: Id[]; positions: Positions } {
+  return withColumns(item, childrenByColumn(item.children, item.positions));
+}
+
+/** Inserts `ids` (taken out of wherever they are in this item first) into column `col` at `index` (clamped; the end when absent). */
+export function insertChildren<T extends Laid>(item: T, ids: Id[], col = 0, index?: number): T & { children: Id[]; positions: Positions } {
+  const taking = new Set(ids);
+  const columns = childrenByColumn(item.children, item.positions).map((c) => c.filter((id) => !taking.has(id)));
+  while (columns.length <= col) columns.push([]);
+  const list = columns[col];
+  const at = index === undefined ? list.length : Math.min(Math.max(index, 0), list.length);
+  list.splice(at, 0, ...ids);
+  return withColumns(item, columns);
+}
+
+/** The item without `id` among its children (the item itself when it does not hold it). */
+export function removeChildFrom<T extends Laid>(item: T, id: Id): T {
+  const columns = childrenByColumn(item.children, item.positions);
+  if (!columns.some((c) => c.includes(id))) return item;
+  return withColumns(
+    item,
+    columns.map((c) => c.filter((x) => x !== id)),
+  );
+}
+
+/** Where `id` sits among the item's children, by the rule. */
+export function placeOfChild(item: Laid, id: Id): { col: number; index: number } | undefined {
+  const columns = childrenByColumn(item.children, item.positions);
+  for (let col = 0; col < columns.length; col++) {
+    const index = columns[col].indexOf(id);
+    if (index >= 0) return { col, index };
+  }
+  return undefined;
+}
+
+/** The child at a column and index, by the rule. */
+export function childAt(item: Laid, col: number, index: number): Id | undefined {
+  return childrenByColumn(item.children, item.positions)[col]?.[index];
+}
+
+/** Block ids a page or block references: its children (by the rule) and its related display and modal blocks. */
+export function childBlockIds(item: Laid & { relatedBlocks?: unknown }): Id[] {
+  const ids = childrenByColumn(item.children, item.positions).flat();
+  const related = item.relatedBlocks as { display?: unknown; modal?: unknown } | undefined;
+  if (Array.isArray(related?.display)) ids.push(...related.display.filter((id): id is Id => typeof id === 'string' && id !== ''));
+  if (typeof related?.modal === 'string' && related.modal) ids.push(related.modal);
+  return [...new Set(ids)];
 }
 
 export type ColumnWidthsCheck = { ok: true; widths: number[] } | { ok: false; problem: 'tooMany' | 'notIntegers' | 'sum'; detail: string };

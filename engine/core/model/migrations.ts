@@ -4,6 +4,7 @@
  * current one, so a page stored years ago still opens. Never edit a released migration.
  */
 import type { Block, JsonValue, Page, PageDocument } from '../../../schemas/model';
+import { normalisedLayout } from '../blocks/layout';
 
 export const CURRENT_PAGE_SCHEMA_VERSION = 1;
 
@@ -16,10 +17,10 @@ export interface PageMigration {
 
 const LEGACY_VISIBILITY_KEYS = ['visibleOnDesktop', 'visibleOnMobile', 'visibleOnUsersOwnProfile', 'visibleOnOtherUsersProfiles'] as const;
 
-/** Children missing from every column are laid out in `col-0`, explicitly. */
+/** Laid out explicitly by the column rule (children missing from every column in `col-0`). */
 function withPositions<T extends Page | Block>(item: T): T {
-  if (item.positions || !item.children?.length) return item;
-  return { ...item, positions: { 'col-0': [...item.children] } };
+  if (!item.positions && !item.children?.length) return item;
+  return normalisedLayout(item);
 }
 
 export const pageMigrations: PageMigration[] = [

@@ -1,0 +1,45 @@
+/** The pure structure actions, and one entry point that runs any of them (undo and redo run inverses through it). */
+import type { ActionContext, PageDocs } from '../document';
+import { addChildren } from './add-children';
+import { clone } from './clone';
+import { insert } from './insert';
+import { move } from './move';
+import { remove } from './remove';
+import { reorder } from './reorder';
+import { revert } from './revert';
+import type { ActionResult, StructureAction } from './types';
+
+export * from './types';
+export { addChildren, clone, insert, move, remove, reorder, revert };
+
+/** Runs an action; `action` in the result is the action as run (a clone's with its new ids filled in). */
+export function applyStructureAction(docs: PageDocs, action: StructureAction, ctx: ActionContext = {}): ActionResult & { action: StructureAction } {
+  switch (action.kind) {
+    case 'insert':
+      return { ...insert(docs, action, ctx), action };
+    case 'move':
+      return { ...move(docs, action, ctx), action };
+    case 'addChildren':
+      return { ...addChildren(docs, action, ctx), action };
+    case 'remove':
+      return { ...remove(docs, action), action };
+    case 'revert':
+      return { ...revert(docs, action, ctx), action };
+    case 'clone':
+      return clone(docs, action, ctx);
+    case 'reorder':
+      return { ...reorder(docs, action), action };
+  }
+}
+
+/** The pages an action reads and writes (the documents to hand it). */
+export function actionPageIds(action: StructureAction): string[] {
+  switch (action.kind) {
+    case 'move':
+    case 'addChildren':
+    case 'clone':
+      return [...new Set([action.fromPageId, action.toPageId])];
+    default:
+      return [action.pageId];
+  }
+}
