@@ -41,6 +41,28 @@ export default tseslint.config(
     },
   },
   {
+    // engine/core is pure and Node-safe (its tsconfig leaves out the DOM): no UI library and
+    // nothing from the layers above it.
+    files: ['engine/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter', 'socket.io-client', '@rjsf/*', '@tiptap/*'],
+              message: 'engine/core is pure: no UI libraries.',
+            },
+            {
+              group: ['**/engine/react/**', '**/engine/forms/**', '**/blocks/**', '**/admin/**', '**/web/**', '**/server/**', '../react/**', '../forms/**'],
+              message: 'engine/core imports nothing above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests build deliberately broken documents and reach into them.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
