@@ -14,6 +14,7 @@ export default tseslint.config(
       'data/',
       'registry/generated/',
       'blocks/index.generated.ts',
+      'blocks/options.generated.ts',
       'blocks/_validators.generated/',
       'engine/core/i18n/messages.generated.ts',
     ],

@@ -8,6 +8,7 @@
  *   registry/generated/runtime.json   the subset a member's browser needs (no options schemas)
  *   registry/generated/runtime.ts     the same, typed as RuntimeRegistryData (the engine imports it)
  *   blocks/index.generated.ts         type -> lazy import() of its component, one chunk each
+ *   blocks/options.generated.ts       each available block type's options interface, from its schema
  *   engine/core/i18n/messages.generated.ts   every messages/<locale>/<namespace>.json, so an area
  *                                     adds its namespace file without editing a shared index
  */
@@ -17,6 +18,7 @@ import type Ajv from 'ajv';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { runtimeSubset } from '../engine/core/registry';
 import { createSchemaAjv } from '../registry/ajv';
+import { optionsTypesModule } from './options-types';
 import { loadRegistry } from '../registry/loader';
 import { RegistryError, type RegistryData, type RegistryProblem } from '../registry/types';
 
@@ -129,6 +131,13 @@ export function buildRegistryArtifacts(root: string): Artifacts {
       '// Each import() becomes its own lazily loaded chunk.\n' +
       lazyIndex('blockComponents', blocks.available, '') +
       lazyIndex('fieldComponents', fields.available, 'fields/'),
+  );
+  files.set(
+    'blocks/options.generated.ts',
+    optionsTypesModule(
+      blocks.available.map((type) => full.blocks[type]),
+      header,
+    ),
   );
   for (const type of blocks.available) {
     files.set(`${VALIDATOR_DIR}/${type}.js`, standaloneValidator(full.blocks[type].options));
