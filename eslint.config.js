@@ -14,6 +14,7 @@ export default tseslint.config(
       'data/',
       'registry/generated/',
       'blocks/index.generated.ts',
+      'blocks/options.generated.ts',
       'blocks/_validators.generated/',
       'engine/core/i18n/messages.generated.ts',
     ],
@@ -38,6 +39,28 @@ export default tseslint.config(
       'jsx-a11y/no-autofocus': 'off',
       // Scrollable regions must be focusable (axe scrollable-region-focusable).
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre', 'ul'], roles: ['tabpanel', 'list'], allowExpressionValues: true }],
+    },
+  },
+  {
+    // engine/core is pure and Node-safe (its tsconfig leaves out the DOM): no UI library and
+    // nothing from the layers above it.
+    files: ['engine/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter', 'socket.io-client', '@rjsf/*', '@tiptap/*'],
+              message: 'engine/core is pure: no UI libraries.',
+            },
+            {
+              group: ['**/engine/react/**', '**/engine/forms/**', '**/blocks/**', '**/admin/**', '**/web/**', '**/server/**', '../react/**', '../forms/**'],
+              message: 'engine/core imports nothing above it.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

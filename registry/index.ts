@@ -1,2 +1,3 @@
 export * from './types';
-export { validateRegistryFiles, describeAjvErrors, createSchemaAjv } from './validate';
+export { validateRegistryFiles, describeAjvErrors } from './validate';
+export { createSchemaAjv, SCHEMA_AJV_OPTIONS } from './ajv';

@@ -1,15 +1,9 @@
-import type { BlockTypeEntry, FieldTypeEntry, OperatorEntry, ValidationRuleEntry } from '../schemas/model';
+import type { RegistryData } from '../schemas/model';
+
+export type { RegistryData };
 
 /** The four kinds of registry entry, each in its own folder of `registry/`. */
 export type RegistryKind = 'blocks' | 'fields' | 'rules' | 'operators';
-
-/** Every registry entry by kind, keyed by its name (type, name or id). */
-export interface RegistryData {
-  blocks: Record<string, BlockTypeEntry>;
-  fields: Record<string, FieldTypeEntry>;
-  rules: Record<string, ValidationRuleEntry>;
-  operators: Record<string, OperatorEntry>;
-}
 
 /** One entry file as read from disk (or a fixture): its path for messages and its parsed JSON. */
 export interface RegistryFile {

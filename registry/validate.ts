@@ -11,6 +11,7 @@ import fieldTypeSchema from '../schemas/registry/field-type.schema.json' with { 
 import operatorSchema from '../schemas/registry/operator.schema.json' with { type: 'json' };
 import ruleSchema from '../schemas/registry/validation-rule.schema.json' with { type: 'json' };
 import type { BlockTypeEntry, FieldTypeEntry, JsonValue, OperatorEntry, ValidationRuleEntry } from '../schemas/model';
+import { createSchemaAjv } from './ajv';
 import { NAME_PROPERTY, type RegistryData, type RegistryFile, type RegistryKind, type RegistryProblem } from './types';
 
 const META_SCHEMAS: Record<RegistryKind, object> = {
@@ -21,13 +22,6 @@ const META_SCHEMAS: Record<RegistryKind, object> = {
 };
 
 const PLACEHOLDER = /^\$(subject|value|value\.\d+|state)$/;
-
-/** Ajv for entry schemas: strict, so a misspelt keyword (`maxLenght`) is an error, not a silent no-op. */
-export function createSchemaAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  addFormats(ajv);
-  return ajv;
-}
 
 let metaValidators: Record<RegistryKind, ValidateFunction> | undefined;
 function metaValidator(kind: RegistryKind): ValidateFunction {
@@ -127,7 +121,58 @@ export function validateRegistryFiles(files: RegistryFile[]): { data: RegistryDa
   return { data, problems };
 }
 
+/**
+ * Keywords an options schema may not use: the admin's edit form (rjsf) runs only the build's
+ * precompiled validator of the whole options schema, and these make rjsf ask for a validator of a
+ * sub-schema, which does not exist (the form would throw on open).
+ */
+const ADMIN_UNSUPPORTED = ['anyOf', 'oneOf', '$ref', 'if'] as const;
+
+/** Where each sub-schema sits under a schema keyword (keyword -> how its value holds schemas). */
+const SUBSCHEMAS: Record<string, 'one' | 'map' | 'list' | 'oneOrList'> = {
+  properties: 'map',
+  patternProperties: 'map',
+  definitions: 'map',
+  $defs: 'map',
+  additionalProperties: 'one',
+  propertyNames: 'one',
+  contains: 'one',
+  not: 'one',
+  additionalItems: 'one',
+  items: 'oneOrList',
+  prefixItems: 'list',
+  allOf: 'list',
+};
+
+function checkOptionsForAdmin(file: string, schema: JsonValue, pointer: string, problems: RegistryProblem[]) {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  for (const keyword of ADMIN_UNSUPPORTED) {
+    if (keyword in schema) {
+      problems.push({
+        file,
+        pointer: `${pointer}/${escapePointer(keyword)}`,
+        message: `options schemas may not use "${keyword}": the admin's edit form validates with one precompiled validator of the whole schema; use enum, const or separate properties instead`,
+      });
+    }
+  }
+  for (const [keyword, shape] of Object.entries(SUBSCHEMAS)) {
+    const value = schema[keyword];
+    if (value === undefined) continue;
+    const at = `${pointer}/${escapePointer(keyword)}`;
+    if (shape === 'map' && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [name, sub] of Object.entries(value)) checkOptionsForAdmin(file, sub, `${at}/${escapePointer(name)}`, problems);
+    } else if (Array.isArray(value) && shape !== 'one' && shape !== 'map') {
+      value.forEach((sub, i) => checkOptionsForAdmin(file, sub, `${at}/${i}`, problems));
+    } else if (shape === 'one' || shape === 'oneOrList') {
+      checkOptionsForAdmin(file, value, at, problems);
+    }
+  }
+}
+
 function checkBlock(ajv: Ajv, file: string, entry: BlockTypeEntry, problems: RegistryProblem[]) {
+  const before = problems.length;
+  checkOptionsForAdmin(file, entry.options, '/options', problems);
+  if (problems.length > before) return;
   const validate = checkSchemaCompiles(ajv, file, '/options', entry.options, problems);
   if (validate && entry.defaults && !validate(entry.defaults)) {
     problems.push(...describeAjvErrors(file, '/defaults', validate.errors));
@@ -156,10 +201,14 @@ function walkStrings(value: JsonValue | undefined, pointer: string, visit: (s: s
   if (typeof value === 'string') visit(value, pointer);
   else if (Array.isArray(value)) value.forEach((v, i) => walkStrings(v, `${pointer}/${i}`, visit));
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) walkStrings(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, visit);
+    for (const [k, v] of Object.entries(value)) walkStrings(v, `${pointer}/${escapePointer(k)}`, visit);
   }
 }
 
 function baseName(file: string): string {
   return file.replace(/^.*\//, '').replace(/\.json$/, '');
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,9 +1,7 @@
-import { ConfigurationNeeded, useLinkAction, type BlockProps, type LinkActionOptions } from '../../engine';
+import { ConfigurationNeeded, useLinkAction, type BlockProps } from '../../engine';
+import type { ActionButtonOptions } from '../options.generated';
 
-export interface ActionButtonOptions extends LinkActionOptions {
-  label: string;
-  variant?: 'primary' | 'secondary';
-}
+export type { ActionButtonOptions };
 
 /** A button-styled link to an external https address or a path in the app. */
 export default function ActionButton({ options }: BlockProps<ActionButtonOptions>) {

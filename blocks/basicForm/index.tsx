@@ -12,15 +12,12 @@ import {
   withDefaultEvaluator,
   type BlockProps,
   type FieldComponents,
-  type FormOptions,
   type FormValues,
 } from '../../engine';
 import { fieldComponents } from '../index.generated';
+import type { BasicFormOptions } from '../options.generated';
 
-export interface BasicFormOptions extends FormOptions {
-  title?: string;
-  source?: 'profile' | 'entity';
-}
+export type { BasicFormOptions };
 
 /** A form of the block's fields (block.fields), bound to profile or entity data, saved through the injected services. */
 export default function BasicForm({ block, options }: BlockProps<BasicFormOptions>) {

@@ -1,10 +1,7 @@
 import type { BlockProps } from '../../engine';
+import type { CalloutOptions } from '../options.generated';
 
-export interface CalloutOptions {
-  tone: 'info' | 'success' | 'warning' | 'danger';
-  title?: string;
-  body: string;
-}
+export type { CalloutOptions };
 
 /** A highlighted note. Warnings and dangers are announced to screen readers as alerts. */
 export default function Callout({ block, options }: BlockProps<CalloutOptions>) {

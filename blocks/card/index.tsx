@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import { BlockChildren, type BlockProps } from '../../engine';
+import type { CardOptions } from '../options.generated';
 
-export interface CardOptions {
-  title?: string;
-  elevated?: boolean;
-}
+export type { CardOptions };
 
 /** Child blocks on a card, labelled by its title when it has one. */
 export default function Card({ block, options }: BlockProps<CardOptions>) {

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ChildBlock, useChildBlocks, useEngine, type BlockProps } from '../../engine';
+import type { CarouselOptions } from '../options.generated';
 
-export interface CarouselOptions {
-  autoPlay?: boolean;
-  intervalMs?: number;
-  loop?: boolean;
-}
+export type { CarouselOptions };
 
 /**
  * Each child block is a slide. Auto-play never runs for a user whose profile meta sets

@@ -1,8 +1,7 @@
-import { BlockChildren, ConfigurationNeeded, useLinkAction, type BlockProps, type LinkActionOptions } from '../../engine';
+import { BlockChildren, ConfigurationNeeded, useLinkAction, type BlockProps } from '../../engine';
+import type { ClickableOptions } from '../options.generated';
 
-export interface ClickableOptions extends LinkActionOptions {
-  label: string;
-}
+export type { ClickableOptions };
 
 /** Child blocks that together act as one link, named by its label for screen readers. */
 export default function Clickable({ block, options }: BlockProps<ClickableOptions>) {

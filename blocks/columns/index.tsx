@@ -1,8 +1,7 @@
 import { BlockChildren, type BlockProps } from '../../engine';
+import type { ColumnsOptions } from '../options.generated';
 
-export interface ColumnsOptions {
-  gapPx?: number;
-}
+export type { ColumnsOptions };
 
 /**
  * Child blocks side by side. `block.columns` holds the widths; BlockChildren enforces at most 12

@@ -1,10 +1,7 @@
 import { BlockChildren, type BlockProps } from '../../engine';
+import type { ContainerOptions } from '../options.generated';
 
-export interface ContainerOptions {
-  maxWidthPx?: number;
-  paddingPx?: number;
-  align?: 'start' | 'center';
-}
+export type { ContainerOptions };
 
 /** Groups child blocks with an optional maximum width and padding. */
 export default function Container({ block, options }: BlockProps<ContainerOptions>) {

@@ -1,8 +1,7 @@
 import { BlockChildren, useBlockMeta, useEngine, type BlockProps } from '../../engine';
+import type { DismissibleOptions } from '../options.generated';
 
-export interface DismissibleOptions {
-  dismissLabel?: string;
-}
+export type { DismissibleOptions };
 
 /** Child blocks the user can dismiss for good; the dismissal is saved in their profile's block meta. */
 export default function Dismissible({ block, options }: BlockProps<DismissibleOptions>) {

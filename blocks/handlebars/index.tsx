@@ -2,11 +2,9 @@ import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'react';
 import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine';
 import { renderHandlebars } from '../../engine/core/handlebars';
+import type { HandlebarsOptions } from '../options.generated';
 
-export interface HandlebarsOptions {
-  template: string;
-  source?: 'profile' | 'entity' | 'user';
-}
+export type { HandlebarsOptions };
 
 type Rendered = { ok: true; html: string } | { ok: false; error: string };
 

@@ -1,10 +1,9 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import type { BlockProps } from '../../engine';
+import type { HtmlBlockOptions } from '../options.generated';
 
-export interface HtmlBlockOptions {
-  html: string;
-}
+export type { HtmlBlockOptions };
 
 /** Admin-authored HTML, sanitised with DOMPurify (scripts, handlers and javascript: URLs removed) before it reaches the DOM. */
 export default function HtmlBlock({ options }: BlockProps<HtmlBlockOptions>) {

@@ -1,12 +1,7 @@
 import { checkEmbedUrl, ConfigurationNeeded, type BlockProps } from '../../engine';
+import type { IFrameOptions } from '../options.generated';
 
-export interface IFrameOptions {
-  url: string;
-  title: string;
-  heightPx?: number;
-  allowFullscreen?: boolean;
-  allowSameOrigin?: boolean;
-}
+export type { IFrameOptions };
 
 /**
  * Another site in a sandboxed frame. Only https addresses with a host; scripts, forms and popups

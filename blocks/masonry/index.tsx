@@ -1,9 +1,7 @@
 import { ChildBlock, useChildBlocks, type BlockProps } from '../../engine';
+import type { MasonryOptions } from '../options.generated';
 
-export interface MasonryOptions {
-  columns?: number;
-  gapPx?: number;
-}
+export type { MasonryOptions };
 
 /** Child blocks flowed top to bottom into columns of uneven height (CSS multi-column). */
 export default function Masonry({ block, options }: BlockProps<MasonryOptions>) {

@@ -1,8 +1,7 @@
 import { BlockChildren, ModalController, type BlockProps } from '../../engine';
+import type { ModalOptions } from '../options.generated';
 
-export interface ModalOptions {
-  buttonLabel?: string;
-}
+export type { ModalOptions };
 
 /** Child blocks in a dialog governed by the modal rules (auto-open, show once, requiring agreement; spec 4.4). */
 export default function Modal({ block, options }: BlockProps<ModalOptions>) {

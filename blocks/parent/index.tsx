@@ -1,10 +1,8 @@
 import { createElement, useId } from 'react';
 import { BlockChildren, type BlockProps } from '../../engine';
+import type { ParentOptions } from '../options.generated';
 
-export interface ParentOptions {
-  title?: string;
-  headingLevel?: number;
-}
+export type { ParentOptions };
 
 /** A titled group of child blocks laid out in its columns. */
 export default function Parent({ block, options }: BlockProps<ParentOptions>) {

@@ -1,9 +1,7 @@
 import type { BlockProps } from '../../engine';
+import type { PlainTextOptions } from '../options.generated';
 
-export interface PlainTextOptions {
-  text: string;
-  align?: 'start' | 'center' | 'end';
-}
+export type { PlainTextOptions };
 
 /** Plain text: rendered as text, never as HTML; line breaks kept. */
 export default function PlainText({ options }: BlockProps<PlainTextOptions>) {

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { BlockChildren, ConfigurationNeeded, type BlockProps } from '../../engine';
+import type { PortalOptions } from '../options.generated';
 
-export interface PortalOptions {
-  targetId: string;
-}
+export type { PortalOptions };
 
 /** Renders its child blocks into the shell element with the given id (looked up after mount, as the shell may render it later). */
 export default function Portal({ block, options }: BlockProps<PortalOptions>) {

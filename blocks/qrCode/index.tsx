@@ -1,15 +1,9 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 import { ConfigurationNeeded, resolveQrSettings, useEngine, type BlockProps } from '../../engine';
+import type { QrCodeOptions } from '../options.generated';
 
-export interface QrCodeOptions {
-  value: string;
-  level?: 'L' | 'M' | 'Q' | 'H';
-  background?: string;
-  foreground?: string;
-  size?: number;
-  label?: string;
-}
+export type { QrCodeOptions };
 
 /** A QR code drawn as SVG rectangles (no HTML strings), sized in px, labelled for screen readers. */
 export default function QrCode({ options }: BlockProps<QrCodeOptions>) {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { ChildBlock, useChildBlocks, useEngine, useReportStepperProgress, type BlockProps } from '../../engine';
+import type { StepperOptions } from '../options.generated';
 
-export interface StepperOptions {
-  linear?: boolean;
-}
+export type { StepperOptions };
 
 /**
  * Each child block is a step labelled by its name. A step is complete once the user moves on

@@ -1,9 +1,8 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { ChildBlock, useChildBlocks, useTabSelection, type BlockProps } from '../../engine';
+import type { TabsOptions } from '../options.generated';
 
-export interface TabsOptions {
-  style?: 'horizontal' | 'vertical';
-}
+export type { TabsOptions };
 
 /**
  * Each child block is a tab labelled by its name. The selection lives in the `tab` query

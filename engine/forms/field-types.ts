@@ -1,5 +1,5 @@
 /** Field types as the form needs them (accepted rules, progress, display-only), from the generated runtime registry. */
-import runtime from '../../registry/generated/runtime.json' with { type: 'json' };
+import { runtimeRegistry } from '../../registry/generated/runtime';
 import type { RuntimeRegistryData } from '../core/registry';
 
-export const registryFieldTypes: RuntimeRegistryData['fields'] = (runtime as unknown as RuntimeRegistryData).fields;
+export const registryFieldTypes: RuntimeRegistryData['fields'] = runtimeRegistry.fields;

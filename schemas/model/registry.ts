@@ -126,3 +126,11 @@ export interface OperatorEntry {
   /** JSON Schema of the operand value. */
   valueSchema?: JsonSchema;
 }
+
+/** Every registry entry by kind, keyed by its name (type, name or id). */
+export interface RegistryData {
+  blocks: Record<string, BlockTypeEntry>;
+  fields: Record<string, FieldTypeEntry>;
+  rules: Record<string, ValidationRuleEntry>;
+  operators: Record<string, OperatorEntry>;
+}

@@ -4,7 +4,7 @@
  * by path (POST profile/meta/upsert), favourites and the connectivity privacy setting.
  */
 import type { FastifyInstance } from 'fastify';
-import { createRegistry, type RuntimeRegistryData } from '../../engine/core/registry';
+import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
 import type { Block, Field, Id, Profile } from '../../schemas/model';
@@ -28,7 +28,7 @@ const VALUELESS_FIELD_TYPES = new Set(['conditional', 'group', 'heading', 'parag
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
-  const registry = createRegistry(ctx.registry as unknown as RuntimeRegistryData);
+  const registry = createRegistry(ctx.registry);
   const evaluator = createRuleEngine(registry);
   const fieldTypes: AcceptedRules = Object.fromEntries(Object.entries(ctx.registry.fields).map(([type, entry]) => [type, { rules: entry.rules ?? [] }]));
 

@@ -3,11 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { RulesEditorDialog, type RuleSubjectChoices } from '../../admin/rules-editor';
-import type { RuntimeRegistryData } from '../../engine/core';
 import type { RuleQuery } from '../../schemas/model';
-import runtime from '../../registry/generated/runtime.json' with { type: 'json' };
-
-const registry = runtime as unknown as RuntimeRegistryData;
+import { runtimeRegistry as registry } from '../../registry/generated/runtime';
 const subjects: RuleSubjectChoices = {
   formFields: [
     { value: 'age', label: 'Age', type: 'number' },

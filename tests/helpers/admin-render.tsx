@@ -6,11 +6,11 @@ import { expect } from 'vitest';
 import { AdminProvider, renderAddBlock, renderBlockControls, type AdminApi, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { applyItemsChangesAtom, EngineProvider, loadStructureAtom, moduleOrderAtom, PageRenderer, type RuntimeRegistryData } from '../../engine';
-import full from '../../registry/generated/registry.json' with { type: 'json' };
+import { fullRegistry } from '../../registry/generated/registry';
 import type { Block, Module, Page } from '../../schemas/model';
 import { InMemoryAdminApi, type InMemoryStructure } from './admin-api';
 
-export const fullRegistry = full as unknown as RuntimeRegistryData;
+export { fullRegistry };
 
 export const adminUser: PermissionUser = { isAdmin: true, permissions: {} };
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startTessera, type RunningTessera } from '../../server/app';
-import { configFromEnv } from '../../server/config';
+import { configFromEnv, type ServerConfig } from '../../server/config';
 import { projectRoot } from '../../scripts/paths';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -83,14 +83,15 @@ export async function signInAt(url: string, accountId: string): Promise<string> 
   return ((await res.json()) as { jwt: string }).jwt;
 }
 
-export async function startApiServer(backend: Backend, env: Record<string, string> = {}): Promise<ApiServer> {
+/** `overrides` set what the environment cannot (e.g. `appDir`, a copy of the built app a test may change). */
+export async function startApiServer(backend: Backend, env: Record<string, string> = {}, overrides: Partial<ServerConfig> = {}): Promise<ApiServer> {
   let schema: string | undefined;
   if (backend === 'postgres') {
     await requirePostgres();
     schema = await createSchemaName();
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-'));
-  const config = configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv(backend, schema), ...env }, projectRoot);
+  const config = { ...configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv(backend, schema), ...env }, projectRoot), ...overrides };
   let server = await startTessera(config);
   let url = server.url;
   const call: ApiServer['call'] = async (method, p, options = {}) => {

@@ -12,9 +12,8 @@ export interface RecordedRequest {
 export interface Reply {
   status?: number;
   body?: unknown;
-  /** Send the body as text instead of JSON (text/plain unless `type` says otherwise). */
+  /** Send the body as text/plain instead of JSON. */
   text?: boolean;
-  type?: string;
 }
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
@@ -25,10 +24,7 @@ export interface JsonServer {
   close(): Promise<void>;
 }
 
-/** Answers paths no route handles (static files); null falls through to 404. */
-export type StaticFallback = (pathname: string) => { type: string; body: Buffer } | null;
-
-export async function startJsonServer(routes: Record<string, Handler> = {}, fallback?: StaticFallback): Promise<JsonServer> {
+export async function startJsonServer(routes: Record<string, Handler> = {}): Promise<JsonServer> {
   const table = new Map(Object.entries(routes));
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -45,14 +41,9 @@ export async function startJsonServer(routes: Record<string, Handler> = {}, fall
       const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
       requests.push(recorded);
       const handler = table.get(`${recorded.method} ${url.pathname}`);
-      const file = !handler && recorded.method === 'GET' ? fallback?.(url.pathname) : null;
-      if (file) {
-        res.writeHead(200, { 'content-type': file.type }).end(file.body);
-        return;
-      }
       const reply = handler ? await handler(recorded) : { status: 404, body: { error: 'NotFound', message: `No route ${recorded.method} ${url.pathname}` } };
       const status = reply.status ?? 200;
-      if (reply.text) res.writeHead(status, { 'content-type': reply.type ?? 'text/plain' }).end(String(reply.body ?? ''));
+      if (reply.text) res.writeHead(status, { 'content-type': 'text/plain' }).end(String(reply.body ?? ''));
       else if (reply.body === undefined) res.writeHead(status).end();
       else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
     });

@@ -156,6 +156,35 @@ describe('validateRegistryFiles: bad block types', () => {
   });
 });
 
+describe('validateRegistryFiles: what the admin edit form cannot handle', () => {
+  it.each([
+    ['anyOf', { anyOf: [{ type: 'string' }, { type: 'number' }] }],
+    ['oneOf', { oneOf: [{ const: 'a' }, { const: 'b' }] }],
+    ['$ref', { $ref: '#/definitions/x' }],
+    ['if', { if: { type: 'string' }, then: { minLength: 1 } }],
+  ])('refuses "%s" in an options schema, naming the file and the pointer of the keyword', (keyword, schema) => {
+    const block = validBlock();
+    block.options.properties.items = { type: 'array', items: { type: 'object', properties: { label: schema } } };
+    const { data, problems } = validateRegistryFiles([file('blocks', BLOCK_FILE, block)]);
+    expect(problems).toEqual([
+      {
+        file: BLOCK_FILE,
+        pointer: `/options/properties/items/items/properties/label/${keyword}`,
+        message: expect.stringContaining(`options schemas may not use "${keyword}"`),
+      },
+    ]);
+    expect(data.blocks.sample).toBeUndefined();
+  });
+
+  it('reads a property named like a keyword as a property, not as the keyword', () => {
+    const block = validBlock();
+    block.options.properties = { if: { type: 'string' }, oneOf: { type: 'boolean', default: false } };
+    block.options.required = [];
+    block.defaults = {};
+    expect(blockProblems(block)).toEqual([]);
+  });
+});
+
 describe('validateRegistryFiles: bad field types and operators', () => {
   it('reports a field type naming an unknown rule at /rules/N', () => {
     const field = validField();

@@ -6,10 +6,10 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import runtime from '../../registry/generated/runtime.json' with { type: 'json' };
+import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { createTranslator, messages } from '../../engine/core/i18n';
-import { createRegistry, type RuntimeRegistryData } from '../../engine/core/registry';
+import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
@@ -27,7 +27,7 @@ import { createPageServices } from './page-services';
 import { usePageContent } from './page-content';
 import { useProfile } from './profiles';
 
-const registry = createRegistry(runtime as unknown as RuntimeRegistryData);
+const registry = createRegistry(runtimeRegistry);
 const evaluator = createRuleEngine(registry);
 
 export default function EnginePage({ module, page, targetId }: PageSlotProps) {

@@ -1,8 +1,6 @@
 export * from './compile';
 export * from './evaluator';
-export * from './dependency-index';
 export * from './visibility';
 export * from './problems';
 export { isSafePath } from './safety';
 export { RULE_OPERATIONS, registerRuleOperations, isEmptyValue, powerUpMemberships, acceptedListIds, type PowerUpMembership } from './operations';
-export * from './rule-set';

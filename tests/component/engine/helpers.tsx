@@ -3,11 +3,10 @@ import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { blockComponents, blockOptionValidators } from '../../../blocks/index.generated';
 import { EngineProvider, loadStructureAtom, PageRenderer, type EngineProviderProps, type LazyModuleIndex } from '../../../engine';
-import runtime from '../../../registry/generated/runtime.json';
 import type { Block, Page } from '../../../schemas/model';
-import type { RuntimeRegistryData } from '../../../engine';
+import { runtimeRegistry } from '../../../registry/generated/runtime';
 
-export const runtimeRegistry = runtime as unknown as RuntimeRegistryData;
+export { runtimeRegistry };
 
 export interface RenderPageOptions extends Partial<Omit<EngineProviderProps, 'children'>> {
   blocks: Block[];
