@@ -127,6 +127,7 @@ describe('modules and pages in edit mode', () => {
     const user = userEvent.setup({ delay: null });
     const editor: PermissionUser = {
       isAdmin: false,
+      isElevated: true,
       permissions: { administration: { manageEditMode: true } },
       itemPermissions: { m1: { addChildren: true }, p2: { manageSettings: true, manageDesign: true } },
     };
