@@ -6,7 +6,7 @@
 import { atom, useAtomValue } from 'jotai';
 import { memo, useMemo, type ReactNode } from 'react';
 import type { Block, Id } from '../../schemas/model';
-import { checkColumnWidths, childrenByColumn } from '../core/blocks/layout';
+import { checkColumnWidths, childrenByColumn } from '../core/structure/layout';
 import { BlockRenderer } from './block-renderer';
 import { BlockState } from './block-states';
 import { useEngine, type AddBlockSlot } from './engine-context';

@@ -1,9 +1,9 @@
 /**
- * The server's tree edits, by the one column layout rule of engine/core/blocks/layout.ts (the rule
+ * The server's tree edits, by the one column layout rule of engine/core/structure/layout.ts (the rule
  * the engine renders by): ids in positions but not in children are not children, children in no
  * column go to the end of col-0, positions and children are written in step.
  */
-import { childAt, childBlockIds, insertChildren, removeChildFrom } from '../../engine/core/blocks/layout';
+import { childAt, childBlockIds, insertChildren, removeChildFrom } from '../../engine/core/structure/layout';
 import type { Id } from '../../schemas/model';
 
 export { childAt, childBlockIds };

@@ -1,6 +1,6 @@
 export * from './visibility';
 export * from './availability';
-export * from './layout';
+export * from '../structure/layout';
 export * from './modal-rules';
 export * from './tab-query';
 export * from './qr';

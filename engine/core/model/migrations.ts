@@ -4,7 +4,7 @@
  * current one, so a page stored years ago still opens. Never edit a released migration.
  */
 import type { Block, JsonValue, Page, PageDocument } from '../../../schemas/model';
-import { normalisedLayout } from '../blocks/layout';
+import { normalisedLayout } from '../structure/layout';
 
 export const CURRENT_PAGE_SCHEMA_VERSION = 1;
 

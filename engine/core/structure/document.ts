@@ -4,7 +4,7 @@
  * Pure: inputs are never modified; unchanged items keep their identity, so changes are found by it.
  */
 import type { Block, Field, Id, Page, PageDocument } from '../../../schemas/model';
-import { childBlockIds, childrenByColumn, insertChildren, removeChildFrom } from '../blocks/layout';
+import { childBlockIds, childrenByColumn, insertChildren, removeChildFrom } from './layout';
 
 export type ParentType = 'page' | 'block';
 

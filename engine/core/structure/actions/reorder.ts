@@ -1,5 +1,5 @@
 /** reorder: a new order of one column's children; the inverse restores the old one. */
-import { childrenByColumn, withColumns } from '../../blocks/layout';
+import { childrenByColumn, withColumns } from '../layout';
 import { requireDoc, requireParent, StructureActionError, withParent, type PageDocs } from '../document';
 import type { ActionResult, ReorderAction } from './types';
 
