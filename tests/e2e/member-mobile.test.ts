@@ -1,7 +1,8 @@
 /**
  * A member at 375 px (issue 14, item 1): the avatar menu is in the mobile header beside the
  * hamburger, with My profile, the theme and Log out; Escape returns focus to the avatar; the
- * footer's legal links stay reachable. Its own browser, since it logs out.
+ * footer's legal links stay reachable; a modal is a full-width sheet that gives focus back.
+ * Its own browser, since it logs out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from '../helpers/browser';
@@ -52,6 +53,20 @@ describe('a member on a 375 px screen', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(await avatar.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The house-rules modal (size small, 500 px) is a full-width sheet here, and Close returns focus to its button.
+    await page.goto(`${server.url}/app/home/news`);
+    const trigger = page.getByRole('button', { name: 'Read the house rules' });
+    await trigger.click();
+    const modal = page.getByRole('dialog', { name: 'House rules' });
+    await modal.waitFor();
+    const modalBox = await modal.boundingBox();
+    expect(modalBox!.x).toBeGreaterThanOrEqual(0);
+    expect(modalBox!.x + modalBox!.width).toBeLessThanOrEqual(375);
+    expect(await modal.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await avatar.click();
     await panel.getByRole('button', { name: 'Log out' }).click();
