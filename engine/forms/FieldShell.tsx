@@ -11,6 +11,8 @@ export interface FieldShellProps {
 }
 
 export function FieldShell({ binding: b, children, group, hint }: FieldShellProps) {
+  // Marked by CSS (an asterisk with empty alternative text): the input's aria-required speaks for it.
+  const required = !!b.field.validation?.required;
   const content = (
     <>
       {children}
@@ -27,14 +29,16 @@ export function FieldShell({ binding: b, children, group, hint }: FieldShellProp
   if (group) {
     return (
       <fieldset className="t-field t-field--group" aria-describedby={b.errors.length ? b.ids.errors : undefined}>
-        <legend id={b.ids.label}>{b.label}</legend>
+        <legend id={b.ids.label} data-required={required || undefined}>
+          {b.label}
+        </legend>
         {content}
       </fieldset>
     );
   }
   return (
     <div className="t-field">
-      <label id={b.ids.label} htmlFor={b.ids.input}>
+      <label id={b.ids.label} htmlFor={b.ids.input} data-required={required || undefined}>
         {b.label}
       </label>
       {content}

@@ -47,7 +47,10 @@ export function ModalDialog({ title, modalProps, onDismiss, footer, children }: 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();
-    return () => previous?.focus?.();
+    // Back to the trigger; when the element that had focus is gone, at least not to <body> unnoticed.
+    return () => {
+      if (previous?.isConnected) previous.focus();
+    };
   }, []);
   const dismiss = persistent ? undefined : onDismiss;
   return (
@@ -157,8 +160,9 @@ export function ModalController({ block, openLabel, children, onConfirmed }: Mod
   const title = block.modalProps?.title ?? block.name;
   return (
     <>
-      {!open && (block.noAutoOpen || editMode) && (
-        <button type="button" className="t-modal-open" onClick={() => setOpen(true)}>
+      {/* Kept while the dialog is open: the dialog gives focus back to this same element on close. */}
+      {(block.noAutoOpen || editMode) && (
+        <button type="button" className="t-modal-open" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
           {openLabel ?? title ?? t('engine.modal.open')}
         </button>
       )}

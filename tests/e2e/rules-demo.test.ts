@@ -65,6 +65,10 @@ describe('rule queries on the demo site, in the browser', () => {
     // Required while shown: the save button stays disabled until a day is chosen.
     const saveButton = form.getByRole('button', { name: 'Save' });
     expect(await saveButton.isDisabled()).toBe(true);
+    // Visibly disabled too (it looked exactly like an enabled one), and the shown required field is marked.
+    expect(await saveButton.evaluate((el) => getComputedStyle(el).cursor)).toBe('not-allowed');
+    expect(Number(await saveButton.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+    expect(await form.locator('[data-required]', { hasText: 'Which days?' }).evaluate((el) => getComputedStyle(el, '::after').content)).toContain('*');
     expect((await profileOf('maya', page)).volunteer).not.toBe(true);
 
     await form.getByLabel('Saturday').check();

@@ -2,12 +2,12 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
-import defaultLogo from '../assets/logo.svg';
+import logoMark from '../assets/logo-mark.svg';
 import { useT } from '../i18n/use-t';
-import { imageUrl } from '../shell/footer-rules';
+import { imageUrl, siteDisplayName } from '../shell/footer-rules';
 import { OfflineBanner } from '../shell/OfflineBanner';
 import { useApi } from '../shell/services';
-import { editModeAtom, localeAtom, sessionAtom } from '../shell/shell-state';
+import { editModeAtom, localeAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 import { HEADER_ADMIN_SLOT_ID } from '../edit-mode/slots';
 import { AdminBar, ViewAsBar } from '../shell/AdminBar';
 import { SkipLink } from '../shell/SkipLink';
@@ -17,13 +17,25 @@ import { OverflowTabs } from './OverflowTabs';
 import { useIsWide } from './use-media-query';
 import { useModuleTabs, usePageRow } from './use-nav-items';
 
+/**
+ * The brand's logo image when it has one; else the mark with the community's name as text, so the
+ * name follows the theme's text colour (an image's hard-coded wordmark vanished on the dark header).
+ */
 function Logo() {
   const t = useT();
   const api = useApi();
   const logoId = useAtomValue(sessionAtom)?.activeBrand?.settings?.logoId;
+  const name = siteDisplayName(useAtomValue(settingsAtom).siteName);
+  if (logoId)
+    return (
+      <Link href="/" className="ts-logo">
+        <img src={imageUrl(api.baseURL, logoId)} alt={`${name}, ${t('nav.logoAlt')}`} height={32} />
+      </Link>
+    );
   return (
-    <Link href="/" className="ts-logo">
-      <img src={logoId ? imageUrl(api.baseURL, logoId) : defaultLogo} alt={t('nav.logoAlt')} height={32} />
+    <Link href="/" className="ts-logo" aria-label={`${name}, ${t('nav.logoAlt')}`}>
+      <img src={logoMark} alt="" width={24} height={32} />
+      <span className="ts-logo__name">{name}</span>
     </Link>
   );
 }
@@ -53,9 +65,13 @@ export function Header() {
             <UserControls />
           </>
         ) : (
-          <button type="button" className="ts-hamburger" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
-            <span aria-hidden="true">☰</span>
-          </button>
+          // Small screens keep the account within reach: the avatar menu sits beside the hamburger.
+          <div className="ts-topbar__end">
+            <UserControls />
+            <button type="button" className="ts-hamburger" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+              <span aria-hidden="true">☰</span>
+            </button>
+          </div>
         )}
       </div>
       {pageRow.show && pageRow.items.length > 0 && <OverflowTabs items={pageRow.items} label={t('nav.pages')} wide={wide} recalcKey={recalcKey} />}

@@ -27,8 +27,14 @@ export default function FloatingPanel({ anchor, onClose, role, label, className,
   const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
   useEffect(() => {
     // Move focus into the panel so keyboard users land on its first entry.
-    refs.floating.current?.querySelector<HTMLElement>('a, button, select, input')?.focus();
-  }, [refs.floating]);
+    const panel = refs.floating.current;
+    panel?.querySelector<HTMLElement>('a, button, select, input')?.focus();
+    return () => {
+      // Closed (Escape, an entry, an outside click): focus goes back to the trigger, never to <body>.
+      const active = document.activeElement;
+      if (!active || active === document.body || panel?.contains(active)) anchor.focus();
+    };
+  }, [refs.floating, anchor]);
   return (
     <div className={className} ref={refs.setFloating} style={floatingStyles} aria-label={label} {...getFloatingProps()}>
       {children}

@@ -1,8 +1,8 @@
-/** The footnote footer (hidden on mobile by CSS): configured links and the logo fallback chain. */
+/** The footer: configured (legal) links and the logo fallback chain; compact on small screens, never hidden. */
 import { useAtomValue } from 'jotai';
-import defaultLogo from '../assets/logo.svg';
+import logoMark from '../assets/logo-mark.svg';
 import { useT } from '../i18n/use-t';
-import { footerLinks, footerLogoSrc } from './footer-rules';
+import { footerLinks, footerLogoSrc, siteDisplayName } from './footer-rules';
 import { useApi } from './services';
 import { sessionAtom, settingsAtom } from './shell-state';
 
@@ -12,13 +12,19 @@ export function Footer() {
   const session = useAtomValue(sessionAtom);
   const api = useApi();
   const links = footerLinks(settings.footer?.links);
+  const logoSrc = footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, '');
+  const name = siteDisplayName(settings.siteName);
   return (
     <footer className="ts-footer" aria-label={t('shell.footer.label')}>
-      <img
-        className="ts-footer__logo"
-        src={footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, defaultLogo)}
-        alt={t('shell.footer.logoAlt')}
-      />
+      {logoSrc ? (
+        <img className="ts-footer__logo" src={logoSrc} alt={t('shell.footer.logoAlt')} />
+      ) : (
+        // No footer or brand logo: the mark and the community's name as text, readable in both themes.
+        <span className="ts-logo ts-footer__logo">
+          <img src={logoMark} alt="" width={24} height={32} />
+          <span className="ts-logo__name">{name}</span>
+        </span>
+      )}
       {links.length > 0 && (
         <ul className="ts-footer__links">
           {links.map((l) => (

@@ -4,6 +4,9 @@ import type { Brand, FooterLinks, Id } from '../../schemas/model';
 
 export const imageUrl = (apiBase: string, id: Id, thumb = LOGO_THUMB_SIZE) => `${apiBase}/image/${encodeURIComponent(id)}?thumb=${thumb}`;
 
+/** The community's name for the header and footer: settings.siteName, else the product's. */
+export const siteDisplayName = (siteName: unknown): string => (typeof siteName === 'string' && siteName.trim() ? siteName.trim() : 'Tessera');
+
 export function footerLogoSrc(apiBase: string, footerLogoId: Id | undefined, brand: Brand | undefined, defaultSrc: string): string {
   const id = footerLogoId ?? brand?.settings?.logoId;
   return id ? imageUrl(apiBase, id) : defaultSrc;

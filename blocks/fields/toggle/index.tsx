@@ -7,8 +7,11 @@ export default function ToggleField({ field, index }: FieldComponentProps) {
   if (!b.editing) return <FieldReadOnly binding={b} text={b.t(on ? 'fields.toggle.on' : 'fields.toggle.off')} />;
   return (
     <FieldShell binding={b}>
-      <button {...inputAria(b)} type="button" role="switch" aria-checked={on} onClick={() => b.setValue(!on)}>
-        {b.t(on ? 'fields.toggle.on' : 'fields.toggle.off')}
+      <button {...inputAria(b)} type="button" role="switch" aria-checked={on} className="t-switch" onClick={() => b.setValue(!on)}>
+        <span className="t-switch__track" aria-hidden="true">
+          <span className="t-switch__thumb" />
+        </span>
+        <span className="t-switch__text">{b.t(on ? 'fields.toggle.on' : 'fields.toggle.off')}</span>
       </button>
     </FieldShell>
   );

@@ -1,0 +1,94 @@
+/**
+ * `npm run screenshots`: what members see, in Chromium against the built app on a fresh demo
+ * database, written to docs/screenshots/ (home, a form in edit, the user menu and the mobile header,
+ * light and dark). Run `npm run build` first; look at every file it writes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../tests/helpers/browser';
+import { startServer } from '../tests/helpers/server-process';
+import { projectRoot } from './paths';
+
+const OUT = path.join(projectRoot, 'docs/screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 375, height: 740 };
+
+interface Shot {
+  name: string;
+  viewport: { width: number; height: number };
+  path: string;
+  /** Brings the page to the state to show; the default waits for the page title. */
+  prepare?: (page: Page) => Promise<void>;
+  fullPage?: boolean;
+}
+
+const pageTitle = (page: Page) => page.locator('h1').first().waitFor();
+
+const SHOTS: Shot[] = [
+  { name: 'home-1280', viewport: DESKTOP, path: '/app/home/welcome', fullPage: true },
+  { name: 'home-375', viewport: MOBILE, path: '/app/home/welcome', fullPage: true },
+  {
+    name: 'form-edit-1280',
+    viewport: DESKTOP,
+    path: '/app/members-area/my-settings',
+    fullPage: true,
+    prepare: async (page) => {
+      const form = page.locator('[data-block-id="settings-preferences-form"]');
+      await form.getByRole('button', { name: 'Edit' }).click();
+      await form.getByRole('button', { name: 'Save' }).waitFor();
+    },
+  },
+  {
+    name: 'user-menu-1280',
+    viewport: DESKTOP,
+    path: '/app/home/welcome',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /^Open user controls/ }).click();
+      await page.getByRole('dialog', { name: 'User controls' }).getByRole('button', { name: 'Log out' }).waitFor();
+    },
+  },
+  {
+    name: 'mobile-header-375',
+    viewport: MOBILE,
+    path: '/app/home/welcome',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /^Open user controls/ }).click();
+      await page.getByRole('dialog', { name: 'User controls' }).getByRole('button', { name: 'Log out' }).waitFor();
+    },
+  },
+];
+
+async function main() {
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const login = await browser.context.newPage();
+    await login.goto(`${server.url}/app/`);
+    await login.waitForURL((url) => url.pathname === '/login');
+    await login.getByRole('button', { name: 'Sign in as Maya Maker' }).click();
+    await login.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await login.close();
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const shot of SHOTS) {
+        const page = await browser.context.newPage();
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize(shot.viewport);
+        await page.goto(server.url + shot.path);
+        await pageTitle(page);
+        await page.waitForLoadState('networkidle');
+        await shot.prepare?.(page);
+        const file = path.join(OUT, `${shot.name}-${scheme}.png`);
+        await page.screenshot({ path: file, fullPage: shot.fullPage ?? false, animations: 'disabled' });
+        console.log(`wrote ${path.relative(projectRoot, file)}`);
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
