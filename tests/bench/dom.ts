@@ -39,6 +39,12 @@ export function installDom(): JSDOM {
     Object.defineProperty(globalThis, key, { value: key === 'window' ? dom.window : win[key], configurable: true, writable: true });
   }
   (globalThis as Record<string, unknown>).IS_REACT_ACT_ENVIRONMENT = true;
+  // jsdom has no layout, hence no ResizeObserver; Puck's editor modules construct one at import.
+  (globalThis as Record<string, unknown>).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
   (globalThis as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = reactCommitHook;
   return dom;
 }

@@ -60,15 +60,7 @@ export interface MeasureOptions {
   clock?: Clock;
   /** Off the clock, before each call. */
   prepare?: (i: number) => unknown;
-  /**
-   * Collect garbage before each call, off the clock (needs node --expose-gc, which `npm run bench`
-   * passes), so a side is not charged for the garbage the other left: for allocation-heavy calls
-   * such as mounting thousands of components.
-   */
-  collect?: boolean;
 }
-
-const gc = (globalThis as { gc?: () => void }).gc;
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -98,7 +90,6 @@ export async function measure<K extends string>(ops: Record<K, (i: number) => un
       for (let b = 0; b < batch; b++) {
         const i = call++;
         if (options.prepare) await options.prepare(i);
-        if (options.collect && gc) gc();
         const start = now(clock);
         const out = ops[key](i);
         if (out instanceof Promise) await out;
@@ -135,6 +126,12 @@ export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Fig
     clock: ours.clock,
     ...(quick ? { quick: true } : {}),
   };
+}
+
+/** `peerMs`/`peerMinMs` for a second comparison on a line whose baseline is something else. */
+export function peerFigures(peer: Figures): { peerMs: number; peerMinMs: number } {
+  const digits = peer.median < 1 ? 4 : 3;
+  return { peerMs: round(peer.median, digits), peerMinMs: round(peer.min, digits) };
 }
 
 /** A bench line for throughput (requests per second, higher is better). */
