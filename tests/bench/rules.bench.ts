@@ -1,21 +1,28 @@
 /**
- * rules.keystroke: a form of 1,000 conditional fields, each shown by a rule over one or two other
- * fields. Per keystroke the rule set (compiled once, dependency index) evaluates only the rules
- * that read the changed field. Baseline, same run: every rule evaluated with json-logic-js
- * on every change.
+ * Rules on the production path: a form of 1,000 text fields and 1,000 conditionals, each shown by
+ * a rule over one or two of the fields, run by the real FormController (engine/forms) with the
+ * real rule engine; every condition is mounted (subscribed), as on a rendered form.
+ *   rules.keystroke   one field typed into: the controller's write and the conditions it re-runs.
+ *                     `evaluations` per keystroke counted at the evaluator. Baseline, same run:
+ *                     json-logic-js with the same compiled logic, indexed by its own uses_data(),
+ *                     evaluating the rules that read the changed field.
+ *   rules.evaluation  one evaluation: the engine's evaluate() (compiled once, cached) against
+ *                     json-logic-js apply() on the same logic and context.
  */
 import jsonLogic from 'json-logic-js';
-import type { JsonValue, Rule, RuleQuery } from '../../schemas/model';
-import { createRegistry, createRuleEngine, createRuleSet, type RuleContext } from '../../engine/core';
+import { createStore } from 'jotai';
+import type { Field, JsonValue, Rule, RuleQuery } from '../../schemas/model';
+import { createRegistry, createRuleEngine, type RuleContext } from '../../engine/core';
+import { FormController } from '../../engine/forms';
 import { loadRegistry } from '../../registry/loader';
-import { defineBenches, round } from './harness';
+import { defineBenches, line, measure, quick, round } from './harness';
 
 const SIZE = 1000;
-const KEYSTROKES = 200;
+const KEYSTROKES = quick ? 50 : 200;
 
 function ruleFor(i: number): RuleQuery {
-  const prev = `f${(i + SIZE - 1) % SIZE}`;
-  const other = `f${(i * 7 + 3) % SIZE}`;
+  const prev = `k${(i + SIZE - 1) % SIZE}`;
+  const other = `k${(i * 7 + 3) % SIZE}`;
   const variants: Rule[] = [
     { kind: 'formField', subject: prev, operator: 'equals', value: 'yes' },
     { kind: 'formField', subject: prev, operator: 'contains', value: 'ab' },
@@ -30,63 +37,75 @@ function ruleFor(i: number): RuleQuery {
 export default defineBenches([
   {
     name: 'rules.keystroke',
-    run() {
+    async run() {
       const engine = createRuleEngine(createRegistry(loadRegistry()));
       const queries = Array.from({ length: SIZE }, (_, i) => ruleFor(i));
-      const compiled = queries.map((q) => engine.compile(q));
-      const rules = createRuleSet<number>(engine);
-      queries.forEach((q, i) => rules.set(i, q));
-
-      // The typing session, prepared up front so both sides time rule work only.
-      let form: Record<string, JsonValue> = Object.fromEntries(Array.from({ length: SIZE }, (_, i) => [`f${i}`, i % 3 ? 'abc' : '']));
-      const strokes: { path: string; context: RuleContext }[] = [];
-      for (let k = 0; k < KEYSTROKES; k++) {
-        const key = `f${(k * 37) % SIZE}`;
-        form = { ...form, [key]: String(form[key] ?? '') + 'a' };
-        strokes.push({ path: `form.${key}`, context: { form } });
-      }
-
-      const visible = new Array<boolean>(SIZE).fill(false);
       let evaluations = 0;
+      const counted = { ...engine, evaluate: (q: RuleQuery, c: RuleContext) => (evaluations++, engine.evaluate(q, c)) };
+      const inputs: Field[] = Array.from({ length: SIZE }, (_, i) => ({ id: `f${i}`, key: `k${i}`, type: 'text', label: `Field ${i}` }));
+      const conditionals: Field[] = queries.map((rules, i) => ({ id: `c${i}`, type: 'conditional', rules, children: [`s${i}`] }) as Field);
+      const shown: Field[] = queries.map((_, i) => ({ id: `s${i}`, key: `s${i}`, type: 'text', label: `Shown ${i}` }));
+      const initial: Record<string, JsonValue> = Object.fromEntries(inputs.map((f, i) => [f.key!, i % 3 ? 'abc' : '']));
+      const store = createStore();
+      const { registryFieldTypes } = await import('../../engine/forms/field-types');
+      const controller = new FormController(store, {
+        formId: 'rules-bench',
+        fields: [...inputs, ...conditionals, ...shown],
+        rootIds: [...inputs, ...conditionals].map((f) => f.id),
+        data: initial,
+        options: { editable: true, alwaysEdit: true },
+        services: { save: async () => {}, evaluator: counted },
+        fieldTypes: registryFieldTypes,
+      });
+      for (const c of conditionals) store.sub(controller.conditionAtom(c.id), () => {});
+
+      // Baseline: the same logic, indexed by json-logic-js's uses_data().
+      const logic = queries.map((q) => engine.compile(q).logic);
+      const byVar = new Map<string, number[]>();
+      logic.forEach((l, i) => {
+        for (const v of jsonLogic.uses_data(l as never)) byVar.set(v, [...(byVar.get(v) ?? []), i]);
+      });
+      const data: { form: Record<string, JsonValue> } = { form: { ...initial } };
+      const visible = new Array<boolean>(SIZE).fill(false);
       let baselineEvaluations = 0;
-      const run = (indexed: boolean) => {
-        const times: number[] = [];
-        for (const { path, context } of strokes) {
-          const start = performance.now();
-          if (indexed) {
-            const before = rules.evaluations;
-            rules.update([path], context);
-            evaluations += rules.evaluations - before;
-          } else {
-            for (let i = 0; i < SIZE; i++) {
-              visible[i] = jsonLogic.apply(compiled[i].logic as never, context) === true;
-              baselineEvaluations++;
-            }
-          }
-          times.push(performance.now() - start);
-        }
-        times.sort((a, b) => a - b);
-        return times[Math.floor(times.length / 2)];
-      };
-      rules.evaluateAll(strokes[0].context);
-      // Warm both paths, then measure.
-      run(true);
-      run(false);
-      evaluations = 0;
-      baselineEvaluations = 0;
-      const baselineMs = run(false);
-      const ms = run(true);
-      return [
-        {
-          bench: 'rules.keystroke',
-          size: SIZE,
-          evaluations: round(evaluations / KEYSTROKES, 2),
-          ms: round(ms, 4),
-          baselineEvaluations: round(baselineEvaluations / KEYSTROKES, 2),
-          baselineMs: round(baselineMs, 4),
-          evaluationRatio: round(baselineEvaluations / Math.max(evaluations, 1), 1),
-          timeRatio: round(baselineMs / Math.max(ms, 1e-6), 1),
+
+      const keyOf = (k: number) => `k${(k * 37) % SIZE}`;
+      const ops = {
+        ours: (k: number) => {
+          const id = `f${(k * 37) % SIZE}`;
+          controller.setValue(id, undefined, `${String(controller.read(id).value ?? '')}a`);
         },
+        baseline: (k: number) => {
+          const key = keyOf(k);
+          // Written in place: the baseline pays for no copy of the form.
+          data.form[key] = `${String(data.form[key] ?? '')}a`;
+          for (const i of byVar.get(`form.${key}`) ?? []) {
+            visible[i] = jsonLogic.apply(logic[i] as never, data) === true;
+            baselineEvaluations++;
+          }
+        },
+      };
+      evaluations = 0;
+      const r = await measure(ops, { batch: KEYSTROKES });
+      const calls = r.ours.runs * KEYSTROKES + (quick ? 1 : 2) * KEYSTROKES;
+      controller.dispose();
+
+      // One evaluation, side by side, over every rule.
+      const context = { form: initial } as RuleContext;
+      let n = 0;
+      const e = await measure(
+        {
+          ours: () => engine.evaluate(queries[n++ % SIZE], context),
+          baseline: () => jsonLogic.apply(logic[n++ % SIZE] as never, context),
+        },
+        { batch: SIZE * 10 },
+      );
+      return [
+        line('rules.keystroke', { size: SIZE, baseline: 'json-logic-js uses_data' }, r.ours, r.baseline, {
+          evaluations: round(evaluations / calls, 2),
+          baselineEvaluations: round(baselineEvaluations / calls, 2),
+        }),
+        line('rules.evaluation', { size: SIZE, baseline: 'json-logic-js apply' }, e.ours, e.baseline),
       ];
     },
   },
