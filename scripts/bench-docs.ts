@@ -36,11 +36,14 @@ function row(l: Line): string {
     .map((k) => `${k} ${l[k]}`)
     .join(', ');
   const peerName = l.peer ?? l.baseline ?? '';
+  // The case column leaves out the names shown as the peer.
   let ours = '';
   let peer = '';
   if (typeof l.ms === 'number') {
     ours = `${fmt(l.minMs)} / ${fmt(l.ms)} ms`;
-    if (typeof l.baselineMs === 'number') peer = `${fmt(l.baselineMinMs)} / ${fmt(l.baselineMs)} ms`;
+    // A line with a peer besides its baseline (engine.firstRender) compares with the peer.
+    if (typeof l.peerMs === 'number') peer = `${fmt(l.peerMinMs)} / ${fmt(l.peerMs)} ms`;
+    else if (typeof l.baselineMs === 'number') peer = `${fmt(l.baselineMinMs)} / ${fmt(l.baselineMs)} ms`;
   } else if (typeof l.rps === 'number') {
     ours = `${fmt(l.maxRps)} / ${fmt(l.rps)} rps${typeof l.p99Ms === 'number' ? `, p99 ${fmt(l.p99Ms)} ms` : ''}`;
     peer = `${fmt(l.baselineMaxRps)} / ${fmt(l.baselineRps)} rps${typeof l.baselineP99Ms === 'number' ? `, p99 ${fmt(l.baselineP99Ms)} ms` : ''}`;
@@ -48,9 +51,11 @@ function row(l: Line): string {
     ours = `${fmt(l.gzipBytes)} B gzip`;
     if (typeof l.baselineGzipBytes === 'number') peer = `${fmt(l.baselineGzipBytes)} B gzip`;
   }
-  const counts = ['renders', 'baselineRenders', 'evaluations', 'baselineEvaluations', 'files', 'chunks', 'bytes']
+  const extraBaseline = typeof l.peerMs === 'number' && typeof l.baselineMs === 'number' ? [`${l.baseline} ${fmt(l.baselineMs)} ms`] : [];
+  const counts = ['renders', 'baselineRenders', 'evaluations', 'baselineEvaluations', 'vs100', 'files', 'chunks', 'bytes']
     .filter((k) => l[k] !== undefined)
     .map((k) => `${k} ${fmt(l[k])}`)
+    .concat(extraBaseline)
     .join(', ');
   return `| ${l.bench} | ${fmt(l.size)} | ${kase} | ${ours} | ${peerName} | ${peer} | ${fmt(l.ratio)} | ${counts} | ${fmt(l.runs)} ${l.clock ?? ''} | ${l.machine ?? ''} |`;
 }
