@@ -2,11 +2,14 @@
  * Renders one field through its registered component. It subscribes to a derived boolean (is the
  * field shown) rather than the value, so typing re-renders the field component alone.
  */
-import { memo, useMemo } from 'react';
+import { memo, useContext, useMemo } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import type { Id } from '../../schemas/model';
-import { useFormContext } from './context';
+import { FormModeContext, useFormContext } from './context';
 import { isFieldShown } from './submission';
+
+/** Shared by every field shown whatever its value: no derived atom of its own to mount. */
+const ALWAYS_SHOWN = atom(true);
 
 export interface FieldHostProps {
   fieldId: Id;
@@ -15,20 +18,19 @@ export interface FieldHostProps {
 
 export const FieldHost = memo(function FieldHost({ fieldId, index }: FieldHostProps) {
   const { controller, components, t } = useFormContext();
+  const { editing } = useContext(FormModeContext);
   const field = controller.field(fieldId);
+  // Whether the field shows depends on its value only outside edit mode (an empty read-only field hides).
+  const dependsOnValue =
+    !!field &&
+    !field.qProps?.hidden &&
+    !(editing || field.type === 'conditional' || field.type === 'group' || controller.typeOf(field).displayOnly || isFieldShown(field, undefined, false));
   const shownAtom = useMemo(
     () =>
-      atom((get) => {
-        if (!field) return false;
-        if (field.qProps?.hidden) return false;
-        const editing = get(controller.editing);
-        const container = field.type === 'conditional' || field.type === 'group' || controller.typeOf(field).displayOnly;
-        if (container) return true;
-        return isFieldShown(field, get(controller.stateAtom(fieldId, index)).value, editing);
-      }),
-    [controller, field, fieldId, index],
+      dependsOnValue && field ? atom((get) => isFieldShown(field, get(controller.stateAtom(fieldId, index)).value, get(controller.editing))) : ALWAYS_SHOWN,
+    [controller, dependsOnValue, field, fieldId, index],
   );
-  const shown = useAtomValue(shownAtom);
+  const shown = useAtomValue(shownAtom) && !!field && !field.qProps?.hidden;
   if (!field || !shown) return null;
   const Component = components[field.type];
   if (!Component) {

@@ -22,8 +22,8 @@ export function FieldShell({ binding: b, children, group, hint }: FieldShellProp
         </small>
       )}
       {b.field.infoTooltip && <small className="t-field__info">{b.field.infoTooltip}</small>}
-      <FieldErrors binding={b} />
-      <PrivacyButton binding={b} />
+      {b.errors.length > 0 && <FieldErrors binding={b} />}
+      {b.field.schema && <PrivacyButton binding={b} />}
     </>
   );
   if (group) {

@@ -9,7 +9,7 @@ import { FIELD_SCROLL_OFFSET_EXTRA_PX, PROGRESS_RECALC_DEBOUNCE_MS, SCROLL_TO_FI
 import { createTranslator, messages as catalog, type Translator } from '../core/i18n';
 import type { RuleContext } from '../core/rules/context';
 import type { AcceptedRules, FormValues } from '../core/validation';
-import { FormContext, useFormContext, type FormContextValue } from './context';
+import { FormContext, FormModeContext, useFormContext, type FormContextValue, type FormMode } from './context';
 import { FormController } from './controller';
 import { FieldList } from './FieldHost';
 import { formatValue } from './FieldShell';
@@ -72,6 +72,9 @@ export function FormRoot(props: FormRootProps) {
     () => ({ controller, components: props.components, t, privacyTabbing }),
     [controller, props.components, t, privacyTabbing],
   );
+  const editing = useAtomValue(controller.editing);
+  const showAllErrors = useAtomValue(controller.showAllErrors);
+  const mode = useMemo<FormMode>(() => ({ editing, showAllErrors }), [editing, showAllErrors]);
   const rootRef = useRef<HTMLFormElement>(null);
   useFieldHashScroll(controller, hash, rootRef, props.options?.headerHeightPx);
 
@@ -81,13 +84,15 @@ export function FormRoot(props: FormRootProps) {
   };
   return (
     <FormContext.Provider value={context}>
-      <form ref={rootRef} className="t-form" noValidate aria-label={props.title} onSubmit={onSubmit} data-privacy-tabbing={privacyTabbing || undefined}>
-        <FormProgress />
-        <FieldList ids={rootFieldIds} />
-        <FormActions />
-        <FormMessage />
-        <ConfirmationDialog />
-      </form>
+      <FormModeContext.Provider value={mode}>
+        <form ref={rootRef} className="t-form" noValidate aria-label={props.title} onSubmit={onSubmit} data-privacy-tabbing={privacyTabbing || undefined}>
+          <FormProgress />
+          <FieldList ids={rootFieldIds} />
+          <FormActions />
+          <FormMessage />
+          <ConfirmationDialog />
+        </form>
+      </FormModeContext.Provider>
     </FormContext.Provider>
   );
 }

@@ -17,6 +17,17 @@ export interface FormContextValue {
 
 export const FormContext = createContext<FormContextValue | null>(null);
 
+/**
+ * Form-wide modes every field reads, subscribed once by FormRoot: a field reading them through
+ * its own atom subscriptions would add two per field to a mount (20,000 at 5,000 fields). They
+ * change rarely (edit toggle, a save attempt), when every field re-renders anyway.
+ */
+export interface FormMode {
+  editing: boolean;
+  showAllErrors: boolean;
+}
+export const FormModeContext = createContext<FormMode>({ editing: false, showAllErrors: false });
+
 export function useFormContext(): FormContextValue {
   const value = useContext(FormContext);
   if (!value) throw new Error('Form field rendered outside a form: wrap it in <FormRoot>');
@@ -50,8 +61,7 @@ export interface FormFieldBinding {
 export function useFormField(field: Field, index?: number): FormFieldBinding {
   const { controller, t, privacyTabbing } = useFormContext();
   const state = useAtomValue(controller.stateAtom(field.id, index));
-  const editing = useAtomValue(controller.editing);
-  const showAll = useAtomValue(controller.showAllErrors);
+  const { editing, showAllErrors: showAll } = useContext(FormModeContext);
   const setValue = useCallback(
     (value: JsonValue | undefined, inputValue?: JsonValue) => controller.setValue(field.id, index, value, inputValue),
     [controller, field.id, index],
@@ -99,7 +109,7 @@ export function useConditionMatches(field: Field, index?: number): boolean {
 export function useRepeater(field: Field) {
   const { controller } = useFormContext();
   const items = useAtomValue(controller.itemsAtom(field.id));
-  const editing = useAtomValue(controller.editing);
+  const { editing } = useContext(FormModeContext);
   return {
     items,
     editing,

@@ -4,7 +4,7 @@
  * options, all inside the block's own error boundary.
  */
 import { useAtomValue } from 'jotai';
-import { createContext, memo, useContext, useMemo, useRef, type ComponentType } from 'react';
+import { createContext, memo, useContext, useRef, type ComponentType } from 'react';
 import type { Block, Id, JsonObject } from '../../schemas/model';
 import { decideBlockAvailability } from '../core/blocks/availability';
 import { decideBlockVisibility } from '../core/blocks/visibility';
@@ -25,6 +25,18 @@ interface Ancestry {
 }
 const AncestryContext = createContext<Ancestry | null>(null);
 
+const TOP = {};
+const ancestries = new WeakMap<Ancestry | typeof TOP, Map<Id, Ancestry>>();
+
+/** The ancestry of block `id` under `parent`: one object per (parent, id), so context readers below keep it across renders without a hook per block. */
+function ancestryOf(parent: Ancestry | null, id: Id): Ancestry {
+  let byId = ancestries.get(parent ?? TOP);
+  if (!byId) ancestries.set(parent ?? TOP, (byId = new Map()));
+  let here = byId.get(id);
+  if (!here) byId.set(id, (here = { id, depth: (parent?.depth ?? 0) + 1, parent }));
+  return here;
+}
+
 function isAncestor(ancestry: Ancestry | null, id: Id): boolean {
   for (let a = ancestry; a; a = a.parent) if (a.id === id) return true;
   return false;
@@ -33,12 +45,19 @@ function isAncestor(ancestry: Ancestry | null, id: Id): boolean {
 const validations = new WeakMap<object, { ok: boolean; errors: string }>();
 const EMPTY: JsonObject = {};
 
-function validateOptions(validate: OptionsValidator, options: JsonObject): { ok: boolean; errors: string } {
-  const cached = validations.get(options);
-  if (cached && validations.has(options)) return cached;
-  const ok = validate(options);
-  const result = { ok, errors: ok ? '' : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ') };
-  validations.set(options, result);
+/** Never throws (it runs outside the block's error boundary): a stored value of any shape is only invalid. */
+function validateOptions(validate: OptionsValidator, options: unknown): { ok: boolean; errors: string } {
+  const cacheable = typeof options === 'object' && options !== null;
+  const cached = cacheable ? validations.get(options) : undefined;
+  if (cached) return cached;
+  let result: { ok: boolean; errors: string };
+  try {
+    const ok = validate(options as JsonObject);
+    result = { ok, errors: ok ? '' : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ') };
+  } catch (error) {
+    result = { ok: false, errors: error instanceof Error ? error.message : String(error) };
+  }
+  if (cacheable) validations.set(options, result);
   return result;
 }
 
@@ -46,9 +65,10 @@ function BlockRendererInner({ id }: { id: Id }) {
   const engine = useEngine();
   const block = useAtomValue(blockAtom(id));
   const ancestry = useContext(AncestryContext);
-  const here = useMemo<Ancestry>(() => ({ id, depth: (ancestry?.depth ?? 0) + 1, parent: ancestry }), [id, ancestry]);
+  // Whether the block's type was still loading when its content first rendered (see renderLoaded).
+  const pendingAtMount = useRef<boolean | null>(null);
 
-  if (isAncestor(ancestry, id) || here.depth > MAX_BLOCK_DEPTH) return engine.isAdmin ? <BlockState kind="cycle" params={{ id }} /> : null;
+  if (isAncestor(ancestry, id) || (ancestry?.depth ?? 0) >= MAX_BLOCK_DEPTH) return engine.isAdmin ? <BlockState kind="cycle" params={{ id }} /> : null;
   if (!block || typeof block !== 'object') return engine.isAdmin ? <BlockState kind="notFound" params={{ id }} /> : null;
   if (block.wasDeleted) return null;
 
@@ -80,7 +100,7 @@ function BlockRendererInner({ id }: { id: Id }) {
     const availability = decideBlockAvailability(entry?.powerUps?.required, engine.entity);
     content = availability.available ? (
       <BlockBoundary resetKey={block}>
-        <LoadedBlock block={block} type={type} defaults={entry?.defaults} module={loadBlockModule(type, engine.blockComponents, engine.blockValidators)} />
+        {renderLoaded(pendingAtMount, block, type, entry?.defaults, loadBlockModule(type, engine.blockComponents, engine.blockValidators))}
       </BlockBoundary>
     ) : (
       <BlockState kind={availability.reason} params={{ powerUps: availability.missing.join(', ') }} />
@@ -88,7 +108,7 @@ function BlockRendererInner({ id }: { id: Id }) {
   }
   const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : [];
   const element = (
-    <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id} data-block-type={type}>
+    <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id}>
       {engine.editMode && engine.renderBlockControls?.(block)}
       {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
       {content}
@@ -103,18 +123,18 @@ function BlockRendererInner({ id }: { id: Id }) {
   );
   // Only a block that can hold others needs to pass its ancestry down (cycle detection); leaves skip the provider.
   const holdsOthers = related.length > 0 || (Array.isArray(block.children) && block.children.length > 0) || entry?.children === true;
-  return holdsOthers ? <AncestryContext.Provider value={here}>{element}</AncestryContext.Provider> : element;
+  return holdsOthers ? <AncestryContext.Provider value={ancestryOf(ancestry, id)}>{element}</AncestryContext.Provider> : element;
 }
 
-const mergedOptions = new WeakMap<object, WeakMap<JsonObject, JsonObject>>();
+const mergedOptions = new WeakMap<object, { defaults: JsonObject; merged: JsonObject }>();
 
 /** Stored options over the type's defaults; cached per stored object, so an unchanged block gets the same options object. */
 function withDefaults(raw: JsonObject, defaults: JsonObject | undefined): JsonObject {
   if (!defaults) return raw;
-  let byDefaults = mergedOptions.get(raw);
-  if (!byDefaults) mergedOptions.set(raw, (byDefaults = new WeakMap()));
-  let merged = byDefaults.get(defaults);
-  if (!merged) byDefaults.set(defaults, (merged = { ...defaults, ...raw }));
+  const cached = mergedOptions.get(raw);
+  if (cached?.defaults === defaults) return cached.merged;
+  const merged = { ...defaults, ...raw };
+  mergedOptions.set(raw, { defaults, merged });
   return merged;
 }
 
@@ -129,14 +149,15 @@ function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: B
 }
 
 /**
- * A loaded type renders straight away; a pending one waits in PendingBlock. The path is fixed at
- * mount: a block first rendered while pending stays under PendingBlock, since switching to the
- * direct path would change the element type above the component and remount it, losing its state
- * (a form's save message, an open tab) on the next re-render after the chunk arrived.
+ * A loaded type renders straight away (no component of its own between the boundary and the
+ * block's); a pending one waits in PendingBlock. The path is fixed when the content first renders:
+ * a block first rendered while pending stays under PendingBlock, since switching to the direct path
+ * would change the element type above the component and remount it, losing its state (a form's
+ * save message, an open tab) on the next re-render after the chunk arrived.
  */
-function LoadedBlock({ block, type, defaults, module }: { block: Block; type: string; defaults?: JsonObject; module: BlockModule }) {
-  const mountedPending = useRef(module.status === 'pending');
-  if (mountedPending.current) return <PendingBlock block={block} type={type} defaults={defaults} />;
+function renderLoaded(pendingAtMount: { current: boolean | null }, block: Block, type: string, defaults: JsonObject | undefined, module: BlockModule) {
+  pendingAtMount.current ??= module.status === 'pending';
+  if (pendingAtMount.current) return <PendingBlock block={block} type={type} defaults={defaults} />;
   if (module.status === 'ready') return renderReady(module, block, defaults);
   if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
   return <PendingBlock block={block} type={type} defaults={defaults} />;

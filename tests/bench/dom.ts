@@ -1,8 +1,10 @@
 /**
  * One jsdom window for every bench that renders React under tsx in Node. Installed once per
- * process (benches share the runner's process), before react-dom is first imported.
+ * process (benches share the runner's process), before react-dom is first imported, together with
+ * the commit hook `countRenders` reads (harness.ts).
  */
 import { JSDOM } from 'jsdom';
+import { reactCommitHook } from './harness';
 
 const GLOBALS = [
   'window',
@@ -37,5 +39,12 @@ export function installDom(): JSDOM {
     Object.defineProperty(globalThis, key, { value: key === 'window' ? dom.window : win[key], configurable: true, writable: true });
   }
   (globalThis as Record<string, unknown>).IS_REACT_ACT_ENVIRONMENT = true;
+  // jsdom has no layout, hence no ResizeObserver; Puck's editor modules construct one at import.
+  (globalThis as Record<string, unknown>).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  (globalThis as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = reactCommitHook;
   return dom;
 }

@@ -1,18 +1,27 @@
 /**
- * Engine benchmarks (run under tsx in Node, with a jsdom window set up here):
- *   engine.firstRender  first render of a page of N plainText blocks through PageRenderer, against
- *                       the same components rendered as a plain React list (baselineMs)
- *   engine.update       one block's options changed on that page: time to commit, and how many
- *                       block components rendered
- * Targets: update at 5,000 within 1.5x of at 100; first render of 1,000 within 2x of the baseline.
+ * Engine benchmarks, pages of N plainText blocks (100, 1,000, 5,000), React in jsdom, same process:
+ *   engine.firstRender  loading the page into a fresh store and rendering it (EngineProvider +
+ *                       PageRenderer), committed. Peer: Puck's <Render> (@puckeditor/core) with
+ *                       the same component, data built beforehand (ratio = ms / peerMs); baseline:
+ *                       the same components as a bare React list (the floor; baselineMs).
+ *   engine.update       one block's options changed on a mounted page, committed. Ours through the
+ *                       store (setBlockOptionsAtom); Puck re-rendered with the new data, as its
+ *                       host does. All sizes and both sides interleaved in one measurement, so
+ *                       `vs100` (ms at this size / ms at 100) compares runs made together.
+ * `renders`: components rendered per operation, counted from React's commit hook for both sides.
+ * Targets: update at 5,000 within 1.5x of at 100; first render at 1,000 no slower than Puck's.
  */
+import type { ComponentType, ReactElement } from 'react';
 import { installDom } from './dom';
-import type { ComponentType } from 'react';
-import { defineBenches, medianMs, round, type BenchResult } from './harness';
+import { countRenders, defineBenches, line, measure, peerFigures, quick, round, type BenchResult, type Figures } from './harness';
 
-const median = (values: number[]) => round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+const SIZES = quick ? [100, 1000] : [100, 1000, 5000];
 
-const SIZES = [100, 1000, 5000];
+interface PlainBlock {
+  id: string;
+  type: string;
+  options: { text: string };
+}
 
 async function setUp() {
   const dom = installDom();
@@ -21,59 +30,80 @@ async function setUp() {
   const { flushSync } = await import('react-dom');
   const { createStore } = await import('jotai');
   const engine = await import('../../engine');
+  const { Render } = await import('@puckeditor/core');
   const PlainText = (await import('../../blocks/plainText/index.tsx')).default as ComponentType<{
     block: { id: string; type: string };
     options: { text: string };
   }>;
   const runtime = (await import('../../registry/generated/runtime.json', { with: { type: 'json' } })).default;
-  return { React, createRoot, flushSync, createStore, engine, PlainText, runtime, dom };
+  const components = { plainText: async () => ({ default: PlainText as unknown }) };
+  const validators = { plainText: () => import('../../blocks/_validators.generated/plainText.js') as Promise<{ default: unknown }> };
+  await engine.preloadBlockTypes(['plainText'], components, validators);
+  const registry = engine.createRegistry(runtime as unknown as Parameters<typeof engine.createRegistry>[0]);
+  const h = React.createElement;
+  // Puck's component config: the same block component, given the same props.
+  const puckConfig = {
+    components: {
+      plainText: { render: ({ id, text }: { id: string; text: string }) => h(PlainText, { block: { id, type: 'plainText' }, options: { text } }) },
+    },
+  };
+
+  const mount = () => {
+    const host = dom.window.document.createElement('div');
+    dom.window.document.body.appendChild(host);
+    const root = createRoot(host);
+    return {
+      render: (element: ReactElement) => flushSync(() => root.render(element)),
+      unmount: () => {
+        root.unmount();
+        host.remove();
+      },
+    };
+  };
+  const blocksOf = (n: number, prefix: string): PlainBlock[] =>
+    Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, type: 'plainText', options: { text: `Block ${i}` } }));
+  const page = (id: string, blocks: PlainBlock[]) => ({ pages: [{ id, slug: id, name: 'Bench', children: blocks.map((b) => b.id) }], blocks });
+  const puckData = (blocks: PlainBlock[]) => ({
+    root: { props: {} },
+    content: blocks.map((b) => ({ type: 'plainText', props: { id: b.id, text: b.options.text } })),
+  });
+  const enginePage = (store: ReturnType<typeof createStore>, pageId: string) =>
+    h(engine.EngineProvider, { registry, blockComponents: components, blockValidators: validators, store }, h(engine.PageRenderer, { pageId }));
+  const puckPage = (data: ReturnType<typeof puckData>) => h(Render, { config: puckConfig as never, data: data as never });
+  return { h, createStore, engine, PlainText, mount, blocksOf, page, puckData, enginePage, puckPage };
 }
 
 export default defineBenches([
   {
     name: 'engine.firstRender',
     async run() {
-      const { React, createRoot, flushSync, createStore, engine, PlainText, runtime, dom } = await setUp();
-      const h = React.createElement;
-      const components = { plainText: async () => ({ default: PlainText as unknown }) };
-      const validators = { plainText: () => import('../../blocks/_validators.generated/plainText.js') as Promise<{ default: unknown }> };
-      await engine.preloadBlockTypes(['plainText'], components, validators);
-      const registry = engine.createRegistry(runtime as unknown as Parameters<typeof engine.createRegistry>[0]);
+      const env = await setUp();
+      const { h, PlainText } = env;
       const results: BenchResult[] = [];
-
-      const blocksOf = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `b${i}`, type: 'plainText', options: { text: `Block ${i}` } }));
-      const mount = () => {
-        const host = dom.window.document.createElement('div');
-        dom.window.document.body.appendChild(host);
-        return { host, root: createRoot(host) };
-      };
-
       for (const size of SIZES) {
-        const blocks = blocksOf(size);
-        const iterations = size >= 5000 ? 9 : 25;
-        // Interleaved runs, store loading outside the timed part: only rendering is compared.
-        const renderEngine = () => {
-          const store = createStore();
-          store.set(engine.loadStructureAtom, { pages: [{ id: 'p', slug: 'p', name: 'Bench', children: blocks.map((b) => b.id) }], blocks });
-          const { host, root } = mount();
-          const start = performance.now();
-          flushSync(() =>
-            root.render(
-              h(engine.EngineProvider, { registry, blockComponents: components, blockValidators: validators, store }, h(engine.PageRenderer, { pageId: 'p' })),
-            ),
-          );
-          const took = performance.now() - start;
-          root.unmount();
-          host.remove();
-          return took;
+        const blocks = env.blocksOf(size, `b${size}-`);
+        const structure = env.page(`p${size}`, blocks);
+        const data = env.puckData(blocks);
+        let last: { unmount(): void } | undefined;
+        const cleanUp = () => {
+          last?.unmount();
+          last = undefined;
         };
-        const renderPlain = () => {
-          const { host, root } = mount();
-          const start = performance.now();
-          flushSync(() =>
-            root.render(
+        const run = (element: () => ReactElement) => () => {
+          const m = (last = env.mount());
+          m.render(element());
+        };
+        const r = await measure(
+          {
+            ours: run(() => {
+              const store = env.createStore();
+              store.set(env.engine.loadStructureAtom, structure);
+              return env.enginePage(store, `p${size}`);
+            }),
+            puck: run(() => env.puckPage(data)),
+            list: run(() =>
               h(
-                'main',
+                'article',
                 null,
                 h('h1', null, 'Bench'),
                 h(
@@ -83,25 +113,17 @@ export default defineBenches([
                 ),
               ),
             ),
-          );
-          const took = performance.now() - start;
-          root.unmount();
-          host.remove();
-          return took;
-        };
-        const engineTimes: number[] = [];
-        const plainTimes: number[] = [];
-        for (let i = 0; i < 3; i++) {
-          renderEngine();
-          renderPlain();
-        }
-        for (let i = 0; i < iterations; i++) {
-          engineTimes.push(renderEngine());
-          plainTimes.push(renderPlain());
-        }
-        const engineFirst = median(engineTimes);
-        const baseline = median(plainTimes);
-        results.push({ bench: 'engine.firstRender', size, ms: engineFirst, baselineMs: baseline, ratio: round(engineFirst / baseline, 2) });
+          },
+          { batch: size >= 5000 ? 1 : size >= 1000 ? 2 : 10, prepare: cleanUp },
+        );
+        cleanUp();
+        results.push(
+          line('engine.firstRender', { size, peer: 'puck', baseline: 'react list' }, r.ours, r.list, {
+            ...peerFigures(r.puck),
+            ratio: round(r.ours.median / r.puck.median, 2),
+            baselineRatio: round(r.ours.median / r.list.median, 2),
+          }),
+        );
       }
       return results;
     },
@@ -109,45 +131,45 @@ export default defineBenches([
   {
     name: 'engine.update',
     async run() {
-      const { React, createRoot, flushSync, createStore, engine, PlainText, runtime, dom } = await setUp();
-      const h = React.createElement;
-      let renders = 0;
-      const Counted = (props: { block: { id: string; type: string }; options: { text: string } }) => {
-        renders++;
-        return h(PlainText, props);
-      };
-      const components = { plainText: async () => ({ default: Counted as unknown }) };
-      await engine.preloadBlockTypes(['plainText'], components);
-      const registry = engine.createRegistry(runtime as unknown as Parameters<typeof engine.createRegistry>[0]);
-      const results: BenchResult[] = [];
+      const env = await setUp();
+      const ops: Record<string, (i: number) => void> = {};
+      const cleanups: (() => void)[] = [];
       for (const size of SIZES) {
-        const blocks = Array.from({ length: size }, (_, i) => ({ id: `u${size}-${i}`, type: 'plainText', options: { text: `Block ${i}` } }));
-        const store = createStore();
-        store.set(engine.loadStructureAtom, { pages: [{ id: `pu${size}`, slug: 'p', name: 'Bench', children: blocks.map((b) => b.id) }], blocks });
-        const host = dom.window.document.createElement('div');
-        dom.window.document.body.appendChild(host);
-        const root = createRoot(host);
-        flushSync(() =>
-          root.render(h(engine.EngineProvider, { registry, blockComponents: components, store }, h(engine.PageRenderer, { pageId: `pu${size}` }))),
-        );
-        const target = blocks[Math.floor(size / 2)].id;
+        const blocks = env.blocksOf(size, `u${size}-`);
+        const target = Math.floor(size / 2);
+        // Tessera: the page mounted once; an update writes one block through the store.
+        const store = env.createStore();
+        store.set(env.engine.loadStructureAtom, env.page(`pu${size}`, blocks));
+        const ours = env.mount();
+        ours.render(env.enginePage(store, `pu${size}`));
         let n = 0;
-        renders = 0;
-        let updates = 0;
-        const ms = await medianMs(
-          () => {
-            updates++;
-            flushSync(() => store.set(engine.setBlockOptionsAtom, { id: target, options: { text: `Changed ${n++}` } }));
-          },
-          { iterations: 200, warmup: 20 },
-        );
-        results.push({ bench: 'engine.update', size, ms, renders: round(renders / updates, 2) });
-        root.unmount();
-        host.remove();
+        ops[`ours${size}`] = () => store.set(env.engine.setBlockOptionsAtom, { id: blocks[target].id, options: { text: `Changed ${n++}` } });
+        // Puck: its host renders <Render> again with data where one block's props changed.
+        let data = env.puckData(blocks);
+        const puck = env.mount();
+        puck.render(env.puckPage(data));
+        let m = 0;
+        ops[`puck${size}`] = () => {
+          const content = data.content.slice();
+          content[target] = { type: 'plainText', props: { id: blocks[target].id, text: `Changed ${m++}` } };
+          data = { ...data, content };
+          puck.render(env.puckPage(data));
+        };
+        cleanups.push(ours.unmount, puck.unmount);
       }
-      // Same-run baseline: the cost of the same update on the smallest page.
-      const base = results[0].ms as number;
-      return results.map((r) => ({ ...r, baselineMs: base, ratioTo100: round((r.ms as number) / Math.max(base, 0.001), 2) }));
+      const { flushSync } = await import('react-dom');
+      const timed = Object.fromEntries(Object.entries(ops).map(([k, op]) => [k, (i: number) => flushSync(() => op(i))]));
+      const r = (await measure(timed, { batch: quick ? 10 : 40 })) as Record<string, Figures>;
+      const results = SIZES.map((size) =>
+        line('engine.update', { size, peer: 'puck' }, r[`ours${size}`], r[`puck${size}`], {
+          renders: countRenders(() => flushSync(() => ops[`ours${size}`](0))),
+          baselineRenders: countRenders(() => flushSync(() => ops[`puck${size}`](0))),
+          vs100: round(r[`ours${size}`].median / r[`ours${SIZES[0]}`].median, 2),
+          minVs100: round(r[`ours${size}`].min / r[`ours${SIZES[0]}`].min, 2),
+        }),
+      );
+      for (const c of cleanups) c();
+      return results;
     },
   },
 ]);

@@ -1,94 +1,75 @@
 /**
- * form.keystroke: time per keystroke and field components re-rendered, for forms of 50, 500 and
- * 5,000 text fields, against the same form as a JSON Schema in @rjsf/core (+ validator-ajv8),
- * measured in the same process. A keystroke is the input event through React's committed render
- * (validation follows after the 50 ms error debounce, as in the app, and is not in the figure).
+ * Forms of 50, 500 and 5,000 text fields, Tessera's FormRoot against the same form as a JSON
+ * Schema in @rjsf/core 6 (+ validator-ajv8), in the same process, runs interleaved:
+ *   form.keystroke  one character typed into the middle field: the input event through React's
+ *                   committed render (Tessera's 50 ms debounced validation is not in it; rjsf
+ *                   validates on submit by default). Peer in its default use (uncontrolled: the
+ *                   Form keeps formData) and, labelled `mode: controlled`, with formData/onChange
+ *                   held by the host as an app would to read the values.
+ *   form.mount      first render of the whole form, committed.
+ * `renders`: components rendered per keystroke, counted the same way on both sides.
  */
 import type { RJSFSchema } from '@rjsf/utils';
-import type { FieldComponentProps } from '../../engine';
+import type { ReactElement } from 'react';
 import { installDom } from './dom';
-import { defineBenches, medianMs, round } from './harness';
+import { countRenders, defineBenches, line, measure, quick, type BenchResult } from './harness';
 
 installDom();
 
-const SIZES = [50, 500, 5000];
+const SIZES = quick ? [50, 500] : [50, 500, 5000];
 
 async function setup() {
   const React = await import('react');
-  // Members get React's production build; its profiling variant keeps <Profiler onRender> working,
-  // which is how re-rendered field components are counted. flushSync commits each step at once.
-  const { createRoot, flushSync } = await import('react-dom/profiling');
-  const act = (fn: () => void) => flushSync(fn);
+  const { createRoot } = await import('react-dom/client');
+  const { flushSync } = await import('react-dom');
   const { fireEvent } = await import('@testing-library/dom');
   const { Provider, createStore } = await import('jotai');
   const engine = await import('../../engine');
   const { default: TextField } = await import('../../blocks/fields/text/index.tsx');
   const { default: RjsfForm } = await import('@rjsf/core');
   const { default: validator } = await import('@rjsf/validator-ajv8');
-  return { React, act, createRoot, fireEvent, Provider, createStore, engine, TextField, RjsfForm, validator };
+  return { React, createRoot, flushSync, fireEvent, Provider, createStore, engine, TextField, RjsfForm, validator };
 }
 
 type Env = Awaited<ReturnType<typeof setup>>;
 
-function mount(env: Env, element: React.ReactElement) {
+function mount(env: Env, element: ReactElement) {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = env.createRoot(container);
-  env.act(() => root.render(element));
+  env.flushSync(() => root.render(element));
   return {
     container,
     unmount: () => {
-      env.act(() => root.unmount());
+      env.flushSync(() => root.unmount());
       container.remove();
     },
   };
 }
 
-/** Types one more character into the input, returning the component commits it caused. */
-function keystroke(env: Env, input: HTMLInputElement, counter: { renders: number }, step: number): number {
-  const before = counter.renders;
-  env.act(() => {
-    env.fireEvent.input(input, { target: { value: `${input.value}${String.fromCharCode(97 + (step % 26))}` } });
-  });
-  return counter.renders - before;
-}
-
-async function measureTessera(env: Env, size: number) {
+function tesseraForm(env: Env, size: number, formId: string): ReactElement {
   const { React, engine } = env;
-  const counter = { renders: 0 };
-  const Counted = (props: FieldComponentProps) =>
-    React.createElement(React.Profiler, { id: props.field.id, onRender: () => void counter.renders++ }, React.createElement(env.TextField, props));
   const fields = Array.from({ length: size }, (_, i) => ({ id: `f${i}`, key: `k${i}`, type: 'text', label: `Field ${i}` }));
-  const services = { save: async () => {} };
-  const form = mount(
-    env,
-    React.createElement(
-      env.Provider,
-      { store: env.createStore() },
-      React.createElement(engine.FormRoot, {
-        formId: `bench${size}`,
-        fields,
-        services,
-        components: { text: Counted },
-        fieldTypes: engine.registryFieldTypes,
-        options: { editable: true, alwaysEdit: true },
-        hash: '',
-      }),
-    ),
+  return React.createElement(
+    env.Provider,
+    { store: env.createStore() },
+    React.createElement(engine.FormRoot, {
+      formId,
+      fields,
+      services: { save: async () => {} },
+      components: { text: env.TextField },
+      fieldTypes: engine.registryFieldTypes,
+      options: { editable: true, alwaysEdit: true },
+      hash: '',
+    }),
   );
-  const input = form.container.querySelectorAll('input')[Math.floor(size / 2)] as HTMLInputElement;
-  let step = 0;
-  const renders: number[] = [];
-  const ms = await medianMs(() => renders.push(keystroke(env, input, counter, step++)), { iterations: 40, warmup: 5 });
-  await new Promise((r) => setTimeout(r, 100));
-  form.unmount();
-  return { ms, renders: Math.max(...renders.slice(5)) };
 }
 
-async function measureRjsf(env: Env, size: number) {
+function rjsfForm(env: Env, size: number, controlled: boolean): ReactElement {
   const { React } = env;
   const properties = Object.fromEntries(Array.from({ length: size }, (_, i) => [`k${i}`, { type: 'string' as const, title: `Field ${i}` }]));
   const schema: RJSFSchema = { type: 'object', properties };
+  if (!controlled) return React.createElement(env.RjsfForm, { schema, validator: env.validator });
   function Controlled() {
     const [formData, setFormData] = React.useState<Record<string, unknown>>({});
     return React.createElement(env.RjsfForm, {
@@ -98,13 +79,19 @@ async function measureRjsf(env: Env, size: number) {
       onChange: (e: { formData?: unknown }) => setFormData((e.formData ?? {}) as Record<string, unknown>),
     });
   }
-  const form = mount(env, React.createElement(Controlled));
+  return React.createElement(Controlled);
+}
+
+/** A mounted form and a keystroke into its middle field. */
+function typer(env: Env, element: ReactElement, size: number) {
+  const form = mount(env, element);
   const input = form.container.querySelectorAll('input')[Math.floor(size / 2)] as HTMLInputElement;
   let step = 0;
-  const iterations = size >= 5000 ? 5 : 15;
-  const ms = await medianMs(() => keystroke(env, input, { renders: 0 }, step++), { iterations, warmup: size >= 5000 ? 1 : 3 });
-  form.unmount();
-  return ms;
+  const type = () =>
+    env.flushSync(() => {
+      env.fireEvent.input(input, { target: { value: `${input.value}${String.fromCharCode(97 + (step++ % 26))}` } });
+    });
+  return { type, unmount: form.unmount, renders: () => countRenders(type) };
 }
 
 export default defineBenches([
@@ -112,22 +99,40 @@ export default defineBenches([
     name: 'form.keystroke',
     async run() {
       const env = await setup();
-      const results = [];
-      let msAt50 = 0;
-      await measureTessera(env, 50); // warm-up: keeps JIT compilation out of the 50-field figure
+      const results: BenchResult[] = [];
       for (const size of SIZES) {
-        const tessera = await measureTessera(env, size);
-        const baselineMs = await measureRjsf(env, size);
-        if (size === 50) msAt50 = tessera.ms;
-        results.push({
-          bench: 'form.keystroke',
-          size,
-          ms: tessera.ms,
-          renders: tessera.renders,
-          baselineMs,
-          speedup: round(baselineMs / tessera.ms, 1),
-          vs50: round(tessera.ms / msAt50, 2),
-        });
+        const ours = typer(env, tesseraForm(env, size, `k${size}`), size);
+        const peer = typer(env, rjsfForm(env, size, false), size);
+        const controlled = typer(env, rjsfForm(env, size, true), size);
+        const batch = size >= 5000 ? 2 : size >= 500 ? 10 : 40;
+        const r = await measure({ ours: ours.type, peer: peer.type, controlled: controlled.type }, { batch });
+        const renders = ours.renders();
+        results.push(
+          line('form.keystroke', { size, peer: '@rjsf/core', mode: 'uncontrolled' }, r.ours, r.peer, { renders, baselineRenders: peer.renders() }),
+          line('form.keystroke', { size, peer: '@rjsf/core', mode: 'controlled' }, r.ours, r.controlled, { renders, baselineRenders: controlled.renders() }),
+        );
+        // Let the debounced validation and autosave timers of the typed forms run before unmounting.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ours.unmount();
+        peer.unmount();
+        controlled.unmount();
+      }
+      return results;
+    },
+  },
+  {
+    name: 'form.mount',
+    async run() {
+      const env = await setup();
+      const results: BenchResult[] = [];
+      for (const size of SIZES) {
+        const mountOnce = (element: () => ReactElement) => () => mount(env, element()).unmount();
+        let n = 0;
+        const r = await measure(
+          { ours: mountOnce(() => tesseraForm(env, size, `m${size}-${n++}`)), peer: mountOnce(() => rjsfForm(env, size, false)) },
+          { batch: size >= 5000 ? 1 : size >= 500 ? 3 : 20 },
+        );
+        results.push(line('form.mount', { size, peer: '@rjsf/core', mode: 'uncontrolled' }, r.ours, r.peer));
       }
       return results;
     },

@@ -8,7 +8,8 @@ import { createTranslator, messages, type Translator } from '../i18n';
 import type { Registry } from '../registry';
 import { compileRuleQuery, type CompiledRuleQuery } from './compile';
 import type { RuleContext, RuleEvaluation, RuleQueryEvaluator } from './context';
-import { jsonLogic, registerRuleOperations } from './operations';
+import { toEvaluator, type Evaluate } from './interpreter';
+import { registerRuleOperations } from './operations';
 import { describeRuleProblem } from './problems';
 
 export interface RuleEngine extends RuleQueryEvaluator {
@@ -18,13 +19,19 @@ export interface RuleEngine extends RuleQueryEvaluator {
   dependencies(query: RuleQuery): string[];
 }
 
+const prepared = new WeakMap<CompiledRuleQuery, Evaluate>();
+const MATCHES: RuleEvaluation = Object.freeze({ matches: true });
+const DOES_NOT_MATCH: RuleEvaluation = Object.freeze({ matches: false });
+
 /** Evaluates compiled logic; a query with problems, or a failure while evaluating, does not match. */
 export function evaluateCompiledRuleQuery(compiled: CompiledRuleQuery, context: RuleContext, t: Translator['t']): RuleEvaluation {
   if (compiled.logic === null) {
     return { matches: false, error: compiled.problems.map((p) => describeRuleProblem(p, t)).join('\n') };
   }
   try {
-    return { matches: jsonLogic.apply(compiled.logic as never, context) === true };
+    let run = prepared.get(compiled);
+    if (!run) prepared.set(compiled, (run = toEvaluator(compiled.logic)));
+    return run(context) === true ? MATCHES : DOES_NOT_MATCH;
   } catch (error) {
     return { matches: false, error: t('rules.errors.evaluationFailed', { message: error instanceof Error ? error.message : String(error) }) };
   }
