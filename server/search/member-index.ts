@@ -64,7 +64,7 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
     const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
     if (words.length) where.push(textMatch(words));
     if (query.listIds?.length)
-      where.push(sql`m.account_id in (select l.account_id from member_search_lists l where l.user_list_id in (${sql.join(query.listIds)}))`);
+      where.push(sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}))`);
     for (const f of query.filters ?? []) {
       if (!FILTER_KEY_PATTERN.test(f.key)) throw new Error(`filter key "${f.key}" is not a field name`);
       where.push(dialect.valueEquals(f.key, f.value));
@@ -178,7 +178,9 @@ const sqliteDialect: Dialect = {
   },
   json: (text) => sql`${text}`,
   searchFrom(words) {
-    return words.length ? sql`member_search_fts f join member_search m on m.seq = f.rowid` : sql`member_search m`;
+    // CROSS JOIN makes the full-text match the outer loop: left to itself the planner walks a
+    // list's members and runs the whole match once per row (65 s instead of 2 ms at 100,000).
+    return words.length ? sql`member_search_fts f cross join member_search m on m.seq = f.rowid` : sql`member_search m`;
   },
   textMatch(words) {
     // Words are letters and digits only (searchWords), quoted anyway: FTS5 syntax never leaks in.
