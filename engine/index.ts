@@ -17,3 +17,5 @@ export type { Block, BlockMeta, Page, Module, Field, Profile, Entity, Id, JsonOb
 export * from './forms';
 export * from './data';
 export * from './react/structure-options';
+export { ProfileAvatar, type ProfileAvatarProps } from './react/profile-avatar';
+export { MemberCard, profileDisplayName, type MemberCardProps } from './react/member-card';

@@ -23,6 +23,8 @@ import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
 import { adminRoutes } from './routes/admin';
 import { profileRoutes } from './routes/profile';
+import { memberDirectoryRoutes } from './profiles/directory-routes';
+import { keepMemberIndexCurrent } from './profiles/member-index-sync';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { structureBlockRoutes } from './routes/structure-blocks';
@@ -69,6 +71,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     onProblems: (kind, id, problems) => console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`),
   });
   const store = new DocumentStore(database.db, database.engine, normalise);
+  await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry };
 
@@ -86,6 +89,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     async (api) => {
       sessionRoutes(api, ctx);
       profileRoutes(api, ctx);
+      memberDirectoryRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);
       structureModuleRoutes(api, ctx);

@@ -1,12 +1,13 @@
 /** How blocks read the data layer: hooks over its atoms. Blocks never call fetch. */
-import { atom, useAtomValue } from 'jotai';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { atom, useAtomValue, type Atom } from 'jotai';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Profile } from '../../schemas/model';
-import type { DataLayer } from './data-layer';
-import type { ResourceEntry } from './resource';
+import type { DataLayer, MemberSearchResult } from './data-layer';
+import type { MemberSearchQuery } from './transport';
+import type { Resource, ResourceEntry } from './resource';
 
 /** Read when no id is given, so no cache entry is made for nothing. */
-const noEntry = atom<ResourceEntry<Profile> | undefined>(undefined);
+const noEntry = atom<ResourceEntry<unknown> | undefined>(undefined);
 
 const DataLayerContext = createContext<DataLayer | undefined>(undefined);
 
@@ -25,19 +26,45 @@ export function useDataLayer(): DataLayer {
  * (`forbidden` is the stored marker of a denied load). Locks the id in the cache while mounted.
  */
 export function useProfileEntry(accountId: string | undefined): ResourceEntry<Profile> | undefined {
-  const { profiles } = useDataLayer();
-  const entry = useAtomValue(accountId ? profiles.atom(accountId) : noEntry);
+  return useResourceEntry(useDataLayer().profiles, accountId);
+}
+
+/** One id's entry of any resource, loaded when first read and locked in the cache while mounted. */
+export function useResourceEntry<V>(resource: Resource<V>, id: string | undefined): ResourceEntry<V> | undefined {
+  const entry = useAtomValue(id ? resource.atom(id) : (noEntry as Atom<ResourceEntry<V> | undefined>));
   useEffect(() => {
-    if (!accountId) return;
-    const unlock = profiles.lock(accountId);
-    void profiles.ensure(accountId);
+    if (!id) return;
+    const unlock = resource.lock(id);
+    void resource.ensure(id);
     return unlock;
-  }, [profiles, accountId]);
-  return accountId ? entry : undefined;
+  }, [resource, id]);
+  return id ? entry : undefined;
 }
 
 /** The profile when loaded, else undefined. */
 export function useProfile(accountId: string | undefined): Profile | undefined {
   const entry = useProfileEntry(accountId);
   return entry?.state === 'ready' ? entry.value : undefined;
+}
+
+export type MemberSearchState = { state: 'loading'; last?: MemberSearchResult } | { state: 'ready'; result: MemberSearchResult } | { state: 'error' };
+
+/** A member search, run again whenever the query changes; a late answer to an older query is dropped. */
+export function useMemberSearch(query: MemberSearchQuery | undefined): MemberSearchState {
+  const layer = useDataLayer();
+  const key = query ? JSON.stringify(query) : '';
+  const [state, setState] = useState<MemberSearchState>({ state: 'loading' });
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    setState((s) => ({ state: 'loading', last: s.state === 'ready' ? s.result : s.state === 'loading' ? s.last : undefined }));
+    layer.searchMembers(JSON.parse(key) as MemberSearchQuery).then(
+      (result) => current && setState({ state: 'ready', result }),
+      () => current && setState({ state: 'error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [layer, key]);
+  return state;
 }

@@ -44,6 +44,7 @@ export interface MemberIndex {
   /** Writes many entries in few statements (seeding, reindexing everyone). */
   putMany(db: SearchDb, docs: MemberDocument[]): Promise<void>;
   remove(db: SearchDb, accountId: string): Promise<void>;
+  isEmpty(db: SearchDb): Promise<boolean>;
   search(db: SearchDb, query: MemberQuery): Promise<MemberResults>;
   /** The same query as a `LIKE '%word%'` scan (the bench's baseline). */
   scan(db: SearchDb, query: MemberQuery): Promise<MemberResults>;
@@ -129,6 +130,10 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
   return {
     put: (db, doc) => putMany(db, [doc]),
     putMany,
+    async isEmpty(db) {
+      const { rows } = await sql<{ one: number }>`select 1 as one from member_search limit 1`.execute(db);
+      return rows.length === 0;
+    },
     async remove(db, accountId) {
       await dialect.removeTexts(db, [accountId]);
       await sql`delete from member_search_lists where account_id = ${accountId}`.execute(db);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
 import { migrate } from '../../server/storage/migrations';
-import { createMemberIndex, memberDocument, searchMigrations, type MemberIndex, type MemberQuery } from '../../server/search';
+import { createMemberIndex, memberDocument, type MemberIndex, type MemberQuery } from '../../server/search';
 import type { DataPrivacy, ListMembership, Profile } from '../../schemas/model';
 import { BACKENDS, createSchemaName, dropSchema, POSTGRES_URL, requirePostgres } from '../helpers/api-server';
 
@@ -73,7 +73,6 @@ describe.each(BACKENDS)('member search index on %s', (backend) => {
       opened = await openDatabase({ dataDir: dir });
     }
     await migrate(opened.db, opened.engine, schema);
-    await searchMigrations(opened.engine)['0002_member_search'].up(opened.db);
     index = createMemberIndex(opened.engine);
     for (const p of people) await index.put(opened.db, doc(p));
   });

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { createStore } from 'jotai';
 import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
 import { migrate } from '../../server/storage/migrations';
-import { createMemberIndex, memberDocument, searchMigrations, type MemberQuery } from '../../server/search';
+import { createMemberIndex, memberDocument, type MemberQuery } from '../../server/search';
 import { createDataLayer } from '../../engine/data';
 import type { Profile } from '../../schemas/model';
 
@@ -188,8 +188,6 @@ async function open(db: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase
 async function searchBench(db: 'sqlite' | 'postgres') {
   const { opened, cleanup } = await open(db);
   try {
-    if (!('member_search' in ((await opened.db.introspection.getTables()).reduce((o, t) => ({ ...o, [t.name]: true }), {}) as object)))
-      await searchMigrations(opened.engine)['0002_member_search'].up(opened.db);
     const index = createMemberIndex(opened.engine);
     await opened.db.transaction().execute((tx) => index.putMany(tx, members()));
     if (db === 'postgres') await analyze(opened);
