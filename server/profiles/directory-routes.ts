@@ -9,10 +9,8 @@ import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schema
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import type { Account } from '../model';
-import { profileForViewer } from './visible-profile';
+import { visibleProfile } from './profile-data';
 import { memberIndexFor } from './member-index-sync';
-
-const viewerOf = (user: SignedInUser) => ({ accountId: user.account.accountId, isAdmin: user.account.isAdmin });
 
 export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -22,7 +20,7 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
   async function visibleProfiles(user: SignedInUser, accountIds: string[]): Promise<Map<string, Profile>> {
     const [profiles, accounts] = await Promise.all([ctx.store.getMany<Profile>('profile', accountIds), ctx.store.getMany<Account>('account', accountIds)]);
     const owners = new Map(accounts.map((a) => [a.id, a.data]));
-    return new Map(profiles.map((p) => [p.id, profileForViewer(p.data, owners.get(p.id), viewerOf(user))]));
+    return new Map(profiles.map((p) => [p.id, visibleProfile(p.data, owners.get(p.id), user)]));
   }
 
   app.post('/profile/collection', async (req) => {

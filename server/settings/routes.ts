@@ -1,24 +1,15 @@
-/** Settings (spec 7.2), brands and theme (7.3), audit (7.5). */
+/** Settings (spec 7.2), brands and theme (7.3). */
 import { isPrototypeKey, ownValue, setOwn } from '../../engine/core/own';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
-import type {
-  AuditSaveRequest,
-  BrandImageRequest,
-  BrandNameRequest,
-  SearchSettingsRequest,
-  SettingsUpdateRequest,
-  ThemeStylesRequest,
-} from '../../schemas/model/api';
+import type { BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
-import { activeBrand } from './session';
+import { activeBrand, DEFAULT_THEME, themeCss } from './brands';
 import { sendStoredFile } from '../http/security-headers';
 import type { DocumentTx } from '../storage/documents';
-
-const AUDIT_LOG_TYPES = ['pageView', 'profileView', 'entityPageView', 'entityView', 'internalModalOpened', 'externalLinkClicked'];
 
 function needSettings(user: SignedInUser): void {
   if (!can(user, 'update', 'settings')) throw forbidden('You may not change settings');
@@ -60,24 +51,6 @@ function getPath(source: JsonValue, dotted: string): JsonValue | undefined {
 }
 
 const CSS_UNSAFE = /[{}<>]|\/\*|@import|expression\(|javascript:/i;
-
-/** A theme style sheet from brand styles; rules and values were checked on the way in. */
-export function themeCss(styles: ThemeStyle[]): string {
-  return (
-    styles
-      .map(
-        (s) =>
-          `${s.rule} {\n${Object.entries(s.values)
-            .map(([p, v]) => `  ${p}: ${v};`)
-            .join('\n')}\n}`,
-      )
-      .join('\n') + '\n'
-  );
-}
-
-const DEFAULT_THEME: ThemeStyle[] = [
-  { rule: ':root', values: { '--header-background': '#ffffff', '--pages-row-background': '#f5f5f5', '--primary': '#1f5fbf' } },
-];
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -267,34 +240,5 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const image = b?.settings?.faviconId ? (await ctx.store.get<{ contentType: string; base64: string }>('image', b.settings.faviconId))?.data : undefined;
     if (!image || typeof image.contentType !== 'string' || typeof image.base64 !== 'string') throw notFound('the active brand has no favicon');
     return sendStoredFile(reply, image.contentType, Buffer.from(image.base64, 'base64'), 'favicon');
-  });
-
-  // Audit.
-  app.get('/audit/getLogTypes', async (req) => {
-    await requireUser(ctx, req);
-    return AUDIT_LOG_TYPES;
-  });
-  app.post('/audit/save', async (req) => {
-    const user = await requireUser(ctx, req);
-    const entries = v.body<AuditSaveRequest>('audit-save-request', req.body);
-    if (entries.length > 1000) throw badRequest(`at most 1000 audit entries per call, got ${entries.length}`);
-    if (entries.length) {
-      await ctx.store.transaction(async (tx) => {
-        await tx.raw
-          .insertInto('audit_log')
-          .values(
-            entries.map((e) => ({
-              account_id: user.account.accountId,
-              log_type: e.logType,
-              subject: e.subject,
-              action_time: String(e.actionTime),
-              extra: e.extra ? JSON.stringify(e.extra) : null,
-              saved_at: Date.now(),
-            })),
-          )
-          .execute();
-      });
-    }
-    return { saved: entries.length };
   });
 }

@@ -1,0 +1,71 @@
+/** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
+import { ownValue, setOwn } from '../../engine/core/own';
+import { publicProfileValues } from '../../engine/core/profile-privacy';
+import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
+import type { AppContext, SignedInUser } from '../context';
+import type { Account } from '../model';
+
+/** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
+export function connectivityPrivate(profile: Profile | undefined): boolean {
+  return profile?.data?.meta?.settings?.privacy?.isConnectivityPrivate === true;
+}
+
+/**
+ * A profile as one viewer may see it (spec core §6): the owner and admins all of it; anyone else
+ * its public values (engine/core's rule), no meta, and no keepalive when its owner made
+ * connectivity private, so online status cannot be read from it.
+ */
+export function visibleProfile(profile: Profile, owner: Pick<Account, 'dataPrivacy'> | undefined, viewer: SignedInUser): Profile {
+  if (viewer.account.accountId === profile.accountId || viewer.account.isAdmin) return profile;
+  const visible: Profile = { accountId: profile.accountId, data: { profile: publicProfileValues(profile.data?.profile, owner?.dataPrivacy), meta: {} } };
+  if (!connectivityPrivate(profile) && typeof profile.keepaliveTimestamp === 'number') visible.keepaliveTimestamp = profile.keepaliveTimestamp;
+  return visible;
+}
+
+export function emptyProfile(accountId: Id): Profile {
+  return { accountId, data: { profile: {}, meta: {} } };
+}
+
+export async function updateProfileMeta(
+  ctx: AppContext,
+  accountId: Id,
+  change: (meta: Profile['data']['meta']) => Profile['data']['meta'],
+): Promise<Profile['data']['meta']> {
+  const meta = await ctx.store.transaction(async (tx) => {
+    const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
+    const next = { ...profile, data: { ...profile.data, meta: change(profile.data.meta ?? {}) } };
+    await tx.put('profile', accountId, next);
+    return next.data.meta;
+  });
+  ctx.realtime?.toAccount(accountId, 'profile:update', { accountId, meta: meta as unknown as JsonValue });
+  return meta;
+}
+
+/** The favourites of one type (its own list only: types are user input, `toString` included). */
+export function favouritesOf(meta: Profile['data']['meta'], type: string): Id[] {
+  const list = ownValue(meta.favourites, type);
+  return Array.isArray(list) ? list.filter((id): id is Id => typeof id === 'string') : [];
+}
+
+/** The favourites with one type's list replaced; the type stays a plain own property, whatever its name. */
+export function withFavourites(meta: Profile['data']['meta'], type: string, list: Id[]): NonNullable<Profile['data']['meta']['favourites']> {
+  const favourites = Object.fromEntries(Object.entries(meta.favourites ?? {}));
+  setOwn(favourites, type, list);
+  return favourites;
+}
+
+/** Sets `value` at a dotted path of a copy of `meta` (objects on the way are created or copied). */
+export function setAtPath(meta: ProfileMeta, path: string, value: JsonValue): ProfileMeta {
+  const keys = path.split('.');
+  const root: JsonObject = { ...(meta as JsonObject) };
+  let node = root;
+  // Path segments are user input: own reads and writes only (`__proto__` is a plain name here).
+  for (const key of keys.slice(0, -1)) {
+    const next = ownValue(node, key);
+    const copy: JsonObject = next && typeof next === 'object' && !Array.isArray(next) ? { ...next } : {};
+    setOwn(node, key, copy);
+    node = copy;
+  }
+  setOwn(node, keys[keys.length - 1], value);
+  return root as ProfileMeta;
+}
