@@ -15,4 +15,7 @@ export * from './react/tabs-state';
 export * from './react/link-action';
 export type { Block, BlockMeta, Page, Module, Field, Profile, Entity, Id, JsonObject } from '../schemas/model';
 export * from './forms';
+export * from './data';
 export * from './react/structure-options';
+export { ProfileAvatar, type ProfileAvatarProps } from './react/profile-avatar';
+export { MemberCard, profileDisplayName, type MemberCardProps } from './react/member-card';

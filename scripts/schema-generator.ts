@@ -40,6 +40,8 @@ export const API_SCHEMAS: Record<string, string> = {
   'admin-view-as-request.schema.json': 'AdminViewAsRequest',
   'profile-meta-upsert-request.schema.json': 'ProfileMetaUpsertRequest',
   'profile-save-request.schema.json': 'ProfileSaveRequest',
+  'profile-collection-request.schema.json': 'ProfileCollectionRequest',
+  'member-search-request.schema.json': 'MemberSearchRequest',
   'settings-update-request.schema.json': 'SettingsUpdateRequest',
   'search-settings-request.schema.json': 'SearchSettingsRequest',
   'brand-name-request.schema.json': 'BrandNameRequest',

@@ -31,6 +31,8 @@ import { structureModuleRoutes } from './structure/routes/modules';
 import { structurePageRoutes } from './structure/routes/pages';
 import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
+import { keepMemberIndexCurrent } from './profiles/member-index-sync';
+import { memberDirectoryRoutes } from './profiles/directory-routes';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
@@ -71,6 +73,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     onProblems: (kind, id, problems) => console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`),
   });
   const store = new DocumentStore(database.db, database.engine, normalise);
+  await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry };
 
@@ -89,6 +92,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       // One registration per domain (server/<domain>/routes.ts): see docs/architecture.md, Server.
       sessionRoutes(api, ctx);
       profileRoutes(api, ctx);
+      memberDirectoryRoutes(api, ctx);
       i18nRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);

@@ -116,6 +116,10 @@ export const INITIALS_COLOUR_CLASSES = 10;
 export const PROFILE_NAME_FORMATS = ['f', 'F', 'm', 'M', 'l', 'L'] as const;
 export const PROFILE_CACHE_SIZE = 100;
 export const PROFILE_FETCH_BATCH_DELAY_MS = 10;
+/** Most account ids in one `POST profile/collection` (the server refuses more). */
+export const PROFILE_COLLECTION_MAX = 100;
+/** Member directory page size. */
+export const MEMBER_SEARCH_PAGE_SIZE = 10;
 
 // Footer and theme
 export const FOOTER_LOGO_MAX_WIDTH_PX = 214;

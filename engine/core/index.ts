@@ -8,6 +8,7 @@ export * from './rules';
 export * from './media';
 export * from './templates';
 export * from './profile-name';
+export * from './profile-privacy';
 export * from './url-check';
 export * from './own';
 export * from './blocks';

@@ -21,6 +21,8 @@ export interface EngineServices {
   saveBlockMeta?(blockId: Id, meta: BlockMeta): Promise<void> | void;
   /** Navigates inside the app (wouter in the web app). */
   navigate?(path: string): void;
+  /** The in-app path of a member's profile page (settings name the profile page). */
+  profileHref?(accountId: Id): string;
   /** Logs the user out (a required-agreement modal closed with no history to go back to). */
   logout?(): void;
 }

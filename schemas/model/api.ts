@@ -146,6 +146,80 @@ export interface ProfileSaveRequest {
   changes: { [fieldName: string]: JsonValue };
 }
 
+/**
+ * POST profile/collection: many profiles in one call (the data layer's 10 ms batch), each as the
+ * caller may see it, or `{ accountId, error }` when it is refused or absent.
+ * @additionalProperties false
+ */
+export interface ProfileCollectionRequest {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   * @items.minLength 1
+   * @items.maxLength 200
+   */
+  accountIds: Id[];
+}
+
+/**
+ * POST profile/search: the member directory. Full text on public names and public values, list
+ * and value filters, a radius, sort and pages.
+ * @additionalProperties false
+ */
+export interface MemberSearchRequest {
+  /** @maxLength 200 */
+  text?: string;
+  /**
+   * @maxItems 50
+   * @items.minLength 1
+   * @items.maxLength 200
+   */
+  listIds?: Id[];
+  /** @maxItems 20 */
+  filters?: MemberSearchFilter[];
+  near?: MemberSearchNear;
+  sort?: 'name' | 'newest';
+  /**
+   * @minimum 1
+   * @maximum 10000
+   * @TJS-type integer
+   */
+  page?: number;
+  /**
+   * @minimum 1
+   * @maximum 100
+   * @TJS-type integer
+   */
+  limit?: number;
+}
+
+/** @additionalProperties false */
+export interface MemberSearchFilter {
+  /** @pattern ^[A-Za-z0-9_-]{1,100}$ */
+  key: string;
+  /** @maxLength 200 */
+  value: string;
+}
+
+/** @additionalProperties false */
+export interface MemberSearchNear {
+  /**
+   * @minimum -90
+   * @maximum 90
+   */
+  lat: number;
+  /**
+   * @minimum -180
+   * @maximum 180
+   */
+  lng: number;
+  /**
+   * @minimum 1
+   * @maximum 500
+   */
+  radiusKm: number;
+}
+
 /** @additionalProperties false */
 export interface DefaultPagesViewPermissionRequest {
   defaultPageNames: string[];

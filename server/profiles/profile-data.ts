@@ -1,15 +1,25 @@
 /** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
 import { ownValue, setOwn } from '../../engine/core/own';
+import { publicProfileValues } from '../../engine/core/profile-privacy';
 import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
 import type { AppContext, SignedInUser } from '../context';
 import type { Account } from '../model';
 
-/** Profile data another user may see: values whose data schema is private are left out (public by default). */
-export function visibleProfile(profile: Profile, owner: Account | undefined, viewer: SignedInUser): Profile {
+/** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
+export function connectivityPrivate(profile: Profile | undefined): boolean {
+  return profile?.data?.meta?.settings?.privacy?.isConnectivityPrivate === true;
+}
+
+/**
+ * A profile as one viewer may see it (spec core §6): the owner and admins all of it; anyone else
+ * its public values (engine/core's rule), no meta, and no keepalive when its owner made
+ * connectivity private, so online status cannot be read from it.
+ */
+export function visibleProfile(profile: Profile, owner: Pick<Account, 'dataPrivacy'> | undefined, viewer: SignedInUser): Profile {
   if (viewer.account.accountId === profile.accountId || viewer.account.isAdmin) return profile;
-  const hidden = new Set((owner?.dataPrivacy ?? []).filter((p) => p.state !== 'public').map((p) => p.dataSchemaId));
-  const data = Object.fromEntries(Object.entries(profile.data.profile).filter(([key]) => !hidden.has(key)));
-  return { accountId: profile.accountId, data: { profile: data, meta: {} }, keepaliveTimestamp: profile.keepaliveTimestamp };
+  const visible: Profile = { accountId: profile.accountId, data: { profile: publicProfileValues(profile.data?.profile, owner?.dataPrivacy), meta: {} } };
+  if (!connectivityPrivate(profile) && typeof profile.keepaliveTimestamp === 'number') visible.keepaliveTimestamp = profile.keepaliveTimestamp;
+  return visible;
 }
 
 export function emptyProfile(accountId: Id): Profile {

@@ -294,6 +294,16 @@ export class DocumentStore extends DocumentReader {
     return list as StoredDoc<T>[];
   }
 
+  private readonly writeHooks: { kinds: ReadonlySet<DocKind>; run: (tx: DocumentTx, ids: string[]) => Promise<void> }[] = [];
+
+  /**
+   * Runs `run` inside every transaction that wrote documents of these kinds, with their ids, just
+   * before it commits: what is derived from documents (the search index) commits with them or not at all.
+   */
+  onWrite(kinds: DocKind[], run: (tx: DocumentTx, ids: string[]) => Promise<void>): void {
+    this.writeHooks.push({ kinds: new Set(kinds), run });
+  }
+
   async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
     let pending: PendingWrite[] = [];
     let result!: R;
@@ -302,6 +312,10 @@ export class DocumentStore extends DocumentReader {
         result = await this.database.transaction().execute(async (trx) => {
           const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise);
           const out = await fn(tx);
+          for (const hook of this.writeHooks) {
+            const ids = [...new Set(tx.pending.filter((w) => hook.kinds.has(w.kind)).map((w) => w.id))];
+            if (ids.length) await hook.run(tx, ids);
+          }
           pending = tx.pending;
           return out;
         });

@@ -4,6 +4,7 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
+import { searchMigrations } from '../search/migrations';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    ...searchMigrations(engine),
   };
 }
 

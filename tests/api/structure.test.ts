@@ -31,16 +31,16 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
     expect((await api.call('GET', 'structure/nowhere', { token: maya })).status).toBe(404);
     expect((await api.call<Module>('GET', 'structure/module/slug/resources', { token: maya })).body.id).toBe('resources');
     expect((await api.call<Module>('GET', 'structure/module/home', { token: maya })).body.slug).toBe('home');
-    expect((await api.call<Module[]>('GET', 'structure/module', { token: maya })).body.length).toBe(5);
+    expect((await api.call<Module[]>('GET', 'structure/module', { token: maya })).body.length).toBe(6);
     expect((await api.call<Module[]>('GET', 'structure/templates/modules', { token: maya })).body.map((m) => m.id)).toEqual(['global']);
     const search = await api.call<{ items: Module[]; total: number }>('GET', 'structure/module/search?typesToLoad=normal&limit=2&sortBy=name', {
       token: admin,
     });
-    expect(search.body.total).toBe(4);
+    expect(search.body.total).toBe(5);
     expect(search.body.items.map((m) => m.name)).toEqual(['Community', 'Home']);
     expect((await api.call('GET', 'structure/module/adminView', { token: maya })).status).toBe(403);
-    expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(5);
-    expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(13);
+    expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(6);
+    expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(15);
     const pages = await api.call<{ items: Page[] }>('GET', 'structure/page/search?moduleId=members-area', { token: maya });
     expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
   });
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('structure API on %s', (backend) => {
       (await api.call<Module>('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: true } })).body.hideFromNav,
     ).toBe(true);
     expect((await api.call('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: 'yes' } })).status).toBe(400);
-    const order = ['community', 'home', 'resources', 'members-area', 'global', id];
+    const order = ['community', 'home', 'resources', 'members-area', 'people', 'global', id];
     expect((await api.call('POST', 'structure/module/order/', { token: admin, body: { order } })).status).toBe(200);
     expect((await api.call<StructureResponse>('GET', 'structure', { token: admin })).body.order).toEqual(order);
     expect((await api.call('POST', 'structure/module/order/', { token: admin, body: { order: ['nope'] } })).status).toBe(400);

@@ -6,7 +6,7 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -20,18 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Serious and critical axe-core violations of the page as it is now. */
-async function seriousViolations(page: BrowserPage): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const result = await (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const marker = (page: BrowserPage) => page.evaluate(() => (window as unknown as { tesseraMarker?: number }).tesseraMarker);
 const setMarker = (page: BrowserPage) => page.evaluate(() => ((window as unknown as { tesseraMarker: number }).tesseraMarker = 7));
@@ -238,7 +226,7 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await menu.waitFor();
     const overflowed = await menu.getByRole('menuitem').allTextContents();
     expect([...visible, ...overflowed].sort()).toEqual(
-      ['Community', 'Home', 'Members area', 'Resources', ...Array.from({ length: 6 }, (_, i) => `Section number ${i}`)].sort(),
+      ['Community', 'Home', 'Members area', 'People', 'Resources', ...Array.from({ length: 6 }, (_, i) => `Section number ${i}`)].sort(),
     );
     // Going to an overflowed module keeps its tab visible.
     await menu.getByRole('menuitem', { name: 'Section number 5' }).click();

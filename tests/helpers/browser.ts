@@ -53,3 +53,15 @@ export async function injectAxe(page: Page): Promise<void> {
   if (await page.evaluate(() => 'axe' in window)) return;
   await page.evaluate(fs.readFileSync(path.join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8'));
 }
+
+/** Serious and critical axe-core violations of the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await injectAxe(page);
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const result = await (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}

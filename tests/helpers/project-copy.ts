@@ -9,7 +9,8 @@ import path from 'node:path';
 import { projectRoot } from '../../scripts/paths';
 
 const COPIED = ['schemas', 'registry', 'engine', 'blocks', 'admin', 'web', 'server', 'scripts', 'esbuild.config.mjs', 'tsconfig.json', 'package.json'];
-const SKIPPED = new Set(['node_modules', 'dist', 'generated', 'index.generated.ts', 'data']);
+// The database folder (DATA_DIR, ./data) is at the root, never copied; engine/data/ is source.
+const SKIPPED = new Set(['node_modules', 'dist', 'generated', 'index.generated.ts']);
 
 export interface ProjectCopy {
   dir: string;

@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { profileAtom } from '../../web/engine/profiles';
+import { webDataLayer } from '../../web/engine/data-layer';
+import type { ApiClient } from '../../web/api/client';
 import { applyShellEvent } from '../../web/realtime/shell-events';
 import { i18nOverridesAtom, localeAtom, settingsAtom, toastsAtom, translatorAtom } from '../../web/shell/shell-state';
 
@@ -27,11 +28,16 @@ describe('realtime events the shell applies (spec 7.6)', () => {
   });
   it('profile:update replaces the meta of a loaded profile and leaves unloaded ones alone', () => {
     const store = createStore();
-    store.set(profileAtom('maya'), { accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: {} } });
+    // No call is made: the profile is put in directly, as init or a save would.
+    const { profiles } = webDataLayer(store, {} as ApiClient, 'maya');
+    profiles.put('maya', { accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: {} } });
     expect(applyShellEvent(store, 'profile:update', { accountId: 'maya', meta: { block: { m: { shown: true } } } })).toBe(true);
-    expect(store.get(profileAtom('maya'))).toEqual({ accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: { block: { m: { shown: true } } } } });
+    expect(profiles.peek('maya')).toEqual({
+      state: 'ready',
+      value: { accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: { block: { m: { shown: true } } } } },
+    });
     applyShellEvent(store, 'profile:update', { accountId: 'victor', meta: {} });
-    expect(store.get(profileAtom('victor'))).toBeUndefined();
+    expect(profiles.peek('victor')).toBeUndefined();
   });
   it('shows server messages as info toasts and ignores what it does not know', () => {
     const store = createStore();

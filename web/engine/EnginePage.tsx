@@ -19,13 +19,15 @@ import type { PageSlotProps } from '../routes/route-slots';
 import { targetKind } from '../routes/route-table';
 import { logout } from '../shell/logout';
 import { useServices } from '../shell/services';
-import { editModeAtom, i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom } from '../shell/shell-state';
+import { editModeAtom, i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
+import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { createPageServices } from './page-services';
 import { usePageContent } from './page-content';
-import { useProfile } from './profiles';
+import { webDataLayer } from './data-layer';
+import { DataLayerProvider, useResourceEntry } from '../../engine/data';
 
 const registry = createRegistry(runtimeRegistry);
 const evaluator = createRuleEngine(registry);
@@ -36,6 +38,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const { api } = useServices();
   const [, navigate] = useLocation();
   const session = useAtomValue(sessionAtom);
+  const settings = useAtomValue(settingsAtom);
   const locale = useAtomValue(localeAtom);
   const overrides = useAtomValue(i18nOverridesAtom);
   // Blocks, forms and rules need the full catalogue, which only this chunk carries.
@@ -48,19 +51,24 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
-  const ownProfile = useProfile(api, accountId);
-  const viewedId = targetKind(targetId) === 'profile' ? targetId : accountId;
-  const viewedProfile = useProfile(api, viewedId);
+  const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
+  const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
+  const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
+  // A numeric target is a profile anywhere; on a profile page any target names an account.
+  const viewedId = targetId && (targetKind(targetId) === 'profile' || page.type === 'profile') ? targetId : accountId;
+  const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
+  const viewedProfile = viewedEntry?.state === 'ready' ? viewedEntry.value : undefined;
 
   const device = useMemo(() => ({ isMobile: !wide, isDesktop: wide }), [wide]);
-  const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id }), [api, store, page.id]);
+  const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id, profiles: dataLayer.profiles }), [api, store, page.id, dataLayer]);
   const engineServices = useMemo<EngineServices>(
     () => ({
       saveBlockMeta: pageServices.saveBlockMeta,
       navigate: (path) => navigate(path),
+      profileHref: (id) => profileHref(settings, id),
       logout: () => void logout(api, (url) => window.location.assign(url)),
     }),
-    [pageServices, navigate, api],
+    [pageServices, navigate, api, settings],
   );
   const profile = viewedProfile ?? undefined;
   const formEnvironment = useMemo<FormEnvironment>(
@@ -95,22 +103,24 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       services={engineServices}
       user={session.user}
       profile={profile}
-      ownProfile={ownProfile ?? undefined}
+      ownProfile={ownProfile}
       device={device}
       isAdmin={session.user.isAdmin}
       editMode={editMode && !!admin}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
     >
-      <FormEnvironmentProvider value={formEnvironment}>
-        {admin ? (
-          <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
+      <DataLayerProvider value={dataLayer}>
+        <FormEnvironmentProvider value={formEnvironment}>
+          {admin ? (
+            <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
+              <PageRenderer pageId={page.id} />
+            </EditModeLayer>
+          ) : (
             <PageRenderer pageId={page.id} />
-          </EditModeLayer>
-        ) : (
-          <PageRenderer pageId={page.id} />
-        )}
-      </FormEnvironmentProvider>
+          )}
+        </FormEnvironmentProvider>
+      </DataLayerProvider>
     </EngineProvider>
   );
 }

@@ -5,7 +5,7 @@ import type { FormSubmission } from '../../engine/forms/types';
 import type { BlockMeta, Id, Profile } from '../../schemas/model';
 import type { ApiClient } from '../api/client';
 import { formBlockOf } from './form-block';
-import { profileAtom } from './profiles';
+import type { Resource } from '../../engine/data';
 
 type Store = ReturnType<typeof useStore>;
 
@@ -14,7 +14,7 @@ export interface PageServices {
   saveForm(profileId: Id, submission: FormSubmission): Promise<void>;
 }
 
-export function createPageServices({ api, store, pageId }: { api: ApiClient; store: Store; pageId: Id }): PageServices {
+export function createPageServices({ api, store, pageId, profiles }: { api: ApiClient; store: Store; pageId: Id; profiles: Resource<Profile> }): PageServices {
   const lookup = {
     page: (id: Id) => store.get(pageAtom(id)),
     block: (id: Id) => store.get(blockAtom(id)),
@@ -29,7 +29,7 @@ export function createPageServices({ api, store, pageId }: { api: ApiClient; sto
       const blockId = formBlockOf(lookup, pageId, submission.fieldIds);
       // Quiet: the form shows a rejection's message itself.
       const saved = await api.post<Profile>(`profile/${encodeURIComponent(profileId)}`, { blockId, changes: submission.values }, { quiet: true });
-      if (saved && typeof saved === 'object' && saved.data) store.set(profileAtom(profileId), saved);
+      if (saved && typeof saved === 'object' && saved.data) profiles.put(profileId, saved);
     },
   };
 }

@@ -4,8 +4,8 @@
  * messages become info toasts. Payload shapes are the shell's convention (docs/architecture.md).
  */
 import type { createStore } from 'jotai';
-import type { ProfileMeta, Settings } from '../../schemas/model';
-import { profileAtom } from '../engine/profiles';
+import type { Settings } from '../../schemas/model';
+import { dataLayerOf } from '../engine/data-layer';
 import { i18nOverridesAtom, localeAtom, pushToastAtom, settingsAtom } from '../shell/shell-state';
 
 type Store = ReturnType<typeof createStore>;
@@ -17,11 +17,10 @@ export function applyShellEvent(store: Store, event: string, payload: unknown): 
     store.set(settingsAtom, { ...store.get(settingsAtom), ...(payload as Settings) });
     return true;
   }
-  // The user's own profile meta changed (another tab saved a modal's state, a language): keep the
-  // loaded profile current, so block meta the engine reads is never stale.
-  if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string' && isRecord(payload.meta)) {
-    const current = store.get(profileAtom(payload.accountId));
-    if (current) store.set(profileAtom(payload.accountId), { ...current, data: { ...current.data, meta: payload.meta as ProfileMeta } });
+  // The user's own profile changed (a form save, another tab's modal state, a language): the data
+  // layer updates the loaded profile in place, so what blocks and block meta read is never stale.
+  if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string') {
+    dataLayerOf(store)?.applyEvent(event, payload);
     return true;
   }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {

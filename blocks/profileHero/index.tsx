@@ -1,0 +1,55 @@
+import { ProfileAvatar, formatProfileName, useEngine, useProfileEntry, type BlockProps } from '../../engine';
+
+export interface ProfileHeroOptions {
+  nameFormat: string;
+  subtitleField?: string;
+  showAvatar?: boolean;
+  showCoverImage?: boolean;
+  coverHeight?: number;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * The top of a profile page: avatar with online dot, public name and a subtitle field, from the
+ * data layer (so a save or a realtime update shows at once).
+ */
+export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOptions>) {
+  const { profile: viewed, t } = useEngine();
+  const entry = useProfileEntry(viewed?.accountId);
+  if (!viewed) return null;
+  if (!entry || entry.state === 'loading')
+    return (
+      <p role="status" className="t-profile-hero__state">
+        {t('profiles.loading')}
+      </p>
+    );
+  if (entry.state === 'error')
+    return (
+      <p className="t-profile-hero__state">
+        {t(entry.error === 'forbidden' ? 'profiles.forbidden' : entry.error === 'notFound' ? 'profiles.notFound' : 'profiles.loadFailed')}
+      </p>
+    );
+  const profile = entry.value;
+  const values = profile.data.profile;
+  const name =
+    formatProfileName({ first: text(values.firstName), middle: text(values.middleName), last: text(values.lastName) }, options.nameFormat) || profile.accountId;
+  const subtitle = options.subtitleField ? text(values[options.subtitleField]) : undefined;
+  const headingId = `profile-hero-${block.id}`;
+  return (
+    <section className="t-profile-hero" aria-labelledby={headingId}>
+      {options.showCoverImage !== false && (
+        <div className="t-profile-hero__cover" style={{ height: Math.round((options.coverHeight ?? 240) / 2) }} aria-hidden="true" />
+      )}
+      <div className="t-profile-hero__body">
+        {options.showAvatar !== false && <ProfileAvatar profile={profile} size="large" showOnline />}
+        <div className="t-profile-hero__text">
+          <h2 id={headingId} className="t-profile-hero__name">
+            {name}
+          </h2>
+          {subtitle && <p className="t-profile-hero__subtitle">{subtitle}</p>}
+        </div>
+      </div>
+    </section>
+  );
+}

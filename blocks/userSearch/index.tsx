@@ -1,0 +1,112 @@
+import { useEffect, useId, useState } from 'react';
+import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine';
+
+export interface UserSearchOptions {
+  title?: string;
+  placeholder?: string;
+  userListIds?: string[];
+  showFilters?: boolean;
+  layout: 'grid' | 'list';
+  nameFormat?: string;
+  paginationMode: 'numbered' | 'loadMore';
+  pageSize: number;
+}
+
+/** Typing settles for this long before a search goes out. */
+const TYPING_DEBOUNCE_MS = 250;
+
+function Result({ accountId, nameFormat }: { accountId: string; nameFormat?: string }) {
+  const profile = useProfile(accountId);
+  if (!profile) return null;
+  return (
+    <li className="t-user-search__item">
+      <MemberCard profile={profile} nameFormat={nameFormat} size="medium" showOnline />
+    </li>
+  );
+}
+
+/**
+ * The member directory: full text over public names and public profile values (the server's
+ * index), limited to some lists when configured, sorted by name or newest, in pages.
+ */
+export default function UserSearch({ block, options }: BlockProps<UserSearchOptions>) {
+  const { t } = useEngine();
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<'name' | 'newest'>('name');
+  const [page, setPage] = useState(1);
+  const [shown, setShown] = useState<string[]>([]);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setText(typed.trim());
+      setPage(1);
+    }, TYPING_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const loadMore = options.paginationMode === 'loadMore';
+  const search = useMemberSearch({ text, listIds: options.userListIds?.length ? options.userListIds : undefined, sort, page, limit: options.pageSize });
+  const result = search.state === 'ready' ? search.result : search.state === 'loading' ? search.last : undefined;
+  // Load more keeps the pages already shown; a new query starts again.
+  useEffect(() => {
+    if (search.state !== 'ready') return;
+    setShown((before) => (loadMore && page > 1 ? [...before, ...search.result.accountIds.filter((id) => !before.includes(id))] : search.result.accountIds));
+  }, [search, loadMore, page]);
+  const total = result?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / options.pageSize));
+  const titleId = `user-search-${block.id}`;
+  return (
+    <section
+      className={`t-user-search t-user-search--${options.layout}`}
+      aria-labelledby={options.title ? titleId : undefined}
+      aria-label={options.title ? undefined : t('userSearch.label')}
+    >
+      {options.title && <h2 id={titleId}>{options.title}</h2>}
+      <div className="t-user-search__controls" role="search">
+        <label htmlFor={inputId} className="ts-visually-hidden">
+          {t('userSearch.label')}
+        </label>
+        <input id={inputId} type="search" className="t-input" value={typed} placeholder={options.placeholder} onChange={(e) => setTyped(e.target.value)} />
+        {options.showFilters !== false && (
+          <label className="t-user-search__sort">
+            {t('userSearch.sort')}
+            <select
+              className="t-input"
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value === 'newest' ? 'newest' : 'name');
+                setPage(1);
+              }}
+            >
+              <option value="name">{t('userSearch.sortName')}</option>
+              <option value="newest">{t('userSearch.sortNewest')}</option>
+            </select>
+          </label>
+        )}
+      </div>
+      <p className="t-user-search__count" role="status">
+        {search.state === 'error' ? t('userSearch.failed') : result ? t('userSearch.count', { n: total }) : t('userSearch.searching')}
+      </p>
+      <ul className="t-user-search__results" aria-busy={search.state === 'loading'}>
+        {shown.map((id) => (
+          <Result key={id} accountId={id} nameFormat={options.nameFormat} />
+        ))}
+      </ul>
+      {loadMore
+        ? page < pages && (
+            <button type="button" className="t-button" onClick={() => setPage(page + 1)}>
+              {t('userSearch.loadMore')}
+            </button>
+          )
+        : pages > 1 && (
+            <nav className="t-user-search__pages" aria-label={t('userSearch.pages')}>
+              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+                <button key={n} type="button" className="t-button" aria-current={n === page ? 'page' : undefined} onClick={() => setPage(n)}>
+                  {n}
+                </button>
+              ))}
+            </nav>
+          )}
+    </section>
+  );
+}

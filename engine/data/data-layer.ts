@@ -1,0 +1,48 @@
+/**
+ * The data layer of one app: its resources, over the shell's Jotai store and the transport the
+ * shell injects. Realtime events are routed here so they land in the same atoms the loads fill.
+ */
+import type { useStore } from 'jotai';
+import { createProfilesResource, type ProfilesResource } from './profiles';
+import type { DataTransport, MemberSearchQuery, ProfileUpdateEvent } from './transport';
+import type { ResourceOptions } from './resource';
+import type { Profile } from '../../schemas/model';
+
+type JotaiStore = ReturnType<typeof useStore>;
+
+export interface MemberSearchResult {
+  accountIds: string[];
+  total: number;
+}
+
+export interface DataLayer {
+  profiles: ProfilesResource;
+  /** Runs a member search; the profiles found land in the profile atoms, the result names them. */
+  searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult>;
+  /** Applies a realtime event by name; unknown events are ignored (other domains add theirs). */
+  applyEvent(name: string, payload: unknown): void;
+}
+
+export interface DataLayerOptions {
+  ownAccountId?: string;
+  /** The batch timer (tests drive it by hand). */
+  schedule?: ResourceOptions<Profile>['batch']['schedule'];
+}
+
+export function createDataLayer(store: JotaiStore, transport: DataTransport, options: DataLayerOptions = {}): DataLayer {
+  const profiles = createProfilesResource(store, transport, options);
+  return {
+    profiles,
+    async searchMembers(query) {
+      if (!transport.searchMembers) throw new Error('This app gives the data layer no member search');
+      const answer = await transport.searchMembers(query);
+      const items = Array.isArray(answer?.items) ? answer.items.filter((i) => i && typeof i.accountId === 'string') : [];
+      for (const item of items) if (item.profile) profiles.put(item.accountId, item.profile);
+      return { accountIds: items.map((i) => i.accountId), total: typeof answer?.total === 'number' ? answer.total : items.length };
+    },
+    applyEvent(name, payload) {
+      if (!payload || typeof payload !== 'object') return;
+      if (name === 'profile:update') profiles.applyUpdate(payload as ProfileUpdateEvent);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/** How blocks read the data layer: hooks over its atoms. Blocks never call fetch. */
+import { atom, useAtomValue, type Atom } from 'jotai';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Profile } from '../../schemas/model';
+import type { DataLayer, MemberSearchResult } from './data-layer';
+import type { MemberSearchQuery } from './transport';
+import type { Resource, ResourceEntry } from './resource';
+
+/** Read when no id is given, so no cache entry is made for nothing. */
+const noEntry = atom<ResourceEntry<unknown> | undefined>(undefined);
+
+const DataLayerContext = createContext<DataLayer | undefined>(undefined);
+
+export function DataLayerProvider({ value, children }: { value: DataLayer; children: ReactNode }) {
+  return <DataLayerContext.Provider value={value}>{children}</DataLayerContext.Provider>;
+}
+
+export function useDataLayer(): DataLayer {
+  const layer = useContext(DataLayerContext);
+  if (!layer) throw new Error('useDataLayer needs a DataLayerProvider (the shell gives one to every page)');
+  return layer;
+}
+
+/**
+ * One profile's entry: undefined until asked for, `loading`, `ready` with the profile, or `error`
+ * (`forbidden` is the stored marker of a denied load). Locks the id in the cache while mounted.
+ */
+export function useProfileEntry(accountId: string | undefined): ResourceEntry<Profile> | undefined {
+  return useResourceEntry(useDataLayer().profiles, accountId);
+}
+
+/** One id's entry of any resource, loaded when first read and locked in the cache while mounted. */
+export function useResourceEntry<V>(resource: Resource<V>, id: string | undefined): ResourceEntry<V> | undefined {
+  const entry = useAtomValue(id ? resource.atom(id) : (noEntry as Atom<ResourceEntry<V> | undefined>));
+  useEffect(() => {
+    if (!id) return;
+    const unlock = resource.lock(id);
+    void resource.ensure(id);
+    return unlock;
+  }, [resource, id]);
+  return id ? entry : undefined;
+}
+
+/** The profile when loaded, else undefined. */
+export function useProfile(accountId: string | undefined): Profile | undefined {
+  const entry = useProfileEntry(accountId);
+  return entry?.state === 'ready' ? entry.value : undefined;
+}
+
+export type MemberSearchState = { state: 'loading'; last?: MemberSearchResult } | { state: 'ready'; result: MemberSearchResult } | { state: 'error' };
+
+/** A member search, run again whenever the query changes; a late answer to an older query is dropped. */
+export function useMemberSearch(query: MemberSearchQuery | undefined): MemberSearchState {
+  const layer = useDataLayer();
+  const key = query ? JSON.stringify(query) : '';
+  const [state, setState] = useState<MemberSearchState>({ state: 'loading' });
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    setState((s) => ({ state: 'loading', last: s.state === 'ready' ? s.result : s.state === 'loading' ? s.last : undefined }));
+    layer.searchMembers(JSON.parse(key) as MemberSearchQuery).then(
+      (result) => current && setState({ state: 'ready', result }),
+      () => current && setState({ state: 'error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [layer, key]);
+  return state;
+}

@@ -1,0 +1,48 @@
+/** One member in a list of people (miniUsers, userSearch): avatar, public name, link to the profile. */
+import type { Profile } from '../../schemas/model';
+import { formatProfileName } from '../core/profile-name';
+import { useEngine } from './engine-context';
+import { ProfileAvatar, type ProfileAvatarProps } from './profile-avatar';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** A profile's display name by a name format, falling back to the account id (the public name rule). */
+export function profileDisplayName(profile: Pick<Profile, 'accountId' | 'data'>, nameFormat = 'F L'): string {
+  const values = profile.data?.profile ?? {};
+  return formatProfileName({ first: text(values.firstName), middle: text(values.middleName), last: text(values.lastName) }, nameFormat) || profile.accountId;
+}
+
+export interface MemberCardProps {
+  profile: Profile;
+  nameFormat?: string;
+  size?: ProfileAvatarProps['size'];
+  showName?: boolean;
+  showOnline?: boolean;
+  link?: boolean;
+}
+
+export function MemberCard({ profile, nameFormat, size = 'small', showName = true, showOnline = false, link = true }: MemberCardProps) {
+  const { services } = useEngine();
+  const name = profileDisplayName(profile, nameFormat);
+  const href = link && services.profileHref ? services.profileHref(profile.accountId) : undefined;
+  const body = (
+    <>
+      <ProfileAvatar profile={profile} size={size} showOnline={showOnline} />
+      <span className={showName ? 't-member__name' : 'ts-visually-hidden'}>{name}</span>
+    </>
+  );
+  if (!href) return <span className="t-member">{body}</span>;
+  return (
+    <a
+      className="t-member"
+      href={`/app${href}`}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0 || !services.navigate) return;
+        e.preventDefault();
+        services.navigate(href);
+      }}
+    >
+      {body}
+    </a>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The member directory's calls: POST profile/collection (the data layer's batch) and POST
+ * profile/search (full text, filters, radius and pages over the member index). Every profile goes
+ * out as its viewer may see it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Profile } from '../../schemas/model';
+import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schemas/model/api';
+import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
+import { requireUser, type AppContext, type SignedInUser } from '../context';
+import type { Account } from '../model';
+import { visibleProfile } from './profile-data';
+import { memberIndexFor } from './member-index-sync';
+
+export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const v = ctx.validator;
+  const index = memberIndexFor(ctx.config.databaseUrl ? 'postgres' : 'sqlite');
+
+  /** The profiles of some accounts as `user` may see them, in the order asked, absent ones left out. */
+  async function visibleProfiles(user: SignedInUser, accountIds: string[]): Promise<Map<string, Profile>> {
+    const [profiles, accounts] = await Promise.all([ctx.store.getMany<Profile>('profile', accountIds), ctx.store.getMany<Account>('account', accountIds)]);
+    const owners = new Map(accounts.map((a) => [a.id, a.data]));
+    return new Map(profiles.map((p) => [p.id, visibleProfile(p.data, owners.get(p.id), user)]));
+  }
+
+  app.post('/profile/collection', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { accountIds } = v.body<ProfileCollectionRequest>('profile-collection-request', req.body);
+    const found = await visibleProfiles(user, accountIds);
+    return [...new Set(accountIds)].map((accountId) => found.get(accountId) ?? { accountId, error: 'notFound' as const });
+  });
+
+  app.post('/profile/search', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = v.body<MemberSearchRequest>('member-search-request', req.body);
+    const query = { ...body, page: body.page ?? 1, limit: body.limit ?? MEMBER_SEARCH_PAGE_SIZE };
+    const { hits, total } = await index.search(ctx.store.kysely, query);
+    const found = await visibleProfiles(
+      user,
+      hits.map((h) => h.accountId),
+    );
+    return {
+      items: hits.map((h) => ({ accountId: h.accountId, name: h.name, profile: found.get(h.accountId) ?? null })),
+      total,
+      page: query.page,
+      limit: query.limit,
+    };
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Keeps the member index current: every write of a profile or an account (its privacy, its list
+ * memberships) rewrites that member's entry in the same transaction, so a search never sees a
+ * value its owner has just made private.
+ */
+import type { Profile } from '../../schemas/model';
+import type { Account } from '../model';
+import { createMemberIndex, memberDocument, type MemberIndex } from '../search';
+import type { DocumentReader, DocumentStore, DocumentTx } from '../storage/documents';
+
+const indexes = new Map<'sqlite' | 'postgres', MemberIndex>();
+
+/** The member index of a database engine (one per process). */
+export function memberIndexFor(engine: 'sqlite' | 'postgres'): MemberIndex {
+  let index = indexes.get(engine);
+  if (!index) indexes.set(engine, (index = createMemberIndex(engine)));
+  return index;
+}
+
+async function documentFor(reader: DocumentReader, accountId: string) {
+  const account = (await reader.get<Account>('account', accountId))?.data;
+  if (!account) return undefined;
+  return memberDocument(account, (await reader.get<Profile>('profile', accountId))?.data);
+}
+
+/** Rewrites one member's entry (or removes it when the account is gone), inside the writing transaction. */
+export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId: string): Promise<void> {
+  const doc = await documentFor(tx, accountId);
+  if (doc) await index.put(tx.raw, doc);
+  else await index.remove(tx.raw, accountId);
+}
+
+/**
+ * Wires the index to the store: every transaction that writes accounts or profiles rewrites their
+ * entries before it commits; an empty index over existing accounts (a database from before the
+ * index, a restore) is filled once at start.
+ */
+export async function keepMemberIndexCurrent(store: DocumentStore, engine: 'sqlite' | 'postgres'): Promise<void> {
+  const index = memberIndexFor(engine);
+  store.onWrite(['account', 'profile'], async (tx, ids) => {
+    for (const id of ids) await indexMember(tx, index, id);
+  });
+  if (!(await index.isEmpty(store.kysely))) return;
+  await reindexMembers(store, index);
+}
+
+/** Indexes every account. */
+export async function reindexMembers(store: DocumentStore, index: MemberIndex): Promise<number> {
+  const accounts = await store.list<Account>('account');
+  const profiles = new Map((await store.list<Profile>('profile')).map((d) => [d.id, d.data]));
+  const docs = accounts.map((a) => memberDocument(a.data, profiles.get(a.id)));
+  await store.transaction(async (tx) => index.putMany(tx.raw, docs));
+  return docs.length;
+}

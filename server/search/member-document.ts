@@ -1,0 +1,72 @@
+/**
+ * What the member index holds for one account: only what any other member may see (its public
+ * values, per data privacy), so a private value is never matched, filtered on or returned.
+ */
+import type { DataPrivacy, JsonValue, ListMembership, Profile } from '../../schemas/model';
+import { profilePublicName, publicProfileValues } from '../../engine/core/profile-privacy';
+
+export interface MemberDocument {
+  accountId: string;
+  /** The public name, the default sort key. */
+  name: string;
+  /** Searchable text: the public name and every public text value, folded (see foldText). */
+  body: string;
+  /** Public values, for filters. */
+  values: { [key: string]: JsonValue };
+  /** Lists the account is accepted in. */
+  listIds: string[];
+  /** From a public geoLocation value, for radius search. */
+  lat: number | null;
+  lng: number | null;
+}
+
+/** Lower case without diacritics, so "Élodie" matches "elodie" on both databases alike. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Words of a text as the index splits them: runs of letters and digits. */
+export function searchWords(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Values that are file ids or coordinates, not words anyone searches for. */
+const NOT_TEXT = new Set(['avatar', 'geoLocation']);
+
+function texts(value: JsonValue): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? [v] : []));
+  return [];
+}
+
+function coordinates(value: JsonValue | undefined): { lat: number; lng: number } | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { lat, lng } = value as { lat?: unknown; lng?: unknown };
+  if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
+  return { lat, lng };
+}
+
+export function memberDocument(
+  account: { accountId: string; dataPrivacy?: DataPrivacy[]; listMemberships?: ListMembership[] },
+  profile: Profile | undefined,
+): MemberDocument {
+  const values = publicProfileValues(profile?.data?.profile, account.dataPrivacy);
+  const name = profilePublicName(values, account.accountId);
+  const words = [name];
+  for (const [key, value] of Object.entries(values)) if (!NOT_TEXT.has(key) && key !== 'firstName' && key !== 'lastName') words.push(...texts(value));
+  const geo = Object.values(values)
+    .map(coordinates)
+    .find((c) => c);
+  return {
+    accountId: account.accountId,
+    name,
+    body: searchWords(words.join(' ')).join(' '),
+    values,
+    listIds: (Array.isArray(account.listMemberships) ? account.listMemberships : [])
+      .filter((m) => m?.state === 'accepted' && typeof m.userListId === 'string')
+      .map((m) => m.userListId),
+    lat: geo?.lat ?? null,
+    lng: geo?.lng ?? null,
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The member directory on both databases: POST profile/collection and POST profile/search give
+ * others only public values, never match a private one, follow profile saves at once, and hide
+ * online status behind connectivity privacy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Block, Field, Profile } from '../../schemas/model';
+import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+
+type Entry = Profile | { accountId: string; error: string };
+interface SearchAnswer {
+  items: { accountId: string; name: string; profile: Profile | null }[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+describe.each(BACKENDS)('member directory on %s', (backend) => {
+  let api: ApiServer;
+  let admin: string;
+  let maya: string;
+  let victor: string;
+  let formId: string;
+  const search = async (token: string, body: object) => api.call<SearchAnswer>('POST', 'profile/search', { token, body });
+  const ids = async (token: string, body: object) => (await search(token, body)).body.items.map((i) => i.accountId);
+
+  beforeAll(async () => {
+    api = await startApiServer(backend);
+    [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
+    const created = await api.call<{ block: Block }>('PUT', 'structure/block', {
+      token: admin,
+      body: { pageId: 'news', block: { type: 'basicForm', options: { title: 'About you' } } },
+    });
+    formId = created.body.block.id;
+    const res = await api.call<Field>('POST', 'structure/field', {
+      token: admin,
+      body: { itemId: formId, itemType: 'block', field: { key: 'bio', type: 'text', label: 'Bio' } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+  afterAll(async () => api?.close());
+
+  it('POST profile/collection answers each id as the caller may see it: public values only for others', async () => {
+    const res = await api.call<Entry[]>('POST', 'profile/collection', { token: victor, body: { accountIds: ['maya', 'victor', 'nobody', 'maya'] } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((e) => e.accountId)).toEqual(['maya', 'victor', 'nobody']);
+    const [other, own, missing] = res.body as [Profile, Profile, { error: string }];
+    expect(other.data.profile.firstName).toBe('Maya');
+    expect(other.data.profile).not.toHaveProperty('phone');
+    expect(JSON.stringify(other)).not.toContain('7946');
+    expect(other.data.meta).toEqual({});
+    expect(own.data.profile).toMatchObject({ firstName: 'Victor', skills: 'electronics' });
+    expect(missing.error).toBe('notFound');
+    // The owner and admins see everything.
+    const full = await api.call<Entry[]>('POST', 'profile/collection', { token: admin, body: { accountIds: ['maya'] } });
+    expect((full.body[0] as Profile).data.profile.phone).toBe('+44 20 7946 0000');
+  });
+
+  it('POST profile/collection refuses bad input with a 400 naming it, and strangers with 401', async () => {
+    for (const body of [
+      {},
+      { accountIds: [] },
+      { accountIds: [''] },
+      { accountIds: Array.from({ length: 101 }, (_, i) => `a${i}`) },
+      { accountIds: ['maya'], extra: 1 },
+    ]) {
+      const res = await api.call<{ error: string; message: string }>('POST', 'profile/collection', { token: victor, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(/accountIds|extra/);
+    }
+    expect((await api.call('POST', 'profile/collection', { body: { accountIds: ['maya'] } })).status).toBe(401);
+  });
+
+  it('POST profile/search finds members by public name and values, never by a private value, and never returns one', async () => {
+    const found = await search(victor, { text: 'maya mak' });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((i) => i.accountId)).toEqual(['maya']);
+    expect(found.body.items[0].name).toBe('Maya Maker');
+    expect(found.body.items[0].profile?.data.profile).not.toHaveProperty('phone');
+    expect(found.body).toMatchObject({ total: 1, page: 1, limit: 10 });
+    expect(await ids(victor, { text: 'lathe' })).toEqual(['maya']);
+    expect(await ids(victor, { text: '7946' })).toEqual([]);
+    expect(await ids(admin, { text: '7946' })).toEqual([]);
+    expect(await ids(victor, { filters: [{ key: 'phone', value: '+44 20 7946 0000' }] })).toEqual([]);
+    expect(await ids(victor, { text: 'victor', listIds: ['volunteers'] })).toEqual(['victor']);
+    expect(await ids(victor, { text: 'maya', listIds: ['volunteers'] })).toEqual([]);
+    const all = await search(victor, { limit: 2, page: 2 });
+    expect(all.body.total).toBeGreaterThanOrEqual(4);
+    expect(all.body.items).toHaveLength(2);
+  });
+
+  it('POST profile/search refuses bad input with a 400', async () => {
+    for (const body of [
+      { text: 5 },
+      { limit: 0 },
+      { limit: 101 },
+      { page: 0 },
+      { filters: [{ key: 'a.b', value: 'x' }] },
+      { near: { lat: 91, lng: 0, radiusKm: 5 } },
+      { sort: 'random' },
+      { what: 1 },
+    ]) {
+      expect((await search(victor, body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('follows a profile save at once', async () => {
+    const saved = await api.call('POST', 'profile/maya', { token: maya, body: { blockId: formId, changes: { bio: 'Marquetry teacher' } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await ids(victor, { text: 'marquetry' })).toEqual(['maya']);
+  });
+
+  it('hides the keepalive of a person who made connectivity private', async () => {
+    expect((await api.call('POST', 'user/deviceKeepalive', { token: maya, body: { deviceId: 'd-maya' } })).status).toBe(200);
+    const before = await api.call<Profile[]>('POST', 'profile/collection', { token: victor, body: { accountIds: ['maya'] } });
+    expect(typeof before.body[0].keepaliveTimestamp).toBe('number');
+    expect((await api.call('POST', 'profile/meta/privacy/connectivity', { token: maya, body: { isConnectivityPrivate: true } })).status).toBe(200);
+    const after = await api.call<Profile[]>('POST', 'profile/collection', { token: victor, body: { accountIds: ['maya'] } });
+    expect(after.body[0]).not.toHaveProperty('keepaliveTimestamp');
+    const own = await api.call<Profile[]>('POST', 'profile/collection', { token: maya, body: { accountIds: ['maya'] } });
+    expect(typeof own.body[0].keepaliveTimestamp).toBe('number');
+  });
+});

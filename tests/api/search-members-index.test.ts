@@ -1,0 +1,139 @@
+/**
+ * The member index on both databases: full-text on public names and values only, list and value
+ * filters, sort, pages, radius, rewrites and removal. Straight against the index (no HTTP): the
+ * profile calls' tests cover it through the API.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
+import { migrate } from '../../server/storage/migrations';
+import { createMemberIndex, memberDocument, type MemberIndex, type MemberQuery } from '../../server/search';
+import type { DataPrivacy, ListMembership, Profile } from '../../schemas/model';
+import { BACKENDS, createSchemaName, dropSchema, POSTGRES_URL, requirePostgres } from '../helpers/api-server';
+
+interface Person {
+  accountId: string;
+  profile: Profile['data']['profile'];
+  dataPrivacy?: DataPrivacy[];
+  lists?: string[];
+}
+
+const people: Person[] = [
+  {
+    accountId: 'maya',
+    profile: {
+      firstName: 'Maya',
+      lastName: 'Maker',
+      phone: '+44 20 7946 0000',
+      bio: 'Woodwork and lathe',
+      city: 'London',
+      geoLocation: { lat: 51.5, lng: -0.12 },
+    },
+    dataPrivacy: [{ dataSchemaId: 'phone', state: 'private' }],
+    lists: ['makers'],
+  },
+  {
+    accountId: 'victor',
+    profile: { firstName: 'Victor', lastName: 'Volunteer', bio: 'Electronics', city: 'Paris', days: ['sat', 'sun'], geoLocation: { lat: 48.86, lng: 2.35 } },
+    lists: ['volunteers'],
+  },
+  {
+    accountId: 'elodie',
+    profile: { firstName: 'Élodie', lastName: 'Durand', bio: 'Weaving, woodwork', secret: 'zanzibar' },
+    dataPrivacy: [{ dataSchemaId: 'secret', state: 'connections' }],
+    lists: ['makers', 'volunteers'],
+  },
+  { accountId: 'nameless', profile: { bio: 'quiet' } },
+];
+
+function doc(p: Person) {
+  const listMemberships: ListMembership[] = (p.lists ?? []).map((userListId) => ({ id: `lm-${p.accountId}-${userListId}`, userListId, state: 'accepted' }));
+  return memberDocument(
+    { accountId: p.accountId, dataPrivacy: p.dataPrivacy, listMemberships },
+    { accountId: p.accountId, data: { profile: p.profile, meta: {} } },
+  );
+}
+
+describe.each(BACKENDS)('member search index on %s', (backend) => {
+  let opened: OpenedDatabase;
+  let index: MemberIndex;
+  let dir: string | undefined;
+  let schema: string | undefined;
+  const ids = async (q: Partial<MemberQuery>) => (await index.search(opened.db, { page: 1, limit: 10, ...q })).hits.map((h) => h.accountId);
+
+  beforeAll(async () => {
+    if (backend === 'postgres') {
+      await requirePostgres();
+      schema = await createSchemaName();
+      opened = await openDatabase({ dataDir: '', databaseUrl: POSTGRES_URL, databaseSchema: schema });
+    } else {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-search-'));
+      opened = await openDatabase({ dataDir: dir });
+    }
+    await migrate(opened.db, opened.engine, schema);
+    index = createMemberIndex(opened.engine);
+    for (const p of people) await index.put(opened.db, doc(p));
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    if (schema) await dropSchema(schema);
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('matches every word as a prefix, on the public name and public values, folding accents', async () => {
+    expect(await ids({ text: 'may mak' })).toEqual(['maya']);
+    expect(await ids({ text: 'WOODWORK' })).toEqual(['elodie', 'maya']);
+    expect(await ids({ text: 'elodie' })).toEqual(['elodie']);
+    expect(await ids({ text: 'ÉLOD' })).toEqual(['elodie']);
+    expect(await ids({ text: 'paris electr' })).toEqual(['victor']);
+  });
+
+  it('never matches, filters on or returns a value that is not public', async () => {
+    expect(await ids({ text: '7946' })).toEqual([]);
+    expect(await ids({ text: 'zanzibar' })).toEqual([]);
+    expect(await ids({ filters: [{ key: 'secret', value: 'zanzibar' }] })).toEqual([]);
+    const scan = await index.scan(opened.db, { text: 'zanzibar', page: 1, limit: 10 });
+    expect(scan.total).toBe(0);
+  });
+
+  it('filters on lists and on values (a list of values contains it), sorts by public name, and counts', async () => {
+    expect(await ids({ listIds: ['makers'] })).toEqual(['elodie', 'maya']);
+    expect(await ids({ listIds: ['makers'], text: 'woodwork lathe' })).toEqual(['maya']);
+    expect(await ids({ filters: [{ key: 'city', value: 'Paris' }] })).toEqual(['victor']);
+    expect(await ids({ filters: [{ key: 'days', value: 'sun' }] })).toEqual(['victor']);
+    const all = await index.search(opened.db, { page: 1, limit: 3 });
+    expect(all.total).toBe(4);
+    // The public name falls back to the account id.
+    expect(all.hits.map((h) => h.name)).toEqual(['Élodie Durand', 'Maya Maker', 'nameless']);
+    expect((await index.search(opened.db, { page: 2, limit: 3 })).hits.map((h) => h.accountId)).toEqual(['victor']);
+  });
+
+  it('finds members within a radius of a point', async () => {
+    expect(await ids({ near: { lat: 51.5, lng: -0.1, radiusKm: 50 } })).toEqual(['maya']);
+    expect(await ids({ near: { lat: 50.5, lng: 1, radiusKm: 400 } })).toEqual(['maya', 'victor']);
+  });
+
+  it('takes query text as words only: search syntax of either engine is not interpreted', async () => {
+    for (const text of ['"maya', 'maya OR victor', 'NEAR(maya victor)', "maya' --", 'maya & | ! :*', '*', '']) {
+      const result = await index.search(opened.db, { text, page: 1, limit: 10 });
+      expect(result.total).toBeGreaterThanOrEqual(0);
+    }
+    expect(await ids({ text: 'maya OR victor' })).toEqual([]);
+  });
+
+  it('rewrites an entry when the profile or its privacy changes, and removes it', async () => {
+    const maya = people[0];
+    await index.put(opened.db, doc({ ...maya, profile: { ...maya.profile, bio: 'Ceramics' }, dataPrivacy: [{ dataSchemaId: 'city', state: 'private' }] }));
+    expect(await ids({ text: 'lathe' })).toEqual([]);
+    expect(await ids({ text: 'ceramics' })).toEqual(['maya']);
+    expect(await ids({ text: '7946' })).toEqual(['maya']);
+    expect(await ids({ filters: [{ key: 'city', value: 'London' }] })).toEqual([]);
+    await index.remove(opened.db, 'maya');
+    expect(await ids({ text: 'ceramics' })).toEqual([]);
+    expect(await ids({ listIds: ['makers'] })).toEqual(['elodie']);
+    await index.put(opened.db, doc(maya));
+  });
+});

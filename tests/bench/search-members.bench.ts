@@ -1,0 +1,236 @@
+/**
+ * search.members: 100,000 generated members on SQLite and on PostgreSQL; p50 and p95 of two-word
+ * queries with a list filter through the member index (FTS5 / tsvector + GIN), against the same
+ * queries as a `LIKE '%word%'` scan over the same table in the same run.
+ * profiles.batch: 200 profile blocks asking for their profiles at once, counted in collection calls.
+ * Self-contained: it needs only the index, the data layer and a database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { createStore } from 'jotai';
+import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
+import { migrate } from '../../server/storage/migrations';
+import { createMemberIndex, memberDocument, type MemberQuery } from '../../server/search';
+import { createDataLayer } from '../../engine/data';
+import type { Profile } from '../../schemas/model';
+
+const SIZE = 100_000;
+const QUERIES = 200;
+const SCAN_QUERIES = 20;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const FIRST = [
+  'maya',
+  'victor',
+  'elena',
+  'ada',
+  'omar',
+  'lena',
+  'tariq',
+  'sofia',
+  'ines',
+  'kofi',
+  'yuki',
+  'noah',
+  'amara',
+  'felix',
+  'zara',
+  'ravi',
+  'ivy',
+  'jonas',
+  'leila',
+  'mateo',
+];
+const LAST = [
+  'maker',
+  'volunteer',
+  'editor',
+  'okafor',
+  'lindqvist',
+  'moreau',
+  'tanaka',
+  'haddad',
+  'silva',
+  'kowalski',
+  'nguyen',
+  'oduya',
+  'fischer',
+  'rossi',
+  'patel',
+  'murphy',
+  'dubois',
+  'jensen',
+  'costa',
+  'novak',
+];
+const CITIES = [
+  'london',
+  'paris',
+  'leeds',
+  'lyon',
+  'cardiff',
+  'tallinn',
+  'berlin',
+  'madrid',
+  'tokyo',
+  'glasgow',
+  'bristol',
+  'nantes',
+  'porto',
+  'oslo',
+  'dublin',
+  'york',
+  'bath',
+  'lille',
+  'kyoto',
+  'riga',
+];
+const SKILLS = [
+  'woodwork',
+  'lathe',
+  'electronics',
+  'weaving',
+  'pottery',
+  'welding',
+  'sewing',
+  'printing',
+  'coding',
+  'soldering',
+  'glass',
+  'leather',
+  'painting',
+  'baking',
+  'robotics',
+];
+const LISTS = ['makers', 'volunteers', 'mentors', 'founders', 'alumni'];
+
+/** A deterministic generator, so both databases hold the same members. */
+function rng(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31), s / 2 ** 31);
+}
+
+function members() {
+  const next = rng(42);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  return Array.from({ length: SIZE }, (_, i) => {
+    const accountId = `m${i}`;
+    const profile: Profile = {
+      accountId,
+      data: {
+        profile: {
+          firstName: pick(FIRST),
+          lastName: `${pick(LAST)}${i % 97}`,
+          city: pick(CITIES),
+          bio: `${pick(SKILLS)} and ${pick(SKILLS)}`,
+          phone: `+44 ${i}`,
+        },
+        meta: {},
+      },
+    };
+    const lists = [pick(LISTS), ...(next() < 0.3 ? [pick(LISTS)] : [])];
+    return memberDocument(
+      {
+        accountId,
+        dataPrivacy: [{ dataSchemaId: 'phone', state: 'private' }],
+        listMemberships: lists.map((userListId) => ({ id: `${accountId}-${userListId}`, userListId, state: 'accepted' })),
+      },
+      profile,
+    );
+  });
+}
+
+function queries(count: number): MemberQuery[] {
+  const next = rng(7);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  return Array.from({ length: count }, () => ({ text: `${pick(FIRST)} ${pick(CITIES).slice(0, 4)}`, listIds: [pick(LISTS)], page: 1, limit: 10 }));
+}
+
+function percentile(times: number[], p: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] * 1000) / 1000;
+}
+
+async function timed(list: MemberQuery[], fn: (q: MemberQuery) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (const q of list) {
+    const start = performance.now();
+    await fn(q);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+async function open(db: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; cleanup: () => Promise<void> }> {
+  if (db === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-search-'));
+    const opened = await openDatabase({ dataDir: dir });
+    await migrate(opened.db, 'sqlite');
+    return { opened, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  const opened = await openDatabase({ dataDir: '', databaseUrl: POSTGRES_URL, databaseSchema: schema });
+  await migrate(opened.db, 'postgres', schema);
+  return {
+    opened,
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+async function searchBench(db: 'sqlite' | 'postgres') {
+  const { opened, cleanup } = await open(db);
+  try {
+    const index = createMemberIndex(opened.engine);
+    await opened.db.transaction().execute((tx) => index.putMany(tx, members()));
+    if (db === 'postgres') await analyze(opened);
+    const list = queries(QUERIES);
+    await timed(list.slice(0, 20), (q) => index.search(opened.db, q));
+    const times = await timed(list, (q) => index.search(opened.db, q));
+    const scanTimes = await timed(list.slice(0, SCAN_QUERIES), (q) => index.scan(opened.db, q));
+    return {
+      bench: 'search.members',
+      db,
+      size: SIZE,
+      p50Ms: percentile(times, 50),
+      p95Ms: percentile(times, 95),
+      baselineP50Ms: percentile(scanTimes, 50),
+      baselineP95Ms: percentile(scanTimes, 95),
+    };
+  } finally {
+    await opened.close();
+    await cleanup();
+  }
+}
+
+async function analyze(opened: OpenedDatabase) {
+  const { sql } = await import('kysely');
+  await sql`analyze member_search`.execute(opened.db);
+  await sql`analyze member_search_lists`.execute(opened.db);
+}
+
+/** 200 blocks ask for 200 profiles in the same tick, as a page of profile blocks mounts. */
+async function batchBench() {
+  let requests = 0;
+  const layer = createDataLayer(createStore(), {
+    async loadProfiles(ids) {
+      requests++;
+      return ids.map((accountId) => ({ accountId, data: { profile: {}, meta: {} } }));
+    },
+  });
+  const blocks = 200;
+  await Promise.all(Array.from({ length: blocks }, (_, i) => layer.profiles.ensure(`u${i}`)));
+  return { bench: 'profiles.batch', blocks, requests };
+}
+
+export default [
+  { name: 'search.members', run: async () => [await searchBench('sqlite'), await searchBench('postgres')] },
+  { name: 'profiles.batch', run: async () => [await batchBench()] },
+];
