@@ -29,6 +29,7 @@ import { structureBlockRoutes } from './routes/structure-blocks';
 import { structureFieldRoutes } from './routes/structure-fields';
 import { structureModuleRoutes } from './routes/structure-modules';
 import { structurePageRoutes } from './routes/structure-pages';
+import { filesRoutes, openFilesDomain, type OpenedFilesDomain } from './files';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
@@ -55,6 +56,8 @@ export interface RunningTessera {
   /** Every route as registered (HEAD routes Fastify adds for GETs left out). */
   routes: RegisteredRoute[];
   ctx: AppContext;
+  /** The file store, media tokens and the unclaimed-upload sweep. */
+  files: OpenedFilesDomain;
   engine: OpenedDatabase['engine'];
   close(): Promise<void>;
 }
@@ -72,6 +75,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry };
 
+  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -92,6 +96,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       structurePageRoutes(api, ctx);
       structureBlockRoutes(api, ctx);
       structureFieldRoutes(api, ctx);
+      await filesRoutes(api, ctx, files);
     },
     { prefix: '/api/v1' },
   );
@@ -139,9 +144,11 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     app,
     routes,
     ctx,
+    files,
     engine: database.engine,
     async close() {
       clearInterval(sweeper);
+      files.close();
       await ctx.realtime?.close().catch(() => undefined);
       await app.close();
       await database.close();

@@ -4,6 +4,7 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
+import { filesMigration } from '../files/table';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_files': filesMigration,
   };
 }
 
