@@ -15,7 +15,12 @@ export async function upload<T = unknown>(
   parts: UploadPart[],
 ): Promise<{ status: number; body: T; headers: Headers }> {
   const form = new FormData();
-  for (const part of parts) form.append(part.name ?? 'file', new Blob([part.body], { type: part.type ?? 'application/octet-stream' }), part.filename);
+  for (const part of parts)
+    form.append(
+      part.name ?? 'file',
+      new Blob([typeof part.body === 'string' ? part.body : new Uint8Array(part.body)], { type: part.type ?? 'application/octet-stream' }),
+      part.filename,
+    );
   const res = await fetch(`${url}/api/v1/${path}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await res.text();
   let body: unknown = text;
