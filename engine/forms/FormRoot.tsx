@@ -35,27 +35,34 @@ export interface FormRootProps {
   title?: string;
 }
 
+const NO_DATA: FormValues = {};
+
 export function FormRoot(props: FormRootProps) {
   const store = useStore();
   const { formId, fields, rootIds, services, fieldTypes, ruleContext } = props;
+  const data = props.data ?? NO_DATA;
+  // The definition by content: the same fields delivered again as new objects (a realtime echo, a
+  // page re-read) must not build a new controller, which would drop the edit and the save message.
+  const definition = useMemo(() => JSON.stringify([fields, rootIds ?? null]), [fields, rootIds]);
   const controller = useMemo(
     () =>
       new FormController(store, {
         formId,
         fields,
         rootIds: rootIds ?? fields.map((f) => f.id),
-        data: props.data ?? {},
+        data,
         options: props.options ?? {},
         services,
         fieldTypes,
         ruleContext,
       }),
-    // A new controller only when the form's definition changes: data and options are read at load,
+    // A new controller only when the form's definition changes: options are read at load; data,
     // services and rule context are updated in place below, so a host re-render never resets typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store, formId, fields, rootIds, fieldTypes],
+    [store, formId, definition, fieldTypes],
   );
   useEffect(() => controller.setEnvironment(services, ruleContext), [controller, services, ruleContext]);
+  useEffect(() => controller.setData(data), [controller, data]);
   useEffect(() => () => controller.dispose(), [controller]);
   const rootFieldIds = useMemo(() => controller.tree.roots.map((f) => f.id), [controller]);
   const t = useMemo(() => (props.translator ?? createTranslator(catalog)).t, [props.translator]);
@@ -111,7 +118,7 @@ function FormActions() {
         </button>
       )}
       {!alwaysEdit && !autosave && (
-        <button type="button" onClick={() => controller.setEditing(false)}>
+        <button type="button" onClick={() => controller.cancel()}>
           {t('form.actions.cancel')}
         </button>
       )}

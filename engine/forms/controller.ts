@@ -118,6 +118,16 @@ export class FormController {
     this.config = { ...this.config, services };
     if (this.store.get(this.ruleContext) !== ruleContext) this.store.set(this.ruleContext, ruleContext);
   }
+  /**
+   * New stored values (the profile arrived after the form was built, or the server answered a
+   * save): shown at once unless the user has changes in hand or a save is running, which they win.
+   */
+  setData(data: FormValues): void {
+    if (this.config.data === data) return;
+    this.config = { ...this.config, data };
+    if (this.store.get(this.saving) || this.store.get(this.dirtyKeys).size) return;
+    this.load(data);
+  }
   get services() {
     return this.config.services;
   }
@@ -387,6 +397,23 @@ export class FormController {
     this.store.set(this.editing, editing || !!this.config.options.alwaysEdit);
   }
 
+  /** Cancel: the stored values come back, with no error or message left from the discarded edit. */
+  cancel(): void {
+    this.clearTimers();
+    this.store.set(this.confirming, null);
+    this.store.set(this.showAllErrors, false);
+    this.store.set(this.message, null);
+    this.load(this.config.data);
+    this.setEditing(false);
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.validationTimers.values()) clearTimeout(timer);
+    this.validationTimers.clear();
+    if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = undefined;
+  }
+
   private scheduleAutosave(): void {
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
     this.autosaveTimer = setTimeout(() => void this.submit({ autosave: true }), AUTOSAVE_DEBOUNCE_MS);
@@ -552,8 +579,7 @@ export class FormController {
 
   /** Drops this form's atoms from the families and stops its timers (on unmount). */
   dispose(): void {
-    for (const timer of this.validationTimers.values()) clearTimeout(timer);
-    if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    this.clearTimers();
     for (const key of this.stateAtoms.keys()) fieldStateFamily.remove(key);
     for (const key of this.itemAtoms.keys()) repeaterItemsFamily.remove(key);
   }

@@ -20,12 +20,4 @@ export const fieldStateAtom = (formId: string, fieldId: Id, index?: number) => f
 /** The items of a repeater field (deleted marks, labels). */
 export const repeaterItemsAtom = (formId: string, fieldId: Id) => repeaterItemsFamily(fieldStateKey(formId, fieldId));
 
-/** Structural equality for JSON values (dirty checks, change detection). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
+export { sameJson } from '../core/same-json';

@@ -5,6 +5,7 @@
 import { atom, type PrimitiveAtom, type WritableAtom } from 'jotai';
 import { atomFamily } from 'jotai-family';
 import type { Block, Field, Id, Module, Page } from '../../schemas/model';
+import { sameJson } from '../core/same-json';
 
 export const moduleAtom = atomFamily((_id: Id) => atom<Module | undefined>(undefined));
 export const pageAtom = atomFamily((_id: Id) => atom<Page | undefined>(undefined));
@@ -30,7 +31,7 @@ export function writeStructureItems(set: Setter, get: <V>(a: PrimitiveAtom<V>) =
       const target = family(item.id);
       const current = get(target);
       if (!item || typeof item !== 'object' || typeof item.id !== 'string') continue;
-      if (current && current.revision !== undefined && current.revision === item.revision && JSON.stringify(current) === JSON.stringify(item)) continue;
+      if (current && current.revision !== undefined && current.revision === item.revision && sameJson(current, item)) continue;
       // A late realtime message never overwrites a newer revision.
       if (current?.revision !== undefined && item.revision !== undefined && item.revision < current.revision) continue;
       set(target, item);

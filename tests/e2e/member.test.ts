@@ -173,7 +173,7 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await page.close();
   });
 
-  it('a form block saves the member’s own profile through the server', async () => {
+  it('a form block saves the member’s own profile through the server, says so, and Cancel restores the stored value', async () => {
     const admin = await signInAt(server.url, 'admin');
     const call = (method: string, url: string, body: unknown, token = admin) =>
       fetch(`${server.url}/api/v1/${url}`, {
@@ -202,6 +202,13 @@ describe('a member on the demo site, in Chromium against the built server', () =
       data: { profile: Record<string, unknown> };
     };
     expect(profile.data.profile.workshopSkill).toBe('Dovetail joints');
+
+    // Cancel discards the edit: the read view shows the stored value again, and nothing is saved.
+    await form.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Favourite workshop skill').fill('Mortise and tenon');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.getByText('Dovetail joints').waitFor();
+    expect(await form.getByText('Mortise and tenon').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

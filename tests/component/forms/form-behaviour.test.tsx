@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isFieldShown, type FieldComponents } from '../../../engine';
+import { Provider } from 'jotai';
+import { FormRoot, isFieldShown, registryFieldTypes, type FieldComponents } from '../../../engine';
 import type { Field } from '../../../schemas/model';
 import { realEvaluator } from '../../helpers/rule-engine';
 import { allComponents, newsFields, renderForm } from './helpers';
@@ -122,6 +123,80 @@ describe('saving', () => {
     );
     expect(screen.getByLabelText('Name')).toHaveValue('Ann');
     expect(await screen.findByLabelText('City')).toBeInTheDocument();
+  });
+
+  it('the same definition delivered again as new objects keeps the form, its edit and its save message', async () => {
+    const first = renderForm({ components, fields: [name], data: { name: 'Ann' }, options: { alwaysEdit: false } });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Bea');
+    const again = (data: Record<string, string>) => (
+      <Provider store={first.store}>
+        <FormRoot
+          formId="form1"
+          fields={[{ ...name }]}
+          data={data}
+          options={{ editable: true, alwaysEdit: false }}
+          services={{ save: first.save, evaluator: realEvaluator() }}
+          components={components}
+          fieldTypes={registryFieldTypes}
+          hash=""
+        />
+      </Provider>
+    );
+    first.rerender(again({ name: 'Ann' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Bea');
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(first.saved).toHaveLength(1));
+    // The server's answer arrives as new data and new field objects: the message stays.
+    first.rerender(again({ name: 'Bea' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved.');
+    expect(screen.getByText('Bea')).toBeInTheDocument();
+  });
+
+  it('stored values that arrive after the form was built show, unless the user has changes in hand', async () => {
+    const first = renderForm({ components, fields: [name, city], options: { alwaysEdit: false } });
+    const later = (data: Record<string, string>) => (
+      <Provider store={first.store}>
+        <FormRoot
+          formId="form1"
+          fields={[name, city]}
+          data={data}
+          options={{ editable: true, alwaysEdit: false }}
+          services={{ save: first.save, evaluator: realEvaluator() }}
+          components={components}
+          fieldTypes={registryFieldTypes}
+          hash=""
+        />
+      </Provider>
+    );
+    first.rerender(later({ name: 'Ann', city: 'Lyon' }));
+    expect(await screen.findByText('Lyon')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByLabelText('City'), 'nais');
+    first.rerender(later({ name: 'Ann', city: 'Paris' }));
+    expect(screen.getByLabelText('City')).toHaveValue('Lyonnais');
+  });
+
+  it('Cancel restores the stored values and drops the edit’s errors', async () => {
+    const { save } = renderForm({
+      components,
+      fields: [{ ...name, validation: { required: true } }, city],
+      data: { name: 'Ann', city: 'Lyon' },
+      options: { alwaysEdit: false },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.clear(screen.getByLabelText('City'));
+    await userEvent.type(screen.getByLabelText('City'), 'Paris');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Ann')).toBeInTheDocument();
+    expect(screen.getByText('Lyon')).toBeInTheDocument();
+    expect(screen.queryByText('Paris')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('City')).toHaveValue('Lyon');
+    expect(saveButton()).toBeEnabled();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('an unknown field type shows a clear note instead of breaking the form', () => {
