@@ -20,10 +20,11 @@ import { useModuleTabs, usePageRow } from './use-nav-items';
 function Logo() {
   const t = useT();
   const api = useApi();
-  const logoId = useAtomValue(sessionAtom)?.activeBrand?.settings?.logoId;
+  const session = useAtomValue(sessionAtom);
+  const logoId = session?.activeBrand?.settings?.logoId;
   return (
     <Link href="/" className="ts-logo">
-      <img src={logoId ? imageUrl(api.baseURL, logoId) : defaultLogo} alt={t('nav.logoAlt')} height={32} />
+      <img src={imageUrl(api.baseURL, logoId, session?.user.imageAccessToken, defaultLogo)} alt={t('nav.logoAlt')} height={32} />
     </Link>
   );
 }

@@ -16,7 +16,7 @@ export function Footer() {
     <footer className="ts-footer" aria-label={t('shell.footer.label')}>
       <img
         className="ts-footer__logo"
-        src={footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, defaultLogo)}
+        src={footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, session?.user.imageAccessToken, defaultLogo)}
         alt={t('shell.footer.logoAlt')}
       />
       {links.length > 0 && (
