@@ -11,24 +11,26 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Page } from '../schemas/model';
 import type { Account } from './model';
 import { loadRegistry } from '../registry/loader';
-import { TokenService, loadOrCreateSecret } from './auth';
 import type { ServerConfig } from './config';
 import { permissionContext, sessionAccount, type AppContext } from './context';
 import { HttpError } from './errors';
-import { loginRoutes } from './login';
 import type { RevertRecord } from './model';
 import { canViewPage, itemPermissionChangeAffects } from './permissions';
 import { Realtime } from './realtime';
+import { adminRoutes } from './admin/routes';
+import { auditRoutes } from './audit/routes';
+import { i18nRoutes } from './i18n/routes';
+import { profileRoutes } from './profiles/routes';
+import { loginRoutes } from './session/login-routes';
+import { sessionRoutes } from './session/routes';
+import { TokenService, loadOrCreateSecret } from './session/tokens';
+import { settingsRoutes } from './settings/routes';
+import { structureBlockRoutes } from './structure/routes/blocks';
+import { structureFieldRoutes } from './structure/routes/fields';
+import { structureModuleRoutes } from './structure/routes/modules';
+import { structurePageRoutes } from './structure/routes/pages';
 import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
-import { adminRoutes } from './routes/admin';
-import { profileRoutes } from './routes/profile';
-import { sessionRoutes } from './routes/session';
-import { settingsRoutes } from './routes/settings';
-import { structureBlockRoutes } from './routes/structure-blocks';
-import { structureFieldRoutes } from './routes/structure-fields';
-import { structureModuleRoutes } from './routes/structure-modules';
-import { structurePageRoutes } from './routes/structure-pages';
 import { filesRoutes, openFilesDomain, type OpenedFilesDomain } from './files';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
@@ -73,9 +75,9 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   });
   const store = new DocumentStore(database.db, database.engine, normalise);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
-  const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry };
-
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
+
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -88,10 +90,13 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(
     async (api) => {
+      // One registration per domain (server/<domain>/routes.ts): see docs/architecture.md, Server.
       sessionRoutes(api, ctx);
       profileRoutes(api, ctx);
+      i18nRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);
+      auditRoutes(api, ctx);
       structureModuleRoutes(api, ctx);
       structurePageRoutes(api, ctx);
       structureBlockRoutes(api, ctx);

@@ -2,11 +2,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ItemPermissions, PermissionMap, Profile } from '../schemas/model';
 import type { RegistryData } from '../registry';
-import { bearerToken, type SessionClaims, type TokenService } from './auth';
+import { bearerToken, type SessionClaims, type TokenService } from './session/tokens';
 import type { ServerConfig } from './config';
-import { notAuthorized } from './errors';
+import type { FilesDomain } from './files/routes';
+import { forbidden, notAuthorized } from './errors';
 import type { Account } from './model';
-import { accountRuleContext, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
+import { accountRuleContext, isStaff, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
 import type { Realtime } from './realtime';
 import type { DocumentReader, DocumentStore } from './storage/documents';
 import type { RequestValidator } from './validation';
@@ -17,6 +18,8 @@ export interface AppContext {
   tokens: TokenService;
   validator: RequestValidator;
   registry: RegistryData;
+  /** The file store and media tokens (server/files): avatars, brand images and uploads. */
+  files: FilesDomain;
   /** Set once the HTTP server exists. */
   realtime?: Realtime;
 }
@@ -56,4 +59,11 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
   const account = await sessionAccount(ctx.store, claims);
   if (!account) throw notAuthorized();
   return { ...(await permissionContext(ctx.store, account, ctx.registry)), claims, token };
+}
+
+/** The signed-in admin or elevated user, else 401 (not signed in) or 403 naming what is refused. */
+export async function requireStaff(ctx: AppContext, req: FastifyRequest, what: string): Promise<SignedInUser> {
+  const user = await requireUser(ctx, req);
+  if (!isStaff(user.account)) throw forbidden(`${what}: for admins and elevated users only`);
+  return user;
 }

@@ -10,6 +10,7 @@ import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/conte
 import { createRuleEngine } from '../engine/core/rules/evaluator';
 import { pageVisibility } from '../engine/core/rules/visibility';
 import type { RegistryData } from '../registry';
+import { forbidden } from './errors';
 import type { Account } from './model';
 
 export type ItemSubject = 'items.modules' | 'items.pages' | 'items.blocks' | 'items.fields';
@@ -56,6 +57,16 @@ export function can(ctx: PermissionContext, action: string, subject: string, ite
     if (typeof item === 'boolean') return item;
   }
   return ownValue(ownValue(ctx.basePaths, subject), action) ?? ownValue(ownValue(ctx.account.permissions, subject), action) ?? false;
+}
+
+/** Throws 403 naming the action unless the user may do it. */
+export function need(ctx: PermissionContext, action: string, subject: string, itemId?: Id): void {
+  if (!can(ctx, action, subject, itemId)) throw forbidden(`You may not ${action} on ${subject}${itemId ? ` "${itemId}"` : ''}`);
+}
+
+/** Admins and elevated users: those who see the admin views and may be granted structure permissions. */
+export function isStaff(account: Pick<Account, 'isAdmin' | 'isElevated'>): boolean {
+  return account.isAdmin || account.isElevated;
 }
 
 /** Administration permissions (manageEditMode, allowViewAs, ...). */

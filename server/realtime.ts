@@ -11,7 +11,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import type { SessionClaims } from './auth';
+import type { SessionClaims } from './session/tokens';
 
 export interface ItemChange {
   kind: 'module' | 'page' | 'block' | 'field';

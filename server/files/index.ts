@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB } from '../storage/database';
-import { loadOrCreateSecret } from '../auth';
+import { loadOrCreateSecret } from '../session/tokens';
 import { openBlobStore, type S3Options } from './blob-store';
 import { MediaTokens } from './media-token';
 import { mediaRoutes } from './media-routes';

@@ -21,7 +21,7 @@ import type {
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { can } from '../permissions';
-import { emptyProfile } from '../routes/session';
+import { emptyProfile } from '../profiles/profile-data';
 import { isFileId, toFileInfo, tooLarge, type FileStore, type ReceiveOptions } from './store';
 import type { FilesTable } from './table';
 import type { MediaTokens } from './media-token';

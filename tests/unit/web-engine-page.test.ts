@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Block, Field, Page } from '../../schemas/model';
 import { formBlockOf, type StructureLookup } from '../../web/engine/form-block';
 import { initOpts } from '../../web/startup/startup';
-import { setAtPath } from '../../server/routes/profile';
+import { setAtPath } from '../../server/profiles/profile-data';
 
 function lookupOf(pages: Page[], blocks: Block[], fields: Field[]): StructureLookup {
   return {

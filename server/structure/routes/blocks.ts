@@ -1,8 +1,8 @@
 /** Block calls of spec 7.4: create, update, property, delete with revert, move, clone, children, comments. */
-import { ownValue } from '../../engine/core/own';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Block, Field, Id, JsonObject, Page } from '../../schemas/model';
+import { ownValue } from '../../../engine/core/own';
+import type { Block, Field, Id, JsonObject, Page } from '../../../schemas/model';
 import type {
   BlockCloneRequest,
   BlockCreateRequest,
@@ -15,16 +15,18 @@ import type {
   IdsRequest,
   PropertyRequest,
   ReactionRequest,
-} from '../../schemas/model/api';
-import { requireUser, type AppContext, type SignedInUser } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
-import { canAdminister } from '../permissions';
-import { collectBlocks, collectFields } from '../structure/read';
-import { hiddenFieldIds, requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../structure/viewer';
-import { childAt, childBlockIds, removeChild } from '../structure/tree';
-import { writeStructure, type StructureWrite } from '../structure/write';
-import { checkPropertyKey, intParam, need, newId, paginate } from './helpers';
-import { attachBlocks, detachBlock } from './structure-pages';
+} from '../../../schemas/model/api';
+import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { intParam, paginate } from '../../http/params';
+import { canAdminister, need } from '../../permissions';
+import { newId } from '../../storage/ids';
+import { checkPropertyKey } from '../checks';
+import { attachBlocks, detachBlock } from '../page-tree';
+import { collectBlocks, collectFields } from '../read';
+import { childAt, childBlockIds, removeChild } from '../tree';
+import { hiddenFieldIds, requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../viewer';
+import { writeStructure, type StructureWrite } from '../write';
 
 interface StoredComment {
   id: Id;
@@ -104,8 +106,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   app.get('/structure/block', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('listing every block is for admins and elevated users');
+    const user = await requireStaff(ctx, req, 'listing every block');
     return visibleBlocks(
       ctx.store,
       user,
@@ -114,8 +115,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   app.get<{ Querystring: { page?: string; limit?: string; type?: string; filters?: string } }>('/structure/block/search', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('block search is for admins and elevated users');
+    const user = await requireStaff(ctx, req, 'block search');
     const text = (req.query.filters ?? '').toLowerCase();
     const blocks = (
       await visibleBlocks(

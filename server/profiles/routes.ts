@@ -1,39 +1,30 @@
 /**
- * Profile writes of spec 7: a form block's values (POST profile/{id}, validated here with the same
- * rules the browser runs) and one profile meta value by path (POST profile/meta/upsert).
+ * Profile calls of spec 7: reading a profile as the viewer may see it, a form block's values
+ * (POST profile/{id}, validated here with the same rules the browser runs), one profile meta value
+ * by path (POST profile/meta/upsert), favourites and the connectivity privacy setting.
  */
-import { ownValue, setOwn } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
-import type { Block, Field, Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
-import type { ProfileMetaUpsertRequest, ProfileSaveRequest } from '../../schemas/model/api';
 import { createRegistry, type RuntimeRegistryData } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
+import type { Block, Field, Id, Profile } from '../../schemas/model';
+import type {
+  ConnectivityPrivacyRequest,
+  FavouriteAddRequest,
+  FavouriteRemoveRequest,
+  ProfileMetaUpsertRequest,
+  ProfileSaveRequest,
+} from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
+import type { Account } from '../model';
 import { can } from '../permissions';
-import { requireVisibleBlock } from '../structure/viewer';
 import { collectFields } from '../structure/read';
-import { emptyProfile, updateProfileMeta } from './session';
+import { requireVisibleBlock } from '../structure/viewer';
+import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
 const VALUELESS_FIELD_TYPES = new Set(['conditional', 'group', 'heading', 'paragraph']);
-
-/** Sets `value` at a dotted path of a copy of `meta` (objects on the way are created or copied). */
-export function setAtPath(meta: ProfileMeta, path: string, value: JsonValue): ProfileMeta {
-  const keys = path.split('.');
-  const root: JsonObject = { ...(meta as JsonObject) };
-  let node = root;
-  // Path segments are user input: own reads and writes only (`__proto__` is a plain name here).
-  for (const key of keys.slice(0, -1)) {
-    const next = ownValue(node, key);
-    const copy: JsonObject = next && typeof next === 'object' && !Array.isArray(next) ? { ...next } : {};
-    setOwn(node, key, copy);
-    node = copy;
-  }
-  setOwn(node, keys[keys.length - 1], value);
-  return root as ProfileMeta;
-}
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -98,5 +89,44 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       await tx.put('profile', accountId, next);
       return next;
     });
+  });
+
+  app.get<{ Params: { id: string } }>('/profile/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const profile = (await ctx.store.get<Profile>('profile', req.params.id))?.data;
+    if (!profile) throw notFound(`profile "${req.params.id}" does not exist`);
+    const owner = (await ctx.store.get<Account>('account', req.params.id))?.data;
+    return visibleProfile(profile, owner, user);
+  });
+
+  app.put('/profile/favourites/add', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { type, value } = v.body<FavouriteAddRequest>('favourite-add-request', req.body);
+    return updateProfileMeta(ctx, user.account.accountId, (meta) => {
+      const list = favouritesOf(meta, type);
+      return { ...meta, favourites: withFavourites(meta, type, list.includes(value) ? list : [...list, value]) };
+    });
+  });
+
+  app.delete('/profile/favourites', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { type, targetId } = v.body<FavouriteRemoveRequest>('favourite-remove-request', req.body);
+    return updateProfileMeta(ctx, user.account.accountId, (meta) => ({
+      ...meta,
+      favourites: withFavourites(
+        meta,
+        type,
+        favouritesOf(meta, type).filter((id) => id !== targetId),
+      ),
+    }));
+  });
+
+  app.post('/profile/meta/privacy/connectivity', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { isConnectivityPrivate } = v.body<ConnectivityPrivacyRequest>('connectivity-privacy-request', req.body);
+    return updateProfileMeta(ctx, user.account.accountId, (meta) => ({
+      ...meta,
+      settings: { ...(meta.settings ?? {}), privacy: { ...(meta.settings?.privacy ?? {}), isConnectivityPrivate } },
+    }));
   });
 }

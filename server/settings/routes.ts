@@ -1,24 +1,16 @@
-/** Settings (spec 7.2), brands and theme (7.3), audit (7.5). */
+/** Settings (spec 7.2), brands and theme (7.3). */
 import { isPrototypeKey, ownValue, setOwn } from '../../engine/core/own';
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
-import type {
-  AuditSaveRequest,
-  BrandImageRequest,
-  BrandNameRequest,
-  SearchSettingsRequest,
-  SettingsUpdateRequest,
-  ThemeStylesRequest,
-} from '../../schemas/model/api';
+import type { BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
-import { activeBrand } from './session';
-import { sendStoredFile } from '../http/security-headers';
+import { activeBrand, DEFAULT_THEME, themeCss } from './brands';
+import { storedFileHeaders } from '../http/security-headers';
+import { Readable } from 'node:stream';
+import { resolveImageOptions } from '../../engine/core/files';
 import type { DocumentTx } from '../storage/documents';
-
-const AUDIT_LOG_TYPES = ['pageView', 'profileView', 'entityPageView', 'entityView', 'internalModalOpened', 'externalLinkClicked'];
 
 function needSettings(user: SignedInUser): void {
   if (!can(user, 'update', 'settings')) throw forbidden('You may not change settings');
@@ -60,24 +52,6 @@ function getPath(source: JsonValue, dotted: string): JsonValue | undefined {
 }
 
 const CSS_UNSAFE = /[{}<>]|\/\*|@import|expression\(|javascript:/i;
-
-/** A theme style sheet from brand styles; rules and values were checked on the way in. */
-export function themeCss(styles: ThemeStyle[]): string {
-  return (
-    styles
-      .map(
-        (s) =>
-          `${s.rule} {\n${Object.entries(s.values)
-            .map(([p, v]) => `  ${p}: ${v};`)
-            .join('\n')}\n}`,
-      )
-      .join('\n') + '\n'
-  );
-}
-
-const DEFAULT_THEME: ThemeStyle[] = [
-  { rule: ':root', values: { '--header-background': '#ffffff', '--pages-row-background': '#f5f5f5', '--primary': '#1f5fbf' } },
-];
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -232,17 +206,24 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     if (req.params.kind !== 'logo' && req.params.kind !== 'favicon') throw notFound(`unknown brand image "${req.params.kind}": expected logo or favicon`);
     const { changes } = v.body<BrandImageRequest>('brand-image-request', req.body);
-    const match = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml|x-icon));base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
-    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp, svg or ico image');
-    const id = crypto.randomUUID();
+    const match = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
+    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp or svg image');
+    // The permission, then the brand, and only then the file store: a refused call stores nothing.
+    needSettings(user);
+    await brand(req.params.id);
     const key = req.params.kind === 'logo' ? 'logoId' : 'faviconId';
-    await changeBrand(
-      user,
-      req.params.id,
-      (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: id } }),
-      async (tx) => void (await tx.put('image', id, { contentType: match[1], base64: match[2] })),
+    // The file store checks the bytes themselves; raster images become png (logos keep transparency), SVG stays SVG and is never served inline.
+    const file = await ctx.files.files.receive(
+      { stream: Readable.from([Buffer.from(match[2], 'base64')]), filename: `${req.params.kind}.${match[1].replace('+xml', '')}` },
+      { ownerId: user.account.accountId, imagesOnly: true, claimed: true, contextId: `brand:${req.params.id}`, image: resolveImageOptions({ type: 'png' }) },
     );
-    return { id };
+    try {
+      await changeBrand(user, req.params.id, (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: file.id } }));
+    } catch (error) {
+      await ctx.files.files.remove([file.id]);
+      throw error;
+    }
+    return { id: file.id };
   });
 
   async function themeStylesOf(which: string): Promise<ThemeStyle[]> {
@@ -262,39 +243,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return themeStylesOf(req.params.id);
   });
 
+  // Favicons load through <link rel=icon>, without a token: public, like the theme.
   app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (_req, reply) => {
     const b = await activeBrand(ctx, await settingsOf());
-    const image = b?.settings?.faviconId ? (await ctx.store.get<{ contentType: string; base64: string }>('image', b.settings.faviconId))?.data : undefined;
-    if (!image || typeof image.contentType !== 'string' || typeof image.base64 !== 'string') throw notFound('the active brand has no favicon');
-    return sendStoredFile(reply, image.contentType, Buffer.from(image.base64, 'base64'), 'favicon');
-  });
-
-  // Audit.
-  app.get('/audit/getLogTypes', async (req) => {
-    await requireUser(ctx, req);
-    return AUDIT_LOG_TYPES;
-  });
-  app.post('/audit/save', async (req) => {
-    const user = await requireUser(ctx, req);
-    const entries = v.body<AuditSaveRequest>('audit-save-request', req.body);
-    if (entries.length > 1000) throw badRequest(`at most 1000 audit entries per call, got ${entries.length}`);
-    if (entries.length) {
-      await ctx.store.transaction(async (tx) => {
-        await tx.raw
-          .insertInto('audit_log')
-          .values(
-            entries.map((e) => ({
-              account_id: user.account.accountId,
-              log_type: e.logType,
-              subject: e.subject,
-              action_time: String(e.actionTime),
-              extra: e.extra ? JSON.stringify(e.extra) : null,
-              saved_at: Date.now(),
-            })),
-          )
-          .execute();
-      });
-    }
-    return { saved: entries.length };
+    const id = b?.settings?.faviconId;
+    const file = typeof id === 'string' ? await ctx.files.files.get(id) : undefined;
+    const bytes = file?.kind === 'image' ? await ctx.files.files.bytes(file, {}) : undefined;
+    if (!file || !bytes) throw notFound('the active brand has no favicon');
+    return reply.headers({ ...storedFileHeaders(file.mime, 'favicon'), 'cache-control': 'no-cache', etag: bytes.etag }).send(bytes.body);
   });
 }

@@ -1,15 +1,15 @@
 /** Field calls of spec 7.4 and the slug check. */
-import { ownValue } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
-import type { Block, Field, Id, JsonValue, Module, Page } from '../../schemas/model';
-import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../schemas/model/api';
-import { requireUser, type AppContext, type SignedInUser } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
-import { canAdminister, canViewPage } from '../permissions';
-import type { DocumentReader } from '../storage/documents';
-import { blockVisibleTo, hiddenFieldIds, visibleBlocks, type StoredBlock } from '../structure/viewer';
-import { writeStructure } from '../structure/write';
-import { need, newId } from './helpers';
+import { ownValue } from '../../../engine/core/own';
+import type { Block, Field, Id, JsonValue, Module, Page } from '../../../schemas/model';
+import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../../schemas/model/api';
+import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { canAdminister, canViewPage, need } from '../../permissions';
+import type { DocumentReader } from '../../storage/documents';
+import { newId } from '../../storage/ids';
+import { blockVisibleTo, hiddenFieldIds, visibleBlocks, type StoredBlock } from '../viewer';
+import { writeStructure } from '../write';
 
 export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -51,8 +51,7 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   }
 
   app.get<{ Querystring: { withSchemas?: string } }>('/structure/field', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('listing every field is for admins and elevated users');
+    const user = await requireStaff(ctx, req, 'listing every field');
     const hidden = await hiddenFieldIds(ctx.store, user);
     const fields = (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => !hidden.has(f.id));
     if (req.query.withSchemas !== 'true') return fields;

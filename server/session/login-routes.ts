@@ -6,11 +6,11 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createTranslator, messages } from '../engine/core/i18n';
-import { DEFAULT_LOCALE } from '../engine/core/constants';
-import type { AppContext } from './context';
-import { badRequest } from './errors';
-import type { Account, LoginSecret } from './model';
+import { createTranslator, messages } from '../../engine/core/i18n';
+import { DEFAULT_LOCALE } from '../../engine/core/constants';
+import type { AppContext } from '../context';
+import { badRequest } from '../errors';
+import type { Account, LoginSecret } from '../model';
 
 export const SERVICE_ID = 'tessera';
 /** A login secret is traded within minutes or not at all. */

@@ -1,81 +1,25 @@
 /** Page calls of spec 7.4. Pages a user may not view are answered 404, never sent. */
 import type { FastifyInstance } from 'fastify';
-import type { Block, Id, Module, Page } from '../../schemas/model';
-import type { PageChildrenRequest, PageCreateRequest, PageOrderRequest, PageUpdateRequest, PropertyRequest } from '../../schemas/model/api';
-import { requireUser, type AppContext, type SignedInUser } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
-import { canViewPage } from '../permissions';
-import { collectBlocks, readPageDocumentWithJson, readStructure } from '../structure/read';
-import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
-import { childBlockIds, insertChild, removeChild } from '../structure/tree';
-import { requireMovableBlocks, requireVisiblePage } from '../structure/viewer';
-import { writeStructure, type StructureWrite } from '../structure/write';
-import { checkPropertyKey, checkSlug, intParam, need, newId, paginate } from './helpers';
-
-export async function viewablePage(ctx: AppContext, user: SignedInUser, pageId: Id): Promise<Page> {
-  return requireVisiblePage(ctx.store, user, pageId);
-}
-
-/**
- * A new order of a module's pages from a user who may not see all of them: `order` must list each
- * page the user sees exactly once; pages the user does not see (or that no longer exist) keep
- * their places. Pure (a tree rule; it moves to engine/core with the structure actions).
- */
-export function mergeVisibleOrder(current: Id[], order: Id[], visible: ReadonlySet<Id>): Id[] | undefined {
-  const shown = current.filter((id) => visible.has(id));
-  if (order.length !== shown.length || new Set(order).size !== order.length || order.some((id) => !visible.has(id) || !current.includes(id))) return undefined;
-  let next = 0;
-  return current.map((id) => (visible.has(id) ? order[next++] : id));
-}
-
-/** Moves existing blocks under a page (or block) at a column and index; they leave their old parent. */
-export async function attachBlocks(
-  w: StructureWrite,
-  parent: { kind: 'page' | 'block'; id: Id },
-  pageId: Id,
-  ids: Id[],
-  col: number,
-  index: number,
-): Promise<void> {
-  let target = await w.require<Page | Block>(parent.kind, parent.id);
-  for (const [i, id] of ids.entries()) {
-    const block = await w.require<Block>('block', id);
-    if (block.wasDeleted) throw badRequest(`block "${id}" was deleted`);
-    if (parent.kind === 'block' && id === parent.id) throw badRequest(`block "${id}" cannot be its own child`);
-    await detachBlock(w, block);
-    target = await w.require<Page | Block>(parent.kind, parent.id);
-    target = insertChild(target, id, col, index + i);
-    await w.put(parent.kind, target);
-    await w.put<Block & { pageId?: Id }>('block', { ...block, pageId });
-  }
-}
-
-/** Removes a page; its blocks are marked deleted (and go for good when the revert window ends). Returns their ids. */
-export async function removePage(w: StructureWrite, pageId: Id): Promise<Id[]> {
-  const page = await w.require<Page>('page', pageId);
-  const blocks = await collectBlocks(w.tx, childBlockIds(page));
-  for (const b of blocks) await w.put<Block>('block', { ...b, wasDeleted: true });
-  await w.remove('page', pageId);
-  w.pageIds.add(pageId);
-  return blocks.map((b) => b.id);
-}
-
-/** Removes a block from whichever page or block holds it. */
-export async function detachBlock(w: StructureWrite, block: Block & { pageId?: Id }): Promise<void> {
-  if (!block.pageId) return;
-  const page = await w.get<Page>('page', block.pageId);
-  if (page && (page.children?.includes(block.id) || Object.values(page.positions ?? {}).some((ids) => ids.includes(block.id)))) {
-    await w.put('page', removeChild(page, block.id));
-    return;
-  }
-  if (!page) return;
-  for (const parent of await collectBlocks(w.tx, page.children ?? [], true)) {
-    if (parent.children?.includes(block.id) || Object.values(parent.positions ?? {}).some((ids) => ids.includes(block.id))) {
-      await w.put('block', removeChild(await w.require<Block>('block', parent.id), block.id));
-      return;
-    }
-  }
-}
+import type { Id, Module, Page } from '../../../schemas/model';
+import type {
+  DefaultPagesViewPermissionRequest,
+  PageChildrenRequest,
+  PageCreateRequest,
+  PageOrderRequest,
+  PageUpdateRequest,
+  PropertyRequest,
+} from '../../../schemas/model/api';
+import { requireStaff, requireUser, type AppContext } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { intParam, paginate } from '../../http/params';
+import { canViewPage, need } from '../../permissions';
+import { newId } from '../../storage/ids';
+import { needsViewerFilter, pageForViewer } from '../block-visibility';
+import { checkPropertyKey, checkSlug } from '../checks';
+import { attachBlocks, mergeVisibleOrder, removePage } from '../page-tree';
+import { readPageDocumentWithJson, readStructure } from '../read';
+import { requireMovableBlocks, requireVisiblePage } from '../viewer';
+import { writeStructure, type StructureWrite } from '../write';
 
 export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -105,14 +49,13 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   app.get('/structure/page/adminView', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('the admin view is for admins and elevated users');
+    const user = await requireStaff(ctx, req, 'the admin view');
     return (await ctx.store.list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
   });
 
   app.get<{ Params: { id: string } }>('/structure/page/:id', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    await viewablePage(ctx, user, req.params.id);
+    await requireVisiblePage(ctx.store, user, req.params.id);
     const doc = await readPageDocumentWithJson(ctx.store, req.params.id);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
     const json = needsViewerFilter(doc.value, user) ? JSON.stringify(pageForViewer(doc.value, user)) : doc.json;
@@ -143,7 +86,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     if (page.id && page.id !== id) throw badRequest(`page id "${page.id}" does not match the path id "${id}"`);
     need(user, 'manageSettings', 'items.pages', id);
     checkSlug(page.slug, 'page');
-    await viewablePage(ctx, user, id);
+    await requireVisiblePage(ctx.store, user, id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', id);
       if (moduleId && moduleId !== current.moduleId)
@@ -163,7 +106,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     checkPropertyKey(key);
     if (key === 'children' || key === 'positions') throw badRequest(`${key} change through the block calls (addChild, addChildren, move)`);
     need(user, key === 'visibility' ? 'manageVisibility' : 'manageSettings', 'items.pages', req.params.id);
-    await viewablePage(ctx, user, req.params.id);
+    await requireVisiblePage(ctx.store, user, req.params.id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', req.params.id);
       const next = { ...current, [key]: value } as Page;
@@ -181,7 +124,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const { moduleId, pageId } = req.params;
     need(user, 'addChildren', 'items.modules', moduleId);
-    await viewablePage(ctx, user, pageId);
+    await requireVisiblePage(ctx.store, user, pageId);
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', moduleId);
       if (!module.childIds?.includes(pageId)) throw notFound(`page "${pageId}" is not in module "${moduleId}"`);
@@ -196,7 +139,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const index = intParam(req.params.index, 'index');
     need(user, 'addChildren', 'items.pages', req.params.pageId);
-    await viewablePage(ctx, user, req.params.pageId);
+    await requireVisiblePage(ctx.store, user, req.params.pageId);
     await requireMovableBlocks(ctx.store, user, [req.params.childId], req.params.pageId);
     return writeStructure(ctx, async (w) => {
       await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, [req.params.childId], 0, index);
@@ -209,12 +152,23 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const index = intParam(req.params.index, 'index');
     const { childrenIds, colIndex } = v.body<PageChildrenRequest>('page-children-request', req.body);
     need(user, 'addChildren', 'items.pages', req.params.pageId);
-    await viewablePage(ctx, user, req.params.pageId);
+    await requireVisiblePage(ctx.store, user, req.params.pageId);
     await requireMovableBlocks(ctx.store, user, childrenIds, req.params.pageId);
     return writeStructure(ctx, async (w) => {
       await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, childrenIds, colIndex ?? 0, index);
       return w.require<Page>('page', req.params.pageId);
     });
+  });
+  app.post('/settings/permission/getDefaultPagesViewPermission', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { defaultPageNames } = v.body<DefaultPagesViewPermissionRequest>('default-pages-view-permission-request', req.body);
+    const pages = (await ctx.store.list<Page>('page')).map((p) => p.data);
+    return Object.fromEntries(
+      defaultPageNames.map((name) => {
+        const page = pages.find((p) => p.slug === name || p.name === name);
+        return [name, !!page && canViewPage(user, page)];
+      }),
+    );
   });
 }
 

@@ -1,18 +1,20 @@
 /** Module calls of spec 7.4 plus structure, templates, revert and item permissions. */
-import { ownValue } from '../../engine/core/own';
 import type { FastifyInstance } from 'fastify';
-import type { Id, Module, Page } from '../../schemas/model';
-import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, PropertyRequest, RevertRequest } from '../../schemas/model/api';
-import { MODULE_SEARCH_TYPES } from '../../engine/core/constants';
-import { requireUser, type AppContext } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
-import type { RevertRecord } from '../model';
-
-import { moduleOrder, readStructure } from '../structure/read';
-import { writeStructure } from '../structure/write';
-import { checkPropertyKey, checkSlug, need, newId, paginate } from './helpers';
-import { removePage } from './structure-pages';
-import { itemVisibleTo, requireVisiblePage, seesEverything, visibleItemPermissions } from '../structure/viewer';
+import { MODULE_SEARCH_TYPES } from '../../../engine/core/constants';
+import { ownValue } from '../../../engine/core/own';
+import type { Id, Module, Page } from '../../../schemas/model';
+import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, PropertyRequest, RevertRequest } from '../../../schemas/model/api';
+import { requireStaff, requireUser, type AppContext } from '../../context';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { paginate } from '../../http/params';
+import type { RevertRecord } from '../../model';
+import { isStaff, need } from '../../permissions';
+import { newId } from '../../storage/ids';
+import { checkPropertyKey, checkSlug } from '../checks';
+import { removePage } from '../page-tree';
+import { moduleOrder, readStructure } from '../read';
+import { itemVisibleTo, requireVisiblePage, seesEverything, visibleItemPermissions } from '../viewer';
+import { writeStructure } from '../write';
 
 export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -50,7 +52,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get('/structure/permissions', async (req) => {
     const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) return {};
+    if (!isStaff(user.account)) return {};
     return visibleItemPermissions(
       ctx.store,
       user,
@@ -59,8 +61,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.get<{ Params: { itemId: string } }>('/structure/permissions/:itemId', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('item permissions are for admins and elevated users');
+    const user = await requireStaff(ctx, req, 'item permissions');
     if (!(await itemVisibleTo(ctx.store, user, req.params.itemId))) return {};
     return (await ctx.store.get<Record<string, boolean>>('itemPermissions', req.params.itemId))?.data ?? {};
   });
@@ -70,7 +71,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { permissions } = v.body<ItemPermissionsRequest>('item-permissions-request', req.body);
     const { itemId } = req.params;
     // Members are refused before the id is looked up: the answer never tells a hidden item from an unknown one.
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('item permissions are for admins and elevated users');
+    if (!isStaff(user.account)) throw forbidden('item permissions: for admins and elevated users only');
     const kind = await itemVisibleTo(ctx.store, user, itemId);
     if (!kind) throw notFound(`item "${itemId}" does not exist`);
     need(user, 'managePermissions', `items.${kind}s`, itemId);
@@ -78,20 +79,6 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     await ctx.store.transaction((tx) => tx.put('itemPermissions', itemId, permissions));
     ctx.realtime?.permissionsChanged({ itemId, kind, before, after: permissions });
     return permissions;
-  });
-
-  // The user lists (id and name) an admin may view as or an elevated user may grant to.
-  app.get('/userLists', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('user lists are for admins and elevated users');
-    return (await ctx.store.list<{ id: Id; name: string }>('userList')).map(({ data }) => ({ id: data.id, name: data.name }));
-  });
-
-  app.get<{ Params: { id: string } }>('/userLists/permissions/byList/:id', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('list permissions are for admins and elevated users');
-    if (!(await ctx.store.get('userList', req.params.id))) throw notFound(`user list "${req.params.id}" does not exist`);
-    return (await ctx.store.get('listPermissions', req.params.id))?.data ?? {};
   });
 
   // Modules.
@@ -131,8 +118,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
   }
 
   app.get('/structure/module/adminView', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin && !user.account.isElevated) throw forbidden('the admin view is for admins and elevated users');
+    const user = await requireStaff(ctx, req, 'the admin view');
     if (seesEverything(user)) return (await ctx.store.list<Module>('module')).map((m) => m.data);
     // childIds name only the pages this user may see.
     return (await readStructure(ctx.store, user)).modules.map(({ pages: _pages, ...m }) => m);

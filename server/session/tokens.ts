@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import { TOKEN_REFRESH_AGE_S } from '../engine/core/constants';
+import { TOKEN_REFRESH_AGE_S } from '../../engine/core/constants';
 
 /** A token lives a week; the app refreshes it once it is a day old (spec 7). */
 export const TOKEN_LIFETIME_S = TOKEN_REFRESH_AGE_S * 7;

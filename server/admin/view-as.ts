@@ -1,11 +1,9 @@
-/** Admin session calls of community-admin 7: view the site as chosen user lists, and reset. */
-import type { FastifyInstance } from 'fastify';
+/** View-as (community-admin 7): an admin sees the site as chosen user lists. */
 import type { Id } from '../../schemas/model';
-import type { AdminViewAsRequest } from '../../schemas/model/api';
-import { requireUser, type AppContext, type SignedInUser } from '../context';
+import type { AppContext, SignedInUser } from '../context';
 import { badRequest, forbidden } from '../errors';
 import { canAdminister } from '../permissions';
-import { updateAccount } from './session';
+import { updateAccount } from '../session/accounts';
 
 /** Starts (non-empty list) or ends (empty) view-as for the user; answers the new state. */
 export async function setViewAs(ctx: AppContext, user: SignedInUser, listIds: Id[]): Promise<{ active: boolean; userListIds: Id[] }> {
@@ -20,15 +18,4 @@ export async function setViewAs(ctx: AppContext, user: SignedInUser, listIds: Id
     return listIds.length ? { ...rest, viewAs: { userListIds: listIds } } : rest;
   });
   return { active: listIds.length > 0, userListIds: listIds };
-}
-
-export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/admin/viewAs', async (req) => {
-    const user = await requireUser(ctx, req);
-    const { listIds } = ctx.validator.body<AdminViewAsRequest>('admin-view-as-request', req.body);
-    return setViewAs(ctx, user, listIds);
-  });
-
-  // Ends view-as (the shell's admin bar calls it with no body).
-  app.post('/admin/reset', async (req) => setViewAs(ctx, await requireUser(ctx, req), []));
 }

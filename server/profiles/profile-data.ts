@@ -1,0 +1,61 @@
+/** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
+import { ownValue, setOwn } from '../../engine/core/own';
+import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
+import type { AppContext, SignedInUser } from '../context';
+import type { Account } from '../model';
+
+/** Profile data another user may see: values whose data schema is private are left out (public by default). */
+export function visibleProfile(profile: Profile, owner: Account | undefined, viewer: SignedInUser): Profile {
+  if (viewer.account.accountId === profile.accountId || viewer.account.isAdmin) return profile;
+  const hidden = new Set((owner?.dataPrivacy ?? []).filter((p) => p.state !== 'public').map((p) => p.dataSchemaId));
+  const data = Object.fromEntries(Object.entries(profile.data.profile).filter(([key]) => !hidden.has(key)));
+  return { accountId: profile.accountId, data: { profile: data, meta: {} }, keepaliveTimestamp: profile.keepaliveTimestamp };
+}
+
+export function emptyProfile(accountId: Id): Profile {
+  return { accountId, data: { profile: {}, meta: {} } };
+}
+
+export async function updateProfileMeta(
+  ctx: AppContext,
+  accountId: Id,
+  change: (meta: Profile['data']['meta']) => Profile['data']['meta'],
+): Promise<Profile['data']['meta']> {
+  const meta = await ctx.store.transaction(async (tx) => {
+    const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
+    const next = { ...profile, data: { ...profile.data, meta: change(profile.data.meta ?? {}) } };
+    await tx.put('profile', accountId, next);
+    return next.data.meta;
+  });
+  ctx.realtime?.toAccount(accountId, 'profile:update', { accountId, meta: meta as unknown as JsonValue });
+  return meta;
+}
+
+/** The favourites of one type (its own list only: types are user input, `toString` included). */
+export function favouritesOf(meta: Profile['data']['meta'], type: string): Id[] {
+  const list = ownValue(meta.favourites, type);
+  return Array.isArray(list) ? list.filter((id): id is Id => typeof id === 'string') : [];
+}
+
+/** The favourites with one type's list replaced; the type stays a plain own property, whatever its name. */
+export function withFavourites(meta: Profile['data']['meta'], type: string, list: Id[]): NonNullable<Profile['data']['meta']['favourites']> {
+  const favourites = Object.fromEntries(Object.entries(meta.favourites ?? {}));
+  setOwn(favourites, type, list);
+  return favourites;
+}
+
+/** Sets `value` at a dotted path of a copy of `meta` (objects on the way are created or copied). */
+export function setAtPath(meta: ProfileMeta, path: string, value: JsonValue): ProfileMeta {
+  const keys = path.split('.');
+  const root: JsonObject = { ...(meta as JsonObject) };
+  let node = root;
+  // Path segments are user input: own reads and writes only (`__proto__` is a plain name here).
+  for (const key of keys.slice(0, -1)) {
+    const next = ownValue(node, key);
+    const copy: JsonObject = next && typeof next === 'object' && !Array.isArray(next) ? { ...next } : {};
+    setOwn(node, key, copy);
+    node = copy;
+  }
+  setOwn(node, keys[keys.length - 1], value);
+  return root as ProfileMeta;
+}

@@ -1,0 +1,39 @@
+/** The signed-in user's account as the app sees it, and account writes shared by the session and admin calls. */
+import type { Id, UserState } from '../../schemas/model';
+import type { AppContext, SignedInUser } from '../context';
+import { notAuthorized } from '../errors';
+import type { Account } from '../model';
+import { visibleItemPermissions } from '../structure/viewer';
+
+export function userState(user: SignedInUser): UserState {
+  const a = user.account;
+  return {
+    accountId: a.accountId,
+    loggedIn: true,
+    jwt: user.token,
+    isAdmin: a.isAdmin,
+    isElevated: a.isElevated,
+    notificationsEnabled: a.notificationsEnabled ?? false,
+    userDeviceTokens: Object.keys(a.devices ?? {}),
+    listMemberships: a.listMemberships,
+    dataPrivacy: a.dataPrivacy ?? [],
+    permissions: a.permissions,
+    basePaths: user.basePaths,
+    serviceId: user.claims.serviceId,
+    ...(a.frameworkData ? { frameworkData: a.frameworkData } : {}),
+  };
+}
+
+/** Item permissions keyed by the items the user may see (never the ids of hidden pages). */
+export async function itemPermissionsOf(ctx: AppContext, user: SignedInUser) {
+  if (!user.account.isAdmin) return visibleItemPermissions(ctx.store, user, user.itemPermissions);
+  return Object.fromEntries((await ctx.store.list<Record<string, boolean>>('itemPermissions')).map((d) => [d.id, d.data]));
+}
+
+export async function updateAccount(ctx: AppContext, accountId: Id, change: (a: Account) => Account): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const account = await tx.get<Account>('account', accountId);
+    if (!account) throw notAuthorized();
+    await tx.put('account', accountId, change(account.data));
+  });
+}

@@ -1,0 +1,164 @@
+/** Session calls of spec 7.1: sign-in trade, token refresh, init, the user's own account, logout. */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE } from '../../engine/core/constants';
+import type { Id, Profile, Settings } from '../../schemas/model';
+import type { DeviceKeepaliveRequest, InitResponse, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
+import { setViewAs } from '../admin/view-as';
+import { requireUser, sessionAccount, type AppContext } from '../context';
+import { badRequest, forbidden, notAuthorized } from '../errors';
+import type { Account, LoginSecret } from '../model';
+import { isStaff } from '../permissions';
+import { emptyProfile } from '../profiles/profile-data';
+import { activeBrand } from '../settings/brands';
+import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
+import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
+import { itemPermissionsOf, updateAccount, userState } from './accounts';
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const v = ctx.validator;
+
+  app.post('/auth/tradeSecret', async (req) => {
+    const { secret, serviceId } = v.body<TradeSecretRequest>('trade-secret-request', req.body);
+    const accountId = await ctx.store.transaction(async (tx) => {
+      const stored = await tx.get<LoginSecret>('loginSecret', secret);
+      if (!stored) return undefined;
+      await tx.remove('loginSecret', secret); // single use
+      if ((stored.expiresAt ?? 0) <= Date.now() || stored.data.serviceId !== serviceId) return undefined;
+      return stored.data.accountId;
+    });
+    if (!accountId) throw notAuthorized();
+    return { jwt: await ctx.tokens.issue(accountId, serviceId) };
+  });
+
+  app.post('/auth/refresh', async (req) => {
+    const { jwt } = v.body<RefreshRequest>('refresh-request', req.body);
+    const claims = await ctx.tokens.verify(jwt);
+    if (!claims || !(await sessionAccount(ctx.store, claims))) throw notAuthorized();
+    return { jwt: await ctx.tokens.issue(claims.accountId, claims.serviceId, claims.sid) };
+  });
+
+  app.get<{ Querystring: { badge?: string } }>('/checkFrameworkBadge', async (req) => {
+    const user = await requireUser(ctx, req);
+    // The badge names the service the app was opened for; a token of another service fails the check.
+    if (req.query.badge !== undefined && req.query.badge !== user.claims.serviceId) throw forbidden(`badge "${req.query.badge}" does not match this session`);
+    return { valid: true };
+  });
+
+  // Init answers depend only on the stored state, the session and opts: on the embedded database
+  // they are kept per (session, opts) until the next commit. Bounded, and dropped on every write.
+  let initMemo: { generation: number; answers: Map<string, string> } | undefined;
+  const INIT_MEMO_SIZE = 1000;
+
+  app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const generation = ctx.store.generation;
+    const memoKey = `${user.token}\n${req.query.opts ?? ''}`;
+    if (generation !== undefined) {
+      if (initMemo?.generation !== generation) initMemo = { generation, answers: new Map() };
+      const hit = initMemo.answers.get(memoKey);
+      if (hit) return reply.type('application/json; charset=utf-8').send(hit);
+    }
+    let opts: { pageId?: Id; moduleSlug?: string; pageSlug?: string } = {};
+    if (req.query.opts) {
+      try {
+        opts = JSON.parse(req.query.opts);
+      } catch {
+        throw badRequest('opts must be JSON, e.g. {"pageId":"..."} or {"moduleSlug":"...","pageSlug":"..."}');
+      }
+      if (!opts || typeof opts !== 'object') throw badRequest('opts must be a JSON object');
+    }
+    const [settingsDoc, structureEntry, profileDoc] = await Promise.all([
+      ctx.store.get<Settings>('settings', 'app'),
+      readStructureWithJson(ctx.store, user),
+      ctx.store.get<Profile>('profile', user.account.accountId),
+    ]);
+    const settings = settingsDoc?.data ?? {};
+    const published = settings.languages?.published ?? [settings.languages?.default ?? DEFAULT_LOCALE];
+    const wanted = profileDoc?.data.data.meta.language;
+    const locale = wanted && published.includes(wanted) ? wanted : (settings.languages?.default ?? DEFAULT_LOCALE);
+    const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
+    const structure = structureEntry.value;
+    let pageId = opts.pageId;
+    if (!pageId && opts.moduleSlug) {
+      const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
+      pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
+    }
+    const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
+    const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId) : undefined;
+    // The structure and page parts are serialised once per write, not once per request.
+    const response: Omit<InitResponse, 'structure' | 'page'> = {
+      user: userState(user),
+      settings,
+      viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
+      i18n: { locale, published, overrides: overrides?.data ?? {} },
+      dataPrivacy: user.account.dataPrivacy ?? [],
+      permissions: user.account.permissions,
+      visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
+      basePaths: user.basePaths,
+      activeBrandSettings: brand
+        ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' }
+        : null,
+      generalAccessPermitted: true,
+    };
+    const head = JSON.stringify(response);
+    const pageJson = page && needsViewerFilter(page.value, user) ? JSON.stringify(pageForViewer(page.value, user)) : page?.json;
+    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${pageJson ?? 'null'}}`;
+    if (generation !== undefined && ctx.store.generation === generation && initMemo) {
+      if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
+      initMemo.answers.set(memoKey, json);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  app.post('/user/deviceKeepalive', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { deviceId } = v.body<DeviceKeepaliveRequest>('device-keepalive-request', req.body);
+    const now = Date.now();
+    await ctx.store.transaction(async (tx) => {
+      const account = (await tx.get<Account>('account', user.account.accountId))!.data;
+      await tx.put('account', account.accountId, { ...account, devices: { ...(account.devices ?? {}), [deviceId]: now } });
+      const profile = (await tx.get<Profile>('profile', account.accountId))?.data ?? emptyProfile(account.accountId);
+      await tx.put('profile', account.accountId, { ...profile, keepaliveTimestamp: now });
+    });
+    return { keepaliveTimestamp: now };
+  });
+
+  app.get('/user', async (req) => userState(await requireUser(ctx, req)));
+
+  app.post('/user/setNotifications', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { enabled } = v.body<SetNotificationsRequest>('set-notifications-request', req.body);
+    await updateAccount(ctx, user.account.accountId, (a) => ({ ...a, notificationsEnabled: enabled }));
+    return { notificationsEnabled: enabled };
+  });
+
+  app.get('/logout', async (req) => {
+    const user = await requireUser(ctx, req);
+    await updateAccount(ctx, user.account.accountId, (a) => {
+      // Drop records of sessions that have expired anyway, keep this one revoked until it would.
+      const now = Date.now() / 1000;
+      const kept = Object.fromEntries(Object.entries(a.revokedSessions ?? {}).filter(([, exp]) => exp > now));
+      return { ...a, revokedSessions: { ...kept, [user.claims.sid]: user.claims.expiresAt } };
+    });
+    // The session's sockets end with it, in every process.
+    ctx.realtime?.endSession(user.claims.sid);
+    return { loggedOut: true, redirectTo: ctx.config.loginUrl ?? '/login' };
+  });
+
+  app.post('/user/viewAs', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { userListIds } = v.body<ViewAsRequest>('view-as-request', req.body);
+    return setViewAs(ctx, user, userListIds);
+  });
+
+  app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).account.listMemberships);
+
+  app.get('/user/permissions', async (req) => {
+    const user = await requireUser(ctx, req);
+    return {
+      permissions: user.account.permissions,
+      basePaths: user.basePaths,
+      itemPermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
+    };
+  });
+}
