@@ -31,7 +31,9 @@ import { structureModuleRoutes } from './structure/routes/modules';
 import { structurePageRoutes } from './structure/routes/pages';
 import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
-import { filesRoutes, openFilesDomain, type OpenedFilesDomain } from './files';
+import { openFilesDomain, type OpenedFilesDomain } from './files';
+import { mediaRoutes } from './files/media-routes';
+import { fileRoutes } from './files/routes';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
@@ -101,7 +103,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       structurePageRoutes(api, ctx);
       structureBlockRoutes(api, ctx);
       structureFieldRoutes(api, ctx);
-      await filesRoutes(api, ctx, files);
+      await api.register(async (scope) => fileRoutes(scope, ctx, files));
+      mediaRoutes(api, files);
     },
     { prefix: '/api/v1' },
   );

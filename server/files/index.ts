@@ -1,21 +1,19 @@
 /**
- * The files domain: the file store (table, blob store, image pipeline), its calls, the media
- * routes and the hourly sweep of unclaimed uploads. Other domains use `FilesDomain.files`
- * (receive, get, remove) rather than the routes.
+ * The files domain: the file store (table, blob store, image pipeline), the media tokens and
+ * the hourly sweep of unclaimed uploads. Its calls (routes.ts) and the media routes
+ * (media-routes.ts) are registered by the app; other domains use `FilesDomain.files` (receive,
+ * get, remove) rather than the routes.
  */
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context';
 import type { DB } from '../storage/database';
 import { loadOrCreateSecret } from '../session/tokens';
 import { openBlobStore, type S3Options } from './blob-store';
 import { MediaTokens } from './media-token';
-import { mediaRoutes } from './media-routes';
-import { fileRoutes, type FilesDomain } from './routes';
 import { FileStore } from './store';
+import type { FilesDomain } from './uploads';
 
-export type { FilesDomain } from './routes';
+export type { FilesDomain } from './uploads';
 export { FileStore, isFileId } from './store';
 
 const SWEEP_INTERVAL_MS = 3_600_000;
@@ -31,10 +29,4 @@ export function openFilesDomain(options: { dataDir: string; s3?: S3Options }, db
   const sweeper = setInterval(() => void files.sweepUnclaimed().catch(log), SWEEP_INTERVAL_MS);
   sweeper.unref();
   return { files, mediaTokens, close: () => clearInterval(sweeper) };
-}
-
-/** Registers the file calls and the media routes under the API prefix. */
-export async function filesRoutes(api: FastifyInstance, ctx: AppContext, domain: FilesDomain): Promise<void> {
-  await api.register(async (scope) => fileRoutes(scope, ctx, domain));
-  mediaRoutes(api, domain);
 }

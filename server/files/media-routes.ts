@@ -11,8 +11,7 @@ import { snapThumbWidth } from '../../engine/core/media';
 import { badRequest, notFound } from '../errors';
 import { STORED_FILE_CONTENT_SECURITY_POLICY, storedFileHeaders } from '../http/security-headers';
 import { placeholderImage } from './images';
-import type { FilesDomain } from './routes';
-import { contentDisposition } from './routes';
+import { contentDisposition, type FilesDomain } from './uploads';
 import type { FileBytes, VariantRequest } from './store';
 import type { FilesTable } from './table';
 
