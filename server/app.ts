@@ -33,6 +33,9 @@ import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
 import { keepMemberIndexCurrent } from './profiles/member-index-sync';
 import { memberDirectoryRoutes } from './profiles/directory-routes';
+import { openFilesDomain, type OpenedFilesDomain } from './files';
+import { mediaRoutes } from './files/media-routes';
+import { fileRoutes } from './files/routes';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
@@ -59,6 +62,8 @@ export interface RunningTessera {
   /** Every route as registered (HEAD routes Fastify adds for GETs left out). */
   routes: RegisteredRoute[];
   ctx: AppContext;
+  /** The file store, media tokens and the unclaimed-upload sweep. */
+  files: OpenedFilesDomain;
   engine: OpenedDatabase['engine'];
   close(): Promise<void>;
 }
@@ -75,7 +80,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   const store = new DocumentStore(database.db, database.engine, normalise);
   await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
-  const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry };
+  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
   const routes: RegisteredRoute[] = [];
@@ -101,6 +107,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       structurePageRoutes(api, ctx);
       structureBlockRoutes(api, ctx);
       structureFieldRoutes(api, ctx);
+      await api.register(async (scope) => fileRoutes(scope, ctx, files));
+      mediaRoutes(api, files);
     },
     { prefix: '/api/v1' },
   );
@@ -148,9 +156,11 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     app,
     routes,
     ctx,
+    files,
     engine: database.engine,
     async close() {
       clearInterval(sweeper);
+      files.close();
       await ctx.realtime?.close().catch(() => undefined);
       await app.close();
       await database.close();

@@ -4,6 +4,7 @@ import type { ItemPermissions, PermissionMap, Profile } from '../schemas/model';
 import type { RegistryData } from '../registry';
 import { bearerToken, type SessionClaims, type TokenService } from './session/tokens';
 import type { ServerConfig } from './config';
+import type { FilesDomain } from './files/uploads';
 import { forbidden, notAuthorized } from './errors';
 import type { Account } from './model';
 import { accountRuleContext, isStaff, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
@@ -17,6 +18,8 @@ export interface AppContext {
   tokens: TokenService;
   validator: RequestValidator;
   registry: RegistryData;
+  /** The file store and media tokens (server/files): avatars, brand images and uploads. */
+  files: FilesDomain;
   /** Set once the HTTP server exists. */
   realtime?: Realtime;
 }

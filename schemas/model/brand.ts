@@ -41,4 +41,6 @@ export interface Settings {
   footer?: { links?: FooterLinks; logoId?: Id };
   socialSignInEnabled?: boolean;
   siteName?: string;
+  /** The upload limit in bytes (files/serviceMaxFileSize); the server's default when absent. */
+  files?: { serviceMaxFileSize?: number };
 }

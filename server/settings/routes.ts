@@ -1,6 +1,5 @@
 /** Settings (spec 7.2), brands and theme (7.3). */
 import { isPrototypeKey, ownValue, setOwn } from '../../engine/core/own';
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
 import type { BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api';
@@ -8,7 +7,9 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
 import { activeBrand, DEFAULT_THEME, themeCss } from './brands';
-import { sendStoredFile } from '../http/security-headers';
+import { storedFileHeaders } from '../http/security-headers';
+import { Readable } from 'node:stream';
+import { resolveImageOptions } from '../../engine/core/files';
 import type { DocumentTx } from '../storage/documents';
 
 function needSettings(user: SignedInUser): void {
@@ -205,17 +206,24 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     if (req.params.kind !== 'logo' && req.params.kind !== 'favicon') throw notFound(`unknown brand image "${req.params.kind}": expected logo or favicon`);
     const { changes } = v.body<BrandImageRequest>('brand-image-request', req.body);
-    const match = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml|x-icon));base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
-    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp, svg or ico image');
-    const id = crypto.randomUUID();
+    const match = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
+    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp or svg image');
+    // The permission, then the brand, and only then the file store: a refused call stores nothing.
+    needSettings(user);
+    await brand(req.params.id);
     const key = req.params.kind === 'logo' ? 'logoId' : 'faviconId';
-    await changeBrand(
-      user,
-      req.params.id,
-      (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: id } }),
-      async (tx) => void (await tx.put('image', id, { contentType: match[1], base64: match[2] })),
+    // The file store checks the bytes themselves; raster images become png (logos keep transparency), SVG stays SVG and is never served inline.
+    const file = await ctx.files.files.receive(
+      { stream: Readable.from([Buffer.from(match[2], 'base64')]), filename: `${req.params.kind}.${match[1].replace('+xml', '')}` },
+      { ownerId: user.account.accountId, imagesOnly: true, claimed: true, contextId: `brand:${req.params.id}`, image: resolveImageOptions({ type: 'png' }) },
     );
-    return { id };
+    try {
+      await changeBrand(user, req.params.id, (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: file.id } }));
+    } catch (error) {
+      await ctx.files.files.remove([file.id]);
+      throw error;
+    }
+    return { id: file.id };
   });
 
   async function themeStylesOf(which: string): Promise<ThemeStyle[]> {
@@ -235,10 +243,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return themeStylesOf(req.params.id);
   });
 
+  // Favicons load through <link rel=icon>, without a token: public, like the theme.
   app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (_req, reply) => {
     const b = await activeBrand(ctx, await settingsOf());
-    const image = b?.settings?.faviconId ? (await ctx.store.get<{ contentType: string; base64: string }>('image', b.settings.faviconId))?.data : undefined;
-    if (!image || typeof image.contentType !== 'string' || typeof image.base64 !== 'string') throw notFound('the active brand has no favicon');
-    return sendStoredFile(reply, image.contentType, Buffer.from(image.base64, 'base64'), 'favicon');
+    const id = b?.settings?.faviconId;
+    const file = typeof id === 'string' ? await ctx.files.files.get(id) : undefined;
+    const bytes = file?.kind === 'image' ? await ctx.files.files.bytes(file, {}) : undefined;
+    if (!file || !bytes) throw notFound('the active brand has no favicon');
+    return reply.headers({ ...storedFileHeaders(file.mime, 'favicon'), 'cache-control': 'no-cache', etag: bytes.etag }).send(bytes.body);
   });
 }

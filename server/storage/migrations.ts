@@ -5,6 +5,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
 import { searchMigrations } from '../search/migrations';
+import { filesMigration } from '../files/table';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -37,6 +38,7 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
       },
     },
     ...searchMigrations(engine),
+    '0003_files': filesMigration,
   };
 }
 

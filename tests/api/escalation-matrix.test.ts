@@ -13,6 +13,7 @@ import type { StructureResponse } from '../../schemas/model/api';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { watchDatabase } from '../helpers/db-snapshot';
 import { emitAck, recordEvents, settle, socketFor } from '../helpers/sockets';
+import { testJpeg, upload, type UploadPart } from '../helpers/uploads';
 
 type Role = 'member' | 'elevated' | 'admin';
 const ACCOUNT: Record<Role, string> = { member: 'maya', elevated: 'elena', admin: 'admin' };
@@ -25,6 +26,9 @@ interface RunContext {
   token: string;
   revertToken?: string;
   commentId?: string;
+  /** A file the account uploaded, and an asset the admin added. */
+  fileId?: string;
+  assetId?: string;
 }
 
 interface Entry {
@@ -33,6 +37,8 @@ interface Entry {
   path: string | ((c: RunContext) => string);
   body?: unknown | ((c: RunContext) => Promise<unknown> | unknown);
   form?: string;
+  /** Sent as multipart/form-data instead of JSON. */
+  upload?: () => Promise<UploadPart>;
   /** Expected status for member, elevated, admin. */
   expect: [number, number, number];
   /** Keeps something from the answer for later entries. */
@@ -269,11 +275,52 @@ const MATRIX: Entry[] = [
   },
   { route: 'DELETE /api/v1/structure/page/:moduleId/:pageId', path: 'structure/page/resources/guides', expect: [403, 403, 200] },
   { route: 'DELETE /api/v1/structure/module/:id', path: 'structure/module/matrix-module', expect: [403, 403, 200] },
+  // Files: any account uploads and manages its own files; the asset library is the files managers'.
+  {
+    route: 'POST /api/v1/files/upload',
+    path: 'files/upload?contextId=matrix',
+    upload: async () => ({ filename: 'm.jpg', body: await testJpeg(20, 20) }),
+    expect: [200, 200, 200],
+    keep: (c, body) => void (c.fileId = (body.fileIds as string[])[0]),
+  },
+  {
+    route: 'POST /api/v1/files/uploadImage',
+    path: 'files/uploadImage',
+    upload: async () => ({ filename: 'i.jpg', body: await testJpeg(20, 20) }),
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/files/assetUpload',
+    path: 'files/assetUpload',
+    upload: async () => ({ filename: 'a.jpg', body: await testJpeg(20, 20) }),
+    expect: [403, 403, 200],
+    keep: (c, body) => void (c.assetId = (body.fileIds as string[])[0]),
+  },
+  {
+    route: 'POST /api/v1/user/image/avatar',
+    path: 'user/image/avatar',
+    upload: async () => ({ name: 'avatar', filename: 'me.jpg', body: await testJpeg(20, 20) }),
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/files/getFiles', path: 'files/getFiles', body: (c: RunContext) => ({ fileIds: [c.fileId] }), expect: [200, 200, 200] },
+  { route: 'POST /api/v1/files/:id/data', path: (c) => `files/${c.fileId}/data`, body: { changes: { title: 'Matrix' } }, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/files/claimFiles', path: 'files/claimFiles', body: (c: RunContext) => ({ fileIds: [c.fileId] }), expect: [200, 200, 200] },
+  { route: 'GET /api/v1/files/download/:id', path: (c) => `files/download/${c.fileId}`, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/files/getAssets', path: 'files/getAssets', body: {}, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/files/updateAsset',
+    path: 'files/updateAsset',
+    // Only the admin's assetUpload succeeded: the others are refused before the id is looked up.
+    body: (c: RunContext) => ({ id: c.assetId ?? '00000000-0000-4000-8000-000000000000', changes: { title: 'Matrix asset' } }),
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/files/:id', path: (c) => `files/${c.fileId}`, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/files/deleteFilesByContextId', path: 'files/deleteFilesByContextId', body: { contextId: 'matrix' }, expect: [200, 200, 200] },
   { route: 'GET /api/v1/logout', path: 'logout', expect: [200, 200, 200], ownSession: true },
 ];
 
 /** GET routes that write (they are in the matrix); every other GET only reads. */
-const WRITING_GETS = new Set(['GET /api/v1/logout', 'GET /api/v1/structure/block/:id/recalculatePostScores']);
+const WRITING_GETS = new Set(['GET /api/v1/logout', 'GET /api/v1/structure/block/:id/recalculatePostScores', 'GET /api/v1/files/download/:id']);
 
 describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
   const servers: ApiServer[] = [];
@@ -305,7 +352,9 @@ describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
       const method = entry.route.split(' ')[0];
       const res = entry.form
         ? await api.call<Record<string, unknown>>(method, path, { rawBody: entry.form, contentType: 'application/x-www-form-urlencoded' })
-        : await api.call<Record<string, unknown>>(method, path, { token, body });
+        : entry.upload
+          ? await upload<Record<string, unknown>>(api.url, path, token, [await entry.upload()])
+          : await api.call<Record<string, unknown>>(method, path, { token, body });
       if (res.status !== entry.expect[index])
         failures.push(`${entry.route} (${path}): ${res.status}, expected ${entry.expect[index]}: ${JSON.stringify(res.body).slice(0, 200)}`);
       if (res.status < 300) entry.keep?.(c, res.body);

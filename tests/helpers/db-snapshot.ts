@@ -1,13 +1,15 @@
 /**
  * What the database holds, read straight from its tables (never through the API): every document
- * (kind, id, revision, data) and every audit row. Suites compare snapshots to prove that refused
+ * (kind, id, revision, data), every audit row and every file row. Suites compare snapshots to prove that refused
  * requests changed nothing.
  */
+import { filesDb } from '../../server/files/table';
 import type { ApiServer } from './api-server';
 
 export interface DatabaseSnapshot {
   documents: string[];
   audit: string[];
+  files: string[];
 }
 
 /** Kinds that change without a request (the sweeper ends login secrets and revert windows). */
@@ -19,16 +21,18 @@ export async function databaseSnapshot(api: ApiServer, options: { kinds?: string
   if (options.kinds) documents = documents.where('kind', 'in', options.kinds);
   const rows = await documents.orderBy('kind').orderBy('id').execute();
   const audit = await db.selectFrom('audit_log').select(['seq', 'account_id', 'log_type', 'subject', 'action_time', 'extra']).orderBy('seq').execute();
+  const files = await filesDb(db).selectFrom('files').selectAll().orderBy('id').execute();
   return {
     documents: rows.map((r) => `${r.kind}/${r.id}@${r.revision}:${r.data}`),
     audit: audit.map((r) => JSON.stringify(r)),
+    files: files.map((r) => JSON.stringify(r)),
   };
 }
 
 /** A readable difference between two snapshots (empty when equal). */
 export function snapshotDifference(before: DatabaseSnapshot, after: DatabaseSnapshot): string[] {
   const diff: string[] = [];
-  for (const part of ['documents', 'audit'] as const) {
+  for (const part of ['documents', 'audit', 'files'] as const) {
     const was = new Set(before[part]);
     const now = new Set(after[part]);
     for (const row of after[part]) if (!was.has(row)) diff.push(`+ ${part}: ${row.slice(0, 300)}`);
@@ -54,7 +58,11 @@ export async function watchDatabase(api: ApiServer): Promise<{ check(status: num
       .selectFrom('audit_log')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('seq').as('s')])
       .executeTakeFirstOrThrow();
-    return `${docs.n}/${docs.r}/${docs.u}/${audit.n}/${audit.s}`;
+    const files = await filesDb(db)
+      .selectFrom('files')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('download_count').as('d'), eb.fn.sum<number>('claimed').as('c')])
+      .executeTakeFirstOrThrow();
+    return `${docs.n}/${docs.r}/${docs.u}/${audit.n}/${audit.s}/${files.n}/${files.d}/${files.c}`;
   };
   let last = await databaseSnapshot(api);
   let lastPrint = await fingerprint();

@@ -56,9 +56,12 @@ describe('user controls (spec 1)', () => {
 
 describe('footer (spec 1)', () => {
   it('uses the footer logo, else the brand logo, else the default image', () => {
-    expect(footerLogoSrc('/api/v1', 'f1', { brandId: '1', brandName: 'B', settings: { logoId: 'b1' } }, '/d.svg')).toBe('/api/v1/image/f1?thumb=500');
-    expect(footerLogoSrc('/api/v1', undefined, { brandId: '1', brandName: 'B', settings: { logoId: 'b1' } }, '/d.svg')).toBe('/api/v1/image/b1?thumb=500');
-    expect(footerLogoSrc('/api/v1', undefined, undefined, '/d.svg')).toBe('/d.svg');
+    const brand = { brandId: '1', brandName: 'B', settings: { logoId: 'b1' } };
+    expect(footerLogoSrc('/api/v1', 'f1', brand, 'tok', '/d.svg')).toBe('/api/v1/image/f1?token=tok&thumb=true&width=500');
+    expect(footerLogoSrc('/api/v1', undefined, brand, 'tok', '/d.svg')).toBe('/api/v1/image/b1?token=tok&thumb=true&width=500');
+    expect(footerLogoSrc('/api/v1', undefined, undefined, 'tok', '/d.svg')).toBe('/d.svg');
+    // Without the media token there is no media URL: the default image (spec 8).
+    expect(footerLogoSrc('/api/v1', 'f1', brand, undefined, '/d.svg')).toBe('/d.svg');
   });
   it('lists the configured links in order, custom ones with their label', () => {
     expect(footerLinks({ terms: '/t', privacyPolicy: '/p', custom2: { label: 'Blog', url: 'https://b' }, custom1: { label: '', url: 'x' } })).toEqual([

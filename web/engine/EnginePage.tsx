@@ -24,6 +24,7 @@ import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
+import { createFileServices } from './file-services';
 import { createPageServices } from './page-services';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
@@ -73,11 +74,15 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const profile = viewedProfile ?? undefined;
   const formEnvironment = useMemo<FormEnvironment>(
     () => ({
-      services: { save: (submission) => pageServices.saveForm(viewedId ?? '', submission), evaluator },
+      services: {
+        save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
+        evaluator,
+        ...createFileServices(api, session?.user.imageAccessToken),
+      },
       ruleContext: { user: session?.user, profile, lists: session?.user.listMemberships, device },
       translator,
     }),
-    [pageServices, viewedId, session, profile, device, translator],
+    [pageServices, viewedId, session, profile, device, translator, api],
   );
 
   if (content.status === 'error')

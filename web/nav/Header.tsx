@@ -24,12 +24,15 @@ import { useModuleTabs, usePageRow } from './use-nav-items';
 function Logo() {
   const t = useT();
   const api = useApi();
-  const logoId = useAtomValue(sessionAtom)?.activeBrand?.settings?.logoId;
+  const session = useAtomValue(sessionAtom);
+  const logoId = session?.activeBrand?.settings?.logoId;
   const name = siteDisplayName(useAtomValue(settingsAtom).siteName);
-  if (logoId)
+  // Without the media token the URL would be the placeholder: show the name instead.
+  const logoSrc = logoId ? imageUrl(api.baseURL, logoId, session?.user.imageAccessToken, '') : '';
+  if (logoSrc)
     return (
       <Link href="/" className="ts-logo">
-        <img src={imageUrl(api.baseURL, logoId)} alt={`${name}, ${t('nav.logoAlt')}`} height={32} />
+        <img src={logoSrc} alt={`${name}, ${t('nav.logoAlt')}`} height={32} />
       </Link>
     );
   return (

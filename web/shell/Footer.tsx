@@ -12,7 +12,7 @@ export function Footer() {
   const session = useAtomValue(sessionAtom);
   const api = useApi();
   const links = footerLinks(settings.footer?.links);
-  const logoSrc = footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, '');
+  const logoSrc = footerLogoSrc(api.baseURL, settings.footer?.logoId, session?.activeBrand, session?.user.imageAccessToken, '');
   const name = siteDisplayName(settings.siteName);
   return (
     <footer className="ts-footer" aria-label={t('shell.footer.label')}>

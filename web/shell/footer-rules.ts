@@ -1,15 +1,17 @@
 /** Footer links and the logo fallback chain (spec 1): footer logo, else active brand logo, else the default image. */
 import { LOGO_THUMB_SIZE } from '../../engine/core/constants';
+import { mediaUrl } from '../../engine/core/media';
 import type { Brand, FooterLinks, Id } from '../../schemas/model';
 
-export const imageUrl = (apiBase: string, id: Id, thumb = LOGO_THUMB_SIZE) => `${apiBase}/image/${encodeURIComponent(id)}?thumb=${thumb}`;
+/** A brand image's media URL (spec 3 Media URLs) at the logo thumbnail size; without the media token, the default image. */
+export const imageUrl = (apiBase: string, id: Id | undefined, token: string | undefined, defaultSrc: string, width = LOGO_THUMB_SIZE) =>
+  mediaUrl({ kind: 'image', id, token, thumb: true, width, base: apiBase, placeholder: defaultSrc }) ?? defaultSrc;
 
 /** The community's name for the header and footer: settings.siteName, else the product's. */
 export const siteDisplayName = (siteName: unknown): string => (typeof siteName === 'string' && siteName.trim() ? siteName.trim() : 'Tessera');
 
-export function footerLogoSrc(apiBase: string, footerLogoId: Id | undefined, brand: Brand | undefined, defaultSrc: string): string {
-  const id = footerLogoId ?? brand?.settings?.logoId;
-  return id ? imageUrl(apiBase, id) : defaultSrc;
+export function footerLogoSrc(apiBase: string, footerLogoId: Id | undefined, brand: Brand | undefined, token: string | undefined, defaultSrc: string): string {
+  return imageUrl(apiBase, footerLogoId ?? brand?.settings?.logoId, token, defaultSrc);
 }
 
 export interface FooterLink {

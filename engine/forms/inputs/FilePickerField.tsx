@@ -40,6 +40,7 @@ export function FilePickerField({
   const { controller } = useFormContext();
   const [pickErrors, setPickErrors] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
+  const imageUrl = field.type === 'imageUploader' || field.opts?.imagesOnly === true ? controller.services.imageUrl : undefined;
   const ids: Id[] = Array.isArray(b.state.value) ? b.state.value.map(String) : typeof b.state.value === 'string' ? [b.state.value] : [];
   if (!b.editing) return <FieldReadOnly binding={b} text={ids.join(', ')} />;
 
@@ -99,7 +100,7 @@ export function FilePickerField({
         <ul className="t-files">
           {ids.map((id) => (
             <li key={id}>
-              <span>{id}</span>
+              {imageUrl ? <img src={imageUrl(id)} alt={b.t('fields.files.uploadedImage')} className="t-files__image" height={100} /> : <span>{id}</span>}
               <button type="button" onClick={() => remove(id)} aria-label={b.t('fields.files.remove', { name: id })}>
                 ×
               </button>

@@ -1,0 +1,131 @@
+/**
+ * The media routes (spec core 3 Media URLs and 7.3): /api/v1/{image,video,audio,document}/{id}
+ * and their cors variants, with token, thumb, width, ratio and timestamp. Without a valid media
+ * token a placeholder answers, never the file (spec 8). Raster images show inline; SVG, HTML and
+ * documents are attachments under a sandboxing policy, so nothing uploaded runs on our origin.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOGO_THUMB_SIZE } from '../../engine/core/constants';
+import { THUMBNAIL_RATIOS, type FileKind } from '../../engine/core/files';
+import { snapThumbWidth } from '../../engine/core/media';
+import { badRequest, notFound } from '../errors';
+import { STORED_FILE_CONTENT_SECURITY_POLICY, storedFileHeaders } from '../http/security-headers';
+import { placeholderImage } from './images';
+import { contentDisposition, type FilesDomain } from './uploads';
+import type { FileBytes, VariantRequest } from './store';
+import type { FilesTable } from './table';
+
+const KINDS: FileKind[] = ['image', 'video', 'audio', 'document'];
+/** A token-bearing URL of an immutable file or variant: the browser keeps it for a year. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+interface MediaQuery {
+  token?: string;
+  thumb?: string;
+  width?: string;
+  ratio?: string;
+  timestamp?: string;
+}
+
+/** The variant a query asks for: `width` snaps up to an allowed width (or the full image when none is larger). */
+export function variantOf(query: MediaQuery): VariantRequest {
+  const variant: VariantRequest = {};
+  const thumbWidth = query.thumb && query.thumb !== 'true' && query.thumb !== 'false' ? query.thumb : undefined;
+  const raw = query.width ?? thumbWidth;
+  if (raw !== undefined) {
+    const n = Number(raw);
+    if (!/^\d{1,5}$/.test(raw) || n <= 0) throw badRequest(`width must be a positive whole number of pixels, got "${raw}"`);
+    variant.width = snapThumbWidth(n);
+  } else if (query.thumb === 'true') variant.width = LOGO_THUMB_SIZE;
+  if (query.ratio !== undefined) {
+    const value = Object.hasOwn(THUMBNAIL_RATIOS, query.ratio) ? THUMBNAIL_RATIOS[query.ratio] : undefined;
+    if (!value) throw badRequest(`ratio must be one of ${Object.keys(THUMBNAIL_RATIOS).join(', ')}, got "${query.ratio}"`);
+    variant.ratio = { name: query.ratio, value };
+  }
+  return variant;
+}
+
+/** One `bytes=` range of a file of `size` bytes; undefined for none; 'unsatisfiable' for a range past the end. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return undefined; // several ranges or junk: the whole file, as RFC 9110 allows
+  let start: number;
+  let end: number;
+  if (!match[1]) {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+function headersFor(file: FilesTable, bytes: FileBytes, variant: boolean): Record<string, string> {
+  if (variant)
+    return {
+      'content-type': bytes.mime,
+      'content-disposition': contentDisposition('inline', file.name),
+      'content-security-policy': STORED_FILE_CONTENT_SECURITY_POLICY,
+    };
+  if (file.kind === 'video' || file.kind === 'audio') {
+    // Media elements need the real type; a media document cannot run script, and the policy forbids it anyway.
+    return {
+      'content-type': file.mime,
+      'content-disposition': contentDisposition('inline', file.name),
+      'content-security-policy': STORED_FILE_CONTENT_SECURITY_POLICY,
+    };
+  }
+  const headers = storedFileHeaders(file.mime, file.name);
+  return { ...headers, 'content-disposition': contentDisposition(headers['content-disposition'].startsWith('inline') ? 'inline' : 'attachment', file.name) };
+}
+
+export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
+  const { files, mediaTokens } = domain;
+
+  async function placeholder(reply: FastifyReply): Promise<FastifyReply> {
+    return reply
+      .code(200)
+      .headers({ 'content-type': 'image/png', 'cache-control': 'no-store' })
+      .send(await placeholderImage());
+  }
+
+  async function serve(kind: FileKind, cors: boolean, req: FastifyRequest<{ Params: { id: string }; Querystring: MediaQuery }>, reply: FastifyReply) {
+    if (cors) reply.headers({ 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' });
+    else reply.header('cross-origin-resource-policy', 'same-origin');
+    if (!(await mediaTokens.verify(req.query.token))) return placeholder(reply);
+    const file = await files.get(req.params.id);
+    if (!file || file.kind !== kind) throw notFound(`${kind} "${req.params.id}" does not exist`);
+    const variant = kind === 'image' ? variantOf(req.query) : {};
+    const isVariant = !!(variant.width || variant.ratio);
+    let range: { start: number; end: number } | undefined;
+    let unsatisfiable = false;
+    const bytes = await files.bytes(file, variant, (size) => {
+      const parsed = isVariant ? undefined : parseRange(req.headers.range, size);
+      if (parsed === 'unsatisfiable') unsatisfiable = true;
+      else range = parsed;
+      return range;
+    });
+    if (!bytes) throw notFound(`${kind} "${req.params.id}" has no stored bytes`);
+    reply.headers({ ...headersFor(file, bytes, isVariant), etag: bytes.etag, 'cache-control': IMMUTABLE, 'accept-ranges': isVariant ? 'none' : 'bytes' });
+    if (unsatisfiable) {
+      bytes.body.destroy();
+      return reply.code(416).header('content-range', `bytes */${bytes.total}`).send();
+    }
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(bytes.etag)) {
+      bytes.body.destroy();
+      return reply.code(304).send();
+    }
+    reply.header('content-length', String(bytes.size));
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.total}`);
+    return reply.send(bytes.body);
+  }
+
+  for (const kind of KINDS) {
+    app.get<{ Params: { id: string }; Querystring: MediaQuery }>(`/${kind}/:id`, (req, reply) => serve(kind, false, req, reply));
+    app.get<{ Params: { id: string }; Querystring: MediaQuery }>(`/${kind}/cors/:id`, (req, reply) => serve(kind, true, req, reply));
+  }
+}

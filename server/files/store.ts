@@ -1,0 +1,332 @@
+/**
+ * The file store: receives uploads as streams (never whole in memory), checks what they are by
+ * their content, re-encodes images, keeps the bytes in a blob store and the metadata in the files
+ * table, makes thumbnails once on first request, and sweeps uploads nobody claimed.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { acceptedFile, focalPointOf, RASTER_IMAGE_MIMES, SVG_MIME, type DetectedType, type ResolvedImageOptions } from '../../engine/core/files';
+import type { FileDataChanges, FileInfo } from '../../schemas/model/api';
+import type { DB } from '../storage/database';
+import { HttpError } from '../errors';
+import { readAll, type BlobStore } from './blob-store';
+import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage } from './images';
+import { filesDb, type FilesDB, type FilesTable } from './table';
+
+/** Unclaimed uploads older than this are swept (the issue: a day). */
+export const UNCLAIMED_MAX_AGE_MS = 86_400_000;
+/** File ids are UUIDs: anything else in a path (`../`, `%2e%2e`, a name) is no file. */
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isFileId(id: string): boolean {
+  return FILE_ID.test(id);
+}
+
+export interface IncomingFile {
+  /** The uploaded bytes as they arrive. */
+  stream: Readable;
+  /** The name the client gave (kept for display and downloads only, never trusted for the type). */
+  filename: string;
+}
+
+export interface ReceiveOptions {
+  ownerId: string;
+  imagesOnly?: boolean;
+  /** Re-encode raster images with these options (spec 3 Image options). */
+  image: ResolvedImageOptions;
+  contextId?: string | null;
+  isAsset?: boolean;
+  /** Stored already attached to something (an avatar, a brand image, an asset): never swept. */
+  claimed?: boolean;
+}
+
+export const tooLarge = (limit: number) =>
+  new HttpError(413, 'fileTooLarge', `the file is larger than the maximum upload size of ${limit} bytes (files/serviceMaxFileSize)`);
+const unacceptable = (what: string) =>
+  new HttpError(
+    415,
+    'unsupportedFileType',
+    `${what} is not an accepted file type: images, videos, audio (flac, ogg, aac, wav, mp3, m4a) or documents (pdf, Office, OpenDocument)`,
+  );
+
+/** Text that is an SVG document (content detection reads binary signatures only). */
+async function sniffSvg(file: string): Promise<DetectedType | undefined> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const svg = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?<svg[\s>]/i.test(head);
+    return svg ? { mime: SVG_MIME, ext: 'svg' } : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+function cleanName(name: string): string {
+  // Control characters (and NUL, which PostgreSQL refuses) never reach a header or the table.
+  const base = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) > 31 && c.charCodeAt(0) !== 127).join('');
+  return base.slice(-200) || 'file';
+}
+
+export function toFileInfo(row: FilesTable): FileInfo {
+  return {
+    id: row.id,
+    kind: row.kind,
+    mime: row.mime,
+    size: Number(row.size),
+    name: row.name,
+    ownerId: row.owner_id,
+    isAsset: !!row.is_asset,
+    contextId: row.context_id,
+    width: row.width,
+    height: row.height,
+    created: Number(row.created),
+    data: {
+      title: row.title ?? '',
+      description: row.description ?? '',
+      focalPos: focalPointOf(parseJson(row.focal_pos)),
+      downloadCount: Number(row.download_count) || 0,
+    },
+  };
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface VariantRequest {
+  width?: number;
+  ratio?: { name: string; value: number };
+}
+
+export interface FileBytes {
+  body: Readable;
+  size: number;
+  /** Size of the whole file when `range` was asked for. */
+  total: number;
+  mime: string;
+  etag: string;
+}
+
+export class FileStore {
+  readonly db: Kysely<FilesDB>;
+  private readonly making = new Map<string, Promise<EncodedImage | undefined>>();
+
+  constructor(
+    db: Kysely<DB>,
+    readonly blobs: BlobStore,
+    private readonly tmpDir: string,
+  ) {
+    this.db = filesDb(db);
+    fs.mkdirSync(tmpDir, { recursive: true });
+  }
+
+  /**
+   * Streams one upload to a temporary file (the multipart limit ends the stream with a 413 past
+   * the maximum), then checks, encodes, stores and records it. Nothing is kept when any step fails.
+   */
+  async receive(incoming: IncomingFile, options: ReceiveOptions): Promise<FileInfo> {
+    const temp = path.join(this.tmpDir, `${crypto.randomUUID()}.upload`);
+    const id = crypto.randomUUID();
+    let stored = false;
+    try {
+      await pipeline(incoming.stream, fs.createWriteStream(temp));
+      if ((incoming.stream as Readable & { truncated?: boolean }).truncated)
+        throw new HttpError(413, 'fileTooLarge', 'the file is larger than the maximum upload size');
+      const found = await fileTypeFromFile(temp);
+      // Content detection names an SVG as XML (or nothing, without a prolog): look closer.
+      const detected = !found || found.ext === 'xml' ? ((await sniffSvg(temp)) ?? found) : found;
+      const accepted = acceptedFile(detected, incoming.filename, options.imagesOnly);
+      if (!accepted)
+        throw unacceptable(
+          detected ? `the content of "${cleanName(incoming.filename)}" (${detected.mime})` : `the content of "${cleanName(incoming.filename)}"`,
+        );
+
+      let mime = accepted.mime;
+      let size: number;
+      let sha256: string;
+      let width: number | null = null;
+      let height: number | null = null;
+      if ((RASTER_IMAGE_MIMES as readonly string[]).includes(mime)) {
+        const image = await normaliseImage(temp, options.image).catch((error: unknown) => {
+          throw error instanceof ImageRejected ? new HttpError(415, 'unsupportedFileType', error.message) : error;
+        });
+        ({ mime, width, height } = image);
+        size = image.data.length;
+        sha256 = crypto.createHash('sha256').update(image.data).digest('hex');
+        await this.blobs.putBuffer(`${id}/original`, image.data, mime);
+      } else {
+        size = (await fs.promises.stat(temp)).size;
+        sha256 = await hashFile(temp);
+        if (mime === SVG_MIME)
+          ({ width, height } = await sharp(temp)
+            .metadata()
+            .then(
+              (m) => ({ width: m.width ?? null, height: m.height ?? null }),
+              () => ({ width: null, height: null }),
+            ));
+        await this.blobs.putFile(`${id}/original`, temp, size, mime);
+      }
+      stored = true;
+      const row: FilesTable = {
+        id,
+        owner_id: options.ownerId,
+        kind: accepted.kind,
+        mime,
+        size,
+        sha256,
+        name: renameForType(cleanName(incoming.filename), mime),
+        title: null,
+        description: null,
+        focal_pos: null,
+        width,
+        height,
+        is_asset: options.isAsset ? 1 : 0,
+        download_count: 0,
+        context_id: options.contextId ?? null,
+        claimed: options.claimed || options.isAsset ? 1 : 0,
+        created: Date.now(),
+      };
+      await this.db.insertInto('files').values(row).execute();
+      return toFileInfo(row);
+    } catch (error) {
+      if (stored) await this.blobs.deletePrefix(`${id}/`).catch(() => undefined);
+      throw error;
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  async get(id: string): Promise<FilesTable | undefined> {
+    if (!isFileId(id)) return undefined;
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async getMany(ids: string[]): Promise<FilesTable[]> {
+    const valid = ids.filter(isFileId);
+    if (!valid.length) return [];
+    return this.db.selectFrom('files').selectAll().where('id', 'in', valid).execute();
+  }
+
+  async update(id: string, changes: FileDataChanges): Promise<FilesTable | undefined> {
+    const set: Partial<FilesTable> = {};
+    if (changes.title !== undefined) set.title = changes.title;
+    if (changes.description !== undefined) set.description = changes.description;
+    if (changes.focalPos !== undefined) set.focal_pos = JSON.stringify(focalPointOf(changes.focalPos));
+    if (Object.keys(set).length) await this.db.updateTable('files').set(set).where('id', '=', id).execute();
+    return this.get(id);
+  }
+
+  async countDownload(id: string): Promise<void> {
+    await this.db
+      .updateTable('files')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Removes rows first (nothing lists a file being deleted), then the bytes of each. */
+  async remove(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const result = await this.db.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
+    for (const id of ids) await this.blobs.deletePrefix(`${id}/`);
+    return Number(result.numDeletedRows);
+  }
+
+  async claim(ownerId: string, ids: string[], contextId?: string): Promise<number> {
+    const valid = ids.filter(isFileId);
+    if (!valid.length) return 0;
+    const result = await this.db
+      .updateTable('files')
+      .set({ claimed: 1, ...(contextId !== undefined ? { context_id: contextId } : {}) })
+      .where('owner_id', '=', ownerId)
+      .where('id', 'in', valid)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes unclaimed uploads older than a day; returns how many. */
+  async sweepUnclaimed(now = Date.now()): Promise<number> {
+    const stale = await this.db
+      .selectFrom('files')
+      .select('id')
+      .where('claimed', '=', 0)
+      .where('created', '<', now - UNCLAIMED_MAX_AGE_MS)
+      .execute();
+    return this.remove(stale.map((r) => r.id));
+  }
+
+  /**
+   * The bytes to send for a file: the original (optionally a byte range of it), or a thumbnail at
+   * an allowed width, made on first request and kept in the blob store. Strong ETags: originals
+   * never change (a new upload is a new id) and a variant's name says everything it depends on.
+   */
+  async bytes(file: FilesTable, variant: VariantRequest, range?: (size: number) => { start: number; end: number } | undefined): Promise<FileBytes | undefined> {
+    if (file.kind === 'image' && (variant.width || variant.ratio)) {
+      const focal = focalPointOf(parseJson(file.focal_pos));
+      const name = `w${variant.width ?? 'full'}${variant.ratio ? `-r${variant.ratio.name.replace(':', 'x')}-f${Math.round(focal.x)}x${Math.round(focal.y)}` : ''}`;
+      const png = file.mime === 'image/png' || file.mime === SVG_MIME;
+      const etag = `"${file.sha256.slice(0, 32)}-${name}"`;
+      const key = `${file.id}/${name}`;
+      const cached = await this.blobs.get(key);
+      if (cached) return { body: cached.body, size: cached.size, total: cached.size, mime: png ? 'image/png' : 'image/jpeg', etag };
+      const made = await this.makeVariant(file, key, { width: variant.width ?? file.width ?? 1920, ratio: variant.ratio?.value, focal, png });
+      if (!made) return undefined;
+      return { body: Readable.from([made.data]), size: made.data.length, total: made.data.length, mime: made.mime, etag };
+    }
+    const size = await this.blobs.size(`${file.id}/original`);
+    if (size === undefined) return undefined;
+    const wanted = range?.(size);
+    const read = await this.blobs.get(`${file.id}/original`, wanted);
+    if (!read) return undefined;
+    return { body: read.body, size: wanted ? wanted.end - wanted.start + 1 : size, total: size, mime: file.mime, etag: `"${file.sha256}"` };
+  }
+
+  /** One thumbnail per key at a time in this process: concurrent first requests share the work. */
+  private makeVariant(file: FilesTable, key: string, request: Parameters<typeof makeThumbnail>[1]): Promise<EncodedImage | undefined> {
+    let pending = this.making.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const original = await this.blobs.get(`${file.id}/original`);
+        if (!original) return undefined;
+        const made = await makeThumbnail(await readAll(original.body), request);
+        await this.blobs.putBuffer(key, made.data, made.mime);
+        return made;
+      })().finally(() => this.making.delete(key));
+      this.making.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** A file's original bytes in memory (small images only: avatars, brand images). */
+  async originalBuffer(file: FilesTable): Promise<Buffer | undefined> {
+    const read = await this.blobs.get(`${file.id}/original`);
+    return read ? readAll(read.body) : undefined;
+  }
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A re-encoded image keeps its name with the extension of what it now is. */
+function renameForType(name: string, mime: string): string {
+  const ext = mime === 'image/jpeg' ? 'jpg' : mime === 'image/png' ? 'png' : undefined;
+  return ext ? `${name.replace(/\.[A-Za-z0-9]{1,8}$/, '')}.${ext}` : name;
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { makeThumbnail } from '../../server/files/images';
+import { signInAt } from '../helpers/api-server';
+import { freePort, startServer } from '../helpers/server-process';
+import { testJpeg } from '../helpers/uploads';
+import { defineBenches, medianMs, round } from './harness';
+
+// files.thumbnail: making one 500-wide thumbnail from a 2880x1620 jpeg (median), and requests per
+// second serving that cached thumbnail through the media route vs @fastify/static serving the
+// same bytes from disk, in the same run (goal: at least 70 %).
+// files.upload: the server's resident memory while a 10 MB upload streams in (goal: under 5 MB growth).
+const CONNECTIONS = 20;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+
+async function staticServer(dir: string): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const code = `const f=require('fastify')();f.register(require('@fastify/static'),{root:${JSON.stringify(dir)}});f.listen({port:${port},host:'127.0.0.1'}).then(()=>console.log('ready'))`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
+}
+
+async function rps(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return round(result.requests.average, 0);
+}
+
+async function uploadTo(url: string, token: string, name: string, body: Buffer, route = 'files/uploadImage'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(body)]), name);
+  const res = await fetch(`${url}/api/v1/${route}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { fileIds: string[] }).fileIds[0];
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+export default defineBenches([
+  {
+    name: 'files.thumbnail',
+    async run() {
+      const photo = await sharp(await testJpeg(2880, 1620))
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const makeMs = await medianMs(() => makeThumbnail(photo, { width: 500, focal: { x: 50, y: 50 }, png: false }), { iterations: 10, warmup: 2 });
+      const server = await startServer();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-static-'));
+      let baseline: { url: string; stop(): void } | undefined;
+      try {
+        const jwt = await signInAt(server.url, 'maya');
+        const id = await uploadTo(server.url, jwt, 'photo.jpg', photo);
+        const { token } = (await (await fetch(`${server.url}/api/v1/user/image_access_token`, { headers: { authorization: `Bearer ${jwt}` } })).json()) as {
+          token: string;
+        };
+        const mediaUrl = `${server.url}/api/v1/image/${id}?token=${encodeURIComponent(token)}&width=500`;
+        const thumb = Buffer.from(await (await fetch(mediaUrl)).arrayBuffer());
+        fs.writeFileSync(path.join(dir, 'thumb.jpg'), thumb);
+        baseline = await staticServer(dir);
+        const baselineRps = await rps(`${baseline.url}/thumb.jpg`);
+        const served = await rps(mediaUrl);
+        return [{ bench: 'files.thumbnail', makeMs: round(makeMs, 1), rps: served, baselineRps, thumbBytes: thumb.length }];
+      } finally {
+        baseline?.stop();
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'files.upload',
+    async run() {
+      const server = await startServer();
+      try {
+        const jwt = await signInAt(server.url, 'maya');
+        // A 10 MB PDF-signature file: a document is stored as it streams (no image decoding).
+        const bytes = 10 * 1024 * 1024;
+        const body = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 32)]);
+        // Warm the route so lazily loaded code is not counted as upload memory.
+        await uploadTo(server.url, jwt, 'warm.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'files/upload');
+        const pid = server.process.pid!;
+        const before = rssMb(pid);
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
+        try {
+          await uploadTo(server.url, jwt, 'big.pdf', body, 'files/upload');
+        } finally {
+          clearInterval(sampler);
+        }
+        peak = Math.max(peak, rssMb(pid));
+        return [{ bench: 'files.upload', bytes, rssGrowthMb: round(peak - before, 1) }];
+      } finally {
+        await server.stop();
+      }
+    },
+  },
+]);
