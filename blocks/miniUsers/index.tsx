@@ -1,16 +1,7 @@
 import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine';
+import type { MiniUsersOptions } from '../options.generated';
 
-export interface MiniUsersOptions {
-  title?: string;
-  source: 'userList' | 'connections' | 'recentlyViewed' | 'entityMembers';
-  userListIds?: string[];
-  maxUsers: number;
-  avatarSize?: 'small' | 'medium' | 'large';
-  showNames?: boolean;
-  nameFormat?: string;
-  showOnlineStatus?: boolean;
-  linkToProfile?: boolean;
-}
+export type { MiniUsersOptions };
 
 function Member({ accountId, options }: { accountId: string; options: MiniUsersOptions }) {
   const profile = useProfile(accountId);

@@ -1,12 +1,7 @@
 import { ProfileAvatar, formatProfileName, useEngine, useProfileEntry, type BlockProps } from '../../engine';
+import type { ProfileHeroOptions } from '../options.generated';
 
-export interface ProfileHeroOptions {
-  nameFormat: string;
-  subtitleField?: string;
-  showAvatar?: boolean;
-  showCoverImage?: boolean;
-  coverHeight?: number;
-}
+export type { ProfileHeroOptions };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 

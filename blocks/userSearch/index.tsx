@@ -1,16 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine';
+import type { UserSearchOptions } from '../options.generated';
 
-export interface UserSearchOptions {
-  title?: string;
-  placeholder?: string;
-  userListIds?: string[];
-  showFilters?: boolean;
-  layout: 'grid' | 'list';
-  nameFormat?: string;
-  paginationMode: 'numbered' | 'loadMore';
-  pageSize: number;
-}
+export type { UserSearchOptions };
 
 /** Typing settles for this long before a search goes out. */
 const TYPING_DEBOUNCE_MS = 250;

@@ -302,6 +302,9 @@ const MATRIX: Entry[] = [
     upload: async () => ({ name: 'avatar', filename: 'me.jpg', body: await testJpeg(20, 20) }),
     expect: [200, 200, 200],
   },
+  // Members: reading profiles and the directory is for every signed-in account (private values are filtered per viewer).
+  { route: 'POST /api/v1/profile/collection', path: 'profile/collection', body: { accountIds: ['maya', 'victor'] }, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/profile/search', path: 'profile/search', body: { text: 'maya' }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/files/getFiles', path: 'files/getFiles', body: (c: RunContext) => ({ fileIds: [c.fileId] }), expect: [200, 200, 200] },
   { route: 'POST /api/v1/files/:id/data', path: (c) => `files/${c.fileId}/data`, body: { changes: { title: 'Matrix' } }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/files/claimFiles', path: 'files/claimFiles', body: (c: RunContext) => ({ fileIds: [c.fileId] }), expect: [200, 200, 200] },
