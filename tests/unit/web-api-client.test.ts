@@ -88,6 +88,15 @@ describe('API client', () => {
     expect(storage.getItem('jwt')).toBeNull();
   });
 
+  it('after a deliberate logout (clearToken), a late 401 does not log out again', async () => {
+    storage.setItem('jwt', fakeJwt(NOW / 1000));
+    const logouts: string[] = [];
+    const api = client({ onLogout: (r) => logouts.push(r) });
+    api.clearToken();
+    await expect(api.get('fail/unauthorized')).rejects.toMatchObject({ status: 401 });
+    expect(logouts).toEqual([]);
+  });
+
   it('logs out when an error response carries a tokenIssue', async () => {
     const logouts: string[] = [];
     await expect(client({ onLogout: (r) => logouts.push(r) }).get('fail/tokenIssue')).rejects.toMatchObject({ message: 'Token expired' });

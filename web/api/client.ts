@@ -196,6 +196,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     stream: (path, opts) => call<ReadableStream<Uint8Array>>('GET', path, opts, 'stream'),
     getToken,
     setToken,
-    clearToken,
+    // A deliberate logout ends the session: a request still in flight (the audit flush on unload)
+    // that answers 401 must not log out again, which reloaded the page over the logout's navigation.
+    clearToken: () => {
+      loggedOut = true;
+      clearToken();
+    },
   };
 }

@@ -57,7 +57,8 @@ export function UserControls() {
           {initials}
         </span>
       </button>
-      {open && trigger.current && (
+      {/* Drawn once the default pages' permissions are known, so no entry moves under a click. */}
+      {open && trigger.current && defaultPagesView && (
         <Suspense fallback={null}>
           <FloatingPanel anchor={trigger.current} onClose={close} role="dialog" label={t('shell.userControls.title')} className="ts-popover">
             <ul className="ts-user-controls">
