@@ -123,7 +123,7 @@ export function buildRegistryArtifacts(root: string): Artifacts {
   );
   files.set(
     'registry/generated/runtime.ts',
-    `${header}import type { RuntimeRegistryData } from '../../engine/core/registry';\n\nexport const runtimeRegistry: RuntimeRegistryData = ${JSON.stringify(runtime)};\n`,
+    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\n\nexport const runtimeRegistry: RuntimeRegistryData = ${JSON.stringify(runtime)};\n`,
   );
   files.set(
     'blocks/index.generated.ts',

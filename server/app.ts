@@ -17,7 +17,7 @@ import { HttpError } from './errors';
 import type { RevertRecord } from './model';
 import { canViewPage, itemPermissionChangeAffects } from './permissions';
 import { Realtime } from './realtime';
-import { adminRoutes } from './admin/routes';
+import { adminRoutes } from './staff/routes';
 import { auditRoutes } from './audit/routes';
 import { i18nRoutes } from './i18n/routes';
 import { profileRoutes } from './profiles/routes';

@@ -4,31 +4,37 @@
  * and in the admin.
  */
 import { ownValue } from './own';
-import type { BlockTypeEntry, FieldTypeEntry, OperatorEntry, RegistryData, ValidationRuleEntry } from '../../schemas/model';
+import type {
+  OperatorEntry,
+  RegistryData,
+  RuntimeBlockKey,
+  RuntimeBlockType,
+  RuntimeFieldKey,
+  RuntimeFieldType,
+  RuntimeRegistryData,
+  RuntimeRule,
+  RuntimeRuleKey,
+} from '../../schemas/model';
 
 /**
- * What a member's browser needs of each entry (`registry/generated/runtime.ts`): the one list the
- * build's subset and the runtime types are both made from. Options schemas, ui hints and admin
- * panels stay with the admin and the server.
+ * What a member's browser needs of each entry, as values for the build's subset. The key unions in
+ * schemas/model/registry.ts type the result; the checks below make the two lists one.
  */
 export const RUNTIME_KEYS = {
   blocks: ['type', 'title', 'category', 'icon', 'status', 'powerUps', 'children', 'defaults', 'section'],
   fields: ['type', 'title', 'icon', 'status', 'rules', 'progress', 'children', 'displayOnly'],
   rules: ['name', 'messageKey', 'messageParams', 'extraMessageKeys', 'server', 'severity'],
-} as const satisfies { blocks: readonly (keyof BlockTypeEntry)[]; fields: readonly (keyof FieldTypeEntry)[]; rules: readonly (keyof ValidationRuleEntry)[] };
+} as const satisfies { blocks: readonly RuntimeBlockKey[]; fields: readonly RuntimeFieldKey[]; rules: readonly RuntimeRuleKey[] };
 
-/** The runtime keys of an entry, and the rest as optional: the server and the admin pass full entries. */
-type Runtime<T, K extends keyof T> = Pick<T, K> & Partial<Omit<T, K>>;
-export type RuntimeBlockType = Runtime<BlockTypeEntry, (typeof RUNTIME_KEYS.blocks)[number]>;
-export type RuntimeFieldType = Runtime<FieldTypeEntry, (typeof RUNTIME_KEYS.fields)[number]>;
-export type RuntimeRule = Runtime<ValidationRuleEntry, (typeof RUNTIME_KEYS.rules)[number]>;
+type Lists<Union, Listed> = [Exclude<Union, Listed>] extends [never] ? true : false;
+const everyKeyListed: [
+  Lists<RuntimeBlockKey, (typeof RUNTIME_KEYS.blocks)[number]>,
+  Lists<RuntimeFieldKey, (typeof RUNTIME_KEYS.fields)[number]>,
+  Lists<RuntimeRuleKey, (typeof RUNTIME_KEYS.rules)[number]>,
+] = [true, true, true];
+void everyKeyListed;
 
-export interface RuntimeRegistryData {
-  blocks: Record<string, RuntimeBlockType>;
-  fields: Record<string, RuntimeFieldType>;
-  rules: Record<string, RuntimeRule>;
-  operators: Record<string, OperatorEntry>;
-}
+export type { RuntimeBlockType, RuntimeFieldType, RuntimeRule, RuntimeRegistryData };
 
 export interface Registry {
   readonly data: RuntimeRegistryData;

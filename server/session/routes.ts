@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE } from '../../engine/core/constants';
 import type { Id, Profile, Settings } from '../../schemas/model';
 import type { DeviceKeepaliveRequest, InitResponse, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
-import { setViewAs } from '../admin/view-as';
+import { setViewAs } from '../staff/view-as';
 import { requireUser, sessionAccount, type AppContext } from '../context';
 import { badRequest, forbidden, notAuthorized } from '../errors';
 import type { Account, LoginSecret } from '../model';
