@@ -4,6 +4,7 @@
  * by path (POST profile/meta/upsert), favourites and the connectivity privacy setting.
  */
 import type { FastifyInstance } from 'fastify';
+import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
@@ -19,6 +20,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
 import { can } from '../permissions';
+import { requireAttachableFiles } from '../files/attach';
 import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
 import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
@@ -61,6 +63,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     // Each value must be one its field can hold (a toggle a boolean, a checkbox its options ...).
     for (const [name, value] of Object.entries(changes)) v.fieldValue(byName.get(name)!, value, `changes.${name}`);
+    // An avatar is its owner's alone (spec core 1), whatever else profiles update allows.
+    if (!own && Object.hasOwn(changes, AVATAR_FIELD)) throw forbidden('Only the account owner can change their avatar');
+    // File fields may name only the caller's own uploads (checked before the write transaction: the files table is not a document).
+    const stored = (await ctx.store.get<Profile>('profile', accountId))?.data?.data?.profile ?? {};
+    await requireAttachableFiles(ctx.files.files, user.account.accountId, fields, stored, changes, fieldName);
 
     return ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;

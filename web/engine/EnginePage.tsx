@@ -10,6 +10,7 @@ import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
+import { mediaUrl } from '../../engine/core/media';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
@@ -60,6 +61,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
   const viewedProfile = viewedEntry?.state === 'ready' ? viewedEntry.value : undefined;
 
+  const mediaToken = session?.user.imageAccessToken;
   const device = useMemo(() => ({ isMobile: !wide, isDesktop: wide }), [wide]);
   const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id, profiles: dataLayer.profiles }), [api, store, page.id, dataLayer]);
   const engineServices = useMemo<EngineServices>(
@@ -68,8 +70,9 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       navigate: (path) => navigate(path),
       profileHref: (id) => profileHref(settings, id),
       logout: () => void logout(api, (url) => window.location.assign(url)),
+      mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
     }),
-    [pageServices, navigate, api, settings],
+    [pageServices, navigate, api, settings, mediaToken],
   );
   const profile = viewedProfile ?? undefined;
   const formEnvironment = useMemo<FormEnvironment>(
