@@ -21,7 +21,7 @@ export interface BlobRead {
 }
 
 export interface BlobStore {
-  /** Stores a local file's bytes under `key` (the file is left in place). */
+  /** Stores a local file's bytes under `key`. The file may be moved away: the caller is done with it. */
   putFile(key: string, file: string, size: number, contentType: string): Promise<void>;
   putBuffer(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The blob, or a range of it; undefined when there is no such key. */
@@ -52,7 +52,14 @@ export class DiskBlobStore implements BlobStore {
   async putFile(key: string, file: string): Promise<void> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    // Write beside, then rename: a reader never sees half a file.
+    // Moved when on the same disk (no bytes read or written); else copied beside and renamed.
+    // Either way a reader never sees half a file.
+    try {
+      await fs.promises.rename(file, target);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    }
     const partial = `${target}.partial-${process.pid}-${Date.now()}`;
     await fs.promises.copyFile(file, partial);
     await fs.promises.rename(partial, target);

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { Kysely } from 'kysely';
@@ -155,7 +155,16 @@ export class FileStore {
     const id = options.id ?? crypto.randomUUID();
     let stored = false;
     try {
-      await pipeline(incoming.stream, fs.createWriteStream(temp));
+      // Hashed as it streams to disk: the bytes are read once, never again to hash them.
+      const hash = crypto.createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(incoming.stream, hashing, fs.createWriteStream(temp));
+      const receivedSha256 = hash.digest('hex');
       if ((incoming.stream as Readable & { truncated?: boolean }).truncated)
         throw new HttpError(413, 'fileTooLarge', 'the file is larger than the maximum upload size');
       const found = await fileTypeFromFile(temp);
@@ -182,7 +191,7 @@ export class FileStore {
         await this.blobs.putBuffer(`${id}/original`, image.data, mime);
       } else {
         size = (await fs.promises.stat(temp)).size;
-        sha256 = await hashFile(temp);
+        sha256 = receivedSha256;
         if (mime === SVG_MIME)
           ({ width, height } = await sharp(temp)
             .metadata()
@@ -330,12 +339,6 @@ export class FileStore {
     const read = await this.blobs.get(`${file.id}/original`);
     return read ? readAll(read.body) : undefined;
   }
-}
-
-async function hashFile(file: string): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** A re-encoded image keeps its name with the extension of what it now is. */
