@@ -23,7 +23,8 @@ export function NotFound({ reason }: { reason?: string }) {
       <h1>
         <Text k="shell.notFound.title" />
       </h1>
-      <p>
+      {/* A reason is news (the address was followed somewhere else): announced once, as the toast was. */}
+      <p role={reason || carried ? 'alert' : undefined}>
         <Text k={reason ?? carried ?? 'shell.notFound.message'} />
       </p>
       <button type="button" className="ts-button ts-button--primary" onClick={() => navigate(notFoundGoBackTarget(view, defaultModule, defaults?.profilePage))}>
