@@ -127,6 +127,13 @@ describe('edit mode in Chromium against the built server, with a member watching
     expect(await seriousViolations(admin, '[role="alertdialog"]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await memberBlock().waitFor({ state: 'detached' });
+    // The notice's Revert button reads in both schemes (issue 14, item 5: it was white on a light surface).
+    const notice = admin.locator('.t-admin-notice').filter({ has: admin.getByRole('button', { name: 'Revert' }) });
+    await notice.waitFor();
+    for (const scheme of ['dark', 'light']) {
+      await admin.evaluate((s) => (document.documentElement.dataset.theme = s), scheme);
+      expect(await seriousViolations(admin, '.t-admin-notice')).toEqual([]);
+    }
     await admin.getByRole('button', { name: 'Revert' }).click();
     const revert = admin.getByRole('dialog', { name: 'Revert the deletion?' });
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
