@@ -189,3 +189,155 @@ describe('view-as (item 8)', () => {
     await page.close();
   });
 });
+
+describe('forms tell the truth (item 3)', () => {
+  it('reads off toggles as Off, leaves no gap for hidden conditionals, and marks required, invalid and disabled states', async () => {
+    const { page, errors } = await openAs('maya', `${server.url}/app/members-area/my-settings`);
+    const form = page.getByRole('form', { name: 'Membership preferences' });
+    await form.waitFor();
+    // Read view: the off toggle is shown as Off; every field wrapper on screen has content.
+    await form.getByText('I want to volunteer').waitFor();
+    expect(await form.locator('[data-field-id="pref-volunteer"]').innerText()).toContain('Off');
+    const emptyBoxes = () =>
+      form
+        .locator('.t-form__field')
+        .evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height === 0).length);
+    expect(await emptyBoxes()).toBe(0);
+
+    await form.getByRole('button', { name: 'Edit' }).click();
+    const toggle = form.getByRole('switch', { name: 'I want to volunteer' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await emptyBoxes()).toBe(0);
+    expect(await form.getByRole('textbox', { name: 'Skills you can share' }).evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/mono/i);
+    // Required marker on the label.
+    const required = await form.locator('label', { hasText: 'Newsletter address' }).evaluate((el) => getComputedStyle(el, '::after').content);
+    expect(required).toContain('*');
+
+    // Volunteering on: the required days appear empty, so progress is not 100 % before any click in them.
+    await toggle.click();
+    await form.getByRole('group', { name: /Which days/ }).waitFor();
+    await expect.poll(() => form.locator('progress').getAttribute('value'), { timeout: 3000 }).not.toBe('100');
+    const save = form.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    const look = await save.evaluate((el) => ({ cursor: getComputedStyle(el).cursor, opacity: Number(getComputedStyle(el).opacity) }));
+    expect(look.cursor).toBe('not-allowed');
+    expect(look.opacity).toBeLessThan(1);
+    await toggle.click();
+
+    // An invalid address: aria-invalid and a red border.
+    const address = form.getByRole('textbox', { name: 'Newsletter address' });
+    await address.fill('not an address');
+    await address.blur();
+    await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+    const border = await address.evaluate((el) => getComputedStyle(el).borderTopColor);
+    const [r, g, b] = border.match(/\d+/g)!.map(Number);
+    expect(r).toBeGreaterThan(150);
+    expect(g).toBeLessThan(100);
+    expect(b).toBeLessThan(100);
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await form.locator('[data-field-id="pref-newsletter-email"]').innerText()).toContain('maya@example.org');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the small things of the walk (items 5 and 13)', () => {
+  it('tabs deep link, carousel position and swipe, stepper, iFrame fallback, member copy, recently viewed, user menu and focus ring', async () => {
+    const { page, errors } = await openAs('maya', `${server.url}/app/community/groups?tab=textiles`);
+    await page.getByRole('tab', { name: 'Textiles', selected: true }).waitFor();
+
+    await page.goto(`${server.url}/app/home/news`);
+    const carousel = page.locator('.t-carousel');
+    await carousel.getByText('1 of 3').waitFor();
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await carousel.getByText('2 of 3').waitFor();
+    // A swipe to the left on a touch screen turns to the next slide.
+    const slide = carousel.locator('.t-carousel__slide');
+    const box = (await slide.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await slide.dispatchEvent('pointerdown', { pointerType: 'touch', clientX: box.x + box.width - 20, clientY: y, isPrimary: true });
+    await slide.dispatchEvent('pointerup', { pointerType: 'touch', clientX: box.x + 20, clientY: y, isPrimary: true });
+    await carousel.getByText('3 of 3').waitFor();
+
+    await page.goto(`${server.url}/app/community/members`);
+    const stepper = page.locator('.t-stepper');
+    await stepper.getByText('Step 1 of 3').waitFor();
+    const back = stepper.getByRole('button', { name: 'Back' });
+    expect(await back.isDisabled()).toBe(true);
+    expect(Number(await back.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+    // One border per step pill: the list item draws none around its button.
+    expect(
+      await stepper
+        .locator('.t-stepper__steps > li')
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderTopStyle),
+    ).toBe('none');
+
+    await page.goto(`${server.url}/app/resources/faq`);
+    const fallback = page.getByRole('link', { name: /Open Map of the workshop surroundings \(OpenStreetMap\) in a new tab/ });
+    await fallback.waitFor();
+    expect(await fallback.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
+
+    await page.goto(`${server.url}/app/home/welcome`);
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await page.getByText('Run by members').waitFor();
+    expect(await page.getByText(/block JSON|through the registry/).count()).toBe(0);
+
+    // Recently viewed: a disclosure with a chevron, listing the pages seen but not this one.
+    const recent = page.getByRole('button', { name: 'Recently viewed' });
+    expect(await recent.locator('.ts-recent__chevron').count()).toBe(1);
+    await recent.click();
+    expect(await recent.getAttribute('aria-expanded')).toBe('true');
+    const list = page.locator('#ts-recent-list');
+    await list.getByRole('link', { name: 'FAQ' }).waitFor();
+    expect(await list.getByRole('link', { name: 'Welcome' }).count()).toBe(0);
+
+    // The user menu: headed by the member's name; Escape gives focus back to the avatar.
+    const avatar = page.getByRole('button', { name: /^Open user controls/ });
+    await avatar.click();
+    const panel = page.getByRole('dialog', { name: 'User controls' });
+    await panel.getByText('Maya Maker', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await avatar.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The top tabs' focus ring is drawn inside the tab, where the row's clipping cannot cut it.
+    await page.locator('body').focus();
+    let onTab = false;
+    for (let i = 0; i < 12 && !onTab; i++) {
+      await page.keyboard.press('Tab');
+      onTab = await page.evaluate(() => !!document.activeElement?.classList.contains('ts-tab'));
+    }
+    expect(onTab).toBe(true);
+    const ring = await page.evaluate(() => {
+      const s = getComputedStyle(document.activeElement!);
+      return { style: s.outlineStyle, offset: parseFloat(s.outlineOffset), width: parseFloat(s.outlineWidth) };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.offset + ring.width).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('at 375 px the page row shows the current tab whole, with a fade where more tabs scroll', async () => {
+    const { page } = await openAs('maya', `${server.url}/app/members-area/notice-board`, { width: 375, height: 740 });
+    const row = page.locator('.ts-page-row');
+    const current = row.getByRole('link', { name: 'Notice board' });
+    await current.waitFor();
+    await expect.poll(async () => (await row.getAttribute('class')) ?? '', { timeout: 3000 }).toMatch(/ts-tabs--shadow-(left|right)/);
+    const box = (await current.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.close();
+  });
+
+  it('the login page has a favicon', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/login`);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/app/icon.svg');
+    expect((await fetch(`${server.url}${href}`)).status).toBe(200);
+    await page.close();
+  });
+});

@@ -64,7 +64,9 @@ describe('a member on the demo site, in Chromium against the built server', () =
     expect(new URL(page.url()).search).toBe('');
     // The home page's blocks, rendered by the engine from the demo JSON.
     await page.getByText('Welcome to Riverside Makers, a community workshop for people who build, mend and tinker.').waitFor();
-    await page.getByText('Every page is data').waitFor();
+    await page.getByText('Run by members').waitFor();
+    // Demo copy is for members: nothing written for developers (issue 14, item 13).
+    expect(await page.getByText(/block JSON|registry/).count()).toBe(0);
     await page.getByText('Complete the induction before using the power tools.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -109,6 +109,14 @@ export function OverflowTabs({
     if (wide) return;
     const row = rowRef.current;
     if (!row) return;
+    // The current tab is scrolled into the row, not left cut at its edge.
+    const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current) {
+      const start = current.offsetLeft - row.offsetLeft;
+      const end = start + current.offsetWidth;
+      if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth + 24;
+      else if (start < row.scrollLeft) row.scrollLeft = Math.max(0, start - 24);
+    }
     const check = () => setShadows(scrollShadows(row.scrollLeft, row.scrollWidth, row.clientWidth));
     const onScroll = throttle(check, NAV_SCROLL_THROTTLE_MS);
     const initial = setTimeout(check, NAV_SCROLL_INITIAL_CHECK_MS);
