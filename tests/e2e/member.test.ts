@@ -96,7 +96,7 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await page.close();
   });
 
-  it('an unknown module shows its toast and the 404 page', async () => {
+  it('an unknown module goes to the 404 page, which says the module is missing', async () => {
     const { page } = await openPage(`${server.url}/app/nowhere`);
     await page.getByText('That module does not exist, sorry for any inconvenience caused.').waitFor();
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
