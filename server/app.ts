@@ -42,6 +42,7 @@ import { DocumentStore, UnstorableValue } from './storage/documents';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
+import { sendNotFound } from './http/not-found-page';
 import { migrate } from './storage/migrations';
 import { tolerantNormaliser } from './storage/tolerant';
 import { RequestValidator } from './validation';
@@ -191,9 +192,7 @@ function registerErrors(app: FastifyInstance): void {
     req.log.error(error);
     return reply.code(500).send({ error: 'serverError', message: 'Server error' });
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: 'notFound', message: `no route ${req.method} ${req.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(sendNotFound);
 }
 
 /**

@@ -11,6 +11,7 @@ import { blockComponents, blockOptionValidators } from '../../blocks/index.gener
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
+import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
 import { FormEnvironmentProvider, type FormEnvironment } from '../../engine/forms/environment';
@@ -52,6 +53,10 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
+  // Viewing as lists, the admin sees what a member of exactly those lists sees: rules judged on those
+  // lists, and none of the admin's notices (a block the server left out is simply not there).
+  const viewingAs = !!session?.viewAs?.length;
+  const viewer = useMemo(() => (session && viewingAs ? viewAsContext({ user: session.user }, session.viewAs!).user : session?.user), [session, viewingAs]);
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
   const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
@@ -79,10 +84,10 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         evaluator,
         ...createFileServices(api, session?.user.imageAccessToken),
       },
-      ruleContext: { user: session?.user, profile, lists: session?.user.listMemberships, device },
+      ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
       translator,
     }),
-    [pageServices, viewedId, session, profile, device, translator, api],
+    [pageServices, viewedId, session, viewer, profile, device, translator, api],
   );
 
   if (content.status === 'error')
@@ -106,11 +111,11 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       evaluator={evaluator}
       translator={translator}
       services={engineServices}
-      user={session.user}
+      user={viewer}
       profile={profile}
       ownProfile={ownProfile}
       device={device}
-      isAdmin={session.user.isAdmin}
+      isAdmin={session.user.isAdmin && !viewingAs}
       editMode={editMode && !!admin}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
