@@ -4,12 +4,13 @@
  * session, modes, API). The page's blocks are loaded on first view.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
+import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
@@ -20,7 +21,7 @@ import type { PageSlotProps } from '../routes/route-slots';
 import { targetKind } from '../routes/route-table';
 import { logout } from '../shell/logout';
 import { useServices } from '../shell/services';
-import { editModeAtom, i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
+import { editModeAtom, i18nOverridesAtom, localeAtom, ownConnectivityPrivateAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
@@ -60,6 +61,12 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
   const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
+  // The shell's keepalive follows the own profile's connectivity privacy (its one place).
+  const setConnectivityPrivate = useSetAtom(ownConnectivityPrivateAtom);
+  const connectivityPrivate = ownProfile ? isConnectivityPrivate(ownProfile.data?.meta) : undefined;
+  useEffect(() => {
+    if (connectivityPrivate !== undefined) setConnectivityPrivate(connectivityPrivate);
+  }, [connectivityPrivate, setConnectivityPrivate]);
   // A numeric target is a profile anywhere; on a profile page any target names an account.
   const viewedId = targetId && (targetKind(targetId) === 'profile' || page.type === 'profile') ? targetId : accountId;
   const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
