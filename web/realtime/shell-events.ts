@@ -4,9 +4,9 @@
  * messages become info toasts. Payload shapes are the shell's convention (docs/architecture.md).
  */
 import type { createStore } from 'jotai';
-import type { Settings } from '../../schemas/model';
+import type { DataPrivacy, Settings, UserState } from '../../schemas/model';
 import { dataLayerOf } from '../engine/data-layer';
-import { i18nOverridesAtom, localeAtom, pushToastAtom, settingsAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 
 type Store = ReturnType<typeof createStore>;
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -21,6 +21,16 @@ export function applyShellEvent(store: Store, event: string, payload: unknown): 
   // layer updates the loaded profile in place, so what blocks and block meta read is never stale.
   if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string') {
     dataLayerOf(store)?.applyEvent(event, payload);
+    return true;
+  }
+  // The own account's state changed in another tab or by a save (data privacy, notifications).
+  if (event === 'user:updateData' && isRecord(payload)) {
+    const session = store.get(sessionAtom);
+    if (!session) return false;
+    const change: Partial<UserState> = {};
+    if (Array.isArray(payload.dataPrivacy)) change.dataPrivacy = payload.dataPrivacy as DataPrivacy[];
+    if (typeof payload.notificationsEnabled === 'boolean') change.notificationsEnabled = payload.notificationsEnabled;
+    store.set(sessionAtom, { ...session, user: { ...session.user, ...change } });
     return true;
   }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {
