@@ -165,6 +165,17 @@ export class Realtime {
       .catch((error) => this.options.onError?.(error));
   }
 
+  /**
+   * Sends an event to every connected account, each its own payload (`payloadFor` answers
+   * undefined for an account that should hear nothing), across processes.
+   */
+  toEachAccount(event: string, payloadFor: (accountId: string) => Promise<unknown>): void {
+    void this.io
+      .fetchSockets()
+      .then((sockets) => this.perAccount(sockets, payloadFor, event))
+      .catch((error) => this.options.onError?.(error));
+  }
+
   private async perAccount(
     sockets: { data: { accountId?: string }; emit(event: string, payload: unknown): unknown }[],
     payloadFor: (accountId: string) => Promise<unknown>,

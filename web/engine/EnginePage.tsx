@@ -27,6 +27,8 @@ import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { createFileServices } from './file-services';
+import { createPrivacyService } from './privacy-service';
+import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices } from './page-services';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
@@ -84,17 +86,27 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
     [pageServices, navigate, api, settings],
   );
   const profile = viewedProfile ?? undefined;
+  const user = session?.user;
+  const itemPermissions = session?.itemPermissions;
+  const profileEditable = useMemo(() => !!user && !!viewedId && canEditProfile({ ...user, itemPermissions }, viewedId), [user, itemPermissions, viewedId]);
+  // The privacy buttons (#privacy) set the viewer's own data items only.
+  const ownPrivacy = useMemo(
+    () => (viewedId && viewedId === accountId ? createPrivacyService(api, store, toast, t) : undefined),
+    [api, store, toast, t, viewedId, accountId],
+  );
   const formEnvironment = useMemo<FormEnvironment>(
     () => ({
       services: {
         save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
         evaluator,
-        ...createFileServices(api, session?.user.imageAccessToken),
+        ...createFileServices(api, user?.imageAccessToken),
+        ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
       },
       ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
       translator,
+      profileEditable,
     }),
-    [pageServices, viewedId, session, viewer, profile, device, translator, api],
+    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
   );
 
   if (content.status === 'error')
