@@ -4,7 +4,9 @@
  * session, modes, API). The page's blocks are loaded on first view.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AdminContext } from '../../admin/edit-mode';
+import type { AdminValue } from '../../admin/core/context';
 import { useLocation } from 'wouter';
 import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
@@ -53,6 +55,8 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const onAdminLoadError = useCallback(() => toast({ type: 'negative', message: t('shell.page.adminLoadError') }), [toast, t]);
   // Edit mode import()s the admin (its own chunks); until it is there the page renders as for members.
   const admin = useLazyAdmin(editMode, onAdminLoadError);
+  const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
+  const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
@@ -135,19 +139,27 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       ownProfile={ownProfile}
       device={device}
       isAdmin={session.user.isAdmin && !viewingAs}
-      editMode={editMode && !!admin}
+      editMode={editing}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
     >
       <DataLayerProvider value={dataLayer}>
         <FormEnvironmentProvider value={formEnvironment}>
-          {admin ? (
-            <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
-              <PageRenderer pageId={page.id} />
-            </EditModeLayer>
-          ) : (
+          {/* One tree in both modes: entering edit mode changes the context's value, never the page's place, so the page stays mounted. */}
+          <AdminContext.Provider value={editing ? adminValue : null}>
+            {admin && (
+              <EditModeLayer
+                admin={admin}
+                pageId={page.id}
+                moduleId={module.id}
+                translator={translator}
+                locale={locale}
+                optionValidators={blockOptionValidators}
+                onValue={setAdminValue}
+              />
+            )}
             <PageRenderer pageId={page.id} />
-          )}
+          </AdminContext.Provider>
         </FormEnvironmentProvider>
       </DataLayerProvider>
     </EngineProvider>
