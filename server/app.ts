@@ -36,6 +36,7 @@ import { memberDirectoryRoutes } from './profiles/directory-routes';
 import { openFilesDomain, type OpenedFilesDomain } from './files';
 import { mediaRoutes } from './files/media-routes';
 import { fileRoutes } from './files/routes';
+import { importLegacyImages } from './files/legacy-images';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
@@ -82,6 +83,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  await importLegacyImages(store, files.files, (message) => console.warn(message));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });

@@ -1,4 +1,4 @@
-import { checkEmbedUrl, ConfigurationNeeded, useEngine, type BlockProps } from '../../engine';
+import { checkEmbedUrl, ConfigurationNeeded, useEngine, type BlockProps } from '../../engine/block-api';
 import type { IFrameOptions } from '../options.generated';
 
 export type { IFrameOptions };

@@ -4,13 +4,14 @@
  * the JSON error, as every /api route answers. The page names no path and runs no script.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { faviconUrl } from '../../engine/core/media';
 
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="/app/icon.svg" type="image/svg+xml">
+<link rel="icon" href="${faviconUrl(undefined)}">
 <title>Page not found</title>
 <style>
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }

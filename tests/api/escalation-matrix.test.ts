@@ -72,6 +72,7 @@ const MATRIX: Entry[] = [
     body: { isConnectivityPrivate: true },
     expect: [200, 200, 200],
   },
+  { route: 'POST /api/v1/user/dataPrivacy', path: 'user/dataPrivacy', body: { dataSchemaId: 'city', state: 'private' }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/profile/meta/upsert', path: 'profile/meta/upsert', body: { path: 'block.matrix', data: true }, expect: [200, 200, 200] },
   {
     route: 'POST /api/v1/profile/:id',

@@ -4,12 +4,15 @@
  * session, modes, API). The page's blocks are loaded on first view.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AdminContext } from '../../admin/edit-mode';
+import type { AdminValue } from '../../admin/core/context';
 import { useLocation } from 'wouter';
 import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
+import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
@@ -20,12 +23,14 @@ import type { PageSlotProps } from '../routes/route-slots';
 import { targetKind } from '../routes/route-table';
 import { logout } from '../shell/logout';
 import { useServices } from '../shell/services';
-import { editModeAtom, i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
+import { editModeAtom, i18nOverridesAtom, localeAtom, ownConnectivityPrivateAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { createFileServices } from './file-services';
+import { createPrivacyService } from './privacy-service';
+import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices } from './page-services';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
@@ -50,6 +55,8 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const onAdminLoadError = useCallback(() => toast({ type: 'negative', message: t('shell.page.adminLoadError') }), [toast, t]);
   // Edit mode import()s the admin (its own chunks); until it is there the page renders as for members.
   const admin = useLazyAdmin(editMode, onAdminLoadError);
+  const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
+  const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
@@ -60,6 +67,12 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
   const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
+  // The shell's keepalive follows the own profile's connectivity privacy (its one place).
+  const setConnectivityPrivate = useSetAtom(ownConnectivityPrivateAtom);
+  const connectivityPrivate = ownProfile ? isConnectivityPrivate(ownProfile.data?.meta) : undefined;
+  useEffect(() => {
+    if (connectivityPrivate !== undefined) setConnectivityPrivate(connectivityPrivate);
+  }, [connectivityPrivate, setConnectivityPrivate]);
   // A numeric target is a profile anywhere; on a profile page any target names an account.
   const viewedId = targetId && (targetKind(targetId) === 'profile' || page.type === 'profile') ? targetId : accountId;
   const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
@@ -77,17 +90,27 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
     [pageServices, navigate, api, settings],
   );
   const profile = viewedProfile ?? undefined;
+  const user = session?.user;
+  const itemPermissions = session?.itemPermissions;
+  const profileEditable = useMemo(() => !!user && !!viewedId && canEditProfile({ ...user, itemPermissions }, viewedId), [user, itemPermissions, viewedId]);
+  // The privacy buttons (#privacy) set the viewer's own data items only.
+  const ownPrivacy = useMemo(
+    () => (viewedId && viewedId === accountId ? createPrivacyService(api, store, toast, t) : undefined),
+    [api, store, toast, t, viewedId, accountId],
+  );
   const formEnvironment = useMemo<FormEnvironment>(
     () => ({
       services: {
         save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
         evaluator,
-        ...createFileServices(api, session?.user.imageAccessToken),
+        ...createFileServices(api, user?.imageAccessToken),
+        ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
       },
       ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
       translator,
+      profileEditable,
     }),
-    [pageServices, viewedId, session, viewer, profile, device, translator, api],
+    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
   );
 
   if (content.status === 'error')
@@ -116,19 +139,27 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       ownProfile={ownProfile}
       device={device}
       isAdmin={session.user.isAdmin && !viewingAs}
-      editMode={editMode && !!admin}
+      editMode={editing}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
     >
       <DataLayerProvider value={dataLayer}>
         <FormEnvironmentProvider value={formEnvironment}>
-          {admin ? (
-            <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
-              <PageRenderer pageId={page.id} />
-            </EditModeLayer>
-          ) : (
+          {/* One tree in both modes: entering edit mode changes the context's value, never the page's place, so the page stays mounted. */}
+          <AdminContext.Provider value={editing ? adminValue : null}>
+            {admin && (
+              <EditModeLayer
+                admin={admin}
+                pageId={page.id}
+                moduleId={module.id}
+                translator={translator}
+                locale={locale}
+                optionValidators={blockOptionValidators}
+                onValue={setAdminValue}
+              />
+            )}
             <PageRenderer pageId={page.id} />
-          )}
+          </AdminContext.Provider>
         </FormEnvironmentProvider>
       </DataLayerProvider>
     </EngineProvider>

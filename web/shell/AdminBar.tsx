@@ -21,7 +21,8 @@ export function AdminBar() {
   const [textEditMode, setTextEditMode] = useAtom(textEditModeAtom);
   // The same throttled toggle as alt+shift+e.
   const toggleEdit = useSetAtom(toggleEditModeAtom);
-  if (!canEdit && !canTextEdit) return null;
+  // In edit mode the composer's bar (admin/AdminBar.tsx) is the one bar.
+  if ((!canEdit && !canTextEdit) || editMode) return null;
   return (
     <div className="ts-admin-bar" role="toolbar" aria-label={t('shell.adminBar.label')}>
       {canEdit && (
