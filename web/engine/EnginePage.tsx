@@ -14,6 +14,8 @@ import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
+import { preloadBlockTypes } from '../../engine/react/block-loader';
+import { blockAtom, pageAtom } from '../../engine/react/structure-store';
 import { FormEnvironmentProvider, type FormEnvironment } from '../../engine/forms/environment';
 import { useIsWide } from '../nav/use-media-query';
 import type { PageSlotProps } from '../routes/route-slots';
@@ -27,6 +29,7 @@ import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { createFileServices } from './file-services';
 import { createPageServices } from './page-services';
+import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data';
@@ -91,6 +94,14 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
     }),
     [pageServices, viewedId, session, profile, device, translator, api],
   );
+
+  // The page's modal content loads once the page shows, so a first opening does not wait for chunks.
+  const ready = content.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const types = modalContentTypes(store.get(pageAtom(page.id)), (id) => store.get(blockAtom(id)));
+    if (types.length) preloadBlockTypes(types, blockComponents, blockOptionValidators).catch(() => undefined);
+  }, [ready, store, page.id]);
 
   if (content.status === 'error')
     return (
