@@ -132,4 +132,27 @@ describe('the account and the settings follow the member', () => {
     expect(profiles.find((p) => p.accountId === 'elena')?.keepaliveTimestamp).toBeUndefined();
     expect(typeof profiles.find((p) => p.accountId === 'maya')?.keepaliveTimestamp).toBe('number');
   });
+
+  it('a page with a modal loads what the modal holds with the page: the first opening fetches no script', async () => {
+    // A QR code inside the house-rules modal: no other block of the page has that type.
+    const admin = await signInAt(server.url, 'admin');
+    const created = await call('PUT', 'structure/block', admin, {
+      pageId: 'news',
+      parentId: 'news-rules-modal',
+      block: { type: 'qrCode', options: { value: 'https://example.org/rules', label: 'House rules online' } },
+    });
+    expect(created.status).toBe(200);
+    const page = await (await freshBrowser()).context.newPage();
+    await signIn(page, 'Maya Maker');
+    const qrChunk = page.waitForRequest((r) => /\/chunks\/qrCode-[A-Z0-9]+\.js$/.test(r.url()));
+    await page.goto(`${server.url}/app/home/news`);
+    await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+    await qrChunk;
+    await page.waitForLoadState('networkidle');
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.getByRole('button', { name: 'Read the house rules' }).click();
+    await page.getByRole('dialog').getByRole('img', { name: 'House rules online' }).waitFor();
+    expect(scripts).toEqual([]);
+  });
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { accountLocale, publishedLanguages } from '../../engine/core/i18n/languages';
 import { itemGrantChangeAffects, type PermissionHolder } from '../../engine/core/permissions';
 import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
-import type { ProfileMeta } from '../../schemas/model';
+import type { Block, ProfileMeta } from '../../schemas/model';
+import { modalContentTypes } from '../../web/engine/modal-preload';
 
 describe('the account language (profile meta language)', () => {
   const settings = { languages: { default: 'en', published: ['en', 'fr'] } };
@@ -50,5 +51,23 @@ describe('whose app a change of item grants reaches (permissions:update)', () =>
     // Another item's grants are kept as they are.
     const granted: PermissionHolder = { ...elevated, itemPermissions: { faq: { manageCss: true } } };
     expect(itemGrantChangeAffects(granted, 'items.pages', 'news', { manageCss: false }, {})).toBe(false);
+  });
+});
+
+describe('what a page preloads for its modals', () => {
+  const blocks: Record<string, Block> = {
+    intro: { id: 'intro', type: 'plainText' },
+    rules: { id: 'rules', type: 'modal', children: ['r1', 'loop'] },
+    r1: { id: 'r1', type: 'callout', children: ['r2'] },
+    r2: { id: 'r2', type: 'qrCode' },
+    loop: { id: 'loop', type: 'container', children: ['rules'] },
+    own: { id: 'own', type: 'modalChain', children: ['o1'] },
+    o1: { id: 'o1', type: 'htmlBlock' },
+  };
+  it('the types inside its modal blocks and its own modal, at any depth; cycles and missing blocks skipped', () => {
+    const page = { id: 'p', slug: 'p', name: 'P', children: ['intro', 'rules', 'gone'], relatedBlocks: { modal: 'own' } };
+    expect(modalContentTypes(page, (id) => blocks[id]).sort()).toEqual(['callout', 'container', 'htmlBlock', 'modalChain', 'qrCode']);
+    expect(modalContentTypes({ id: 'q', slug: 'q', name: 'Q', children: ['intro'] }, (id) => blocks[id])).toEqual([]);
+    expect(modalContentTypes(undefined, (id) => blocks[id])).toEqual([]);
   });
 });

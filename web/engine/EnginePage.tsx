@@ -17,6 +17,8 @@ import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
+import { preloadBlockTypes } from '../../engine/react/block-loader';
+import { blockAtom, pageAtom } from '../../engine/react/structure-store';
 import { FormEnvironmentProvider, type FormEnvironment } from '../../engine/forms/environment';
 import { useIsWide } from '../nav/use-media-query';
 import type { PageSlotProps } from '../routes/route-slots';
@@ -32,6 +34,7 @@ import { createFileServices } from './file-services';
 import { createPrivacyService } from './privacy-service';
 import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices } from './page-services';
+import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data';
@@ -112,6 +115,14 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
     }),
     [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
   );
+
+  // The page's modal content loads once the page shows, so a first opening does not wait for chunks.
+  const ready = content.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const types = modalContentTypes(store.get(pageAtom(page.id)), (id) => store.get(blockAtom(id)));
+    if (types.length) preloadBlockTypes(types, blockComponents, blockOptionValidators).catch(() => undefined);
+  }, [ready, store, page.id]);
 
   if (content.status === 'error')
     return (
