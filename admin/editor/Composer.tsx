@@ -260,7 +260,7 @@ function OutlineNode({ id, depth }: { id: Id; depth: number }) {
         aria-pressed={selected}
         onClick={() => {
           select(id);
-          blockElement(id)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+          blockElement(id)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
         }}
       >
         {blockLabel(block, admin.registry)}
