@@ -12,6 +12,7 @@ import {
   IMAGE_UPLOAD_MAX,
   UPLOAD_ACCEPTED_TYPES,
 } from './constants';
+import type { Field, Id, JsonValue } from '../../schemas/model';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -146,3 +147,30 @@ export function cropToRatio(width: number, height: number, ratio: number, focal:
 
 /** Ratios a media URL may crop a thumbnail to (spec 3 thumbnail aspect ratios), by their query name. */
 export const THUMBNAIL_RATIOS: Record<string, number> = { '16:9': 16 / 9, '3:2': 3 / 2, '1:1': 1 };
+
+/** The profile field holding a member's avatar (a file id); only the account owner changes it (spec core 1). */
+export const AVATAR_FIELD = 'avatar';
+
+/** Field types whose values are file ids (a list for files, one id or null for imageUploader). */
+export const FILE_FIELD_TYPES: readonly string[] = ['files', 'imageUploader'];
+
+/** The file ids one file field's value holds, read tolerantly (anything but non-empty strings is skipped). */
+export function fileIdsOf(value: JsonValue | undefined): Id[] {
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/** The file ids a form's values hold in its files and imageUploader fields, by field name. */
+export function formFileIds(
+  fields: readonly (Field | undefined)[],
+  values: Record<string, JsonValue | undefined>,
+  nameOf: (field: Field) => string,
+): Map<string, Id[]> {
+  const ids = new Map<string, Id[]>();
+  for (const field of fields) {
+    if (!field || !FILE_FIELD_TYPES.includes(field.type)) continue;
+    const name = nameOf(field);
+    const held = fileIdsOf(values[name]);
+    if (held.length) ids.set(name, held);
+  }
+  return ids;
+}

@@ -4,6 +4,7 @@
  * by path (POST profile/meta/upsert), favourites and the connectivity privacy setting.
  */
 import type { FastifyInstance } from 'fastify';
+import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
@@ -22,6 +23,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
 import { permissionHolder } from '../permissions';
 import { canEditProfile } from '../../engine/core/permissions';
+import { requireAttachableFiles } from '../files/attach';
 import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
 import { announceProfileChange } from './profile-events';
@@ -60,6 +62,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const { blockId, changes } = v.body<ProfileSaveRequest>('profile-save-request', req.body);
     const accountId = req.params.id;
+    const own = accountId === user.account.accountId;
     if (!canEditProfile({ ...permissionHolder(user), accountId: user.account.accountId }, accountId))
       throw forbidden(`You may not change the profile of "${accountId}" (profiles update)`);
     const { block, fields } = await formBlock(user, blockId);
@@ -71,6 +74,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     // Each value must be one its field can hold (a toggle a boolean, a checkbox its options ...).
     for (const [name, value] of Object.entries(changes)) v.fieldValue(byName.get(name)!, value, `changes.${name}`);
+    // An avatar is its owner's alone (spec core 1), whatever else profiles update allows.
+    if (!own && Object.hasOwn(changes, AVATAR_FIELD)) throw forbidden('Only the account owner can change their avatar');
+    // File fields may name only the caller's own uploads (checked before the write transaction: the files table is not a document).
+    const stored = (await ctx.store.get<Profile>('profile', accountId))?.data?.data?.profile ?? {};
+    await requireAttachableFiles(ctx.files.files, user.account.accountId, fields, stored, changes, fieldName);
 
     const saved = await ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;

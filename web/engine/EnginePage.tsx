@@ -13,6 +13,7 @@ import { blockComponents, blockOptionValidators } from '../../blocks/index.gener
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
 import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
+import { mediaUrl } from '../../engine/core/media';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
@@ -81,6 +82,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
   const viewedProfile = viewedEntry?.state === 'ready' ? viewedEntry.value : undefined;
 
+  const mediaToken = session?.user.imageAccessToken;
   const device = useMemo(() => ({ isMobile: !wide, isDesktop: wide }), [wide]);
   const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id, profiles: dataLayer.profiles }), [api, store, page.id, dataLayer]);
   const engineServices = useMemo<EngineServices>(
@@ -89,8 +91,9 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       navigate: (path) => navigate(path),
       profileHref: (id) => profileHref(settings, id),
       logout: () => void logout(api, (url) => window.location.assign(url)),
+      mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
     }),
-    [pageServices, navigate, api, settings],
+    [pageServices, navigate, api, settings, mediaToken],
   );
   const profile = viewedProfile ?? undefined;
   const user = session?.user;

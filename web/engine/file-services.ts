@@ -6,7 +6,7 @@
  */
 import { mediaUrl } from '../../engine/core/media';
 import type { FormServices } from '../../engine/forms/types';
-import type { Field, Id, JsonValue } from '../../schemas/model';
+import type { Field } from '../../schemas/model';
 import type { UploadResponse } from '../../schemas/model/api';
 import type { ApiClient } from '../api/client';
 
@@ -38,15 +38,4 @@ export function createFileServices(api: ApiClient, mediaToken: string | undefine
       await api.post(`files/${encodeURIComponent(fileId)}/data`, { changes: data }, { quiet: true });
     },
   };
-}
-
-/** The file ids a submitted form holds in its files and imageUploader fields. */
-export function submittedFileIds(fields: (Field | undefined)[], values: Record<string, JsonValue | undefined>, nameOf: (field: Field) => string): Id[] {
-  const ids: Id[] = [];
-  for (const field of fields) {
-    if (!field || (field.type !== 'files' && field.type !== 'imageUploader')) continue;
-    const value = values[nameOf(field)];
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' && v) ids.push(v);
-  }
-  return ids;
 }

@@ -8,6 +8,7 @@ import { ThemeSelector } from '../theme/ThemeSelector';
 import { ACCOUNT_PAGE_PATH } from '../startup/startup';
 import { logout } from './logout';
 import { useApi } from './services';
+import { UserAvatar } from './UserAvatar';
 import { sessionAtom, settingsAtom, themeSelectableAtom } from './shell-state';
 import { DEFAULT_PAGE_NAMES, userControlEntries, type UserControlContext } from './user-controls-rules';
 import { profileHref } from '../api/init-adapter';
@@ -71,9 +72,7 @@ export function UserControls() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true" className="ts-avatar">
-          {initials}
-        </span>
+        <UserAvatar initials={initials} />
       </button>
       {/* Drawn once the default pages' permissions are known, so no entry moves under a click. */}
       {open && trigger.current && defaultPagesView && (

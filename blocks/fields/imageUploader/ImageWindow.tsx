@@ -44,7 +44,8 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
 
   const onImageClick = (e: MouseEvent<HTMLElement>) => {
     if (!focalEditing) return;
-    const rect = e.currentTarget.getBoundingClientRect();
+    const frame = e.currentTarget.querySelector('.t-image-window__frame') ?? e.currentTarget;
+    const rect = frame.getBoundingClientRect();
     if (!rect.width || !rect.height) return;
     setFocal({ x: clampPct(((e.clientX - rect.left) / rect.width) * 100), y: clampPct(((e.clientY - rect.top) / rect.height) * 100) });
   };
@@ -108,8 +109,11 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
             onClick={onImageClick}
             onKeyDown={onFocalKey}
           >
-            {src ? <img src={src} alt={b.label} /> : <span>{fileId}</span>}
-            <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
+            {/* The frame is the image's own box: a click's position is a percentage of the picture, not of the window. */}
+            <span className="t-image-window__frame">
+              {src ? <img src={src} alt={b.label} /> : <span>{fileId}</span>}
+              <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
+            </span>
           </div>
           <p role="status">{t('imageUploader.focalPoint.position', focal)}</p>
         </div>
