@@ -38,12 +38,14 @@ import { profileAdminRoutes } from './profiles/admin-routes';
 import { openFilesDomain, type OpenedFilesDomain } from './files';
 import { mediaRoutes } from './files/media-routes';
 import { fileRoutes } from './files/routes';
+import { importLegacyImages } from './files/legacy-images';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
+import { sendNotFound } from './http/not-found-page';
 import { migrate } from './storage/migrations';
 import { tolerantNormaliser } from './storage/tolerant';
 import { RequestValidator } from './validation';
@@ -83,6 +85,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  await importLegacyImages(store, files.files, (message) => console.warn(message));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
@@ -195,9 +198,7 @@ function registerErrors(app: FastifyInstance): void {
     req.log.error(error);
     return reply.code(500).send({ error: 'serverError', message: 'Server error' });
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: 'notFound', message: `no route ${req.method} ${req.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(sendNotFound);
 }
 
 /**

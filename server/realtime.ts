@@ -207,6 +207,13 @@ export class Realtime {
     this.io.emit(event, payload);
   }
 
+  /** Builds a payload (reads after a commit) and sends it to every socket; a failure goes to onError, never to the write that caused it. */
+  broadcastBuilt(event: string, build: () => Promise<unknown>): Promise<void> {
+    return build()
+      .then((payload) => this.broadcast(event, payload))
+      .catch((error) => this.options.onError?.(error));
+  }
+
   toAccount(accountId: string, event: string, payload: unknown): void {
     this.io.to(`account:${accountId}`).emit(event, payload);
   }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ChildBlock, useChildBlocks, useEngine, type BlockProps } from '../../engine';
+import { ChildBlock, useChildBlocks, useEngine, type BlockProps } from '../../engine/block-api';
 import type { CarouselOptions } from '../options.generated';
 
 export type { CarouselOptions };

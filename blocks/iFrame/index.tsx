@@ -1,4 +1,4 @@
-import { checkEmbedUrl, ConfigurationNeeded, type BlockProps } from '../../engine';
+import { checkEmbedUrl, ConfigurationNeeded, type BlockProps } from '../../engine/block-api';
 import type { IFrameOptions } from '../options.generated';
 
 export type { IFrameOptions };

@@ -29,6 +29,14 @@ export interface AcceptedFile {
 /** Raster formats the image pipeline decodes and re-encodes (what sharp's prebuilt binary reads). */
 export const RASTER_IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'] as const;
 export const SVG_MIME = 'image/svg+xml';
+/** Icons (favicons): browsers draw them, the image pipeline cannot decode them; kept as sent, like SVG. */
+export const ICON_MIME = 'image/x-icon';
+const ICON_MIMES = new Set([ICON_MIME, 'image/vnd.microsoft.icon']);
+
+/** Whether thumbnails can be made of a stored image of this type (raster and SVG; not icons). */
+export function canMakeThumbnails(mime: string): boolean {
+  return (RASTER_IMAGE_MIMES as readonly string[]).includes(mime) || mime === SVG_MIME;
+}
 
 /** Audio extensions of spec 9 as content detection names them (mpeg is mp3). */
 const AUDIO_EXTENSIONS: Record<string, string> = { flac: 'flac', ogg: 'ogg', aac: 'aac', wav: 'wav', mpeg: 'mp3', m4a: 'm4a' };
@@ -56,6 +64,7 @@ export function acceptedFile(detected: DetectedType | undefined, fileName: strin
   if (!detected) return undefined;
   const { mime, ext } = detected;
   if ((RASTER_IMAGE_MIMES as readonly string[]).includes(mime) || mime === SVG_MIME) return { kind: 'image', mime };
+  if (ICON_MIMES.has(mime)) return { kind: 'image', mime: ICON_MIME };
   if (imagesOnly) return undefined;
   if (mime.startsWith('video/')) return { kind: 'video', mime };
   if (ACCEPTED_AUDIO.has(ext)) return { kind: 'audio', mime };

@@ -40,3 +40,12 @@ export function mediaUrl(options: MediaUrlOptions): string | undefined {
   if (options.timestamp !== undefined) query.set('timestamp', String(options.timestamp));
   return `${path}?${query.toString()}`;
 }
+
+/**
+ * The favicon's address (spec 7.3: /api/v1/favicon/{timestamp}). The active brand's favicon id is
+ * the timestamp: a new upload is a new id, so the browser asks again; without one the route answers
+ * the product's icon.
+ */
+export function faviconUrl(faviconId: string | number | null | undefined, base = '/api/v1'): string {
+  return `${base}/favicon/${faviconId === undefined || faviconId === null || faviconId === '' ? 'default' : encodeURIComponent(String(faviconId))}`;
+}

@@ -1,13 +1,13 @@
 /** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
 import { ownValue, setOwn } from '../../engine/core/own';
-import { publicProfileValues } from '../../engine/core/profile-privacy';
+import { isConnectivityPrivate, publicProfileValues } from '../../engine/core/profile-privacy';
 import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
 import type { AppContext } from '../context';
 import type { Account } from '../model';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
 export function connectivityPrivate(profile: Profile | undefined): boolean {
-  return profile?.data?.meta?.settings?.privacy?.isConnectivityPrivate === true;
+  return isConnectivityPrivate(profile?.data?.meta);
 }
 
 /**

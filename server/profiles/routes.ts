@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
-import type { Block, DataPrivacy, Field, Id, Profile } from '../../schemas/model';
+import { publishedLanguages } from '../../engine/core/i18n/languages';
+import type { Block, DataPrivacy, Field, Id, Profile, Settings } from '../../schemas/model';
 import type {
   ConnectivityPrivacyRequest,
   DataPrivacyRequest,
@@ -38,6 +39,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/profile/meta/upsert', async (req) => {
     const user = await requireUser(ctx, req);
     const { path, data } = v.body<ProfileMetaUpsertRequest>('profile-meta-upsert-request', req.body);
+    if (path === 'language') {
+      // The account's language (what init answers in): one of the published languages.
+      const published = publishedLanguages((await ctx.store.get<Settings>('settings', 'app'))?.data ?? {});
+      if (typeof data !== 'string' || !published.includes(data))
+        throw badRequest(`data: the language must be one of the published languages (${published.join(', ')})`);
+    }
     // Always the caller's own profile: there is no id to name another one.
     return updateProfileMeta(ctx, user.account.accountId, (meta) => setAtPath(meta, path, data));
   });

@@ -1,6 +1,6 @@
 /** Session calls of spec 7.1: sign-in trade, token refresh, init, the user's own account, logout. */
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LOCALE } from '../../engine/core/constants';
+import { accountLocale, publishedLanguages } from '../../engine/core/i18n/languages';
 import type { Id, Profile, Settings } from '../../schemas/model';
 import type { DeviceKeepaliveRequest, InitResponse, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
 import { setViewAs } from '../staff/view-as';
@@ -73,9 +73,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx.store.get<Profile>('profile', user.account.accountId),
     ]);
     const settings = settingsDoc?.data ?? {};
-    const published = settings.languages?.published ?? [settings.languages?.default ?? DEFAULT_LOCALE];
-    const wanted = profileDoc?.data.data.meta.language;
-    const locale = wanted && published.includes(wanted) ? wanted : (settings.languages?.default ?? DEFAULT_LOCALE);
+    const published = publishedLanguages(settings);
+    const locale = accountLocale(settings, profileDoc?.data.data?.meta?.language);
     const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
     const structure = structureEntry.value;
     let pageId = opts.pageId;

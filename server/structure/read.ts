@@ -6,7 +6,7 @@ import type { PermissionContext } from '../permissions';
 import { acceptedListIds } from '../../engine/core/rules/operations';
 import { canViewPage, viewAsListIds } from '../permissions';
 import type { DocumentReader, StoredDoc } from '../storage/documents';
-import { childBlockIds } from './tree';
+import { childBlockIds } from '../../engine/core/structure/layout';
 
 export const GLOBAL_MODULE_ID = 'global';
 

@@ -187,8 +187,16 @@ describe('admin bar and view-as bar (spec 2.6)', () => {
   it('resets view-as through POST admin/reset and reloads; a failure shows the view-as error', async () => {
     const reload = vi.fn();
     server.routes.set('POST /api/v1/admin/reset', () => ({ body: { ok: true } }));
+    server.routes.set('GET /api/v1/userLists', () => ({
+      body: [
+        { id: 'l1', name: 'Makers' },
+        { id: 'l2', name: 'Volunteers' },
+        { id: 'l3', name: 'Staff' },
+      ],
+    }));
     setup(<ViewAsBar reload={reload} />, { viewAs: ['l1', 'l2'], isAdmin: true });
-    expect(screen.getByText('You are viewing the site as 2 chosen lists.')).toBeInTheDocument();
+    // The chosen lists by name, not a count.
+    expect(await screen.findByText('You are viewing the site as a member of Makers and Volunteers.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reset view' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     server.routes.set('POST /api/v1/admin/reset', () => ({ status: 500 }));

@@ -274,7 +274,7 @@ describe('an admin in Chromium against the built server', () => {
     expect(viewAs.status).toBe(200);
     await page.goto(`${server.url}/app/home/welcome`);
     const bar = page.getByRole('region', { name: 'Reset view' });
-    await bar.getByText('You are viewing the site as 1 chosen lists.').waitFor();
+    await bar.getByText('You are viewing the site as a member of Makers.').waitFor();
     await bar.getByRole('button', { name: 'Reset view' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
     await page.waitForFunction(() => !document.querySelector('.ts-view-as'));

@@ -4,13 +4,17 @@
  * session, modes, API). The page's blocks are loaded on first view.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AdminContext } from '../../admin/edit-mode';
+import type { AdminValue } from '../../admin/core/context';
 import { useLocation } from 'wouter';
 import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
+import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
+import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
 import { FormEnvironmentProvider, type FormEnvironment } from '../../engine/forms/environment';
@@ -19,7 +23,7 @@ import type { PageSlotProps } from '../routes/route-slots';
 import { targetKind } from '../routes/route-table';
 import { logout } from '../shell/logout';
 import { useServices } from '../shell/services';
-import { editModeAtom, i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
+import { editModeAtom, i18nOverridesAtom, localeAtom, ownConnectivityPrivateAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
@@ -51,12 +55,24 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const onAdminLoadError = useCallback(() => toast({ type: 'negative', message: t('shell.page.adminLoadError') }), [toast, t]);
   // Edit mode import()s the admin (its own chunks); until it is there the page renders as for members.
   const admin = useLazyAdmin(editMode, onAdminLoadError);
+  const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
+  const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
+  // Viewing as lists, the admin sees what a member of exactly those lists sees: rules judged on those
+  // lists, and none of the admin's notices (a block the server left out is simply not there).
+  const viewingAs = !!session?.viewAs?.length;
+  const viewer = useMemo(() => (session && viewingAs ? viewAsContext({ user: session.user }, session.viewAs!).user : session?.user), [session, viewingAs]);
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
   const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
+  // The shell's keepalive follows the own profile's connectivity privacy (its one place).
+  const setConnectivityPrivate = useSetAtom(ownConnectivityPrivateAtom);
+  const connectivityPrivate = ownProfile ? isConnectivityPrivate(ownProfile.data?.meta) : undefined;
+  useEffect(() => {
+    if (connectivityPrivate !== undefined) setConnectivityPrivate(connectivityPrivate);
+  }, [connectivityPrivate, setConnectivityPrivate]);
   // A numeric target is a profile anywhere; on a profile page any target names an account.
   const viewedId = targetId && (targetKind(targetId) === 'profile' || page.type === 'profile') ? targetId : accountId;
   const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
@@ -90,11 +106,11 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         ...createFileServices(api, user?.imageAccessToken),
         ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
       },
-      ruleContext: { user, profile, lists: user?.listMemberships, device },
+      ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
       translator,
       profileEditable,
     }),
-    [pageServices, viewedId, user, profile, device, translator, api, ownPrivacy, profileEditable],
+    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
   );
 
   if (content.status === 'error')
@@ -118,24 +134,32 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       evaluator={evaluator}
       translator={translator}
       services={engineServices}
-      user={session.user}
+      user={viewer}
       profile={profile}
       ownProfile={ownProfile}
       device={device}
-      isAdmin={session.user.isAdmin}
-      editMode={editMode && !!admin}
+      isAdmin={session.user.isAdmin && !viewingAs}
+      editMode={editing}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
     >
       <DataLayerProvider value={dataLayer}>
         <FormEnvironmentProvider value={formEnvironment}>
-          {admin ? (
-            <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
-              <PageRenderer pageId={page.id} />
-            </EditModeLayer>
-          ) : (
+          {/* One tree in both modes: entering edit mode changes the context's value, never the page's place, so the page stays mounted. */}
+          <AdminContext.Provider value={editing ? adminValue : null}>
+            {admin && (
+              <EditModeLayer
+                admin={admin}
+                pageId={page.id}
+                moduleId={module.id}
+                translator={translator}
+                locale={locale}
+                optionValidators={blockOptionValidators}
+                onValue={setAdminValue}
+              />
+            )}
             <PageRenderer pageId={page.id} />
-          )}
+          </AdminContext.Provider>
         </FormEnvironmentProvider>
       </DataLayerProvider>
     </EngineProvider>

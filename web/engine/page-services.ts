@@ -4,7 +4,7 @@ import { blockAtom, fieldAtom, pageAtom } from '../../engine/react/structure-sto
 import type { FormSubmission } from '../../engine/forms/types';
 import type { BlockMeta, Id, Profile } from '../../schemas/model';
 import type { ApiClient } from '../api/client';
-import { fieldName } from '../../engine/core/validation';
+import { fieldName } from '../../engine/core/validation/fields';
 import { submittedFileIds } from './file-services';
 import { formBlockOf } from './form-block';
 import type { Resource } from '../../engine/data';

@@ -53,7 +53,19 @@ function OverflowMenu({ items, label }: { items: TabItem[]; label: string }) {
   );
 }
 
-export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem[]; label: string; wide: boolean; recalcKey: string }) {
+export function OverflowTabs({
+  items,
+  label,
+  wide,
+  recalcKey,
+  className = '',
+}: {
+  items: TabItem[];
+  label: string;
+  wide: boolean;
+  recalcKey: string;
+  className?: string;
+}) {
   const t = useT();
   const rowRef = useRef<HTMLDivElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
@@ -117,7 +129,7 @@ export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem
   return (
     <nav
       aria-label={label}
-      className={`ts-tabs${wide ? '' : ' ts-tabs--scroll'}${shadows.left ? ' ts-tabs--shadow-left' : ''}${shadows.right ? ' ts-tabs--shadow-right' : ''}`}
+      className={`ts-tabs${className ? ` ${className}` : ''}${wide ? '' : ' ts-tabs--scroll'}${shadows.left ? ' ts-tabs--shadow-left' : ''}${shadows.right ? ' ts-tabs--shadow-right' : ''}`}
     >
       <div className="ts-tabs__row" ref={rowRef}>
         {visible.map(tab)}

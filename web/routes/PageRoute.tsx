@@ -12,7 +12,7 @@ import { rememberRecent } from '../shell/recently-viewed';
 import type { ApiClient } from '../api/client';
 import { useServices } from '../shell/services';
 import { settingsAtom, translatorAtom } from '../shell/shell-state';
-import { useShowToast } from '../shell/use-toast';
+import { Decide } from './Decide';
 import { resolvePageRoute } from './guards';
 import { NotFound } from './NotFound';
 import { useRouteSlots, type PageSlotProps } from './route-slots';
@@ -65,7 +65,6 @@ export function PageRoute({
 }) {
   const view = useAtomValue(structureViewAtom);
   const setCurrent = useSetAtom(currentRouteAtom);
-  const showToast = useShowToast();
   const { audit, api } = useServices();
   const translator = useAtomValue(translatorAtom);
   const settings = useAtomValue(settingsAtom);
@@ -74,12 +73,6 @@ export function PageRoute({
   const profileCheck = useProfileCheck(targetId, api, resolved.kind === 'page' && resolved.page.type === 'profile');
   const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
   const pageId = resolved.kind === 'page' ? resolved.page.id : undefined;
-
-  useEffect(() => {
-    if (resolved.kind === 'redirect' && resolved.toast) showToast(resolved.toast);
-    // Once per failed address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resolved.kind, moduleSlug, pageSlug]);
 
   useEffect(() => {
     setCurrent({ moduleId, pageId, targetId });
@@ -101,7 +94,8 @@ export function PageRoute({
   }, [moduleId, pageId, targetId, profileCheck]);
 
   if (resolved.kind === 'notFound') return <NotFound />;
-  if (resolved.kind === 'redirect') return <Redirect to={resolved.redirect!} replace />;
+  // Once per failed address.
+  if (resolved.kind === 'redirect') return <Decide key={`${moduleSlug}/${pageSlug}`} decision={resolved} />;
   if (profileCheck === 'checking') return null;
   if (profileCheck === 'missing') return <Redirect to="/404" replace />;
   const Slot = slots.page ?? PageTitleOnly;

@@ -16,13 +16,15 @@ import { canViewPage, need } from '../../permissions';
 import { newId } from '../../storage/ids';
 import { needsViewerFilter, pageForViewer } from '../block-visibility';
 import { checkPropertyKey, checkSlug } from '../checks';
-import { attachBlocks, mergeVisibleOrder, removePage } from '../page-tree';
+import { actionContext, PageActions } from '../page-actions';
+import { mergeVisibleOrder, removePage } from '../page-tree';
 import { readPageDocumentWithJson, readStructure } from '../read';
 import { requireMovableBlocks, requireVisiblePage } from '../viewer';
 import { writeStructure, type StructureWrite } from '../write';
 
 export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
+  const actions = actionContext(ctx.registry);
 
   app.get<{ Querystring: { page?: string; limit?: string; filters?: string; moduleId?: string } }>('/structure/page/search', async (req) => {
     const user = await requireUser(ctx, req);
@@ -142,7 +144,9 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await requireVisiblePage(ctx.store, user, req.params.pageId);
     await requireMovableBlocks(ctx.store, user, [req.params.childId], req.params.pageId);
     return writeStructure(ctx, async (w) => {
-      await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, [req.params.childId], 0, index);
+      const edit = new PageActions(w, actions);
+      await edit.place([req.params.childId], req.params.pageId, { parentType: 'page', parentId: req.params.pageId, colIndex: 0, index });
+      await edit.commit();
       return w.require<Page>('page', req.params.pageId);
     });
   });
@@ -155,7 +159,9 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await requireVisiblePage(ctx.store, user, req.params.pageId);
     await requireMovableBlocks(ctx.store, user, childrenIds, req.params.pageId);
     return writeStructure(ctx, async (w) => {
-      await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, childrenIds, colIndex ?? 0, index);
+      const edit = new PageActions(w, actions);
+      await edit.place(childrenIds, req.params.pageId, { parentType: 'page', parentId: req.params.pageId, colIndex: colIndex ?? 0, index });
+      await edit.commit();
       return w.require<Page>('page', req.params.pageId);
     });
   });
