@@ -33,6 +33,8 @@ import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
 import { keepMemberIndexCurrent } from './profiles/member-index-sync';
 import { memberDirectoryRoutes } from './profiles/directory-routes';
+import { profileActivityRoutes } from './profiles/activity-routes';
+import { profileAdminRoutes } from './profiles/admin-routes';
 import { openFilesDomain, type OpenedFilesDomain } from './files';
 import { mediaRoutes } from './files/media-routes';
 import { fileRoutes } from './files/routes';
@@ -102,6 +104,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       sessionRoutes(api, ctx);
       profileRoutes(api, ctx);
       memberDirectoryRoutes(api, ctx);
+      profileAdminRoutes(api, ctx);
+      profileActivityRoutes(api, ctx);
       i18nRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);

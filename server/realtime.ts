@@ -193,6 +193,11 @@ export class Realtime {
     }
   }
 
+  /** Disconnects every socket of an account (the account was deleted), in every process. */
+  endAccount(accountId: string): void {
+    this.io.in(`account:${accountId}`).disconnectSockets(true);
+  }
+
   /** Disconnects every socket of a session (logout), in every process. */
   endSession(sid: string): void {
     this.io.in(sessionRoom(sid)).disconnectSockets(true);

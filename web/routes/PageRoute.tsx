@@ -27,9 +27,12 @@ export function PageTitleOnly({ page }: PageSlotProps) {
   return <h1 className="ts-page-title">{pageTitle(page, (k) => (translator.has(k) ? translator.t(k) : undefined))}</h1>;
 }
 
-/** A numeric target id must be an existing profile (GET profile/{id} answers 200) before the page shows (spec 2.5). */
-function useProfileCheck(targetId: string | undefined, api: ApiClient): 'ok' | 'checking' | 'missing' {
-  const needsCheck = targetKind(targetId) === 'profile';
+/**
+ * A numeric target id, or any target of a profile page, must be an existing profile (GET
+ * profile/{id} answers 200) before the page shows (spec 2.5); otherwise it goes to 404.
+ */
+function useProfileCheck(targetId: string | undefined, api: ApiClient, profilePage: boolean): 'ok' | 'checking' | 'missing' {
+  const needsCheck = targetKind(targetId) === 'profile' || (profilePage && !!targetId);
   const [checked, setChecked] = useState<{ id: string; ok: boolean } | null>(null);
   useEffect(() => {
     if (!needsCheck || !targetId) return;
@@ -63,11 +66,11 @@ export function PageRoute({
   const view = useAtomValue(structureViewAtom);
   const setCurrent = useSetAtom(currentRouteAtom);
   const { audit, api } = useServices();
-  const profileCheck = useProfileCheck(targetId, api);
   const translator = useAtomValue(translatorAtom);
   const settings = useAtomValue(settingsAtom);
   const slots = useRouteSlots();
   const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
+  const profileCheck = useProfileCheck(targetId, api, resolved.kind === 'page' && resolved.page.type === 'profile');
   const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
   const pageId = resolved.kind === 'page' ? resolved.page.id : undefined;
 
