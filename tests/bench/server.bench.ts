@@ -108,7 +108,12 @@ async function load({ url, pid, tokens }: Load): Promise<Run> {
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return { rps: result.requests.total / result.duration, cpuMsPerRequest: (cpuMsOf(pid) - cpuBefore) / Math.max(1, result.requests.total), latencies };
+  return {
+    rps: result.requests.total / result.duration,
+    // No answer within the run (the server stalled under the load): no figure rather than a made-up one.
+    cpuMsPerRequest: result.requests.total ? (cpuMsOf(pid) - cpuBefore) / result.requests.total : NaN,
+    latencies,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -119,6 +124,12 @@ function latencyFigures(runs: Run[], prefix = ''): Record<string, number> {
   const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const name = (p: string) => (prefix ? `${prefix}${p[0].toUpperCase()}${p.slice(1)}` : p);
   return { [name('p50Ms')]: percentile(all, 50), [name('p95Ms')]: percentile(all, 95), [name('p99Ms')]: percentile(all, 99) };
+}
+
+/** Median CPU ms per request over the runs that answered at all; null when none did. */
+function cpuMedian(runs: Run[]): number | undefined {
+  const answered = runs.map((r) => r.cpuMsPerRequest).filter(Number.isFinite);
+  return answered.length ? round(summarise(answered, 'cpu').median, 3) : undefined;
 }
 
 /** Bare and Tessera alternated, run by run; one bench line. */
@@ -147,20 +158,8 @@ async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: L
       ...latencyFigures(oursRuns),
       ...latencyFigures(bareRuns, 'baseline'),
       // CPU per request of each server process: steadier than rps when other work shares the machine.
-      cpuMsPerRequest: round(
-        summarise(
-          oursRuns.map((r) => r.cpuMsPerRequest),
-          'cpu',
-        ).median,
-        3,
-      ),
-      baselineCpuMsPerRequest: round(
-        summarise(
-          bareRuns.map((r) => r.cpuMsPerRequest),
-          'cpu',
-        ).median,
-        3,
-      ),
+      cpuMsPerRequest: cpuMedian(oursRuns),
+      baselineCpuMsPerRequest: cpuMedian(bareRuns),
     },
   );
 }
