@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -42,6 +43,7 @@ import { importLegacyImages } from './files/legacy-images';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
+import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './http/compression';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -97,7 +99,13 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   registerJsonBodyParser(app);
   registerRequestGuards(app);
   registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 2048 });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    // Other answers (sizes unknown up front) get the same quality with brotli's default window.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+    zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
+  });
   await app.register(
     async (api) => {
       // One registration per domain (server/<domain>/routes.ts): see docs/architecture.md, Server.

@@ -18,6 +18,7 @@ import { needsViewerFilter, pageForViewer } from '../block-visibility';
 import { checkPropertyKey, checkSlug } from '../checks';
 import { actionContext, PageActions } from '../page-actions';
 import { mergeVisibleOrder, removePage } from '../page-tree';
+import { jsonAnswer, sendJsonAnswer } from '../../http/compression';
 import { readPageDocumentWithJson, readStructure } from '../read';
 import { requireMovableBlocks, requireVisiblePage } from '../viewer';
 import { writeStructure, type StructureWrite } from '../write';
@@ -60,8 +61,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await requireVisiblePage(ctx.store, user, req.params.id);
     const doc = await readPageDocumentWithJson(ctx.store, req.params.id);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
-    const json = needsViewerFilter(doc.value, user) ? JSON.stringify(pageForViewer(doc.value, user)) : doc.json;
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendJsonAnswer(req, reply, needsViewerFilter(doc.value, user) ? jsonAnswer(JSON.stringify(pageForViewer(doc.value, user))) : doc);
   });
 
   app.put('/structure/page', async (req) => {
