@@ -11,7 +11,7 @@ import { capturedBadgeText, capturedBlocksAtom } from './captured/state';
 import { useAdmin } from './core/context';
 import { canManageTextEdit, canToggleDebug, canViewAs } from './core/permissions';
 import { historyAtom, redo, undo } from './editor/history';
-import { leftPanelOpenAtom, rightPanelOpenAtom } from './editor/panels';
+import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from './editor/panels';
 import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, toggleEditModeAtom } from './edit-mode';
 
 export interface AdminBarProps {
@@ -35,7 +35,15 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const lastRedo = history.redo.at(-1);
   return (
     <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
-      <button type="button" aria-pressed={left} onClick={() => setLeft(!left)}>
+      <button
+        type="button"
+        aria-pressed={left}
+        onClick={() => {
+          // Below the medium breakpoint one sheet at a time.
+          if (!left && !isWideScreen()) setRight(false);
+          setLeft(!left);
+        }}
+      >
         {t('admin.composer.showLeft')}
       </button>
       <button
@@ -78,7 +86,14 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
           {t('admin.viewAs.open')}
         </button>
       )}
-      <button type="button" aria-pressed={right} onClick={() => setRight(!right)}>
+      <button
+        type="button"
+        aria-pressed={right}
+        onClick={() => {
+          if (!right && !isWideScreen()) setLeft(false);
+          setRight(!right);
+        }}
+      >
         {t('admin.composer.showRight')}
       </button>
       {captured.length > 0 && (

@@ -6,12 +6,12 @@
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { Block } from '../../schemas/model';
 import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
 import { blockLabel, useAdmin } from '../core/context';
 import { debugInfoAtom } from '../edit-mode';
-import { rightPanelOpenAtom } from '../editor/panels';
+import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from '../editor/panels';
 import { isSelectedAtom, selectedBlockAtom } from '../editor/selection';
 import { deleteBlock, duplicateBlock, moveBy } from './block-actions';
 import { beforeBlock, DRAG_TYPE, draggingBlockAtom, moveBlockTo, useIsMoveTarget, useKeyboardMove } from './move';
@@ -43,42 +43,82 @@ export function BlockControls({ block }: { block: Block }) {
     if (slot) void moveBlockTo(admin, id, slot);
   };
   const dropping = (dragging && dragging !== block.id) || isTarget;
+  const chromeRef = useRef<HTMLDivElement>(null);
+  const empty = useRendersNothing(chromeRef);
 
   return (
-    <div
-      className={`t-admin-chrome${selected ? ' t-admin-chrome--selected' : ''}${isTarget || over ? ' t-admin-drop-target' : ''}`}
-      data-admin-chrome=""
-      onDragOver={(e) => {
-        if (dragging && dragging !== block.id) {
-          e.preventDefault();
-          setOver(true);
-        }
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-    >
-      {dropping && (isTarget || over) && <span className="t-admin-drop-marker">{t('admin.block.dropBefore', { name })}</span>}
-      <button
-        type="button"
-        className="t-admin-tag"
-        data-admin-control="select"
-        aria-pressed={selected}
-        aria-label={t('admin.block.select', { name })}
-        onClick={(e) => {
-          e.stopPropagation();
-          select(block.id);
+    <>
+      <div
+        ref={chromeRef}
+        className={`t-admin-chrome${selected ? ' t-admin-chrome--selected' : ''}${isTarget || over ? ' t-admin-drop-target' : ''}`}
+        data-admin-chrome=""
+        onDragOver={(e) => {
+          if (dragging && dragging !== block.id) {
+            e.preventDefault();
+            setOver(true);
+          }
         }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
       >
-        {name}
-      </button>
-      {debug && (
-        <code className="t-admin-debug">
-          {block.id} · {block.type} · r{block.revision ?? 0}
-        </code>
+        {dropping && (isTarget || over) && <span className="t-admin-drop-marker">{t('admin.block.dropBefore', { name })}</span>}
+        <button
+          type="button"
+          className="t-admin-tag"
+          data-admin-control="select"
+          aria-pressed={selected}
+          aria-label={t('admin.block.select', { name })}
+          onClick={(e) => {
+            e.stopPropagation();
+            select(block.id);
+          }}
+        >
+          {name}
+        </button>
+        {debug && (
+          <code className="t-admin-debug">
+            {block.id} · {block.type} · r{block.revision ?? 0}
+          </code>
+        )}
+        {selected && <SelectedToolbar block={block} name={name} />}
+      </div>
+      {empty && (
+        <p className="t-admin-empty" data-admin-empty="">
+          {t('admin.block.empty', { type: admin.registry.blocks[block.type]?.title ?? block.type })}
+        </p>
       )}
-      {selected && <SelectedToolbar block={block} name={name} />}
-    </div>
+    </>
   );
+}
+
+const EDIT_CHROME = '[data-admin-chrome], [data-admin-empty], .t-block__hidden-note';
+
+/**
+ * Whether the block around the chrome shows nothing a member would see (a new Tabs, Carousel or
+ * Plain text without content): then admins get an "empty: configure me" placeholder. Watches the
+ * block's element, so content that arrives later (a lazily loaded component) removes it.
+ */
+function useRendersNothing(ref: React.RefObject<HTMLDivElement | null>): boolean {
+  const [empty, setEmpty] = useState(false);
+  useEffect(() => {
+    const block = ref.current?.parentElement;
+    if (!block) return;
+    const check = () =>
+      setEmpty(
+        Array.from(block.children).every(
+          (c) => c.matches(EDIT_CHROME) || (!c.textContent?.trim() && !c.querySelector('img, iframe, svg, canvas, input, button, video, [data-block-id]')),
+        ),
+      );
+    // Lazily loaded components render a moment later: judge once they had the chance.
+    const timer = setTimeout(check, 300);
+    const observer = new MutationObserver(check);
+    observer.observe(block, { childList: true, subtree: true, characterData: true });
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return empty;
 }
 
 function SelectedToolbar({ block, name }: { block: Block; name: string }) {
@@ -90,7 +130,9 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
   const capture = useSetAtom(captureBlockAtom);
   const instructionsId = useId();
   const setRight = useSetAtom(rightPanelOpenAtom);
+  const setLeft = useSetAtom(leftPanelOpenAtom);
   const openSettings = () => {
+    if (!isWideScreen()) setLeft(false);
     setRight(true);
     setTimeout(() => document.querySelector<HTMLElement>('.t-admin-panel--right input, .t-admin-panel--right [role="tab"]')?.focus(), 0);
   };

@@ -98,6 +98,24 @@ describe('selection', () => {
   }, 30_000);
 });
 
+describe('new blocks', () => {
+  it('a new block from the palette goes after the selection, is selected, and an empty one shows a placeholder to admins; undo removes it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store, id, token } = await scene([a]);
+    await user.click(await screen.findByText('A', undefined, { timeout: 15_000 }));
+    act(() => screen.getByRole('button', { name: 'Blocks' }).click());
+    const left = await screen.findByRole('complementary', { name: 'Blocks and outline' });
+    await user.click(within(left).getByRole('button', { name: 'Add Tabs' }));
+    await waitFor(async () => expect((await pageDoc(id('p1'), token)).page.children).toHaveLength(2));
+    const added = (await pageDoc(id('p1'), token)).page.children[1];
+    await waitFor(() => expect(store.get(selectedBlockAtom)).toBe(added));
+    // Tabs without children render nothing: admins see what it is and that it needs configuring.
+    expect(await screen.findByText('Empty Tabs: configure me (only admins see this)', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(await historyButton('Undo'));
+    await waitFor(async () => expect((await pageDoc(id('p1'), token)).page.children).toEqual([id('a')]));
+  }, 30_000);
+});
+
 describe('side panel and undo/redo', () => {
   it('edits the selected block in the side panel with live preview; undo and redo go to the server, one request each', async () => {
     const user = userEvent.setup({ delay: null });
@@ -149,7 +167,7 @@ describe('side panel and undo/redo', () => {
     await waitFor(async () => expect(await children()).toHaveLength(3));
     const copy = (await children())[1];
     expect(copy).not.toBe(id('b'));
-    expect(store.get(selectedBlockAtom)).toBe(copy);
+    await waitFor(() => expect(store.get(selectedBlockAtom)).toBe(copy));
     await user.click(await historyButton('Undo'));
     await waitFor(async () => expect(await children()).toEqual([id('b'), id('a')]));
     await user.click(await historyButton('Redo'));
