@@ -33,6 +33,10 @@ export const API_SCHEMAS: Record<string, string> = {
   'favourite-add-request.schema.json': 'FavouriteAddRequest',
   'favourite-remove-request.schema.json': 'FavouriteRemoveRequest',
   'connectivity-privacy-request.schema.json': 'ConnectivityPrivacyRequest',
+  'data-privacy-request.schema.json': 'DataPrivacyRequest',
+  'force-update-profile-request.schema.json': 'ForceUpdateProfileRequest',
+  'viewed-profile-request.schema.json': 'ViewedProfileRequest',
+  'multi-block-statistics-request.schema.json': 'MultiBlockStatisticsRequest',
   'default-pages-view-permission-request.schema.json': 'DefaultPagesViewPermissionRequest',
   'view-as-request.schema.json': 'ViewAsRequest',
   'i18n-override-request.schema.json': 'I18nOverrideRequest',
@@ -81,6 +85,11 @@ export const API_SCHEMAS: Record<string, string> = {
   'slug-validate-response.schema.json': 'SlugValidateResponse',
 };
 
+/** Realtime payloads (schemas/model/realtime.ts): output file (under schemas/json/realtime) to the type. */
+export const REALTIME_SCHEMAS: Record<string, string> = {
+  'settings-updated-event.schema.json': 'SettingsUpdatedEvent',
+};
+
 /** Registry meta-schemas: output file (under schemas/registry) to the entry type. */
 export const REGISTRY_SCHEMAS: Record<string, string> = {
   'block-type.schema.json': 'BlockTypeEntry',
@@ -119,6 +128,7 @@ export function generateSchemas(): Map<string, string> {
   };
   for (const [file, type] of Object.entries(MODEL_SCHEMAS)) emit('json', file, type);
   for (const [file, type] of Object.entries(API_SCHEMAS)) emit('json/api', file, type);
+  for (const [file, type] of Object.entries(REALTIME_SCHEMAS)) emit('json/realtime', file, type);
   for (const [file, type] of Object.entries(REGISTRY_SCHEMAS)) emit('registry', file, type);
   return out;
 }

@@ -165,6 +165,17 @@ export class Realtime {
       .catch((error) => this.options.onError?.(error));
   }
 
+  /**
+   * Sends an event to every connected account, each its own payload (`payloadFor` answers
+   * undefined for an account that should hear nothing), across processes.
+   */
+  toEachAccount(event: string, payloadFor: (accountId: string) => Promise<unknown>): void {
+    void this.io
+      .fetchSockets()
+      .then((sockets) => this.perAccount(sockets, payloadFor, event))
+      .catch((error) => this.options.onError?.(error));
+  }
+
   private async perAccount(
     sockets: { data: { accountId?: string }; emit(event: string, payload: unknown): unknown }[],
     payloadFor: (accountId: string) => Promise<unknown>,
@@ -182,6 +193,11 @@ export class Realtime {
     }
   }
 
+  /** Disconnects every socket of an account (the account was deleted), in every process. */
+  endAccount(accountId: string): void {
+    this.io.in(`account:${accountId}`).disconnectSockets(true);
+  }
+
   /** Disconnects every socket of a session (logout), in every process. */
   endSession(sid: string): void {
     this.io.in(sessionRoom(sid)).disconnectSockets(true);
@@ -189,6 +205,13 @@ export class Realtime {
 
   broadcast(event: string, payload: unknown): void {
     this.io.emit(event, payload);
+  }
+
+  /** Builds a payload (reads after a commit) and sends it to every socket; a failure goes to onError, never to the write that caused it. */
+  broadcastBuilt(event: string, build: () => Promise<unknown>): Promise<void> {
+    return build()
+      .then((payload) => this.broadcast(event, payload))
+      .catch((error) => this.options.onError?.(error));
   }
 
   toAccount(accountId: string, event: string, payload: unknown): void {

@@ -1,4 +1,4 @@
-import { ConfigurationNeeded, useLinkAction, type BlockProps } from '../../engine';
+import { ConfigurationNeeded, useLinkAction, type BlockProps } from '../../engine/block-api';
 import type { ActionButtonOptions } from '../options.generated';
 
 export type { ActionButtonOptions };

@@ -1,4 +1,4 @@
-import type { BlockProps } from '../../engine';
+import type { BlockProps } from '../../engine/block-api';
 import type { CalloutOptions } from '../options.generated';
 
 export type { CalloutOptions };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BlockChildren, type BlockProps } from '../../engine';
+import { BlockChildren, type BlockProps } from '../../engine/block-api';
 import type { CardOptions } from '../options.generated';
 
 export type { CardOptions };

@@ -1,4 +1,4 @@
-import { BlockChildren, ConfigurationNeeded, useLinkAction, type BlockProps } from '../../engine';
+import { BlockChildren, ConfigurationNeeded, useLinkAction, type BlockProps } from '../../engine/block-api';
 import type { ClickableOptions } from '../options.generated';
 
 export type { ClickableOptions };

@@ -1,4 +1,4 @@
-import { BlockChildren, type BlockProps } from '../../engine';
+import { BlockChildren, type BlockProps } from '../../engine/block-api';
 import type { ColumnsOptions } from '../options.generated';
 
 export type { ColumnsOptions };

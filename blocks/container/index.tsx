@@ -1,4 +1,4 @@
-import { BlockChildren, type BlockProps } from '../../engine';
+import { BlockChildren, type BlockProps } from '../../engine/block-api';
 import type { ContainerOptions } from '../options.generated';
 
 export type { ContainerOptions };

@@ -1,4 +1,4 @@
-import { BlockChildren, useBlockMeta, useEngine, type BlockProps } from '../../engine';
+import { BlockChildren, useBlockMeta, useEngine, type BlockProps } from '../../engine/block-api';
 import type { DismissibleOptions } from '../options.generated';
 
 export type { DismissibleOptions };

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'react';
-import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine';
+import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine/block-api';
 import { renderHandlebars } from '../../engine/core/handlebars';
 import type { HandlebarsOptions } from '../options.generated';
 

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import type { BlockProps } from '../../engine';
+import type { BlockProps } from '../../engine/block-api';
 import type { HtmlBlockOptions } from '../options.generated';
 
 export type { HtmlBlockOptions };

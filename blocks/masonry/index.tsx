@@ -1,4 +1,4 @@
-import { ChildBlock, useChildBlocks, type BlockProps } from '../../engine';
+import { ChildBlock, useChildBlocks, type BlockProps } from '../../engine/block-api';
 import type { MasonryOptions } from '../options.generated';
 
 export type { MasonryOptions };

@@ -1,4 +1,4 @@
-import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine';
+import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine/block-api';
 import type { MiniUsersOptions } from '../options.generated';
 
 export type { MiniUsersOptions };

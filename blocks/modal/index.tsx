@@ -1,4 +1,4 @@
-import { BlockChildren, ModalController, type BlockProps } from '../../engine';
+import { BlockChildren, ModalController, type BlockProps } from '../../engine/block-api';
 import type { ModalOptions } from '../options.generated';
 
 export type { ModalOptions };

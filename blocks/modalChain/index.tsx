@@ -1,4 +1,4 @@
-import { ChildBlock, ModalController, useBlockMeta, useChildBlocks, type Block, type BlockProps } from '../../engine';
+import { ChildBlock, ModalController, useBlockMeta, useChildBlocks, type Block, type BlockProps } from '../../engine/block-api';
 import { useEffect, useState } from 'react';
 
 /** Each child block in a dialog of its own, one after another. A step already agreed is skipped. */

@@ -1,5 +1,5 @@
 import { createElement, useId } from 'react';
-import { BlockChildren, type BlockProps } from '../../engine';
+import { BlockChildren, type BlockProps } from '../../engine/block-api';
 import type { ParentOptions } from '../options.generated';
 
 export type { ParentOptions };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { BlockChildren, ConfigurationNeeded, type BlockProps } from '../../engine';
+import { BlockChildren, ConfigurationNeeded, type BlockProps } from '../../engine/block-api';
 import type { PortalOptions } from '../options.generated';
 
 export type { PortalOptions };

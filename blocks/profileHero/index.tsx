@@ -1,4 +1,4 @@
-import { ProfileAvatar, formatProfileName, useEngine, useProfileEntry, type BlockProps } from '../../engine';
+import { ProfileAvatar, formatProfileName, useEngine, useProfileEntry, type BlockProps } from '../../engine/block-api';
 import type { ProfileHeroOptions } from '../options.generated';
 
 export type { ProfileHeroOptions };

@@ -1,6 +1,6 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
-import { ConfigurationNeeded, resolveQrSettings, useEngine, type BlockProps } from '../../engine';
+import { ConfigurationNeeded, resolveQrSettings, useEngine, type BlockProps } from '../../engine/block-api';
 import type { QrCodeOptions } from '../options.generated';
 
 export type { QrCodeOptions };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChildBlock, useChildBlocks, useEngine, useReportStepperProgress, type BlockProps } from '../../engine';
+import { ChildBlock, useChildBlocks, useEngine, useReportStepperProgress, type BlockProps } from '../../engine/block-api';
 import type { StepperOptions } from '../options.generated';
 
 export type { StepperOptions };

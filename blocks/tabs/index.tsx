@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { ChildBlock, useChildBlocks, useTabSelection, type BlockProps } from '../../engine';
+import { ChildBlock, useChildBlocks, useTabSelection, type BlockProps } from '../../engine/block-api';
 import type { TabsOptions } from '../options.generated';
 
 export type { TabsOptions };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine';
+import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine/block-api';
 import type { UserSearchOptions } from '../options.generated';
 
 export type { UserSearchOptions };

@@ -3,7 +3,7 @@
  * the public name, and online status. One place, used by the server (reads, search index) and the
  * browser (display).
  */
-import type { DataPrivacy, JsonValue, Profile } from '../../schemas/model';
+import type { DataPrivacy, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
 import { PROFILE_ONLINE_WINDOW_MS } from './constants';
 import { formatProfileName } from './profile-name';
 
@@ -35,6 +35,16 @@ const text = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : 
 export function profilePublicName(values: ProfileValues | undefined, accountId: string): string {
   const name = formatProfileName({ first: text(values?.firstName), last: text(values?.lastName) }, 'F L');
   return name || accountId;
+}
+
+/**
+ * Whether a person made their connectivity private: profile meta `settings.privacy.isConnectivityPrivate`
+ * (spec core §3), the one place it is stored. Read tolerantly: anything but `true` is not private.
+ */
+export function isConnectivityPrivate(meta: ProfileMeta | undefined): boolean {
+  const settings = meta && typeof meta === 'object' ? meta.settings : undefined;
+  const privacy = settings && typeof settings === 'object' ? settings.privacy : undefined;
+  return !!privacy && typeof privacy === 'object' && privacy.isConnectivityPrivate === true;
 }
 
 export interface OnlineFacts {

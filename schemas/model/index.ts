@@ -7,3 +7,4 @@ export * from './brand';
 export * from './page-document';
 export * from './registry';
 export * from './api';
+export * from './realtime';

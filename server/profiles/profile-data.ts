@@ -1,13 +1,13 @@
 /** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
 import { ownValue, setOwn } from '../../engine/core/own';
-import { publicProfileValues } from '../../engine/core/profile-privacy';
+import { isConnectivityPrivate, publicProfileValues } from '../../engine/core/profile-privacy';
 import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
-import type { AppContext, SignedInUser } from '../context';
+import type { AppContext } from '../context';
 import type { Account } from '../model';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
 export function connectivityPrivate(profile: Profile | undefined): boolean {
-  return profile?.data?.meta?.settings?.privacy?.isConnectivityPrivate === true;
+  return isConnectivityPrivate(profile?.data?.meta);
 }
 
 /**
@@ -15,7 +15,11 @@ export function connectivityPrivate(profile: Profile | undefined): boolean {
  * its public values (engine/core's rule), no meta, and no keepalive when its owner made
  * connectivity private, so online status cannot be read from it.
  */
-export function visibleProfile(profile: Profile, owner: Pick<Account, 'dataPrivacy'> | undefined, viewer: SignedInUser): Profile {
+export function visibleProfile(
+  profile: Profile,
+  owner: Pick<Account, 'dataPrivacy'> | undefined,
+  viewer: { account: Pick<Account, 'accountId' | 'isAdmin'> },
+): Profile {
   if (viewer.account.accountId === profile.accountId || viewer.account.isAdmin) return profile;
   const visible: Profile = { accountId: profile.accountId, data: { profile: publicProfileValues(profile.data?.profile, owner?.dataPrivacy), meta: {} } };
   if (!connectivityPrivate(profile) && typeof profile.keepaliveTimestamp === 'number') visible.keepaliveTimestamp = profile.keepaliveTimestamp;

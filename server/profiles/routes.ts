@@ -8,9 +8,11 @@ import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
-import type { Block, Field, Id, Profile } from '../../schemas/model';
+import { publishedLanguages } from '../../engine/core/i18n/languages';
+import type { Block, DataPrivacy, Field, Id, Profile, Settings } from '../../schemas/model';
 import type {
   ConnectivityPrivacyRequest,
+  DataPrivacyRequest,
   FavouriteAddRequest,
   FavouriteRemoveRequest,
   ProfileMetaUpsertRequest,
@@ -19,10 +21,12 @@ import type {
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
-import { can } from '../permissions';
+import { permissionHolder } from '../permissions';
+import { canEditProfile } from '../../engine/core/permissions';
 import { requireAttachableFiles } from '../files/attach';
 import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
+import { announceProfileChange } from './profile-events';
 import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
@@ -37,6 +41,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/profile/meta/upsert', async (req) => {
     const user = await requireUser(ctx, req);
     const { path, data } = v.body<ProfileMetaUpsertRequest>('profile-meta-upsert-request', req.body);
+    if (path === 'language') {
+      // The account's language (what init answers in): one of the published languages.
+      const published = publishedLanguages((await ctx.store.get<Settings>('settings', 'app'))?.data ?? {});
+      if (typeof data !== 'string' || !published.includes(data))
+        throw badRequest(`data: the language must be one of the published languages (${published.join(', ')})`);
+    }
     // Always the caller's own profile: there is no id to name another one.
     return updateProfileMeta(ctx, user.account.accountId, (meta) => setAtPath(meta, path, data));
   });
@@ -53,7 +63,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { blockId, changes } = v.body<ProfileSaveRequest>('profile-save-request', req.body);
     const accountId = req.params.id;
     const own = accountId === user.account.accountId;
-    if (!own && !can(user, 'update', 'profiles', accountId)) throw forbidden(`You may not change the profile of "${accountId}" (profiles update)`);
+    if (!canEditProfile({ ...permissionHolder(user), accountId: user.account.accountId }, accountId))
+      throw forbidden(`You may not change the profile of "${accountId}" (profiles update)`);
     const { block, fields } = await formBlock(user, blockId);
     const byName = new Map(fields.filter((f) => !VALUELESS_FIELD_TYPES.has(f.type)).map((f) => [fieldName(f), f]));
     const unknown = Object.keys(changes).filter((name) => !byName.has(name));
@@ -69,9 +80,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const stored = (await ctx.store.get<Profile>('profile', accountId))?.data?.data?.profile ?? {};
     await requireAttachableFiles(ctx.files.files, user.account.accountId, fields, stored, changes, fieldName);
 
-    return ctx.store.transaction(async (tx) => {
+    const saved = await ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;
-      if (!current && !(await tx.get('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+      const owner = (await tx.get<Account>('account', accountId))?.data;
+      if (!current && !owner) throw notFound(`profile "${accountId}" does not exist`);
       const profile = current ?? emptyProfile(accountId);
       const values = { ...profile.data.profile, ...changes };
       const errors = validateForm(fields, values, {
@@ -94,8 +106,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };
       await tx.put('profile', accountId, next);
-      return next;
+      return { before: current, next, owner };
     });
+    // After the commit: open views of this profile update, each as its viewer may see it.
+    announceProfileChange(ctx, accountId, { profile: saved.before, owner: saved.owner }, { profile: saved.next, owner: saved.owner });
+    return saved.next;
   });
 
   app.get<{ Params: { id: string } }>('/profile/:id', async (req) => {
@@ -126,6 +141,26 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         favouritesOf(meta, type).filter((id) => id !== targetId),
       ),
     }));
+  });
+
+  // One data item's privacy (spec core §3 DataPrivacy, public by default) on the caller's own
+  // account; the member index is rewritten in the same transaction (member-index-sync).
+  app.post('/user/dataPrivacy', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { dataSchemaId, state } = v.body<DataPrivacyRequest>('data-privacy-request', req.body);
+    const accountId = user.account.accountId;
+    const change = await ctx.store.transaction(async (tx) => {
+      const owner = (await tx.get<Account>('account', accountId))!.data;
+      const kept = (Array.isArray(owner.dataPrivacy) ? owner.dataPrivacy : []).filter((p) => p?.dataSchemaId !== dataSchemaId);
+      // Public is the default: it is stored as the absence of an entry.
+      const dataPrivacy: DataPrivacy[] = state === 'public' ? kept : [...kept, { dataSchemaId, state }];
+      const next = { ...owner, dataPrivacy };
+      await tx.put('account', accountId, next);
+      return { owner, next, profile: (await tx.get<Profile>('profile', accountId))?.data };
+    });
+    announceProfileChange(ctx, accountId, { profile: change.profile, owner: change.owner }, { profile: change.profile, owner: change.next });
+    ctx.realtime?.toAccount(accountId, 'user:updateData', { dataPrivacy: change.next.dataPrivacy });
+    return { dataPrivacy: change.next.dataPrivacy };
   });
 
   app.post('/profile/meta/privacy/connectivity', async (req) => {

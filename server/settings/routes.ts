@@ -7,6 +7,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
 import { activeBrand, DEFAULT_THEME, themeCss } from './brands';
+import { emitSettingsUpdated } from './settings-events';
 import { storedFileHeaders } from '../http/security-headers';
 import { Readable } from 'node:stream';
 import { resolveImageOptions } from '../../engine/core/files';
@@ -80,7 +81,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       await tx.put('settings', 'app', candidate);
       return candidate;
     });
-    ctx.realtime?.broadcast('settings:updated', { name, settings: next });
+    await emitSettingsUpdated(ctx, name);
     return next;
   }
 
@@ -152,7 +153,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       await tx.put('brand', id, updated);
       return updated;
     });
-    ctx.realtime?.broadcast('settings:updated', { name: 'brand', brandId: id });
+    await emitSettingsUpdated(ctx, 'brand');
     return next;
   }
 

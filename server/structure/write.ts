@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import type { RevertRecord } from '../model';
 import type { ItemChange, ItemsChangedEvent } from '../realtime';
+import { emitSettingsUpdated } from '../settings/settings-events';
 import { RevisionConflict, type DocumentTx } from '../storage/documents';
 
 export type ItemKind = ItemChange['kind'];
@@ -104,6 +105,11 @@ export class StructureWrite {
     return { revertToken, expiresAt };
   }
 
+  /** Whether this write changed the module order (a part of the settings). */
+  get changedModuleOrder(): boolean {
+    return this.moduleOrderBefore !== undefined;
+  }
+
   changes(): ItemsChangedEvent['items'] {
     return [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, item: t.after, before: t.before }));
   }
@@ -129,5 +135,7 @@ export async function writeStructure<R>(ctx: AppContext, fn: (w: StructureWrite)
     }
     ctx.realtime.itemsChanged({ items, moduleIds: [...write.moduleIds], pageIds: [...write.pageIds] });
   }
+  // The module order lives in the settings (structure.orders.modules).
+  if (write.changedModuleOrder) await emitSettingsUpdated(ctx, 'structure');
   return result;
 }

@@ -2,10 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv from 'ajv';
+import type { SettingsUpdatedEvent } from '../../schemas/model';
 import type { ItemsChanges } from '../../server/realtime';
+import { projectRoot } from '../../scripts/paths';
 import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { emitAck, nextEvent, recordEvents, settle, socketFor, type Socket } from '../helpers/sockets';
+
+/** The generated schema of the one `settings:updated` shape (schemas/model/realtime.ts). */
+const checkSettingsUpdated = new Ajv({ strict: false, allErrors: true }).compile<SettingsUpdatedEvent>(
+  JSON.parse(fs.readFileSync(path.join(projectRoot, 'schemas/json/realtime/settings-updated-event.schema.json'), 'utf8')),
+);
 
 describe.each(BACKENDS)('realtime on %s', (backend) => {
   let api: ApiServer;
@@ -56,9 +64,13 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     const socket = await socketFor(api.url, maya);
     const elena = await socketFor(api.url, await api.signIn('elena'));
     sockets.push(socket, elena);
-    const settings = nextEvent<{ name: string }>(socket, 'settings:updated');
+    const settings = nextEvent<SettingsUpdatedEvent>(socket, 'settings:updated');
     await api.call('POST', 'settings/theme', { token: admin, body: { changes: { mode: 'dark' } } });
-    expect((await settings).name).toBe('theme');
+    const event = await settings;
+    expect(checkSettingsUpdated(event), JSON.stringify(checkSettingsUpdated.errors)).toBe(true);
+    // The whole settings as stored now, not the part that changed.
+    expect(event).toMatchObject({ name: 'theme', settings: (await api.call('GET', 'settings', { token: maya })).body });
+    expect(event.settings.theme?.mode).toBe('dark');
     // Elena (elevated) may manage page settings through her base paths: granting what she has changes nothing.
     const toMaya = recordEvents(socket);
     const toElena = recordEvents(elena);
@@ -75,6 +87,28 @@ describe.each(BACKENDS)('realtime on %s', (backend) => {
     await api.call('POST', 'i18n/fr', { token: admin, body: { key: 'common.actions.save', value: 'Garder' } });
     // The single edit, and the `iso` + `overrides` form the shell applies.
     expect(await label).toEqual({ locale: 'fr', key: 'common.actions.save', value: 'Garder', iso: 'fr', overrides: { 'common.actions.save': 'Garder' } });
+  });
+
+  it('settings:updated has one shape for settings, brands and the module order', async () => {
+    const socket = await socketFor(api.url, maya);
+    sockets.push(socket);
+    const brandEvent = nextEvent<SettingsUpdatedEvent>(socket, 'settings:updated');
+    const brandId = (await api.call<{ brandId: string }[]>('GET', 'service/brands', { token: admin })).body[0].brandId;
+    expect((await api.call('PUT', `service/brands/${brandId}/name`, { token: admin, body: { brandName: 'Renamed brand' } })).status).toBe(200);
+    const brand = await brandEvent;
+    expect(checkSettingsUpdated(brand), JSON.stringify(checkSettingsUpdated.errors)).toBe(true);
+    expect(brand.name).toBe('brand');
+    expect(brand.activeBrand).toMatchObject({ brandId, brandName: 'Renamed brand' });
+    // Theme styles come as theme.css, never in the event.
+    expect(Object.keys(brand.activeBrand!).sort()).toEqual(['brandId', 'brandName', 'settings']);
+
+    const order = (await api.call<{ id: string }[]>('GET', 'structure/module', { token: admin })).body.map((m) => m.id).reverse();
+    const orderEvent = nextEvent<SettingsUpdatedEvent>(socket, 'settings:updated');
+    expect((await api.call('POST', 'structure/module/order', { token: admin, body: { order } })).status).toBe(200);
+    const ordered = await orderEvent;
+    expect(checkSettingsUpdated(ordered), JSON.stringify(checkSettingsUpdated.errors)).toBe(true);
+    expect(ordered.name).toBe('structure');
+    expect(ordered.settings.structure?.orders?.modules?.order).toEqual(order);
   });
 });
 

@@ -177,6 +177,22 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(privacy.body.settings.privacy.isConnectivityPrivate).toBe(true);
   });
 
+  it('the language chosen is kept in profile meta and init answers in it on any device; only published languages', async () => {
+    const token = await api.signIn('victor');
+    const chosen = await api.call<{ language: string }>('POST', 'profile/meta/upsert', { token, body: { path: 'language', data: 'fr' } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.language).toBe('fr');
+    // A new session (another browser) reads it.
+    const init = await api.call<{ i18n: { locale: string } }>('GET', 'init', { token: await api.signIn('victor') });
+    expect(init.body.i18n.locale).toBe('fr');
+    for (const data of ['de', 7, null]) {
+      const wrong = await api.call<{ message: string }>('POST', 'profile/meta/upsert', { token, body: { path: 'language', data } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toContain('published languages (en, fr)');
+    }
+    expect((await api.call<{ language: string }>('GET', 'profile/victor', { token })).body).toMatchObject({ data: { meta: { language: 'fr' } } });
+  });
+
   it('getDefaultPagesViewPermission answers a show flag per page name', async () => {
     const res = await api.call('POST', 'settings/permission/getDefaultPagesViewPermission', {
       token: maya,

@@ -1,9 +1,9 @@
 /** The language selector: shown only when more than one language is published. */
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
+import { useApi } from '../shell/services';
 import { localeAtom, sessionAtom } from '../shell/shell-state';
+import { chooseLanguage } from './choose-language';
 import { useT } from './use-t';
-
-export const LOCALE_STORAGE_KEY = 'tessera.locale';
 
 export function shouldShowLanguageSelector(published: string[] | undefined): boolean {
   return (published?.length ?? 0) > 1;
@@ -24,20 +24,15 @@ const NATIVE_NAMES: Record<string, string> = {
 export function LanguageSelector() {
   const t = useT();
   const session = useAtomValue(sessionAtom);
-  const [locale, setLocale] = useAtom(localeAtom);
+  const store = useStore();
+  const api = useApi();
+  const locale = useAtomValue(localeAtom);
   const published = session?.languages.published;
   if (!shouldShowLanguageSelector(published)) return null;
   return (
     <label className="ts-field">
       <span>{t('shell.languageSelector.label')}</span>
-      <select
-        value={locale}
-        onChange={(e) => {
-          setLocale(e.target.value);
-          localStorage.setItem(LOCALE_STORAGE_KEY, e.target.value);
-          document.documentElement.lang = e.target.value;
-        }}
-      >
+      <select value={locale} onChange={(e) => void chooseLanguage(store, api, localStorage, e.target.value).catch(() => undefined)}>
         {published!.map((code) => (
           <option key={code} value={code} lang={code}>
             {NATIVE_NAMES[code] ?? code}

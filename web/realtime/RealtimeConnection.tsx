@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
-import { applyShellEvent } from './shell-events';
+import { applyShellEvent, browserEnv } from './shell-events';
 
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
@@ -19,7 +19,7 @@ export default function RealtimeConnection() {
       token,
       getToken: () => api.getToken(),
       store,
-      onEvent: (event, payload) => applyShellEvent(store, event, payload),
+      onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
     });
     client.current = c;
     return () => {

@@ -1,26 +1,42 @@
 /**
- * Realtime events the shell applies itself (spec 7.6): settings changes merge into the settings,
- * i18n updates for the current language merge into the inline-text overrides, and server
- * messages become info toasts. Payload shapes are the shell's convention (docs/architecture.md).
+ * Realtime events the shell applies itself (spec 7.6): `settings:updated` replaces the settings
+ * (settings-updated.ts), i18n updates for the current language merge into the inline-text
+ * overrides, and server messages become info toasts.
  */
 import type { createStore } from 'jotai';
-import type { Settings } from '../../schemas/model';
+import type { DataPrivacy, UserState } from '../../schemas/model';
 import { dataLayerOf } from '../engine/data-layer';
-import { i18nOverridesAtom, localeAtom, pushToastAtom, settingsAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom } from '../shell/shell-state';
+import { applySettingsUpdated, type SettingsEventEnv } from './settings-updated';
 
 type Store = ReturnType<typeof createStore>;
+
+/** The page's document and storage, for the events that change the theme. */
+export const browserEnv = (apiBase: string): SettingsEventEnv => ({
+  doc: document,
+  storage: localStorage,
+  apiBase,
+  prefersDark: typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
+});
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Returns true when the event was handled. */
-export function applyShellEvent(store: Store, event: string, payload: unknown): boolean {
-  if ((event === 'settings:changes' || event === 'settings:updated') && isRecord(payload)) {
-    store.set(settingsAtom, { ...store.get(settingsAtom), ...(payload as Settings) });
-    return true;
-  }
+export function applyShellEvent(store: Store, event: string, payload: unknown, env: () => SettingsEventEnv): boolean {
+  if (event === 'settings:updated') return applySettingsUpdated(store, payload, env());
   // The user's own profile changed (a form save, another tab's modal state, a language): the data
   // layer updates the loaded profile in place, so what blocks and block meta read is never stale.
   if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string') {
     dataLayerOf(store)?.applyEvent(event, payload);
+    return true;
+  }
+  // The own account's state changed in another tab or by a save (data privacy, notifications).
+  if (event === 'user:updateData' && isRecord(payload)) {
+    const session = store.get(sessionAtom);
+    if (!session) return false;
+    const change: Partial<UserState> = {};
+    if (Array.isArray(payload.dataPrivacy)) change.dataPrivacy = payload.dataPrivacy as DataPrivacy[];
+    if (typeof payload.notificationsEnabled === 'boolean') change.notificationsEnabled = payload.notificationsEnabled;
+    store.set(sessionAtom, { ...session, user: { ...session.user, ...change } });
     return true;
   }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {

@@ -18,6 +18,11 @@ export const translatorAtom = atom((get) => createTranslator(shellMessages, get(
 // admin's dialogs raise the flag the shell's navigation guard reads.
 export { adminPanelOpenAtom, debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom } from '../../admin/edit-mode';
 export const offlineAtom = atom(false);
+/**
+ * Whether the signed-in member made connectivity private (profile meta, engine/core's
+ * `isConnectivityPrivate`), as the page's data layer loaded the own profile; undefined until then.
+ */
+export const ownConnectivityPrivateAtom = atom<boolean | undefined>(undefined);
 export const themeModeAtom = atom<ThemeMode>('light');
 export const themeSelectableAtom = atom(false);
 

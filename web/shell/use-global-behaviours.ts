@@ -13,7 +13,7 @@ import { shouldScrollToTop } from '../routes/guards';
 import { inAppPath } from '../routes/route-table';
 import { useServices } from './services';
 import { useEditModeShortcuts } from '../../admin/edit-mode';
-import { offlineAtom, sessionAtom, translatorAtom } from './shell-state';
+import { offlineAtom, ownConnectivityPrivateAtom, sessionAtom, translatorAtom } from './shell-state';
 import { createKeySequence, KONAMI, reloadWithSafeMode } from './shortcuts';
 
 export function useInTextLinks() {
@@ -74,13 +74,17 @@ export function useScrollToTop() {
   }, [location]);
 }
 
-/** Keepalive while user connectivity is enabled: online and connectivity not private (frameworkData.isConnectivityPrivate). */
+/**
+ * Keepalive while user connectivity is enabled: online, and the own profile is loaded and does not
+ * keep connectivity private (profile meta settings.privacy.isConnectivityPrivate), so a private
+ * member's device never announces itself, not even once before the profile arrives.
+ */
 export function useDeviceKeepalive() {
   const { api } = useServices();
   const offline = useAtomValue(offlineAtom);
   const session = useAtomValue(sessionAtom);
-  const connectivityPrivate = session?.user.frameworkData?.isConnectivityPrivate === true;
-  const enabled = !!session && !offline && !connectivityPrivate;
+  const connectivityPrivate = useAtomValue(ownConnectivityPrivateAtom);
+  const enabled = !!session && !offline && connectivityPrivate === false;
   useEffect(() => {
     if (!enabled) return;
     return startDeviceKeepalive(api, ensureDeviceId(localStorage));

@@ -4,20 +4,20 @@ import { loadStructureAtom, moduleOrderAtom } from '../../engine/react/structure
 import type { Settings } from '../../schemas/model';
 import type { AppInit } from '../api/init-adapter';
 import { markPageLoadedAtom } from '../engine/page-content';
-import { LOCALE_STORAGE_KEY } from '../i18n/LanguageSelector';
+import { LOCALE_STORAGE_KEY } from '../i18n/choose-language';
 import { i18nOverridesAtom, localeAtom, safeModeAtom, sessionAtom, settingsAtom, themeModeAtom, themeSelectableAtom } from '../shell/shell-state';
 import type { ThemeAvailability } from '../theme/theme';
 
 type Store = ReturnType<typeof createStore>;
 
-/** The locale to use: the stored choice when it is published, else the server's. */
-export function chooseLocale(init: AppInit, stored: string | null): string {
-  return stored && init.languages.published.includes(stored) ? stored : init.locale;
-}
-
+/**
+ * The locale is the account's (init answers in the language saved in its profile meta, else the
+ * default), whatever this device chose before; the local copy follows it for the login screen.
+ */
 export function applyInit(store: Store, init: AppInit, settings: Settings, theme: ThemeAvailability, safeMode: boolean, storage: Storage): void {
   store.set(settingsAtom, settings);
-  store.set(localeAtom, chooseLocale(init, storage.getItem(LOCALE_STORAGE_KEY)));
+  store.set(localeAtom, init.locale);
+  storage.setItem(LOCALE_STORAGE_KEY, init.locale);
   store.set(i18nOverridesAtom, init.i18nOverrides);
   store.set(loadStructureAtom, { modules: init.modules, pages: init.pages, blocks: init.blocks, fields: init.fields });
   store.set(moduleOrderAtom, init.moduleOrder);

@@ -112,7 +112,6 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (new Set(order).size !== order.length) throw badRequest('order lists a module twice');
       await w.setModuleOrder(order);
       w.moduleIds.add('global');
-      ctx.realtime?.broadcast('settings:updated', { name: 'structure' });
       return { order };
     });
   }
