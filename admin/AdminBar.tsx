@@ -1,6 +1,8 @@
 /**
- * The admin bar shown in edit mode: edit (the same throttled toggle as alt+shift+e), text-edit,
- * safe mode and debug toggles, view-as, and the captured blocks count. The view-as reset bar is
+ * The composer's one bar, shown in edit mode: the blocks panel, undo and redo (Ctrl+Z,
+ * Ctrl+Shift+Z), edit (the same throttled toggle as alt+shift+e), text-edit, safe mode and debug
+ * toggles, view-as, the settings panel and the captured blocks count. The shell hides its own bar
+ * while edit mode is on. The view-as reset bar is
  * the shell's (web/shell/AdminBar.tsx ViewAsBar): it shows outside edit mode too.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -8,6 +10,8 @@ import type { Id } from '../schemas/model';
 import { capturedBadgeText, capturedBlocksAtom } from './captured/state';
 import { useAdmin } from './core/context';
 import { canManageTextEdit, canToggleDebug, canViewAs } from './core/permissions';
+import { historyAtom, redo, undo } from './editor/history';
+import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from './editor/panels';
 import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, toggleEditModeAtom } from './edit-mode';
 
 export interface AdminBarProps {
@@ -24,8 +28,43 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const [safe, setSafe] = useAtom(safeModeAtom);
   const [debug, setDebug] = useAtom(debugInfoAtom);
   const captured = useAtomValue(capturedBlocksAtom);
+  const history = useAtomValue(historyAtom);
+  const [left, setLeft] = useAtom(leftPanelOpenAtom);
+  const [right, setRight] = useAtom(rightPanelOpenAtom);
+  const lastUndo = history.undo.at(-1);
+  const lastRedo = history.redo.at(-1);
   return (
     <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
+      <button
+        type="button"
+        aria-pressed={left}
+        onClick={() => {
+          // Below the medium breakpoint one sheet at a time.
+          if (!left && !isWideScreen()) setRight(false);
+          setLeft(!left);
+        }}
+      >
+        {t('admin.composer.showLeft')}
+      </button>
+      <button
+        type="button"
+        disabled={!lastUndo || history.busy}
+        title={lastUndo ? t('admin.history.undoLabel', { label: lastUndo.label }) : t('admin.history.nothing')}
+        onClick={() => void undo(admin)}
+      >
+        <span aria-hidden="true">↶ </span>
+        {t('admin.history.undo')}
+      </button>
+      <button
+        type="button"
+        disabled={!lastRedo || history.busy}
+        title={lastRedo ? t('admin.history.redoLabel', { label: lastRedo.label }) : t('admin.history.nothingRedo')}
+        onClick={() => void redo(admin)}
+      >
+        <span aria-hidden="true">↷ </span>
+        {t('admin.history.redo')}
+      </button>
+      <span className="t-admin-bar__spacer" />
       <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
         {t('editMode.toggle')}
       </button>
@@ -47,6 +86,16 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
           {t('admin.viewAs.open')}
         </button>
       )}
+      <button
+        type="button"
+        aria-pressed={right}
+        onClick={() => {
+          if (!right && !isWideScreen()) setLeft(false);
+          setRight(!right);
+        }}
+      >
+        {t('admin.composer.showRight')}
+      </button>
       {captured.length > 0 && (
         <span className="t-admin-badge" role="status" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
           {capturedBadgeText(captured.length)}

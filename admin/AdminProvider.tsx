@@ -32,6 +32,7 @@ import { runOptimistic } from './core/optimistic';
 import { DialogActions } from './core/DialogActions';
 import type { PermissionUser } from './core/permissions';
 import type { RuleSubjectChoices } from './rules-editor';
+import { Composer } from './editor/Composer';
 import './admin.css';
 
 export interface AdminProviderProps {
@@ -54,6 +55,13 @@ export interface AdminProviderProps {
   onViewAsChange?(listIds: Id[]): void;
   /** The shell's toasts; without it the admin shows its own notices at bottom-right. */
   onNotify?(kind: NoticeKind, message: string): void;
+  /** The composer's selection, panels and shortcuts (admin/editor/Composer.tsx); on unless false. */
+  composer?: boolean;
+  /**
+   * Told the admin value (and null when it goes). The shell provides it around a page rendered
+   * outside this provider (AdminContext of admin/edit-mode), so the page is not remounted.
+   */
+  onValue?(value: AdminValue | null): void;
   children?: ReactNode;
 }
 
@@ -116,10 +124,17 @@ export function AdminProvider(props: AdminProviderProps) {
     return admin;
   }, [api, registry, user, t, locale, pageId, store, optionValidators, imageToken, notify]);
 
+  const onValue = props.onValue;
+  useEffect(() => {
+    onValue?.(value);
+    return () => onValue?.(null);
+  }, [onValue, value]);
+
   const close = () => setDialog(null);
   return (
     <AdminContext.Provider value={value}>
       {children}
+      {props.composer !== false && <Composer subjects={ruleSubjects} />}
       {dialog?.kind === 'editBlock' && <EditBlockDialog blockId={dialog.blockId} onClose={close} subjects={ruleSubjects} />}
       {dialog?.kind === 'newBlock' && <NewBlockPicker slot={dialog.slot} onClose={close} />}
       {dialog?.kind === 'existingBlock' && <ExistingBlockPicker slot={dialog.slot} onClose={close} />}

@@ -52,7 +52,22 @@ function row(l: Line): string {
     if (typeof l.baselineGzipBytes === 'number') peer = `${fmt(l.baselineGzipBytes)} B gzip`;
   }
   const extraBaseline = typeof l.peerMs === 'number' && typeof l.baselineMs === 'number' ? [`${l.baseline} ${fmt(l.baselineMs)} ms`] : [];
-  const counts = ['renders', 'baselineRenders', 'evaluations', 'baselineEvaluations', 'vs100', 'files', 'chunks', 'bytes']
+  const counts = [
+    'renders',
+    'baselineRenders',
+    'evaluations',
+    'baselineEvaluations',
+    'vs100',
+    'files',
+    'chunks',
+    'sharedChunks',
+    'lazyChunks',
+    'bytes',
+    'p50Ms',
+    'p95Ms',
+    'cpuMsPerRequest',
+    'baselineCpuMsPerRequest',
+  ]
     .filter((k) => l[k] !== undefined)
     .map((k) => `${k} ${fmt(l[k])}`)
     .concat(extraBaseline)

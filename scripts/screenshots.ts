@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: what members see, in Chromium against the built app on a fresh demo
  * database, written to docs/screenshots/ (home, a form in edit, the user menu and the mobile header,
- * light and dark). Run `npm run build` first; look at every file it writes.
+ * light and dark), and the composer as Ada (admin) at 1280 and 375 px (docs/composer.md). Run `npm run build` first; look at every file it writes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,24 @@ interface Shot {
   /** Brings the page to the state to show; the default waits for the page title. */
   prepare?: (page: Page) => Promise<void>;
   fullPage?: boolean;
+  /** Taken as Ada (admin) instead of Maya (member). */
+  admin?: boolean;
+}
+
+/** The composer on the welcome page: edit mode, the callout selected, its settings in the side panel (a sheet on phones). */
+async function composer(page: Page) {
+  await page.keyboard.press('Alt+Shift+KeyE');
+  await page.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+  const callout = page.locator('[data-block-id="welcome-every-page"]');
+  await callout.getByText('This page is rendered').click();
+  const toolbar = page.getByRole('toolbar', { name: 'Block controls for Callout' });
+  await toolbar.waitFor();
+  if (!(await page.getByRole('complementary', { name: 'Block settings' }).isVisible())) await toolbar.getByRole('button', { name: 'Edit block' }).click();
+  await page.getByRole('complementary', { name: 'Block settings' }).getByLabel('Tone').waitFor();
+  // On phones the palette sheet closes so the settings sheet shows.
+  const blocks = page.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: 'Blocks' });
+  if ((await blocks.getAttribute('aria-pressed')) === 'true' && (page.viewportSize()?.width ?? 1280) < 900) await blocks.click();
+  await callout.getByText('This page is rendered').hover();
 }
 
 const pageTitle = (page: Page) => page.locator('h1').first().waitFor();
@@ -48,6 +66,8 @@ const SHOTS: Shot[] = [
       await page.getByRole('dialog', { name: 'User controls' }).getByRole('button', { name: 'Log out' }).waitFor();
     },
   },
+  { name: 'composer-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composer },
+  { name: 'composer-375', viewport: MOBILE, path: '/app/home/welcome', admin: true, prepare: composer },
   {
     name: 'mobile-header-375',
     viewport: MOBILE,
@@ -63,16 +83,22 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const server = await startServer();
   const browser = await launchBrowser();
+  const adminBrowser = await launchBrowser();
   try {
-    const login = await browser.context.newPage();
-    await login.goto(`${server.url}/app/`);
-    await login.waitForURL((url) => url.pathname === '/login');
-    await login.getByRole('button', { name: 'Sign in as Maya Maker' }).click();
-    await login.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-    await login.close();
+    for (const [b, who] of [
+      [browser, 'Maya Maker'],
+      [adminBrowser, 'Ada Admin'],
+    ] as const) {
+      const login = await b.context.newPage();
+      await login.goto(`${server.url}/app/`);
+      await login.waitForURL((url) => url.pathname === '/login');
+      await login.getByRole('button', { name: `Sign in as ${who}` }).click();
+      await login.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      await login.close();
+    }
     for (const scheme of ['light', 'dark'] as const) {
       for (const shot of SHOTS) {
-        const page = await browser.context.newPage();
+        const page = await (shot.admin ? adminBrowser : browser).context.newPage();
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize(shot.viewport);
         await page.goto(server.url + shot.path);
@@ -87,6 +113,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    await adminBrowser.close();
     await server.stop();
   }
 }

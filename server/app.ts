@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -33,15 +34,20 @@ import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
 import { keepMemberIndexCurrent } from './profiles/member-index-sync';
 import { memberDirectoryRoutes } from './profiles/directory-routes';
+import { profileActivityRoutes } from './profiles/activity-routes';
+import { profileAdminRoutes } from './profiles/admin-routes';
 import { openFilesDomain, type OpenedFilesDomain } from './files';
 import { mediaRoutes } from './files/media-routes';
 import { fileRoutes } from './files/routes';
+import { importLegacyImages } from './files/legacy-images';
 import { seedDemo } from './seed';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
+import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './http/compression';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
+import { sendNotFound } from './http/not-found-page';
 import { migrate } from './storage/migrations';
 import { tolerantNormaliser } from './storage/tolerant';
 import { RequestValidator } from './validation';
@@ -81,6 +87,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  await importLegacyImages(store, files.files, (message) => console.warn(message));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
@@ -92,13 +99,21 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   registerJsonBodyParser(app);
   registerRequestGuards(app);
   registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 2048 });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    // Other answers (sizes unknown up front) get the same quality with brotli's default window.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+    zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
+  });
   await app.register(
     async (api) => {
       // One registration per domain (server/<domain>/routes.ts): see docs/architecture.md, Server.
       sessionRoutes(api, ctx);
       profileRoutes(api, ctx);
       memberDirectoryRoutes(api, ctx);
+      profileAdminRoutes(api, ctx);
+      profileActivityRoutes(api, ctx);
       i18nRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);
@@ -191,9 +206,7 @@ function registerErrors(app: FastifyInstance): void {
     req.log.error(error);
     return reply.code(500).send({ error: 'serverError', message: 'Server error' });
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: 'notFound', message: `no route ${req.method} ${req.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(sendNotFound);
 }
 
 /**

@@ -165,6 +165,17 @@ export class Realtime {
       .catch((error) => this.options.onError?.(error));
   }
 
+  /**
+   * Sends an event to every connected account, each its own payload (`payloadFor` answers
+   * undefined for an account that should hear nothing), across processes.
+   */
+  toEachAccount(event: string, payloadFor: (accountId: string) => Promise<unknown>): void {
+    void this.io
+      .fetchSockets()
+      .then((sockets) => this.perAccount(sockets, payloadFor, event))
+      .catch((error) => this.options.onError?.(error));
+  }
+
   private async perAccount(
     sockets: { data: { accountId?: string }; emit(event: string, payload: unknown): unknown }[],
     payloadFor: (accountId: string) => Promise<unknown>,
@@ -180,6 +191,11 @@ export class Realtime {
       const payload = await payloadFor(accountId);
       if (payload !== undefined) for (const socket of own) socket.emit(event, payload);
     }
+  }
+
+  /** Disconnects every socket of an account (the account was deleted), in every process. */
+  endAccount(accountId: string): void {
+    this.io.in(`account:${accountId}`).disconnectSockets(true);
   }
 
   /** Disconnects every socket of a session (logout), in every process. */

@@ -7,6 +7,7 @@ import { AppRoutes } from './routes/AppRoutes';
 import { makeGuardedLocationHook } from './routes/guarded-location';
 import { RouteSlotsProvider, type RouteSlots } from './routes/route-slots';
 import { APP_BASE } from './routes/route-table';
+import { DocumentFavicon } from './shell/DocumentFavicon';
 import { ServicesProvider, type ShellServices } from './shell/services';
 import { Shell } from './shell/Shell';
 import { ShellBoundary } from './shell/ShellBoundary';
@@ -46,6 +47,7 @@ export function App({ store, services, slots = {}, serviceWorker = false, childr
         <Router base={APP_BASE} hook={hook}>
           <RouteSlotsProvider value={slots}>
             <DocumentLanguage />
+            <DocumentFavicon />
             <ServiceWorker enabled={serviceWorker} />
             <StartupGate>
               <ShellBoundary area="shell">

@@ -11,7 +11,7 @@ import { createServices } from './create-services';
 // The engine (page renderer, registry, rule engine) is its own chunk: start fetching it now, in
 // parallel with start-up, so it is usually there by the time init answers.
 const enginePage = import('./engine/EnginePage');
-const slots = { page: lazy(() => enginePage) };
+const slots = { page: lazy(() => enginePage), settings: lazy(() => import('./settings/SettingsPage')) };
 
 const store = createStore();
 const services = createServices(store);

@@ -20,6 +20,7 @@ import { translateOptionErrors } from './error-messages';
 import { fieldErrorsToErrorSchema } from './server-errors';
 import { loadOptionsValidator, type OptionsData, type OptionsValidator } from './validator';
 import { VisibilityPanel } from './VisibilityPanel';
+import { recordStep, stepLabel } from '../editor/history';
 import { adminWidgets } from './widgets';
 
 type Tab = 'settings' | 'visibility' | 'design';
@@ -29,10 +30,59 @@ export function EditBlockDialog({ blockId, onClose, subjects }: { blockId: Id; o
   // The block as it was when the dialog opened: Cancel puts it back.
   const original = useRef(block);
   if (!original.current) return null;
-  return <EditBlockForm original={original.current} onClose={onClose} subjects={subjects} />;
+  return <EditBlockForm original={original.current} onClose={onClose} subjects={subjects} variant="dialog" />;
 }
 
-function EditBlockForm({ original, onClose, subjects }: { original: Block; onClose(): void; subjects: RuleSubjectChoices }) {
+/**
+ * The same form in the composer's side panel: the selected block's settings, visibility and design.
+ * Changes preview live; Save sends them (one undo step), Discard puts the block back. Leaving the
+ * block unsaved (selecting another) discards the preview.
+ */
+export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: RuleSubjectChoices }) {
+  const block = useAtomValue(blockAtom(blockId));
+  const [original, setOriginal] = useState(block);
+  const [generation, setGeneration] = useState(0);
+  const store = useAdmin().store;
+  const saved = useRef(true);
+  const latest = useRef(original);
+  latest.current = original;
+  useEffect(
+    () => () => {
+      // Unsaved live preview goes when the panel leaves the block.
+      if (!saved.current && latest.current) {
+        const now = store.get(blockAtom(blockId));
+        if (now && !now.wasDeleted) store.set(blockAtom(blockId), { ...latest.current, revision: now.revision });
+      }
+    },
+    [store, blockId],
+  );
+  if (!original) return null;
+  return (
+    <EditBlockForm
+      key={`${original.revision ?? 0}-${generation}`}
+      original={original}
+      variant="panel"
+      subjects={subjects}
+      onDirty={() => (saved.current = false)}
+      onClose={(next) => {
+        saved.current = true;
+        if (next) setOriginal(next);
+        setGeneration((g) => g + 1);
+      }}
+    />
+  );
+}
+
+interface EditBlockFormProps {
+  original: Block;
+  /** Called with the saved block after Save, with nothing after Cancel. */
+  onClose(saved?: Block): void;
+  onDirty?(): void;
+  subjects: RuleSubjectChoices;
+  variant: 'dialog' | 'panel';
+}
+
+function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBlockFormProps) {
   const admin = useAdmin();
   const { t, registry, store } = admin;
   const entry = registry.blocks[original.type];
@@ -77,9 +127,13 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
     else delete next.name;
     setBusy(true);
     try {
-      admin.apply(await admin.api.updateBlock(original.id, next));
+      const result = await admin.api.updateBlock(original.id, next);
+      admin.apply(result);
+      const stored = result.blocks?.find((b) => b.id === original.id) ?? store.get(blockAtom(original.id));
+      recordStep(admin, { label: stepLabel(admin, 'edit', original), command: { kind: 'block', block: { ...original, revision: stored?.revision } } });
       admin.notify('positive', t('admin.editBlock.saved'));
-      onClose();
+      setBusy(false);
+      onClose(stored);
     } catch (e) {
       setBusy(false);
       setTab('settings');
@@ -88,17 +142,10 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
     }
   };
 
-  const prefix = `edit-block-${original.id}`;
-  return (
-    <Dialog
-      title={t('admin.editBlock.title', { name: blockLabel(original, registry) })}
-      description={t('admin.editBlock.description')}
-      onClose={cancel}
-      busy={busy}
-      size="large"
-      className="t-admin-edit-block"
-      actions={<DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} />}
-    >
+  const prefix = `${variant === 'panel' ? 'block-panel' : 'edit-block'}-${original.id}`;
+  const actions = <DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} />;
+  const body = (
+    <>
       {error && (
         <p role="alert" className="t-admin-error">
           {error}
@@ -115,7 +162,15 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
       <TabPanel tab="settings" current={tab} idPrefix={prefix}>
         <label className="t-admin-field">
           {t('admin.editBlock.name')}
-          <input type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+          <input
+            type="text"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              onDirty?.();
+            }}
+            maxLength={200}
+          />
         </label>
         {!entry ? (
           <p role="alert">{t('admin.editBlock.unknownType', { type: original.type })}</p>
@@ -139,6 +194,7 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
               onChange={(e) => {
                 const next = (e.formData ?? {}) as JsonObject;
                 setOptions(next);
+                onDirty?.();
                 store.set(setBlockOptionsAtom, { id: original.id, options: next });
               }}
             />
@@ -158,6 +214,28 @@ function EditBlockForm({ original, onClose, subjects }: { original: Block; onClo
           </label>
         </TabPanel>
       )}
+    </>
+  );
+  if (variant === 'panel')
+    return (
+      <section className="t-admin-block-settings" aria-label={t('admin.editBlock.title', { name: blockLabel(original, registry) })}>
+        {body}
+        <div className="t-admin-panel__actions">
+          <DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} cancelLabel={t('admin.composer.revertChanges')} />
+        </div>
+      </section>
+    );
+  return (
+    <Dialog
+      title={t('admin.editBlock.title', { name: blockLabel(original, registry) })}
+      description={t('admin.editBlock.description')}
+      onClose={cancel}
+      busy={busy}
+      size="large"
+      className="t-admin-edit-block"
+      actions={actions}
+    >
+      {body}
     </Dialog>
   );
 }

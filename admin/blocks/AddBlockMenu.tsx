@@ -4,9 +4,18 @@ import { useState } from 'react';
 import type { AddBlockSlot } from '../../engine';
 import { capturedBlocksAtom, capturedBadgeText } from '../captured/state';
 import { useAdmin } from '../core/context';
+import { parentColumns } from '../core/placement';
+import { blockAtom } from '../../engine';
 import { DRAG_TYPE, draggingBlockAtom, endOfColumn, moveBlockTo, useIsMoveTarget } from './move';
 
+/** Only at the page's columns and in empty columns of blocks: elsewhere blocks are added from the palette or the toolbar. */
 export function AddBlockMenu({ slot }: { slot: AddBlockSlot }) {
+  const parent = useAtomValue(blockAtom(slot.parentKind === 'block' ? slot.parentId : ''));
+  if (slot.parentKind === 'block' && parent && (parentColumns(parent)[slot.column] ?? []).length > 0) return null;
+  return <AddBlockBar slot={slot} />;
+}
+
+function AddBlockBar({ slot }: { slot: AddBlockSlot }) {
   const admin = useAdmin();
   const { t } = admin;
   const captured = useAtomValue(capturedBlocksAtom);

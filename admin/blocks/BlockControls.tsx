@@ -1,13 +1,19 @@
-/** The edit-mode bar at the top of every block: drag handle and keyboard move, edit, capture, delete (with the confirmation popover). */
+/**
+ * A block's edit-mode chrome. Unselected: only its name tag, shown on hover or keyboard focus (the
+ * tag is the block's select button). Selected: a small toolbar: move up, move down, the drag and
+ * keyboard move handle, duplicate, copy (capture), settings and delete (with the confirmation
+ * popover). Nothing else on the page carries chrome.
+ */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { Block } from '../../schemas/model';
 import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
-import { blockLabel, errorMessage, useAdmin } from '../core/context';
-import { findPlacement } from '../core/placement';
-import { blockAtom } from '../../engine';
+import { blockLabel, useAdmin } from '../core/context';
 import { debugInfoAtom } from '../edit-mode';
+import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from '../editor/panels';
+import { isSelectedAtom, selectedBlockAtom } from '../editor/selection';
+import { deleteBlock, duplicateBlock, moveBy } from './block-actions';
 import { beforeBlock, DRAG_TYPE, draggingBlockAtom, moveBlockTo, useIsMoveTarget, useKeyboardMove } from './move';
 
 /** Deleting asks first when the block holds something worth keeping: children or options. */
@@ -19,21 +25,14 @@ export function BlockControls({ block }: { block: Block }) {
   const admin = useAdmin();
   const { t } = admin;
   const name = blockLabel(block, admin.registry);
-  const { moving, onKeyDown } = useKeyboardMove(block.id);
+  const selected = useAtomValue(isSelectedAtom(block.id));
+  const select = useSetAtom(selectedBlockAtom);
   const isTarget = useIsMoveTarget({ beforeId: block.id });
   const setDragging = useSetAtom(draggingBlockAtom);
   const dragging = useAtomValue(draggingBlockAtom);
-  const captured = useAtomValue(capturedBlocksAtom).some((c) => c.blockId === block.id);
-  const capture = useSetAtom(captureBlockAtom);
   const [over, setOver] = useState(false);
   const debug = useAtomValue(debugInfoAtom);
-  const instructionsId = useId();
 
-  const onDragStart = (e: DragEvent) => {
-    e.dataTransfer.setData(DRAG_TYPE, block.id);
-    e.dataTransfer.effectAllowed = 'move';
-    setDragging(block.id);
-  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
@@ -43,56 +42,147 @@ export function BlockControls({ block }: { block: Block }) {
     const slot = beforeBlock(admin, block.id);
     if (slot) void moveBlockTo(admin, id, slot);
   };
+  const dropping = (dragging && dragging !== block.id) || isTarget;
+  const chromeRef = useRef<HTMLDivElement>(null);
+  const empty = useRendersNothing(chromeRef);
 
   return (
-    <div
-      className={`t-admin-block-bar${isTarget || over ? ' t-admin-drop-target' : ''}${moving ? ' t-admin-moving' : ''}`}
-      role="toolbar"
-      aria-label={t('admin.block.controls', { name })}
-      onDragOver={(e) => {
-        if (dragging && dragging !== block.id) {
-          e.preventDefault();
-          setOver(true);
-        }
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-    >
-      {(isTarget || over) && <span className="t-admin-drop-marker">{t('admin.block.dropBefore', { name })}</span>}
+    <>
+      <div
+        ref={chromeRef}
+        className={`t-admin-chrome${selected ? ' t-admin-chrome--selected' : ''}${isTarget || over ? ' t-admin-drop-target' : ''}`}
+        data-admin-chrome=""
+        onDragOver={(e) => {
+          if (dragging && dragging !== block.id) {
+            e.preventDefault();
+            setOver(true);
+          }
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        {dropping && (isTarget || over) && <span className="t-admin-drop-marker">{t('admin.block.dropBefore', { name })}</span>}
+        <button
+          type="button"
+          className="t-admin-tag"
+          data-admin-control="select"
+          aria-pressed={selected}
+          aria-label={t('admin.block.select', { name })}
+          onClick={(e) => {
+            e.stopPropagation();
+            select(block.id);
+          }}
+        >
+          {name}
+        </button>
+        {debug && (
+          <code className="t-admin-debug">
+            {block.id} · {block.type} · r{block.revision ?? 0}
+          </code>
+        )}
+        {selected && <SelectedToolbar block={block} name={name} />}
+      </div>
+      {empty && (
+        <p className="t-admin-empty" data-admin-empty="">
+          {t('admin.block.empty', { type: admin.registry.blocks[block.type]?.title ?? block.type })}
+        </p>
+      )}
+    </>
+  );
+}
+
+const EDIT_CHROME = '[data-admin-chrome], [data-admin-empty], .t-block__hidden-note';
+
+/**
+ * Whether the block around the chrome shows nothing a member would see (a new Tabs, Carousel or
+ * Plain text without content): then admins get an "empty: configure me" placeholder. Watches the
+ * block's element, so content that arrives later (a lazily loaded component) removes it.
+ */
+function useRendersNothing(ref: React.RefObject<HTMLDivElement | null>): boolean {
+  const [empty, setEmpty] = useState(false);
+  useEffect(() => {
+    const block = ref.current?.parentElement;
+    if (!block) return;
+    const check = () =>
+      setEmpty(
+        Array.from(block.children).every(
+          (c) => c.matches(EDIT_CHROME) || (!c.textContent?.trim() && !c.querySelector('img, iframe, svg, canvas, input, button, video, [data-block-id]')),
+        ),
+      );
+    // Lazily loaded components render a moment later: judge once they had the chance.
+    const timer = setTimeout(check, 300);
+    const observer = new MutationObserver(check);
+    observer.observe(block, { childList: true, subtree: true, characterData: true });
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return empty;
+}
+
+function SelectedToolbar({ block, name }: { block: Block; name: string }) {
+  const admin = useAdmin();
+  const { t } = admin;
+  const { moving, onKeyDown } = useKeyboardMove(block.id);
+  const setDragging = useSetAtom(draggingBlockAtom);
+  const captured = useAtomValue(capturedBlocksAtom).some((c) => c.blockId === block.id);
+  const capture = useSetAtom(captureBlockAtom);
+  const instructionsId = useId();
+  const setRight = useSetAtom(rightPanelOpenAtom);
+  const setLeft = useSetAtom(leftPanelOpenAtom);
+  const openSettings = () => {
+    if (!isWideScreen()) setLeft(false);
+    setRight(true);
+    setTimeout(() => document.querySelector<HTMLElement>('.t-admin-panel--right input, .t-admin-panel--right [role="tab"]')?.focus(), 0);
+  };
+  const onDragStart = (e: DragEvent) => {
+    e.dataTransfer.setData(DRAG_TYPE, block.id);
+    e.dataTransfer.effectAllowed = 'move';
+    setDragging(block.id);
+  };
+  return (
+    <div className={`t-admin-block-bar${moving ? ' t-admin-moving' : ''}`} role="toolbar" aria-label={t('admin.block.controls', { name })}>
+      <button type="button" data-admin-control="up" onClick={() => void moveBy(admin, block.id, -1)}>
+        <span aria-hidden="true">↑ </span>
+        {t('admin.block.moveUp')}
+      </button>
+      <button type="button" data-admin-control="down" onClick={() => void moveBy(admin, block.id, 1)}>
+        <span aria-hidden="true">↓ </span>
+        {t('admin.block.moveDown')}
+      </button>
       <button
         type="button"
         className="t-admin-move"
+        data-admin-control="move"
         draggable
         onDragStart={onDragStart}
         onDragEnd={() => setDragging(null)}
         onKeyDown={onKeyDown}
         aria-pressed={moving}
         aria-describedby={instructionsId}
-        aria-label={t('admin.block.dragHandle', { name })}
       >
-        ⠿ {t('admin.block.move')}
+        <span aria-hidden="true">⠿ </span>
+        {t('admin.block.move')}
       </button>
       <span id={instructionsId} hidden>
         {t('admin.move.instructions')}
       </span>
-      <span className="t-admin-block-name">{name}</span>
-      {debug && (
-        <code className="t-admin-debug">
-          {block.id} · {block.type} · r{block.revision ?? 0}
-        </code>
-      )}
-      <button type="button" onClick={() => admin.open({ kind: 'editBlock', blockId: block.id })}>
-        {t('admin.block.edit')}
+      <button type="button" data-admin-control="duplicate" onClick={() => void duplicateBlock(admin, block.id)}>
+        {t('admin.block.duplicate')}
       </button>
       <button type="button" aria-pressed={captured} onClick={() => capture({ blockId: block.id, pageId: admin.pageId })}>
         {captured ? t('admin.block.captured') : t('admin.block.capture')}
       </button>
-      <DeleteControl block={block} name={name} />
+      <button type="button" data-admin-control="settings" onClick={() => openSettings()}>
+        {t('admin.block.edit')}
+      </button>
+      <DeleteControl block={block} />
     </div>
   );
 }
 
-function DeleteControl({ block, name }: { block: Block; name: string }) {
+function DeleteControl({ block }: { block: Block }) {
   const admin = useAdmin();
   const { t } = admin;
   const [open, setOpen] = useState(false);
@@ -108,24 +198,10 @@ function DeleteControl({ block, name }: { block: Block; name: string }) {
   const { getFloatingProps, getReferenceProps } = useInteractions([useDismiss(context), useRole(context, { role: 'alertdialog' })]);
 
   const run = async () => {
-    const page = admin.page();
-    const at = page && findPlacement(page, block.id, (id) => admin.store.get(blockAtom(id)));
-    if (!page || !at) return;
     setBusy(true);
-    try {
-      let token = '';
-      const { inverse } = await admin.run({ kind: 'remove', pageId: page.id, blockIds: [block.id], from: at }, async () => {
-        const result = await admin.api.deleteBlock(block.id, at.parentType, at.parentId, at.colIndex, at.index);
-        token = result.revertToken;
-        return result;
-      });
-      admin.offerRevert(token, name, inverse);
-    } catch (error) {
-      admin.notify('negative', t('admin.block.deleteFailed', { message: errorMessage(error, t) }));
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
+    await deleteBlock(admin, block);
+    setBusy(false);
+    setOpen(false);
   };
 
   return (

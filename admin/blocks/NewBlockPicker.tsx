@@ -1,7 +1,8 @@
 /** The new-block picker: block types by category with search, required power-ups shown, then the new block info step, which adds the block with the type's defaults. */
 import { useMemo, useState } from 'react';
 import type { AddBlockSlot, RuntimeBlockType } from '../../engine';
-import type { Block, JsonObject } from '../../schemas/model';
+import type { JsonObject } from '../../schemas/model';
+import { addBlockAt } from './block-actions';
 import { Dialog } from '../core/Dialog';
 import { errorMessage, useAdmin } from '../core/context';
 import { parentColumns } from '../core/placement';
@@ -31,12 +32,7 @@ export function pickableTypes(blocks: Record<string, RuntimeBlockType>, category
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-let newIds = 0;
-/** A client-proposed id for a new block (the server may assign its own). */
-export function newBlockId(): string {
-  newIds += 1;
-  return `b-${Date.now().toString(36)}-${newIds.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-}
+export { newBlockId } from './block-actions';
 
 export function NewBlockPicker({ slot, onClose }: { slot: AddBlockSlot; onClose(): void }) {
   const admin = useAdmin();
@@ -115,7 +111,6 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
   const add = async () => {
     const page = admin.page();
     if (!page) return;
-    const block: Block = { id: newBlockId(), type: entry.type, options: structuredClone(defaults), ...(entry.children ? { children: [] } : {}) };
     const parent = slot.parentKind === 'page' ? page : admin.store.get(blockAtom(slot.parentId));
     if (!parent) return;
     const index = (parentColumns(parent)[slot.column] ?? []).length;
@@ -123,7 +118,7 @@ function NewBlockInfo({ entry, slot, onBack, onClose }: { entry: RuntimeBlockTyp
     setError('');
     try {
       const at = { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index };
-      await admin.run({ kind: 'insert', pageId: page.id, at, blocks: [block] }, () => admin.api.addBlock({ pageId: page.id, block, ...at, defaults: true }));
+      await addBlockAt(admin, entry, at);
       admin.notify('positive', t('admin.newBlockInfo.added', { name: entry.title }));
       onClose();
     } catch (e) {

@@ -5,6 +5,7 @@ import { blockAtom, type AddBlockSlot } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { blockLabel, useAdmin, type AdminValue } from '../core/context';
 import { adminActionContext } from '../core/optimistic';
+import { recordStep, stepLabel } from '../editor/history';
 import { dropSlots, findPlacement, isSamePlace, targetIndexAfterRemoval, type DropSlot, type Placement } from '../core/placement';
 
 export interface KeyboardMove {
@@ -35,16 +36,16 @@ export function describeSlot(admin: AdminValue, name: string, slot: DropSlot, ke
 }
 
 /** Focuses the block's move handle once React has rendered it in its new place (a few tries, then gives up). */
-function refocusHandle(blockId: Id, tries = 10) {
+function refocusHandle(blockId: Id, control = 'move', tries = 10) {
   setTimeout(() => {
-    const handle = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"] .t-admin-move`);
+    const handle = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"] [data-admin-control="${control}"]`);
     if (handle && document.activeElement !== handle) handle.focus();
-    if ((!handle || document.activeElement !== handle) && tries > 1) refocusHandle(blockId, tries - 1);
+    if ((!handle || document.activeElement !== handle) && tries > 1) refocusHandle(blockId, control, tries - 1);
   }, 20);
 }
 
 /** Moves a block to a drop slot on the current page through the API; a no-op drop sends nothing. */
-export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placement & { count?: number }): Promise<boolean> {
+export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placement & { count?: number }, control = 'move'): Promise<boolean> {
   const page = admin.page();
   const get = (id: Id) => admin.store.get(blockAtom(id));
   const block = get(blockId);
@@ -66,13 +67,14 @@ export async function moveBlockTo(admin: AdminValue, blockId: Id, slot: Placemen
       toPageId: page.id,
     }),
   );
-  refocusHandle(blockId);
+  refocusHandle(blockId, control);
   try {
-    await moving;
+    const { inverse } = await moving;
+    if (inverse) recordStep(admin, { label: stepLabel(admin, 'move', block), command: { kind: 'structure', action: inverse } });
     admin.announce(describeSlot(admin, name, { ...to, count: slot.count ?? 0 }, 'admin.move.dropped'));
     return true;
   } catch {
-    refocusHandle(blockId);
+    refocusHandle(blockId, control);
     admin.notify('negative', admin.t('admin.block.moveFailed'));
     return false;
   }

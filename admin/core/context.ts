@@ -1,6 +1,7 @@
 /** The admin context: the API, the full registry, the user's permissions, the translator, and the admin's shared UI actions. */
 import { type useStore } from 'jotai';
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
+import { AdminContext } from '../edit-mode/admin-context';
 import type { AddBlockSlot, LazyModuleIndex, RuntimeRegistryData, StructureAction, Translator } from '../../engine';
 import type { Id, Page } from '../../schemas/model';
 import type { AdminApi, StructureWriteResult } from './api';
@@ -48,7 +49,7 @@ export interface AdminValue {
   page(): Page | undefined;
 }
 
-export const AdminContext = createContext<AdminValue | null>(null);
+export { AdminContext };
 
 export function useAdmin(): AdminValue {
   const value = useContext(AdminContext);

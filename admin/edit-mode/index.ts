@@ -8,6 +8,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { EDIT_MODE_TOGGLE_THROTTLE_MS } from '../../engine/core/constants';
 import { canManageEditMode, canManageTextEdit, canToggleDebug, type PermissionUser } from '../core/permissions';
 
+export { AdminContext } from './admin-context';
+
 export const editModeAtom = atom(false);
 export const textEditModeAtom = atom(false);
 export const safeModeAtom = atom(false);

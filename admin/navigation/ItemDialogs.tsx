@@ -61,7 +61,7 @@ function SlugField({ value, onChange, problem, errorId }: { value: string; onCha
 const WITH_CONTENT: SettingsTab[] = ['settings', 'visibility', 'permissions', 'design'];
 
 /** New module or new page: name and slug (proposed from the name), the slug checked before creating. */
-function NewItemDialog({ kind, moduleId, onClose }: { kind: 'module' | 'page'; moduleId?: Id; onClose(): void }) {
+function NewItemDialog({ kind, moduleId, onClose, onOpen }: { kind: 'module' | 'page'; moduleId?: Id; onClose(): void; onOpen?(path: string): void }) {
   const admin = useAdmin();
   const { t } = admin;
   const [name, setName] = useState('');
@@ -78,13 +78,26 @@ function NewItemDialog({ kind, moduleId, onClose }: { kind: 'module' | 'page'; m
       const p = await checkSlug(admin.api, kind, 'new', effectiveSlug, moduleId);
       setProblem(p);
       if (p) return;
-      admin.apply(
-        kind === 'module' || !moduleId
-          ? await admin.api.createModule({ name, slug: effectiveSlug, childIds: [] })
-          : await admin.api.createPage(moduleId, { name, slug: effectiveSlug, moduleId, children: [], type: 'other' }),
-      );
+      let path = '';
+      if (kind === 'module' || !moduleId) {
+        // A new module starts usable: with a first page, and opened on it.
+        const created = await admin.api.createModule({ name, slug: effectiveSlug, childIds: [] });
+        admin.apply(created);
+        const mod = created.modules?.find((m) => m.slug === effectiveSlug) ?? created.modules?.[0];
+        if (mod) {
+          const first = await admin.api.createPage(mod.id, { name: t('admin.module.firstPage'), slug: 'home', moduleId: mod.id, children: [], type: 'other' });
+          admin.apply(first);
+          path = `/${mod.slug}/${first.pages?.[0]?.slug ?? 'home'}`;
+        }
+      } else {
+        const created = await admin.api.createPage(moduleId, { name, slug: effectiveSlug, moduleId, children: [], type: 'other' });
+        admin.apply(created);
+        const mod = created.modules?.find((m) => m.id === moduleId);
+        if (mod) path = `/${mod.slug}/${created.pages?.[0]?.slug ?? effectiveSlug}`;
+      }
       admin.notify('positive', t('admin.structure.created', { name }));
       onClose();
+      if (path) onOpen?.(path);
     } catch (e) {
       setError(errorMessage(e, t));
     } finally {
@@ -112,12 +125,14 @@ function NewItemDialog({ kind, moduleId, onClose }: { kind: 'module' | 'page'; m
   );
 }
 
-export function NewModuleDialog({ onClose }: { onClose(): void }) {
-  return <NewItemDialog kind="module" onClose={onClose} />;
+/** New module: created with a first page, which `onOpen` is told to open. */
+export function NewModuleDialog({ onClose, onOpen }: { onClose(): void; onOpen?(path: string): void }) {
+  return <NewItemDialog kind="module" onClose={onClose} onOpen={onOpen} />;
 }
 
-export function NewPageDialog({ moduleId, onClose }: { moduleId: Id; onClose(): void }) {
-  return <NewItemDialog kind="page" moduleId={moduleId} onClose={onClose} />;
+/** New page at the end of the module; `onOpen` is told to open it. */
+export function NewPageDialog({ moduleId, onClose, onOpen }: { moduleId: Id; onClose(): void; onOpen?(path: string): void }) {
+  return <NewItemDialog kind="page" moduleId={moduleId} onClose={onClose} onOpen={onOpen} />;
 }
 
 /** State and save of an edit dialog: the draft, the permitted tabs, the slug check (only when the slug changed), then the write. */

@@ -228,8 +228,8 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
           )}
         </ul>
       )}
-      {open?.kind === 'newModule' && <NewModuleDialog onClose={() => setOpen(null)} />}
-      {open?.kind === 'newPage' && <NewPageDialog moduleId={currentModuleId} onClose={() => setOpen(null)} />}
+      {open?.kind === 'newModule' && <NewModuleDialog onClose={() => setOpen(null)} onOpen={onNavigate} />}
+      {open?.kind === 'newPage' && <NewPageDialog moduleId={currentModuleId} onClose={() => setOpen(null)} onOpen={onNavigate} />}
       {open?.kind === 'editModule' && <EditModuleDialog moduleId={open.id} onClose={() => setOpen(null)} />}
       {open?.kind === 'editPage' && !pendingMove && (
         <EditPageDialog

@@ -40,6 +40,10 @@ export default function BasicForm({ block, options }: BlockProps<BasicFormOption
     const source = options.source ?? 'profile';
     return (source === 'entity' ? env.ruleContext?.entity?.data : env.ruleContext?.profile?.data.profile) ?? {};
   }, [options.source, env.ruleContext]);
+  // A profile form edits only the viewer's own profile, or any for those with profiles update.
+  const source = options.source ?? 'profile';
+  const locked = source === 'profile' && env.profileEditable === false;
+  const formOptions = useMemo(() => (locked ? { ...options, editable: false, alwaysEdit: false, autosave: false } : options), [locked, options]);
   if (!fields || !components) {
     return (
       <p role="status" className="t-form__loading">
@@ -49,12 +53,14 @@ export default function BasicForm({ block, options }: BlockProps<BasicFormOption
   }
   return (
     <FormRoot
+      // Options are read when the form is built: another profile on the same page builds it again.
+      key={locked ? 'read-only' : 'editable'}
       formId={block.id}
       title={options.title}
       fields={fields}
       rootIds={block.fields}
       data={data}
-      options={options}
+      options={formOptions}
       services={services}
       components={components}
       fieldTypes={registryFieldTypes}

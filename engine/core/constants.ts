@@ -120,6 +120,8 @@ export const PROFILE_FETCH_BATCH_DELAY_MS = 10;
 export const PROFILE_COLLECTION_MAX = 100;
 /** Member directory page size. */
 export const MEMBER_SEARCH_PAGE_SIZE = 10;
+/** Profiles kept in a member's recently viewed list (community §3 actions.recentlyViewed; the spec gives no number). */
+export const RECENTLY_VIEWED_MAX = 20;
 
 // Footer and theme
 export const FOOTER_LOGO_MAX_WIDTH_PX = 214;

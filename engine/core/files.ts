@@ -12,6 +12,7 @@ import {
   IMAGE_UPLOAD_MAX,
   UPLOAD_ACCEPTED_TYPES,
 } from './constants';
+import type { Field, Id, JsonValue } from '../../schemas/model';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -29,6 +30,14 @@ export interface AcceptedFile {
 /** Raster formats the image pipeline decodes and re-encodes (what sharp's prebuilt binary reads). */
 export const RASTER_IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'] as const;
 export const SVG_MIME = 'image/svg+xml';
+/** Icons (favicons): browsers draw them, the image pipeline cannot decode them; kept as sent, like SVG. */
+export const ICON_MIME = 'image/x-icon';
+const ICON_MIMES = new Set([ICON_MIME, 'image/vnd.microsoft.icon']);
+
+/** Whether thumbnails can be made of a stored image of this type (raster and SVG; not icons). */
+export function canMakeThumbnails(mime: string): boolean {
+  return (RASTER_IMAGE_MIMES as readonly string[]).includes(mime) || mime === SVG_MIME;
+}
 
 /** Audio extensions of spec 9 as content detection names them (mpeg is mp3). */
 const AUDIO_EXTENSIONS: Record<string, string> = { flac: 'flac', ogg: 'ogg', aac: 'aac', wav: 'wav', mpeg: 'mp3', m4a: 'm4a' };
@@ -56,6 +65,7 @@ export function acceptedFile(detected: DetectedType | undefined, fileName: strin
   if (!detected) return undefined;
   const { mime, ext } = detected;
   if ((RASTER_IMAGE_MIMES as readonly string[]).includes(mime) || mime === SVG_MIME) return { kind: 'image', mime };
+  if (ICON_MIMES.has(mime)) return { kind: 'image', mime: ICON_MIME };
   if (imagesOnly) return undefined;
   if (mime.startsWith('video/')) return { kind: 'video', mime };
   if (ACCEPTED_AUDIO.has(ext)) return { kind: 'audio', mime };
@@ -137,3 +147,30 @@ export function cropToRatio(width: number, height: number, ratio: number, focal:
 
 /** Ratios a media URL may crop a thumbnail to (spec 3 thumbnail aspect ratios), by their query name. */
 export const THUMBNAIL_RATIOS: Record<string, number> = { '16:9': 16 / 9, '3:2': 3 / 2, '1:1': 1 };
+
+/** The profile field holding a member's avatar (a file id); only the account owner changes it (spec core 1). */
+export const AVATAR_FIELD = 'avatar';
+
+/** Field types whose values are file ids (a list for files, one id or null for imageUploader). */
+export const FILE_FIELD_TYPES: readonly string[] = ['files', 'imageUploader'];
+
+/** The file ids one file field's value holds, read tolerantly (anything but non-empty strings is skipped). */
+export function fileIdsOf(value: JsonValue | undefined): Id[] {
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/** The file ids a form's values hold in its files and imageUploader fields, by field name. */
+export function formFileIds(
+  fields: readonly (Field | undefined)[],
+  values: Record<string, JsonValue | undefined>,
+  nameOf: (field: Field) => string,
+): Map<string, Id[]> {
+  const ids = new Map<string, Id[]>();
+  for (const field of fields) {
+    if (!field || !FILE_FIELD_TYPES.includes(field.type)) continue;
+    const name = nameOf(field);
+    const held = fileIdsOf(values[name]);
+    if (held.length) ids.set(name, held);
+  }
+  return ids;
+}

@@ -1,5 +1,6 @@
 /** Media URLs (spec core 3 'Media URLs'): /api/v1/{kind}/{id}, with cors, token, thumb, snapped width and timestamp. */
 import { MEDIA_THUMB_WIDTHS } from './constants';
+import { AVATAR_FIELD } from './files';
 
 export type MediaKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -13,6 +14,8 @@ export interface MediaUrlOptions {
   thumb?: boolean;
   /** Requested display width; snaps up to the next allowed thumbnail width, or the full image. */
   width?: number;
+  /** Crop to one of the thumbnail ratios (spec 3: 16:9, 3:2, 1:1) around the file's focal point. */
+  ratio?: '16:9' | '3:2' | '1:1';
   /** Cache-busting timestamp. */
   timestamp?: number;
   /** Returned when there is no token or no id (undefined: nothing). */
@@ -37,6 +40,26 @@ export function mediaUrl(options: MediaUrlOptions): string | undefined {
     const snapped = snapThumbWidth(options.width);
     if (snapped !== undefined) query.set('width', String(snapped));
   }
+  if (options.ratio) query.set('ratio', options.ratio);
   if (options.timestamp !== undefined) query.set('timestamp', String(options.timestamp));
   return `${path}?${query.toString()}`;
+}
+
+/**
+ * The favicon's address (spec 7.3: /api/v1/favicon/{timestamp}). The active brand's favicon id is
+ * the timestamp: a new upload is a new id, so the browser asks again; without one the route answers
+ * the product's icon.
+ */
+export function faviconUrl(faviconId: string | number | null | undefined, base = '/api/v1'): string {
+  return `${base}/favicon/${faviconId === undefined || faviconId === null || faviconId === '' ? 'default' : encodeURIComponent(String(faviconId))}`;
+}
+
+/**
+ * The media URL options of a member's avatar shown `px` wide: a square thumbnail cropped around
+ * the focal point, at twice the size for sharp screens. Undefined when the profile values hold no
+ * avatar (initials show instead).
+ */
+export function avatarMedia(values: Record<string, unknown> | undefined, px: number): MediaUrlOptions | undefined {
+  const id = values?.[AVATAR_FIELD];
+  return typeof id === 'string' && id ? { kind: 'image', id, thumb: true, width: px * 2, ratio: '1:1' } : undefined;
 }

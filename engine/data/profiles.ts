@@ -39,6 +39,11 @@ export function createProfilesResource(
     ...resource,
     applyUpdate(event) {
       if (!event || typeof event.accountId !== 'string') return;
+      if (event.removed === true) {
+        // Shown views load it again and show it missing.
+        resource.remove(event.accountId);
+        return;
+      }
       if (event.profile) {
         resource.put(event.accountId, event.profile);
         return;

@@ -34,4 +34,6 @@ export interface ProfileUpdateEvent {
   profile?: Profile;
   meta?: ProfileMeta;
   keepaliveTimestamp?: number;
+  /** The profile was deleted. */
+  removed?: boolean;
 }

@@ -48,12 +48,15 @@ export function FieldShell({ binding: b, children, group, hint }: FieldShellProp
 
 export function FieldErrors({ binding: b }: { binding: FormFieldBinding }) {
   if (!b.errors.length) return null;
+  // The alert is a wrapper: role="alert" on the <ul> itself took away its list role and orphaned the items (axe listitem).
   return (
-    <ul id={b.ids.errors} className="t-field__errors" role="alert">
-      {b.errors.map((message, i) => (
-        <li key={i}>{message}</li>
-      ))}
-    </ul>
+    <div id={b.ids.errors} role="alert">
+      <ul className="t-field__errors">
+        {b.errors.map((message, i) => (
+          <li key={i}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -17,6 +17,11 @@ export interface FormEnvironment {
   translator?: Translator;
   /** Location hash override (tests, embedded views). */
   hash?: string;
+  /**
+   * Whether the viewer may edit the profile that profile-bound forms show (the owner, or profiles
+   * update: `canEditProfile`). False turns their Edit button off; entity forms are not affected.
+   */
+  profileEditable?: boolean;
 }
 
 const FormEnvironmentContext = createContext<FormEnvironment | null>(null);

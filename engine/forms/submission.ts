@@ -2,10 +2,13 @@
 import type { Field, JsonValue } from '../../schemas/model';
 import { isEmptyFieldValue } from '../core/validation';
 
-/** A field shows when it has a value, or alwaysDisplay, or the form is editing, or it is a repeater; never when deleted. */
+/**
+ * A field shows when it has a value, or alwaysDisplay, or the form is editing, or it is a repeater;
+ * never when deleted. A toggle always has a value: off is an answer ("Off"), not a blank.
+ */
 export function isFieldShown(field: Pick<Field, 'type' | 'alwaysDisplay'>, value: unknown, editing: boolean, deleted = false): boolean {
   if (deleted) return false;
-  return editing || !!field.alwaysDisplay || field.type === 'repeater' || !isEmptyFieldValue(value as JsonValue);
+  return editing || !!field.alwaysDisplay || field.type === 'repeater' || field.type === 'toggle' || !isEmptyFieldValue(value as JsonValue);
 }
 
 /** Number fields are saved as integers. */

@@ -18,7 +18,8 @@ export interface FormServices {
   /** Server rules: slug_valid, feed_valid, uniqueness. */
   checkAsync?: AsyncRuleChecker;
   /** Uploads picked files and returns their ids, in order. */
-  upload?(files: File[], field: Field): Promise<Id[]>;
+  /** Uploads picked files; `onProgress` hears the share sent so far (0 to 1) while the bytes go out. */
+  upload?(files: File[], field: Field, onProgress?: (fraction: number) => void): Promise<Id[]>;
   /** Evaluates conditional fields' rule queries (the rule-query compiler supplies the real one). */
   evaluator?: RuleQueryEvaluator;
   /** URL of an uploaded image for previews (the media URL builder of spec 3); ids are shown as text without it. */

@@ -8,6 +8,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model';
 import { createTranslator, messages, type Translator } from '../core/i18n';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
+import type { MediaUrlOptions } from '../core/media';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
 
 type JotaiStore = ReturnType<typeof useStore>;
@@ -25,6 +26,8 @@ export interface EngineServices {
   profileHref?(accountId: Id): string;
   /** Logs the user out (a required-agreement modal closed with no history to go back to). */
   logout?(): void;
+  /** A media URL (spec 3 Media URLs) with the session's media token; undefined without a token or id. */
+  mediaUrl?(options: Omit<MediaUrlOptions, 'token' | 'base'>): string | undefined;
 }
 
 /** Where edit mode can put an add-block control: a page's or a block's column. */

@@ -1,8 +1,11 @@
 /**
- * A member's avatar: their initials on a colour of their own (spec core §9) until the files issue
- * gives avatars a media URL, with an online dot when asked. Blocks show people through this.
+ * A member's avatar: their picture (a square thumbnail around its focal point) when the profile
+ * names one and the media URL can be made, else their initials on a colour of their own (spec
+ * core §9), with an online dot when asked. Blocks show people through this.
  */
+import { useState } from 'react';
 import type { Profile } from '../../schemas/model';
+import { avatarMedia } from '../core/media';
 import { initialsColourClass, initialsFontSizePx, profileInitials } from '../core/profile-name';
 import { isProfileOnline } from '../core/profile-privacy';
 import { useEngine } from './engine-context';
@@ -17,11 +20,15 @@ export interface ProfileAvatarProps {
 }
 
 export function ProfileAvatar({ profile, size = 'medium', showOnline = false }: ProfileAvatarProps) {
-  const { user, t } = useEngine();
+  const { user, t, services } = useEngine();
+  // A picture that fails to load (deleted, or the token expired) falls back to the initials.
+  const [failedSrc, setFailedSrc] = useState<string>();
   const values = profile.data?.profile ?? {};
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const initials = profileInitials({ first: text(values.firstName), last: text(values.lastName) }) || profile.accountId.slice(0, 1).toUpperCase();
   const px = SIZES[size];
+  const media = avatarMedia(values, px);
+  const src = media ? services.mediaUrl?.(media) : undefined;
   const online =
     showOnline &&
     isProfileOnline(profile, {
@@ -31,13 +38,17 @@ export function ProfileAvatar({ profile, size = 'medium', showOnline = false }: 
     });
   return (
     <span className={`t-avatar t-avatar--${size}`} style={{ width: px, height: px }}>
-      <span
-        className={`t-avatar__initials t-avatar--colour-${initialsColourClass(profile.accountId)}`}
-        style={{ fontSize: initialsFontSizePx(px) }}
-        aria-hidden="true"
-      >
-        {initials}
-      </span>
+      {src && src !== failedSrc ? (
+        <img className="t-avatar__image" src={src} alt="" width={px} height={px} onError={() => setFailedSrc(src)} />
+      ) : (
+        <span
+          className={`t-avatar__initials t-avatar--colour-${initialsColourClass(profile.accountId)}`}
+          style={{ fontSize: initialsFontSizePx(px) }}
+          aria-hidden="true"
+        >
+          {initials}
+        </span>
+      )}
       {showOnline && (
         <span
           className={`t-avatar__status${online ? ' t-avatar__status--online' : ''}`}

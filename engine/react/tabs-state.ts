@@ -4,7 +4,7 @@
  */
 import { atom, useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { formatTabParam, parseTabParam, tabHash } from '../core/blocks/tab-query';
+import { formatTabParam, parseTabParam, selectedTabHash, tabHash } from '../core/blocks/tab-query';
 
 function readParam(): string {
   return typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('tab') ?? '');
@@ -39,7 +39,7 @@ export function useTabSelection(blockId: string, tabIds: string[]): [string | un
   const [param, setParam] = useAtom(tabParamAtom);
   const setHistory = useSetAtom(tabHistoryAtom);
   const blockKey = tabHash(blockId);
-  const selectedHash = parseTabParam(param).get(blockKey);
+  const selectedHash = selectedTabHash(param, blockKey, tabIds.map(tabHash));
   const selected = tabIds.find((id) => tabHash(id) === selectedHash) ?? tabIds[0];
   const select = useCallback(
     (tabId: string) => {

@@ -69,6 +69,54 @@ export interface ConnectivityPrivacyRequest {
 }
 
 /**
+ * POST user/dataPrivacy: one data item's privacy for the caller's own profile (spec core §3
+ * DataPrivacy: public by default). The data item is a profile value's name.
+ * @additionalProperties false
+ */
+export interface DataPrivacyRequest {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   * @pattern ^[A-Za-z0-9_-]+$
+   */
+  dataSchemaId: Id;
+  state: 'public' | 'private' | 'connections';
+}
+
+/**
+ * POST profile/forceUpdateProfile/{id} (profiles update): sets profile values directly, without a
+ * form block. Null values are dropped (spec community §5), never stored.
+ * @additionalProperties false
+ */
+export interface ForceUpdateProfileRequest {
+  changes: { [key: string]: JsonValue };
+}
+
+/**
+ * PUT profile/user/actions/viewedProfile: the caller viewed this profile (recently viewed).
+ * @additionalProperties false
+ */
+export interface ViewedProfileRequest {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  accountId: Id;
+}
+
+/**
+ * POST user/{id}/multiBlockStatistics: several profile block statistics in one call.
+ * @additionalProperties false
+ */
+export interface MultiBlockStatisticsRequest {
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  stats: string[];
+}
+
+/**
  * POST user/viewAs (administration.allowViewAs): see the site as members of these lists; an empty
  * list ends view-as mode. The server then filters pages as it would for those members.
  * @additionalProperties false

@@ -76,4 +76,10 @@ export interface Profile {
   };
   keepaliveTimestamp?: number;
   acceptedUserListIds?: Id[];
+  /** What the owner did (community §3): profiles recently viewed, newest first. Only the owner and admins read it. */
+  actions?: ProfileActions;
+}
+
+export interface ProfileActions {
+  recentlyViewed?: { accountId: Id; at: number }[];
 }

@@ -18,6 +18,8 @@ import type { FilesTable } from './table';
 const KINDS: FileKind[] = ['image', 'video', 'audio', 'document'];
 /** A token-bearing URL of an immutable file or variant: the browser keeps it for a year. */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
+/** A ratio crop follows the file's focal point, which its owner can move: the browser asks again (a 304 while unchanged). */
+const REVALIDATE = 'private, no-cache';
 
 interface MediaQuery {
   token?: string;
@@ -109,7 +111,12 @@ export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
       return range;
     });
     if (!bytes) throw notFound(`${kind} "${req.params.id}" has no stored bytes`);
-    reply.headers({ ...headersFor(file, bytes, isVariant), etag: bytes.etag, 'cache-control': IMMUTABLE, 'accept-ranges': isVariant ? 'none' : 'bytes' });
+    reply.headers({
+      ...headersFor(file, bytes, isVariant),
+      etag: bytes.etag,
+      'cache-control': variant.ratio ? REVALIDATE : IMMUTABLE,
+      'accept-ranges': isVariant ? 'none' : 'bytes',
+    });
     if (unsatisfiable) {
       bytes.body.destroy();
       return reply.code(416).header('content-range', `bytes */${bytes.total}`).send();

@@ -5,6 +5,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_UPLOAD_DEFAULT } from '../../engine/core/constants';
+import { AVATAR_FIELD } from '../../engine/core/files';
 import type { Profile } from '../../schemas/model';
 import type {
   AssetsQueryRequest,
@@ -224,14 +225,14 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
   });
 }
 
-/** Sets profile.avatar of the account's own profile; returns the previous value. */
+/** Sets the avatar of the account's own profile; returns the previous value. The owner's tabs get the new profile. */
 async function setAvatar(ctx: AppContext, accountId: string, fileId: string): Promise<string | undefined> {
-  const previous = await ctx.store.transaction(async (tx) => {
+  const { before, next } = await ctx.store.transaction(async (tx) => {
     const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
-    const before = profile.data.profile.avatar;
-    await tx.put('profile', accountId, { ...profile, data: { ...profile.data, profile: { ...profile.data.profile, avatar: fileId } } });
-    return typeof before === 'string' ? before : undefined;
+    const next: Profile = { ...profile, data: { ...profile.data, profile: { ...profile.data.profile, [AVATAR_FIELD]: fileId } } };
+    await tx.put('profile', accountId, next);
+    return { before: profile.data.profile[AVATAR_FIELD], next };
   });
-  ctx.realtime?.toAccount(accountId, 'profile:update', { accountId, avatar: fileId });
-  return previous;
+  ctx.realtime?.toAccount(accountId, 'profile:update', { accountId, profile: next });
+  return typeof before === 'string' ? before : undefined;
 }

@@ -11,7 +11,15 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { acceptedFile, focalPointOf, RASTER_IMAGE_MIMES, SVG_MIME, type DetectedType, type ResolvedImageOptions } from '../../engine/core/files';
+import {
+  acceptedFile,
+  canMakeThumbnails,
+  focalPointOf,
+  RASTER_IMAGE_MIMES,
+  SVG_MIME,
+  type DetectedType,
+  type ResolvedImageOptions,
+} from '../../engine/core/files';
 import type { FileDataChanges, FileInfo } from '../../schemas/model/api';
 import type { DB } from '../storage/database';
 import { HttpError } from '../errors';
@@ -44,6 +52,8 @@ export interface ReceiveOptions {
   isAsset?: boolean;
   /** Stored already attached to something (an avatar, a brand image, an asset): never swept. */
   claimed?: boolean;
+  /** The id to store it under (imports keep the ids that stored data already names); a new UUID otherwise. */
+  id?: string;
 }
 
 export const tooLarge = (limit: number) =>
@@ -141,7 +151,8 @@ export class FileStore {
    */
   async receive(incoming: IncomingFile, options: ReceiveOptions): Promise<FileInfo> {
     const temp = path.join(this.tmpDir, `${crypto.randomUUID()}.upload`);
-    const id = crypto.randomUUID();
+    if (options.id !== undefined && !isFileId(options.id)) throw new Error(`"${options.id}" is not a file id`);
+    const id = options.id ?? crypto.randomUUID();
     let stored = false;
     try {
       await pipeline(incoming.stream, fs.createWriteStream(temp));
@@ -204,7 +215,9 @@ export class FileStore {
       await this.db.insertInto('files').values(row).execute();
       return toFileInfo(row);
     } catch (error) {
-      if (stored) await this.blobs.deletePrefix(`${id}/`).catch(() => undefined);
+      // An import racing another process for the same id keeps the bytes the winner recorded.
+      const recordedElsewhere = options.id !== undefined && (await this.get(id).catch(() => undefined)) !== undefined;
+      if (stored && !recordedElsewhere) await this.blobs.deletePrefix(`${id}/`).catch(() => undefined);
       throw error;
     } finally {
       await fs.promises.rm(temp, { force: true });
@@ -276,7 +289,7 @@ export class FileStore {
    * never change (a new upload is a new id) and a variant's name says everything it depends on.
    */
   async bytes(file: FilesTable, variant: VariantRequest, range?: (size: number) => { start: number; end: number } | undefined): Promise<FileBytes | undefined> {
-    if (file.kind === 'image' && (variant.width || variant.ratio)) {
+    if (file.kind === 'image' && (variant.width || variant.ratio) && canMakeThumbnails(file.mime)) {
       const focal = focalPointOf(parseJson(file.focal_pos));
       const name = `w${variant.width ?? 'full'}${variant.ratio ? `-r${variant.ratio.name.replace(':', 'x')}-f${Math.round(focal.x)}x${Math.round(focal.y)}` : ''}`;
       const png = file.mime === 'image/png' || file.mime === SVG_MIME;

@@ -2,7 +2,7 @@
 import { ownValue, setOwn } from '../../engine/core/own';
 import { isConnectivityPrivate, publicProfileValues } from '../../engine/core/profile-privacy';
 import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
-import type { AppContext, SignedInUser } from '../context';
+import type { AppContext } from '../context';
 import type { Account } from '../model';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
@@ -15,7 +15,11 @@ export function connectivityPrivate(profile: Profile | undefined): boolean {
  * its public values (engine/core's rule), no meta, and no keepalive when its owner made
  * connectivity private, so online status cannot be read from it.
  */
-export function visibleProfile(profile: Profile, owner: Pick<Account, 'dataPrivacy'> | undefined, viewer: SignedInUser): Profile {
+export function visibleProfile(
+  profile: Profile,
+  owner: Pick<Account, 'dataPrivacy'> | undefined,
+  viewer: { account: Pick<Account, 'accountId' | 'isAdmin'> },
+): Profile {
   if (viewer.account.accountId === profile.accountId || viewer.account.isAdmin) return profile;
   const visible: Profile = { accountId: profile.accountId, data: { profile: publicProfileValues(profile.data?.profile, owner?.dataPrivacy), meta: {} } };
   if (!connectivityPrivate(profile) && typeof profile.keepaliveTimestamp === 'number') visible.keepaliveTimestamp = profile.keepaliveTimestamp;

@@ -4,13 +4,15 @@
  * by path (POST profile/meta/upsert), favourites and the connectivity privacy setting.
  */
 import type { FastifyInstance } from 'fastify';
+import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
 import { publishedLanguages } from '../../engine/core/i18n/languages';
-import type { Block, Field, Id, Profile, Settings } from '../../schemas/model';
+import type { Block, DataPrivacy, Field, Id, Profile, Settings } from '../../schemas/model';
 import type {
   ConnectivityPrivacyRequest,
+  DataPrivacyRequest,
   FavouriteAddRequest,
   FavouriteRemoveRequest,
   ProfileMetaUpsertRequest,
@@ -19,9 +21,12 @@ import type {
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
-import { can } from '../permissions';
+import { permissionHolder } from '../permissions';
+import { canEditProfile } from '../../engine/core/permissions';
+import { requireAttachableFiles } from '../files/attach';
 import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
+import { announceProfileChange } from './profile-events';
 import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
@@ -58,7 +63,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { blockId, changes } = v.body<ProfileSaveRequest>('profile-save-request', req.body);
     const accountId = req.params.id;
     const own = accountId === user.account.accountId;
-    if (!own && !can(user, 'update', 'profiles', accountId)) throw forbidden(`You may not change the profile of "${accountId}" (profiles update)`);
+    if (!canEditProfile({ ...permissionHolder(user), accountId: user.account.accountId }, accountId))
+      throw forbidden(`You may not change the profile of "${accountId}" (profiles update)`);
     const { block, fields } = await formBlock(user, blockId);
     const byName = new Map(fields.filter((f) => !VALUELESS_FIELD_TYPES.has(f.type)).map((f) => [fieldName(f), f]));
     const unknown = Object.keys(changes).filter((name) => !byName.has(name));
@@ -68,10 +74,16 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     // Each value must be one its field can hold (a toggle a boolean, a checkbox its options ...).
     for (const [name, value] of Object.entries(changes)) v.fieldValue(byName.get(name)!, value, `changes.${name}`);
+    // An avatar is its owner's alone (spec core 1), whatever else profiles update allows.
+    if (!own && Object.hasOwn(changes, AVATAR_FIELD)) throw forbidden('Only the account owner can change their avatar');
+    // File fields may name only the caller's own uploads (checked before the write transaction: the files table is not a document).
+    const stored = (await ctx.store.get<Profile>('profile', accountId))?.data?.data?.profile ?? {};
+    await requireAttachableFiles(ctx.files.files, user.account.accountId, fields, stored, changes, fieldName);
 
-    return ctx.store.transaction(async (tx) => {
+    const saved = await ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;
-      if (!current && !(await tx.get('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+      const owner = (await tx.get<Account>('account', accountId))?.data;
+      if (!current && !owner) throw notFound(`profile "${accountId}" does not exist`);
       const profile = current ?? emptyProfile(accountId);
       const values = { ...profile.data.profile, ...changes };
       const errors = validateForm(fields, values, {
@@ -94,8 +106,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };
       await tx.put('profile', accountId, next);
-      return next;
+      return { before: current, next, owner };
     });
+    // After the commit: open views of this profile update, each as its viewer may see it.
+    announceProfileChange(ctx, accountId, { profile: saved.before, owner: saved.owner }, { profile: saved.next, owner: saved.owner });
+    return saved.next;
   });
 
   app.get<{ Params: { id: string } }>('/profile/:id', async (req) => {
@@ -126,6 +141,26 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         favouritesOf(meta, type).filter((id) => id !== targetId),
       ),
     }));
+  });
+
+  // One data item's privacy (spec core §3 DataPrivacy, public by default) on the caller's own
+  // account; the member index is rewritten in the same transaction (member-index-sync).
+  app.post('/user/dataPrivacy', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { dataSchemaId, state } = v.body<DataPrivacyRequest>('data-privacy-request', req.body);
+    const accountId = user.account.accountId;
+    const change = await ctx.store.transaction(async (tx) => {
+      const owner = (await tx.get<Account>('account', accountId))!.data;
+      const kept = (Array.isArray(owner.dataPrivacy) ? owner.dataPrivacy : []).filter((p) => p?.dataSchemaId !== dataSchemaId);
+      // Public is the default: it is stored as the absence of an entry.
+      const dataPrivacy: DataPrivacy[] = state === 'public' ? kept : [...kept, { dataSchemaId, state }];
+      const next = { ...owner, dataPrivacy };
+      await tx.put('account', accountId, next);
+      return { owner, next, profile: (await tx.get<Profile>('profile', accountId))?.data };
+    });
+    announceProfileChange(ctx, accountId, { profile: change.profile, owner: change.owner }, { profile: change.profile, owner: change.next });
+    ctx.realtime?.toAccount(accountId, 'user:updateData', { dataPrivacy: change.next.dataPrivacy });
+    return { dataPrivacy: change.next.dataPrivacy };
   });
 
   app.post('/profile/meta/privacy/connectivity', async (req) => {

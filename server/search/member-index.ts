@@ -60,12 +60,18 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
   const dialect = engine === 'sqlite' ? sqliteDialect : postgresDialect;
 
   /** WHERE clauses shared by search and scan; `text` is dialect-specific. */
-  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>): RawBuilder<unknown>[] {
+  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>, probeLists = false): RawBuilder<unknown>[] {
     const where: RawBuilder<unknown>[] = [];
     const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
     if (words.length) where.push(textMatch(words));
+    // After a text match, each of the few matches probes the list index (OFFSET 0 keeps PostgreSQL
+    // from turning it into a join that hashes every member of the list first).
     if (query.listIds?.length)
-      where.push(sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}))`);
+      where.push(
+        probeLists
+          ? sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}) offset 0)`
+          : sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}))`,
+      );
     for (const f of query.filters ?? []) {
       if (!FILTER_KEY_PATTERN.test(f.key)) throw new Error(`filter key "${f.key}" is not a field name`);
       where.push(dialect.valueEquals(f.key, f.value));
@@ -84,18 +90,31 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
     return where;
   }
 
-  async function run(db: SearchDb, query: MemberQuery, from: RawBuilder<unknown>, where: RawBuilder<unknown>[]): Promise<MemberResults> {
+  async function run(db: SearchDb, query: MemberQuery, from: RawBuilder<unknown>, where: RawBuilder<unknown>[], words: string[]): Promise<MemberResults> {
     const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-    const order = query.sort === 'newest' ? sql`m.created_at desc, m.account_id` : sql`m.sort_name, m.account_id`;
+    const newest = query.sort === 'newest';
     const offset = (Math.max(1, query.page) - 1) * query.limit;
-    const [rows, count] = await Promise.all([
+    const hits = (rows: { account_id: string; name: string }[]) => rows.map((r) => ({ accountId: r.account_id, name: r.name }));
+    const count = async () => Number((await sql<{ total: number | string }>`select count(*) as total from ${from} ${clause}`.execute(db)).rows[0]?.total ?? 0);
+    if (words.length && dialect.matchFirst) {
+      // The matches come from the full-text index first (a materialised CTE the planner cannot
+      // flatten), then one LIMITed top-N sort and the count over them. Left to itself, PostgreSQL
+      // walks the name index under the LIMIT and tests every row's text: seconds for a rare match.
+      const order = newest ? sql`created_at desc, account_id` : sql`sort_name, account_id`;
+      const { rows } = await sql<{ account_id: string; name: string; total: number | string }>`with hits as materialized (
+          select m.account_id, m.name, m.sort_name, m.created_at from ${from} ${clause})
+        select account_id, name, (select count(*) from hits) as total from hits order by ${order} limit ${query.limit} offset ${offset}`.execute(db);
+      return { hits: hits(rows), total: rows.length ? Number(rows[0].total) : offset > 0 ? await count() : 0 };
+    }
+    const order = newest ? sql`m.created_at desc, m.account_id` : sql`m.sort_name, m.account_id`;
+    const [rows, total] = await Promise.all([
       sql<{
         account_id: string;
         name: string;
       }>`select m.account_id, m.name from ${from} ${clause} order by ${order} limit ${query.limit} offset ${offset}`.execute(db),
-      sql<{ total: number | string }>`select count(*) as total from ${from} ${clause}`.execute(db),
+      count(),
     ]);
-    return { hits: rows.rows.map((r) => ({ accountId: r.account_id, name: r.name })), total: Number(count.rows[0]?.total ?? 0) };
+    return { hits: hits(rows.rows), total };
   }
 
   async function putMany(db: SearchDb, many: MemberDocument[]): Promise<void> {
@@ -139,7 +158,10 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       await sql`delete from member_search_lists where account_id = ${accountId}`.execute(db);
       await sql`delete from member_search where account_id = ${accountId}`.execute(db);
     },
-    search: (db, query) => run(db, query, dialect.searchFrom(searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS)), conditions(query, dialect.textMatch)),
+    search(db, query) {
+      const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
+      return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch, dialect.matchFirst && words.length > 0), words);
+    },
     scan: (db, query) =>
       run(
         db,
@@ -151,11 +173,14 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
             sql` and `,
           ),
         ),
+        [],
       ),
   };
 }
 
 interface Dialect {
+  /** Text searches take their matches from the full-text index before sorting (see run). */
+  matchFirst: boolean;
   /** Drops / adds the full-text entries of rows about to be deleted / just inserted (SQLite's external-content table). */
   removeTexts(db: SearchDb, accountIds: string[]): Promise<void>;
   addTexts(db: SearchDb, accountIds: string[]): Promise<void>;
@@ -173,6 +198,8 @@ const sortName = (doc: MemberDocument) => foldText(doc.name).slice(0, 200);
  * entry is deleted with the old text before its row goes, as FTS5 requires.
  */
 const sqliteDialect: Dialect = {
+  // The CROSS JOIN below already makes the match the outer loop.
+  matchFirst: false,
   async removeTexts(db, accountIds) {
     await sql`insert into member_search_fts (member_search_fts, rowid, body) select 'delete', seq, body from member_search where account_id in (${sql.join(accountIds)})`.execute(
       db,
@@ -198,6 +225,7 @@ const sqliteDialect: Dialect = {
 
 /** PostgreSQL: a generated tsvector column ('simple': names and any language alike) with a GIN index. */
 const postgresDialect: Dialect = {
+  matchFirst: true,
   async removeTexts() {},
   async addTexts() {},
   json: (text) => sql`${text}::jsonb`,

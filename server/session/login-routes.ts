@@ -8,6 +8,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { DEFAULT_LOCALE } from '../../engine/core/constants';
+import { faviconUrl } from '../../engine/core/media';
+import type { Settings } from '../../schemas/model';
+import { activeBrand } from '../settings/brands';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import type { Account, LoginSecret } from '../model';
@@ -49,7 +52,9 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
         return `<li><form method="post" action="/login"><input type="hidden" name="accountId" value="${escapeHtml(a.accountId)}"><button type="submit">${escapeHtml(t('server.login.signInAs', { name }))}</button> <span>(${escapeHtml(role(a))}, ${escapeHtml(a.email)})</span></form></li>`;
       })
       .join('\n');
+    const brand = await activeBrand(ctx, (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {});
     const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t('server.login.title'))}</title>
+<link rel="icon" href="${escapeHtml(faviconUrl(brand?.settings?.faviconId))}">
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}ul{list-style:none;padding:0}li{margin:.75rem 0}button{font:inherit;padding:.5rem 1rem;cursor:pointer}button:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}</style></head>
 <body><main><h1>${escapeHtml(t('server.login.title'))}</h1><p>${escapeHtml(t('server.login.intro'))}</p>${items ? `<ul>${items}</ul>` : `<p>${escapeHtml(t('server.login.noAccounts'))}</p>`}</main></body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

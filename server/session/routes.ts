@@ -4,14 +4,15 @@ import { accountLocale, publishedLanguages } from '../../engine/core/i18n/langua
 import type { Id, Profile, Settings } from '../../schemas/model';
 import type { DeviceKeepaliveRequest, InitResponse, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
 import { setViewAs } from '../staff/view-as';
-import { requireUser, sessionAccount, type AppContext } from '../context';
+import { requireUser, sessionAccount, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notAuthorized } from '../errors';
 import type { Account, LoginSecret } from '../model';
 import { isStaff } from '../permissions';
 import { emptyProfile } from '../profiles/profile-data';
 import { activeBrand } from '../settings/brands';
 import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
-import { readPageDocumentWithJson, readStructureWithJson } from '../structure/read';
+import { readPageDocument, readStructure } from '../structure/read';
+import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/compression';
 import { itemPermissionsOf, updateAccount, userState } from './accounts';
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -45,8 +46,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Init answers depend only on the stored state, the session and opts: on the embedded database
-  // they are kept per (session, opts) until the next commit. Bounded, and dropped on every write.
-  let initMemo: { generation: number; answers: Map<string, string> } | undefined;
+  // they are kept per (session, opts) until the next commit, with their compressed bytes (made
+  // once per encoding). Bounded, and dropped on every write.
+  let initMemo: { generation: number; answers: Map<string, JsonAnswer> } | undefined;
   const INIT_MEMO_SIZE = 1000;
 
   app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
@@ -56,57 +58,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (generation !== undefined) {
       if (initMemo?.generation !== generation) initMemo = { generation, answers: new Map() };
       const hit = initMemo.answers.get(memoKey);
-      if (hit) return reply.type('application/json; charset=utf-8').send(hit);
+      if (hit) return sendJsonAnswer(req, reply, hit);
     }
-    let opts: { pageId?: Id; moduleSlug?: string; pageSlug?: string } = {};
-    if (req.query.opts) {
-      try {
-        opts = JSON.parse(req.query.opts);
-      } catch {
-        throw badRequest('opts must be JSON, e.g. {"pageId":"..."} or {"moduleSlug":"...","pageSlug":"..."}');
-      }
-      if (!opts || typeof opts !== 'object') throw badRequest('opts must be a JSON object');
-    }
-    const [settingsDoc, structureEntry, profileDoc] = await Promise.all([
-      ctx.store.get<Settings>('settings', 'app'),
-      readStructureWithJson(ctx.store, user),
-      ctx.store.get<Profile>('profile', user.account.accountId),
-    ]);
-    const settings = settingsDoc?.data ?? {};
-    const published = publishedLanguages(settings);
-    const locale = accountLocale(settings, profileDoc?.data.data?.meta?.language);
-    const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
-    const structure = structureEntry.value;
-    let pageId = opts.pageId;
-    if (!pageId && opts.moduleSlug) {
-      const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
-      pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
-    }
-    const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
-    const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId) : undefined;
-    // The structure and page parts are serialised once per write, not once per request.
-    const response: Omit<InitResponse, 'structure' | 'page'> = {
-      user: userState(user),
-      settings,
-      viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
-      i18n: { locale, published, overrides: overrides?.data ?? {} },
-      dataPrivacy: user.account.dataPrivacy ?? [],
-      permissions: user.account.permissions,
-      visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
-      basePaths: user.basePaths,
-      activeBrandSettings: brand
-        ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' }
-        : null,
-      generalAccessPermitted: true,
-    };
-    const head = JSON.stringify(response);
-    const pageJson = page && needsViewerFilter(page.value, user) ? JSON.stringify(pageForViewer(page.value, user)) : page?.json;
-    const json = `${head.slice(0, -1)},"structure":${structureEntry.json},"page":${pageJson ?? 'null'}}`;
+    const answer = jsonAnswer(JSON.stringify(await buildInit(ctx, user, parseInitOpts(req.query.opts))));
     if (generation !== undefined && ctx.store.generation === generation && initMemo) {
       if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
-      initMemo.answers.set(memoKey, json);
+      initMemo.answers.set(memoKey, answer);
     }
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendJsonAnswer(req, reply, answer);
   });
 
   app.post('/user/deviceKeepalive', async (req) => {
@@ -160,4 +119,58 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       itemPermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
     };
   });
+}
+
+interface InitOpts {
+  pageId?: Id;
+  moduleSlug?: string;
+  pageSlug?: string;
+}
+
+function parseInitOpts(text: string | undefined): InitOpts {
+  if (!text) return {};
+  let opts: unknown;
+  try {
+    opts = JSON.parse(text);
+  } catch {
+    throw badRequest('opts must be JSON, e.g. {"pageId":"..."} or {"moduleSlug":"...","pageSlug":"..."}');
+  }
+  if (!opts || typeof opts !== 'object') throw badRequest('opts must be a JSON object');
+  return opts as InitOpts;
+}
+
+/** The init answer (spec 7.1): the session, settings, language, brand, the structure the user may see and the page opts name. */
+async function buildInit(ctx: AppContext, user: SignedInUser, opts: InitOpts): Promise<InitResponse> {
+  const [settingsDoc, structure, profileDoc] = await Promise.all([
+    ctx.store.get<Settings>('settings', 'app'),
+    readStructure(ctx.store, user),
+    ctx.store.get<Profile>('profile', user.account.accountId),
+  ]);
+  const settings = settingsDoc?.data ?? {};
+  const published = publishedLanguages(settings);
+  const locale = accountLocale(settings, profileDoc?.data.data?.meta?.language);
+  const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
+  let pageId = opts.pageId;
+  if (!pageId && opts.moduleSlug) {
+    const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
+    pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
+  }
+  const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
+  const page = viewable && pageId ? await readPageDocument(ctx.store, pageId) : undefined;
+  return {
+    user: userState(user),
+    settings,
+    viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
+    i18n: { locale, published, overrides: overrides?.data ?? {} },
+    dataPrivacy: user.account.dataPrivacy ?? [],
+    permissions: user.account.permissions,
+    visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
+    basePaths: user.basePaths,
+    activeBrandSettings: brand
+      ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' }
+      : null,
+    generalAccessPermitted: true,
+    structure,
+    page: page ? (needsViewerFilter(page, user) ? pageForViewer(page, user) : page) : null,
+  };
 }

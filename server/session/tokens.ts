@@ -41,6 +41,8 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 export class TokenService {
   private readonly verified = new Map<string, SessionClaims>();
+  /** The secret imported once for verifying (jose would import raw bytes again on every call). */
+  private verifyKey?: Promise<CryptoKey>;
 
   constructor(private readonly secret: Uint8Array) {}
 
@@ -62,7 +64,8 @@ export class TokenService {
       return undefined;
     }
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      this.verifyKey ??= crypto.webcrypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+      const { payload } = await jwtVerify(token, await this.verifyKey, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.serviceId !== 'string' || typeof payload.sid !== 'string') return undefined;
       const claims = { accountId: payload.sub, serviceId: payload.serviceId, sid: payload.sid, issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);

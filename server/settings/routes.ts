@@ -52,6 +52,8 @@ function getPath(source: JsonValue, dotted: string): JsonValue | undefined {
   return node;
 }
 
+/** The product's icon (built into the app), for a brand without a favicon. */
+const DEFAULT_FAVICON = '/app/icon.svg';
 const CSS_UNSAFE = /[{}<>]|\/\*|@import|expression\(|javascript:/i;
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -207,15 +209,18 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     if (req.params.kind !== 'logo' && req.params.kind !== 'favicon') throw notFound(`unknown brand image "${req.params.kind}": expected logo or favicon`);
     const { changes } = v.body<BrandImageRequest>('brand-image-request', req.body);
-    const match = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
-    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp or svg image');
+    const match = /^data:image\/(png|jpeg|gif|webp|svg\+xml|x-icon|vnd\.microsoft\.icon);base64,([A-Za-z0-9+/=]+)$/.exec(changes.image);
+    if (!match) throw badRequest('changes.image must be a base64 data URL of a png, jpeg, gif, webp, svg or ico image');
     // The permission, then the brand, and only then the file store: a refused call stores nothing.
     needSettings(user);
     await brand(req.params.id);
     const key = req.params.kind === 'logo' ? 'logoId' : 'faviconId';
     // The file store checks the bytes themselves; raster images become png (logos keep transparency), SVG stays SVG and is never served inline.
     const file = await ctx.files.files.receive(
-      { stream: Readable.from([Buffer.from(match[2], 'base64')]), filename: `${req.params.kind}.${match[1].replace('+xml', '')}` },
+      {
+        stream: Readable.from([Buffer.from(match[2], 'base64')]),
+        filename: `${req.params.kind}.${match[1].replace('+xml', '').replace(/^(x-|vnd\.microsoft\.)icon$/, 'ico')}`,
+      },
       { ownerId: user.account.accountId, imagesOnly: true, claimed: true, contextId: `brand:${req.params.id}`, image: resolveImageOptions({ type: 'png' }) },
     );
     try {
@@ -244,13 +249,19 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return themeStylesOf(req.params.id);
   });
 
-  // Favicons load through <link rel=icon>, without a token: public, like the theme.
-  app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (_req, reply) => {
+  // Favicons load through <link rel=icon>, without a token: public, like the theme. A brand
+  // without a favicon (or whose favicon is gone) has the product's icon, so the browser never gets a 404.
+  app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (req, reply) => {
     const b = await activeBrand(ctx, await settingsOf());
     const id = b?.settings?.faviconId;
     const file = typeof id === 'string' ? await ctx.files.files.get(id) : undefined;
     const bytes = file?.kind === 'image' ? await ctx.files.files.bytes(file, {}) : undefined;
-    if (!file || !bytes) throw notFound('the active brand has no favicon');
-    return reply.headers({ ...storedFileHeaders(file.mime, 'favicon'), 'cache-control': 'no-cache', etag: bytes.etag }).send(bytes.body);
+    if (!file || !bytes) return reply.header('cache-control', 'no-cache').redirect(DEFAULT_FAVICON, 302);
+    reply.headers({ ...storedFileHeaders(file.mime, 'favicon'), 'cache-control': 'no-cache', etag: bytes.etag });
+    if (req.headers['if-none-match'] === bytes.etag) {
+      bytes.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.send(bytes.body);
   });
 }

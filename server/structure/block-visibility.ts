@@ -9,7 +9,7 @@ import type { Block, Field, Id, Page } from '../../schemas/model';
 import type { PageResponse } from '../../schemas/model/api';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { viewAsListIds, type PermissionContext } from '../permissions';
-import { childBlockIds, removeChild } from './tree';
+import { childBlockIds, removeChildFrom } from '../../engine/core/structure/layout';
 
 /** Context paths the server can answer for any viewer: the user and their list memberships. */
 const SERVER_KNOWN = /^(user|lists)(\.|$)/;
@@ -31,7 +31,7 @@ export function blockHiddenFrom(ctx: PermissionContext, block: Block): boolean {
 
 function withoutIds<T extends Page | Block>(item: T, hidden: Set<Id>): T {
   let out = item;
-  for (const id of childBlockIds(item)) if (hidden.has(id)) out = removeChild(out, id);
+  for (const id of childBlockIds(item)) if (hidden.has(id)) out = removeChildFrom(out, id);
   const related = out.relatedBlocks as { display?: Id[]; modal?: Id } | undefined;
   if (related && ((related.modal && hidden.has(related.modal)) || related.display?.some((id) => hidden.has(id)))) {
     const next: { display?: Id[]; modal?: Id } = { ...related, display: related.display?.filter((id) => !hidden.has(id)) };

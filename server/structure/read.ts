@@ -5,8 +5,9 @@ import { CURRENT_PAGE_SCHEMA_VERSION, migratePageDocument } from '../../engine/c
 import type { PermissionContext } from '../permissions';
 import { acceptedListIds } from '../../engine/core/rules/operations';
 import { canViewPage, viewAsListIds } from '../permissions';
+import type { JsonAnswer } from '../http/compression';
 import type { DocumentReader, StoredDoc } from '../storage/documents';
-import { childBlockIds } from './tree';
+import { childBlockIds } from '../../engine/core/structure/layout';
 
 export const GLOBAL_MODULE_ID = 'global';
 
@@ -43,10 +44,10 @@ async function pageRulesReadUserData(reader: DocumentReader, ctx: PermissionCont
 
 interface Memo {
   generation: number;
-  structures: Map<string, { value: StructureResponse; json: string }>;
+  structures: Map<string, StructureResponse>;
   /** Whether a page rule reads more than list memberships (decides how structures may be shared). */
   pageRules?: boolean;
-  pages: Map<Id, { value: PageResponse; json: string } | null>;
+  pages: Map<Id, PageAnswer | null>;
 }
 const memos = new WeakMap<DocumentReader, Memo>();
 
@@ -64,8 +65,11 @@ function memoFor(reader: DocumentReader): Memo | undefined {
 
 const stillCurrent = (reader: DocumentReader, memo: Memo) => (reader as { generation?: number }).generation === memo.generation;
 
-/** The structure and its JSON text, built once per viewer kind until the next write. */
-export async function readStructureWithJson(reader: DocumentReader, ctx: PermissionContext): Promise<{ value: StructureResponse; json: string }> {
+/**
+ * Modules in display order (ordered ids first, then the rest by id), each with its viewable pages
+ * in order; built once per viewer kind until the next write.
+ */
+export async function readStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
   const memo = memoFor(reader);
   const pageRules = memo?.pageRules ?? (await pageRulesReadUserData(reader, ctx));
   if (memo && stillCurrent(reader, memo)) memo.pageRules = pageRules;
@@ -73,14 +77,8 @@ export async function readStructureWithJson(reader: DocumentReader, ctx: Permiss
   const hit = memo?.structures.get(key);
   if (hit) return hit;
   const value = await buildStructure(reader, ctx);
-  const entry = { value, json: JSON.stringify(value) };
-  if (memo && stillCurrent(reader, memo)) memo.structures.set(key, entry);
-  return entry;
-}
-
-/** Modules in display order (ordered ids first, then the rest by id), each with its viewable pages in order. */
-export async function readStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
-  return (await readStructureWithJson(reader, ctx)).value;
+  if (memo && stillCurrent(reader, memo)) memo.structures.set(key, value);
+  return value;
 }
 
 async function buildStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
@@ -98,8 +96,11 @@ async function buildStructure(reader: DocumentReader, ctx: PermissionContext): P
   return { order: sorted.map((m) => m.id), modules: out };
 }
 
-/** The page document and its JSON text, built once per page until the next write. */
-export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id): Promise<{ value: PageResponse; json: string } | undefined> {
+/** A page document with its JSON answer (whose compressed bytes are kept with it). */
+export type PageAnswer = JsonAnswer & { value: PageResponse };
+
+/** The page document and its JSON answer, built once per page until the next write. */
+export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id): Promise<PageAnswer | undefined> {
   const memo = memoFor(reader);
   const hit = memo?.pages.get(pageId);
   if (hit !== undefined) return hit ?? undefined;

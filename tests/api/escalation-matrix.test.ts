@@ -72,6 +72,7 @@ const MATRIX: Entry[] = [
     body: { isConnectivityPrivate: true },
     expect: [200, 200, 200],
   },
+  { route: 'POST /api/v1/user/dataPrivacy', path: 'user/dataPrivacy', body: { dataSchemaId: 'city', state: 'private' }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/profile/meta/upsert', path: 'profile/meta/upsert', body: { path: 'block.matrix', data: true }, expect: [200, 200, 200] },
   {
     route: 'POST /api/v1/profile/:id',
@@ -305,6 +306,21 @@ const MATRIX: Entry[] = [
   // Members: reading profiles and the directory is for every signed-in account (private values are filtered per viewer).
   { route: 'POST /api/v1/profile/collection', path: 'profile/collection', body: { accountIds: ['maya', 'victor'] }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/profile/search', path: 'profile/search', body: { text: 'maya' }, expect: [200, 200, 200] },
+  {
+    route: 'POST /api/v1/profile/forceUpdateProfile/:id',
+    path: 'profile/forceUpdateProfile/maya',
+    body: { changes: { skills: 'Joinery' } },
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/profile/meta/:id', path: 'profile/meta/maya', body: { path: 'block.matrix-meta', data: true }, expect: [200, 403, 200] },
+  {
+    route: 'PUT /api/v1/profile/user/actions/viewedProfile',
+    path: 'profile/user/actions/viewedProfile',
+    body: { accountId: 'victor' },
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/user/:id/multiBlockStatistics', path: 'user/maya/multiBlockStatistics', body: { stats: ['favourites'] }, expect: [200, 403, 200] },
+  { route: 'DELETE /api/v1/profile/:id', path: 'profile/dilys', expect: [403, 403, 200] },
   { route: 'POST /api/v1/files/getFiles', path: 'files/getFiles', body: (c: RunContext) => ({ fileIds: [c.fileId] }), expect: [200, 200, 200] },
   { route: 'POST /api/v1/files/:id/data', path: (c) => `files/${c.fileId}/data`, body: { changes: { title: 'Matrix' } }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/files/claimFiles', path: 'files/claimFiles', body: (c: RunContext) => ({ fileIds: [c.fileId] }), expect: [200, 200, 200] },

@@ -151,6 +151,8 @@ describe.each(BACKENDS)('files and media on %s', (backend) => {
     expect(await colourOf('&width=100&ratio=1:1')).toBe('red');
     await api.call('POST', `files/${id}/data`, { token: maya, body: { changes: { focalPos: { x: 90, y: 50 } } } });
     expect(await colourOf('&width=100&ratio=1:1')).toBe('blue');
+    // A crop follows a focal point that can move: revalidated, never kept as immutable.
+    expect((await fetchBytes(media('image', id, '&width=100&ratio=1:1'))).headers.get('cache-control')).toBe('private, no-cache');
     expect((await api.call('POST', `files/${id}/data`, { token: maya, body: { changes: { focalPos: { x: 150, y: 50 } } } })).status).toBe(400);
   });
 

@@ -231,6 +231,16 @@ async function batchBench() {
 }
 
 export default [
-  { name: 'search.members', run: async () => [await searchBench('sqlite'), await searchBench('postgres')] },
+  {
+    name: 'search.members',
+    run: async () => {
+      // BENCH_SEARCH_DB=postgres (or sqlite) measures one database only.
+      const only = process.env.BENCH_SEARCH_DB;
+      const dbs = (['sqlite', 'postgres'] as const).filter((db) => !only || only === db);
+      const out = [];
+      for (const db of dbs) out.push(await searchBench(db));
+      return out;
+    },
+  },
   { name: 'profiles.batch', run: async () => [await batchBench()] },
 ];

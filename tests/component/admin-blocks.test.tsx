@@ -19,7 +19,15 @@ function dataTransfer() {
   return { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: 'move', dropEffect: 'move' };
 }
 
-const bar = (name: string) => screen.getByRole('toolbar', { name: `Block controls for ${name}` });
+/** A block's toolbar: shown once the block is selected (its name tag is the select button). */
+function bar(name: string): HTMLElement {
+  const shown = screen.queryByRole('toolbar', { name: `Block controls for ${name}` });
+  if (shown) return shown;
+  fireEvent.click(screen.getByRole('button', { name: `Select ${name}` }));
+  return screen.getByRole('toolbar', { name: `Block controls for ${name}` });
+}
+/** A block's edit-mode chrome (name tag, drop target), there whether or not it is selected. */
+const chrome = (name: string) => screen.getByRole('button', { name: `Select ${name}` }).closest<HTMLElement>('[data-admin-chrome]')!;
 
 let server: ApiServer;
 const open: { close(): void }[] = [];
@@ -156,7 +164,9 @@ describe('edit-mode chrome', () => {
     expect(screen.queryByRole('toolbar', { name: 'Block controls for Alpha' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New block' })).toBeNull();
     rerender(view(true));
-    expect(screen.getByRole('toolbar', { name: 'Block controls for Alpha' })).toBeInTheDocument();
+    // Chrome is the name tag; the toolbar comes with selection.
+    expect(screen.queryByRole('toolbar', { name: 'Block controls for Alpha' })).toBeNull();
+    expect(bar('Alpha')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New block' })).toBeInTheDocument();
   });
 });
@@ -165,7 +175,7 @@ describe('moving blocks', () => {
   it('moves a block by keyboard within a column and into another column of another parent, announcing each step', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls, store, member, reload, id } = await renderAdmin([a, b, cols, c]);
-    const handle = within(bar('Alpha')).getByRole('button', { name: 'Drag to move Alpha' });
+    const handle = within(bar('Alpha')).getByRole('button', { name: 'Move block' });
     handle.focus();
     await user.keyboard(' ');
     expect(handle).toHaveAttribute('aria-pressed', 'true');
@@ -173,7 +183,7 @@ describe('moving blocks', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}');
     // Slots: before a, before b, before cols → "before cols" is the target.
     expect(screen.getByText('Alpha: position 3 of 4 in column 1 of the page.')).toBeInTheDocument();
-    expect(within(bar('Grid')).getByText('Drop here, before Grid')).toBeInTheDocument();
+    expect(within(chrome('Grid')).getByText('Drop here, before Grid')).toBeInTheDocument();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('a'), id('cols')]));
     expect(await screen.findByText(/Alpha dropped at position 2 in column 1 of the page/)).toBeInTheDocument();
@@ -185,7 +195,7 @@ describe('moving blocks', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(store.get(blockAtom(id('cols')))?.positions).toEqual({ 'col-0': [id('c')], 'col-1': [id('a')] }));
     // Focus follows the block to its new parent.
-    await waitFor(() => expect(within(bar('Alpha')).getByRole('button', { name: 'Drag to move Alpha' })).toHaveFocus());
+    await waitFor(() => expect(within(bar('Alpha')).getByRole('button', { name: 'Move block' })).toHaveFocus());
     expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('cols')]);
     await waitFor(() => expect(member.get(blockAtom(id('cols')))?.positions?.['col-1']).toEqual([id('a')]));
     expect((await reload()).get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('cols')]);
@@ -195,7 +205,7 @@ describe('moving blocks', () => {
   it('cancels a keyboard move with Escape and sends nothing for a drop where the block already is', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = await renderAdmin([a, b]);
-    const handle = within(bar('Alpha')).getByRole('button', { name: 'Drag to move Alpha' });
+    const handle = within(bar('Alpha')).getByRole('button', { name: 'Move block' });
     handle.focus();
     await user.keyboard(' {ArrowDown}{ArrowDown}{Escape}');
     expect(handle).toHaveAttribute('aria-pressed', 'false');
@@ -208,18 +218,19 @@ describe('moving blocks', () => {
   it('moves a block by pointer drag and drop onto another block and onto a column end', async () => {
     const { store, id } = await renderAdmin([a, b, cols, c]);
     const dt = dataTransfer();
-    fireEvent.dragStart(within(bar('Bravo')).getByRole('button', { name: 'Drag to move Bravo' }), { dataTransfer: dt });
-    fireEvent.dragOver(bar('Alpha'), { dataTransfer: dt });
-    fireEvent.drop(bar('Alpha'), { dataTransfer: dt });
+    fireEvent.dragStart(within(bar('Bravo')).getByRole('button', { name: 'Move block' }), { dataTransfer: dt });
+    fireEvent.dragOver(chrome('Alpha'), { dataTransfer: dt });
+    fireEvent.drop(chrome('Alpha'), { dataTransfer: dt });
     await waitFor(() => expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('a'), id('cols')]));
 
     const dt2 = dataTransfer();
     dt2.setData(DRAG_TYPE, id('b'));
-    fireEvent.dragStart(within(bar('Bravo')).getByRole('button', { name: 'Drag to move Bravo' }), { dataTransfer: dt2 });
-    const slot = document.querySelector(`[data-slot="block:${id('cols')}:0"]`)!;
+    fireEvent.dragStart(within(bar('Bravo')).getByRole('button', { name: 'Move block' }), { dataTransfer: dt2 });
+    // The grid's second column is empty: its add bar is the drop target at its end.
+    const slot = document.querySelector(`[data-slot="block:${id('cols')}:1"]`)!;
     fireEvent.dragOver(slot, { dataTransfer: dt2 });
     fireEvent.drop(slot, { dataTransfer: dt2 });
-    await waitFor(() => expect(store.get(blockAtom(id('cols')))?.positions?.['col-0']).toEqual([id('c'), id('b')]));
+    await waitFor(() => expect(store.get(blockAtom(id('cols')))?.positions?.['col-1']).toEqual([id('b')]));
   });
 
   it("shows 'Error submitting move request' when the server refuses a move", async () => {
@@ -227,7 +238,7 @@ describe('moving blocks', () => {
     const { store, id, token } = await renderAdmin([a, b]);
     // Another admin deletes Alpha meanwhile: the server refuses to move it, and the guess is undone.
     expect((await server.call('DELETE', `structure/block/${id('a')}`, { token })).status).toBe(200);
-    within(bar('Alpha')).getByRole('button', { name: 'Drag to move Alpha' }).focus();
+    within(bar('Alpha')).getByRole('button', { name: 'Move block' }).focus();
     await user.keyboard(' {ArrowDown}{ArrowDown}{Enter}');
     expect(await screen.findByText('Error submitting move request')).toBeInTheDocument();
     expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('b')]);

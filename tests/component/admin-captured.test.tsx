@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminBar, capturedBadgeText, capturedBlocksAtom } from '../../admin';
@@ -12,7 +12,13 @@ const box: Block = { id: 'box', type: 'container', name: 'Box', children: ['inne
 const inner: Block = { id: 'inner', type: 'plainText', name: 'Inner', options: { text: 'I' } };
 const target: Block = { id: 't', type: 'columns', name: 'Target', columns: [12], children: [], positions: { 'col-0': [] } };
 
-const bar = (name: string) => screen.getByRole('toolbar', { name: `Block controls for ${name}` });
+/** A block's toolbar: shown once the block is selected (its name tag is the select button). */
+function bar(name: string): HTMLElement {
+  const shown = screen.queryByRole('toolbar', { name: `Block controls for ${name}` });
+  if (shown) return shown;
+  fireEvent.click(screen.getByRole('button', { name: `Select ${name}` }));
+  return screen.getByRole('toolbar', { name: `Block controls for ${name}` });
+}
 
 let server: ApiServer;
 const open: { close(): void }[] = [];

@@ -1,10 +1,38 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blockAtom } from '../../engine';
-import { findFocusedDialog, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import type { Block } from '../../schemas/model';
+import { findFocusedDialog, seriousAxeViolations } from '../helpers/admin-render';
+import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
-const plain = { id: 'b1', type: 'plainText', name: 'Intro', options: { text: 'Hello', align: 'start' } };
+// Every wait is a round trip to the real server, which a loaded machine slows down.
+configure({ asyncUtilTimeout: 10_000 });
+
+const plain: Block = { id: 'b1', type: 'plainText', name: 'Intro', options: { text: 'Hello', align: 'start' } };
+
+let server: ApiServer;
+const open: { close(): void }[] = [];
+beforeAll(async () => {
+  server = await startAdminServer();
+}, 120_000);
+afterEach(() => open.splice(0).forEach((o) => o.close()));
+afterAll(async () => {
+  await server?.close();
+});
+
+async function renderAdmin(blocks: Block[]) {
+  const view = await renderAdminOnServer(server, { blocks });
+  open.push(view);
+  return view;
+}
+
+/** The block as the server has it now. */
+async function stored(token: string, id: string): Promise<Block> {
+  const res = await server.call<Block>('GET', `structure/block/${id}`, { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
 
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   const bar = screen.getByRole('toolbar', { name: 'Block controls for Intro' });
@@ -12,10 +40,10 @@ async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   return findFocusedDialog('Edit block: Intro');
 }
 
-describe('edit block dialog', () => {
+describe('edit block dialog', { timeout: 60_000 }, () => {
   it('generates the form from the registry schema, previews live, saves, reaches the other client and survives a reload', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api, store, member, reload } = renderAdmin({ blocks: [plain] });
+    const { calls, store, member, reload, id } = await renderAdmin([plain]);
     const dialog = await openEditor(user);
     const text = await within(dialog).findByLabelText(/Text/);
     expect(text.tagName).toBe('TEXTAREA'); // ui hint
@@ -23,54 +51,54 @@ describe('edit block dialog', () => {
     await user.clear(text);
     await user.type(text, 'Changed words');
     // Live preview: the page shows the draft before saving.
-    expect(document.querySelector('[data-block-id="b1"]')).toHaveTextContent('Changed words');
-    expect(member.get(blockAtom('b1'))?.options?.text).toBe('Hello');
+    expect(document.querySelector(`[data-block-id="${id('b1')}"]`)).toHaveTextContent('Changed words');
+    expect(member.get(blockAtom(id('b1')))?.options?.text).toBe('Hello');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls.find((c) => c.method === 'updateBlock')?.args[0]).toBe('b1');
-    expect(store.get(blockAtom('b1'))?.options?.text).toBe('Changed words');
-    expect(member.get(blockAtom('b1'))?.options?.text).toBe('Changed words');
-    expect(reload().get(blockAtom('b1'))?.options?.text).toBe('Changed words');
+    expect(calls.find((c) => c.method === 'updateBlock')?.args[0]).toBe(id('b1'));
+    expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Changed words');
+    await waitFor(() => expect(member.get(blockAtom(id('b1')))?.options?.text).toBe('Changed words'));
+    expect((await reload()).get(blockAtom(id('b1')))?.options?.text).toBe('Changed words');
   });
 
   it('restores the block on cancel and on Escape', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api, store } = renderAdmin({ blocks: [plain] });
+    const { calls, store, id } = await renderAdmin([plain]);
     let dialog = await openEditor(user);
     await user.type(await within(dialog).findByLabelText(/Text/), ' more');
-    expect(store.get(blockAtom('b1'))?.options?.text).toBe('Hello more');
+    expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Hello more');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(store.get(blockAtom('b1'))?.options?.text).toBe('Hello');
+    expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Hello');
     dialog = await openEditor(user);
     await user.type(await within(dialog).findByLabelText(/Text/), ' again');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(store.get(blockAtom('b1'))?.options?.text).toBe('Hello');
-    expect(api.calls.some((c) => c.method === 'updateBlock')).toBe(false);
+    expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Hello');
+    expect(calls.some((c) => c.method === 'updateBlock')).toBe(false);
   });
 
-  it('validates on the client (nothing sent) and shows server errors in the form', async () => {
+  it('validates on the client (nothing sent) and shows the server refusal in the form', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api } = renderAdmin({ blocks: [{ id: 'b1', type: 'callout', name: 'Intro', options: { tone: 'info', body: 'x' } }] });
+    const { calls, id, token } = await renderAdmin([{ id: 'b1', type: 'callout', name: 'Intro', options: { tone: 'info', body: 'x' } }]);
     const dialog = await openEditor(user);
     const body = await within(dialog).findByLabelText(/Body/);
     await user.clear(body);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Some options are not valid; see the messages next to them.')).toBeInTheDocument();
     expect(within(dialog).getByText('This is required.')).toBeInTheDocument();
-    expect(api.calls.some((c) => c.method === 'updateBlock')).toBe(false);
+    expect(calls.some((c) => c.method === 'updateBlock')).toBe(false);
 
     await user.type(body, 'Fine body');
-    api.failNext('updateBlock', { error: 'validation', message: 'Body rejected by policy', fieldErrors: { '/body': 'Words not allowed here' } });
+    // Another admin deletes the block meanwhile: the server refuses the save, and says why.
+    expect((await server.call('DELETE', `structure/block/${id('b1')}`, { token })).status).toBe(200);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The server refused the change: Body rejected by policy');
-    expect(within(dialog).getByText('Words not allowed here')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`The server refused the change: block "${id('b1')}" does not exist`);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('edits visibility with the four booleans and the advanced switch opening the rules editor, by keyboard', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api } = renderAdmin({ blocks: [plain] });
+    const { calls, id, token } = await renderAdmin([plain]);
     const dialog = await openEditor(user);
     const settingsTab = within(dialog).getByRole('tab', { name: 'Settings' });
     settingsTab.focus();
@@ -87,14 +115,15 @@ describe('edit block dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit rules' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog', { name: 'Edit rules' })).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'updateBlock')).toBe(true));
-    const saved = api.blocks.get('b1')!;
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit block: Intro' })).toBeNull());
+    expect(calls.some((c) => c.method === 'updateBlock')).toBe(true);
+    const saved = await stored(token, id('b1'));
     expect(saved.visibility).toMatchObject({ visibleOnMobile: false, advanced: true });
   });
 
   it('uses the colour widget for ui:widget color, kept in step with a text box', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAdmin({ blocks: [{ id: 'b1', type: 'qrCode', name: 'Intro', options: { value: 'x', background: '#ffffff' } }] });
+    await renderAdmin([{ id: 'b1', type: 'qrCode', name: 'Intro', options: { value: 'x', background: '#ffffff' } }]);
     const dialog = await openEditor(user);
     const text = (await within(dialog).findByRole('textbox', { name: /Background/ })) as HTMLInputElement;
     expect(text.type).toBe('text');
@@ -108,7 +137,7 @@ describe('edit block dialog', () => {
 
   it('has no serious or critical axe violations', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAdmin({ blocks: [plain] });
+    await renderAdmin([plain]);
     const dialog = await openEditor(user);
     await within(dialog).findByLabelText(/Text/);
     expect(await seriousAxeViolations()).toEqual([]);

@@ -1,7 +1,7 @@
-import { act, fireEvent, render, renderHook } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPanelOpenAtom,
   debugInfoAtom,
@@ -14,7 +14,8 @@ import {
   useEditModeShortcuts,
   type PermissionUser,
 } from '../../admin/edit-mode';
-import { createTranslator, messages } from '../../engine';
+import { blockAtom, createTranslator, messages } from '../../engine';
+import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 const admin: PermissionUser = { isAdmin: true, permissions: {} };
 const member: PermissionUser = { isAdmin: false, permissions: {} };
@@ -129,20 +130,34 @@ describe('admin panel navigation guard', () => {
     act(() => store.set(textEditModeAtom, true));
     expect(guard()).toBeNull();
   });
+});
+
+describe('edit mode on a page from the real server', { timeout: 60_000 }, () => {
+  let server: ApiServer;
+  const open: { close(): void }[] = [];
+  beforeAll(async () => {
+    server = await startAdminServer();
+  }, 120_000);
+  afterEach(() => open.splice(0).forEach((o) => o.close()));
+  afterAll(async () => {
+    await server?.close();
+  });
 
   it('debug info shows each block id, type and revision in its bar', async () => {
-    const { renderAdmin } = await import('../helpers/admin-render');
-    const { screen } = await import('@testing-library/react');
-    const { store } = renderAdmin({ blocks: [{ id: 'b1', type: 'plainText', name: 'Intro', revision: 3 }] });
-    expect(screen.queryByText('b1 · plainText · r3')).toBeNull();
-    act(() => store.set(debugInfoAtom, true));
-    expect(screen.getByText('b1 · plainText · r3')).toBeInTheDocument();
+    const view = await renderAdminOnServer(server, { blocks: [{ id: 'b1', type: 'plainText', name: 'Intro', options: { text: 'Hi' } }] });
+    open.push(view);
+    const id = view.id('b1');
+    const revision = view.store.get(blockAtom(id))?.revision;
+    expect(revision).toBeGreaterThan(0);
+    expect(screen.queryByText(`${id} · plainText · r${revision}`)).toBeNull();
+    act(() => view.store.set(debugInfoAtom, true));
+    expect(screen.getByText(`${id} · plainText · r${revision}`)).toBeInTheDocument();
   });
 
   it('an open admin dialog marks the panel open; closing it clears the flag', async () => {
-    const { renderAdmin } = await import('../helpers/admin-render');
-    const { store } = renderAdmin({ blocks: [] });
-    const { screen } = await import('@testing-library/react');
+    const view = await renderAdminOnServer(server, { blocks: [] });
+    open.push(view);
+    const { store } = view;
     expect(store.get(adminPanelOpenAtom)).toBe(false);
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'New block' })));
     expect(store.get(adminPanelOpenAtom)).toBe(true);

@@ -1,9 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeRegistryData } from '../../engine';
-import type { Module, Page } from '../../schemas/model';
-import { findFocusedDialog, fullRegistry, renderAdmin, seriousAxeViolations } from '../helpers/admin-render';
+import type { Block } from '../../schemas/model';
+import { findFocusedDialog, fullRegistry, seriousAxeViolations } from '../helpers/admin-render';
+import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
+
+// Every wait is a round trip to the real server, which a loaded machine slows down.
+configure({ asyncUtilTimeout: 10_000 });
 
 // A type whose options use the structure selector, icon and image id widgets. It has no generated
 // validator, so the form also exercises the runtime-validator fallback.
@@ -31,29 +38,55 @@ const registry: RuntimeRegistryData = {
         additionalProperties: false,
       },
       ui: { target: { 'ui:widget': 'structureSelector' }, icon: { 'ui:widget': 'icon' }, imageId: { 'ui:widget': 'imageId' } },
-      defaults: {},
+      // The registry validator wants defaults that satisfy the options schema.
+      defaults: { target: '' },
     },
   },
 };
 
-const modules: Module[] = [{ id: 'm1', slug: 'main', name: 'Main', childIds: ['p1', 'p2'] }];
-const pages: Page[] = [
-  { id: 'p1', slug: 'home', name: 'Home', moduleId: 'm1', children: ['card'] },
-  { id: 'p2', slug: 'about', name: 'About', moduleId: 'm1', children: [] },
-];
+// The server knows the type too: it runs on a copy of the registry with linkCard added.
+let server: ApiServer;
+let registryDir: string;
+const open: { close(): void }[] = [];
+beforeAll(async () => {
+  registryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-registry-'));
+  fs.cpSync(path.resolve('registry'), registryDir, { recursive: true, filter: (src) => !src.includes(`${path.sep}generated`) });
+  fs.writeFileSync(path.join(registryDir, 'blocks', 'linkCard.json'), JSON.stringify(registry.blocks.linkCard, null, 2));
+  server = await startAdminServer({ REGISTRY_DIR: registryDir });
+}, 120_000);
+afterAll(async () => {
+  open.splice(0).forEach((o) => o.close());
+  await server?.close();
+  fs.rmSync(registryDir, { recursive: true, force: true });
+});
 
-describe('custom widgets', () => {
+const modules = [
+  {
+    id: 'm1',
+    slug: 'widgets-main',
+    name: 'Main',
+    pages: [
+      { id: 'p1', slug: 'home', name: 'Home' },
+      { id: 'p2', slug: 'about', name: 'About' },
+    ],
+  },
+];
+const card: Block = { id: 'card', type: 'linkCard', name: 'Card', options: { target: 'p1' } };
+
+describe('custom widgets', { timeout: 120_000 }, () => {
   it('chooses a page with the structure selector, an icon from suggestions and an image id with a preview; validates and saves', async () => {
     const user = userEvent.setup({ delay: null });
-    const { api } = renderAdmin(
-      { modules, pages, blocks: [{ id: 'card', type: 'linkCard', name: 'Card', options: { target: 'p1' } }] },
-      { registry, imageToken: 'tok' },
-    );
+    const view = await renderAdminOnServer(server, { modules, blocks: [card] }, { registry, imageToken: 'tok' });
+    open.push(view);
+    const { id, token } = view;
     await user.click(within(screen.getByRole('toolbar', { name: 'Block controls for Card' })).getByRole('button', { name: 'Edit block' }));
     const dialog = await findFocusedDialog('Edit block: Card');
     const target = (await within(dialog).findByLabelText(/Target page/)) as HTMLSelectElement;
-    expect([...target.options].map((o) => o.text)).toEqual(['— choose —', 'Main › Home', 'Main › About']);
-    await user.selectOptions(target, 'p2');
+    const choices = [...target.options].map((o) => [o.value, o.text]);
+    expect(choices[0]).toEqual(['', '— choose —']);
+    expect(choices).toContainEqual([id('p1'), 'Main › Home']);
+    expect(choices).toContainEqual([id('p2'), 'Main › About']);
+    await user.selectOptions(target, id('p2'));
     const icon = within(dialog).getByLabelText(/Icon/) as HTMLInputElement;
     expect(icon.list?.querySelector('option[value="megaphone"]')).not.toBeNull();
     await user.type(icon, 'link');
@@ -67,6 +100,7 @@ describe('custom widgets', () => {
     expect(await seriousAxeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.blocks.get('card')?.options).toEqual({ target: 'p2', icon: 'link', imageId: 'img_1' });
+    const saved = await server.call<Block>('GET', `structure/block/${id('card')}`, { token });
+    expect(saved.body.options).toEqual({ target: id('p2'), icon: 'link', imageId: 'img_1' });
   });
 });

@@ -88,7 +88,7 @@ describe('the app shell', () => {
     expect(services.audit.pending()).toBeGreaterThanOrEqual(2);
   });
 
-  it('sends an unknown module to 404 with the missing-module toast, and the go-back button home', async () => {
+  it('sends an unknown module to 404, which says the module is missing, and the go-back button home', async () => {
     const { fireThemeError } = renderApp('/app/nowhere');
     await waitFor(() => {
       fireThemeError();
@@ -100,13 +100,16 @@ describe('the app shell', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/app/home/welcome'));
   });
 
-  it('shows the missing-page toast for an unknown page of a known module', async () => {
+  it('says the page is missing, once, for an unknown page of a known module', async () => {
     const { fireThemeError } = renderApp('/app/home/gone');
     await waitFor(() => {
       fireThemeError();
       expect(screen.getByRole('alert')).toHaveTextContent('That page does not exist, sorry for any inconvenience caused.');
     });
     await waitFor(() => expect(window.location.pathname).toBe('/app/404'));
+    // On the not-found page, not again in a toast (issue 14, item 7).
+    expect(screen.getAllByText('That page does not exist, sorry for any inconvenience caused.')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('blocks navigation while the admin panel is open, except in text-edit mode', async () => {

@@ -12,7 +12,7 @@ import { MobileDrawer } from '../../web/nav/MobileDrawer';
 import { currentRouteAtom } from '../../web/nav/structure-view';
 import { AdminBar, ViewAsBar } from '../../web/shell/AdminBar';
 import { RecentlyViewed } from '../../web/shell/RecentlyViewed';
-import { rememberRecent } from '../../web/shell/recently-viewed';
+import { recentOtherThan, rememberRecent } from '../../web/shell/recently-viewed';
 import { ServicesProvider } from '../../web/shell/services';
 import { editModeAtom, i18nOverridesAtom, pushToastAtom, sessionAtom, textEditModeAtom } from '../../web/shell/shell-state';
 import { Toasts } from '../../web/shell/Toasts';
@@ -135,12 +135,20 @@ describe('recently viewed (spec 2.6)', () => {
     rememberRecent(localStorage, { href: '/home/welcome', title: 'Welcome' });
     rememberRecent(localStorage, { href: '/events/calendar', title: 'Calendar' });
     rememberRecent(localStorage, { href: '/home/welcome', title: 'Welcome' });
+    rememberRecent(localStorage, { href: '/home/news', title: 'News' });
     setup(<RecentlyViewed />);
     const toggle = screen.getByRole('button', { name: 'Recently viewed' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(localStorage.getItem('tessera.recentlyViewed.open')).toBe('1');
-    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Welcome', 'Calendar']);
+    // The page being shown (/home/welcome) is not listed (issue 14, item 13).
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['News', 'Calendar']);
+    const items = [
+      { href: '/home/welcome', title: 'Welcome' },
+      { href: '/events/calendar', title: 'Calendar' },
+    ];
+    expect(recentOtherThan(items, '/home/welcome/')).toEqual([items[1]]);
+    expect(recentOtherThan(items, '/events/calendar?tab=x')).toEqual([items[0]]);
   });
 });
 
@@ -187,8 +195,16 @@ describe('admin bar and view-as bar (spec 2.6)', () => {
   it('resets view-as through POST admin/reset and reloads; a failure shows the view-as error', async () => {
     const reload = vi.fn();
     server.routes.set('POST /api/v1/admin/reset', () => ({ body: { ok: true } }));
+    server.routes.set('GET /api/v1/userLists', () => ({
+      body: [
+        { id: 'l1', name: 'Makers' },
+        { id: 'l2', name: 'Volunteers' },
+        { id: 'l3', name: 'Staff' },
+      ],
+    }));
     setup(<ViewAsBar reload={reload} />, { viewAs: ['l1', 'l2'], isAdmin: true });
-    expect(screen.getByText('You are viewing the site as 2 chosen lists.')).toBeInTheDocument();
+    // The chosen lists by name, not a count.
+    expect(await screen.findByText('You are viewing the site as a member of Makers and Volunteers.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reset view' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     server.routes.set('POST /api/v1/admin/reset', () => ({ status: 500 }));

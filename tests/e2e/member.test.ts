@@ -64,7 +64,9 @@ describe('a member on the demo site, in Chromium against the built server', () =
     expect(new URL(page.url()).search).toBe('');
     // The home page's blocks, rendered by the engine from the demo JSON.
     await page.getByText('Welcome to Riverside Makers, a community workshop for people who build, mend and tinker.').waitFor();
-    await page.getByText('Every page is data').waitFor();
+    await page.getByText('Run by members').waitFor();
+    // Demo copy is for members: nothing written for developers (issue 14, item 13).
+    expect(await page.getByText(/block JSON|registry/).count()).toBe(0);
     await page.getByText('Complete the induction before using the power tools.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -94,7 +96,7 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await page.close();
   });
 
-  it('an unknown module shows its toast and the 404 page', async () => {
+  it('an unknown module goes to the 404 page, which says the module is missing', async () => {
     const { page } = await openPage(`${server.url}/app/nowhere`);
     await page.getByText('That module does not exist, sorry for any inconvenience caused.').waitFor();
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -274,7 +276,7 @@ describe('an admin in Chromium against the built server', () => {
     expect(viewAs.status).toBe(200);
     await page.goto(`${server.url}/app/home/welcome`);
     const bar = page.getByRole('region', { name: 'Reset view' });
-    await bar.getByText('You are viewing the site as 1 chosen lists.').waitFor();
+    await bar.getByText('You are viewing the site as a member of Makers.').waitFor();
     await bar.getByRole('button', { name: 'Reset view' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
     await page.waitForFunction(() => !document.querySelector('.ts-view-as'));

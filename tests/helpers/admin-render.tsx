@@ -1,40 +1,16 @@
-/** Renders a page in edit mode through the real engine, registry, block index and admin, against the in-memory AdminApi double; a second store plays another open client. */
+/** Renders a page in edit mode through the real engine, registry, block index and admin, on the AdminApi given (the real one, against the server started in-process: admin-server.tsx). */
 import { render, screen, waitFor } from '@testing-library/react';
-import { createStore } from 'jotai';
+import type { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { AdminProvider, renderAddBlock, renderBlockControls, type AdminApi, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
-import { applyItemsChangesAtom, EngineProvider, loadStructureAtom, moduleOrderAtom, PageRenderer, type RuntimeRegistryData } from '../../engine';
+import { EngineProvider, PageRenderer, type RuntimeRegistryData } from '../../engine';
 import { fullRegistry } from '../../registry/generated/registry';
-import type { Block, Module, Page } from '../../schemas/model';
-import { InMemoryAdminApi, type InMemoryStructure } from './admin-api';
 
 export { fullRegistry };
 
 export const adminUser: PermissionUser = { isAdmin: true, permissions: {} };
-
-export interface AdminScene {
-  modules?: Module[];
-  pages?: Page[];
-  blocks: Block[];
-  lists?: InMemoryStructure['lists'];
-}
-
-/** One module `m1` with page `p1` (holding the top-level blocks given) unless modules and pages are given. */
-export function sceneStructure(scene: AdminScene): InMemoryStructure {
-  const nested = new Set(scene.blocks.flatMap((b) => b.children ?? []));
-  const pages = scene.pages ?? [
-    { id: 'p1', slug: 'home', name: 'Home', moduleId: 'm1', children: scene.blocks.filter((b) => !nested.has(b.id)).map((b) => b.id) },
-  ];
-  const modules = scene.modules ?? [{ id: 'm1', slug: 'main', name: 'Main', childIds: pages.map((p) => p.id) }];
-  return { modules, pages, blocks: scene.blocks, lists: scene.lists };
-}
-
-export function loadInto(store: ReturnType<typeof createStore>, api: InMemoryAdminApi) {
-  store.set(loadStructureAtom, api.snapshot());
-  store.set(moduleOrderAtom, api.moduleOrder);
-}
 
 export interface RenderOptions {
   user?: PermissionUser;
@@ -73,24 +49,6 @@ export function renderEditablePage(api: AdminApi, store: ReturnType<typeof creat
       </AdminProvider>
     </EngineProvider>,
   );
-}
-
-export function renderAdmin(scene: AdminScene, options: RenderOptions = {}) {
-  const registry = options.registry ?? fullRegistry;
-  const api = new InMemoryAdminApi(sceneStructure(scene), registry);
-  const store = createStore();
-  loadInto(store, api);
-  const member = createStore();
-  loadInto(member, api);
-  api.subscribe((changes) => member.set(applyItemsChangesAtom, changes));
-  const result = renderEditablePage(api, store, options.pageId ?? 'p1', options);
-  /** A fresh client after a reload: everything as the server now has it. */
-  const reload = () => {
-    const fresh = createStore();
-    loadInto(fresh, api);
-    return fresh;
-  };
-  return { ...result, api, store, member, reload };
 }
 
 /** axe-core over the document: serious or critical violations (colour contrast needs layout jsdom lacks). */

@@ -23,13 +23,13 @@ export type { ApiServer };
  * TextEncoder's byte arrays are not of the global Uint8Array's realm, which jose (signing session
  * tokens) refuses: encoded bytes are copied into the global kind, as they are in production.
  */
-export function startAdminServer(): Promise<ApiServer> {
+export function startAdminServer(env: Record<string, string> = {}): Promise<ApiServer> {
   globalThis.TextEncoder = class extends NodeTextEncoder {
     override encode(input?: string) {
       return new Uint8Array(super.encode(input));
     }
   } as typeof TextEncoder;
-  return startApiServer('sqlite', { REVERT_WINDOW_MS: '60000' });
+  return startApiServer('sqlite', { REVERT_WINDOW_MS: '60000', ...env });
 }
 
 type Store = ReturnType<typeof createStore>;
@@ -83,8 +83,10 @@ export async function loadFromServer(server: ApiServer, token: string, pageId: I
 let scenes = 0;
 
 export interface ServerScene {
-  /** Blocks in their final shape, with local ids; those no other block holds go on the page, in order. */
+  /** Blocks in their final shape, with local ids; those no other block holds go on the first page, in order. */
   blocks: Block[];
+  /** Modules with their pages (local ids; slugs and names as given), after the demo's; one module `m1` with page `p1` (home) when absent. */
+  modules?: { id: string; slug: string; name: string; pages: { id: string; slug: string; name: string }[] }[];
 }
 
 /** Builds the scene on the server; `id(local)` is a local id's id there. */
@@ -96,14 +98,18 @@ export async function buildScene(server: ApiServer, token: string, scene: Server
     if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  await call('PUT', 'structure/module', { module: { id: id('m1'), slug: `scene-${n}`, name: `Scene ${n}` } });
-  await call('PUT', 'structure/page', { moduleId: id('m1'), page: { id: id('p1'), slug: 'home', name: 'Home' } });
+  const modules = scene.modules ?? [{ id: 'm1', slug: `scene-${n}`, name: `Scene ${n}`, pages: [{ id: 'p1', slug: 'home', name: 'Home' }] }];
+  for (const m of modules) {
+    await call('PUT', 'structure/module', { module: { id: id(m.id), slug: m.slug, name: m.name } });
+    for (const p of m.pages) await call('PUT', 'structure/page', { moduleId: id(m.id), page: { id: id(p.id), slug: p.slug, name: p.name } });
+  }
+  const firstPage = modules[0].pages[0].id;
   const byId = new Map(scene.blocks.map((b) => [b.id, b]));
   const nested = new Set(scene.blocks.flatMap((b) => b.children ?? []));
   const place = async (block: Block, parentId: string | undefined, colIndex: number, index: number) => {
     const { children: _c, positions: _p, ...rest } = block;
     await call('PUT', 'structure/block', {
-      pageId: id('p1'),
+      pageId: id(firstPage),
       block: { ...rest, id: id(block.id) },
       ...(parentId ? { parentId: id(parentId) } : {}),
       colIndex,
@@ -115,19 +121,33 @@ export async function buildScene(server: ApiServer, token: string, scene: Server
   };
   const top = scene.blocks.filter((b) => !nested.has(b.id));
   for (const [i, block] of top.entries()) await place(block, undefined, 0, i);
-  return { id, pageId: id('p1'), moduleId: id('m1') };
+  return { id, pageId: id(firstPage), moduleId: id(modules[0].id), moduleIds: modules.map((m) => id(m.id)) };
+}
+
+export interface ServerRenderOptions extends RenderOptions {
+  /** The account whose session the admin's API calls use (default: admin). */
+  as?: string;
+  /** The page rendered, as a local id (default: the scene's first page). */
+  page?: string;
+  /** Given the built scene's ids, what to render beside the page (e.g. the navigation editor). */
+  extraFor?: (ids: { id: (local: string) => string; pageId: Id; moduleId: Id }) => RenderOptions['extra'];
+  /** Given the built scene's ids, the user the admin displays for (item permissions name the scene's ids). */
+  userFor?: (id: (local: string) => string) => RenderOptions['user'];
 }
 
 /**
  * Renders the scene's page in edit mode on the real server; `member` is a second admin client kept
  * current by realtime, `reload()` a fresh client loaded from the server.
  */
-export async function renderAdminOnServer(server: ApiServer, scene: ServerScene, options: RenderOptions = {}) {
+export async function renderAdminOnServer(server: ApiServer, scene: ServerScene, options: ServerRenderOptions = {}) {
   const token = await server.signIn('admin');
   const built = await buildScene(server, token, scene);
-  const recorded = recordedApi(createHttpAdminApi({ request: requestAs(server, token) }));
-  const store = await loadFromServer(server, token, built.pageId);
-  const member = await loadFromServer(server, token, built.pageId);
+  // The admin's calls go out as `as` (another account's refusals are real ones); the scene is built and loaded as admin.
+  const apiToken = options.as ? await server.signIn(options.as) : token;
+  const recorded = recordedApi(createHttpAdminApi({ request: requestAs(server, apiToken) }));
+  const pageId = options.page ? built.id(options.page) : built.pageId;
+  const store = await loadFromServer(server, token, pageId);
+  const member = await loadFromServer(server, token, pageId);
   const realtime: RealtimeClient = createRealtimeClient({
     url: server.url,
     token: await server.signIn('admin'),
@@ -135,15 +155,14 @@ export async function renderAdminOnServer(server: ApiServer, scene: ServerScene,
     socketOptions: { transports: ['websocket'], reconnection: false },
     reload: () => undefined,
   });
-  realtime.setCurrent({ moduleId: built.moduleId, pageId: built.pageId });
+  realtime.setCurrent({ moduleId: built.moduleId, pageId });
   await new Promise<void>((resolve) => (realtime.socket.connected ? resolve() : realtime.socket.once('connect', () => resolve())));
   // Subscribed (acknowledged) before the first write, so the second client hears every one.
-  for (const [room, roomId] of [
-    ['module', built.moduleId],
-    ['page', built.pageId],
-  ] as const)
+  for (const [room, roomId] of [...built.moduleIds.map((m) => ['module', m] as const), ['page', pageId] as const])
     await new Promise((resolve) => realtime.socket.emit(`${room}:subscribe`, { id: roomId }, resolve));
-  const result = renderEditablePage(recorded.api, store, built.pageId, options);
+  const extra = options.extraFor ? options.extraFor({ id: built.id, pageId, moduleId: built.moduleId }) : options.extra;
+  const user = options.userFor ? options.userFor(built.id) : options.user;
+  const result = renderEditablePage(recorded.api, store, pageId, { ...options, extra, user });
   return {
     ...result,
     ...built,
@@ -151,7 +170,7 @@ export async function renderAdminOnServer(server: ApiServer, scene: ServerScene,
     token,
     store,
     member,
-    reload: () => loadFromServer(server, token, built.pageId),
+    reload: () => loadFromServer(server, token, pageId),
     close: () => realtime.close(),
   };
 }

@@ -44,7 +44,9 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A loaded machine (several suites on two cores) may need longer: SERVER_START_TIMEOUT_MS.
+  const wait = Number(process.env.SERVER_START_TIMEOUT_MS) || 30_000;
+  const deadline = Date.now() + wait;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
@@ -55,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within 30 s:\n${log}`);
+      throw new Error(`server did not answer within ${wait / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

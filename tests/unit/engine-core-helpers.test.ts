@@ -13,6 +13,7 @@ import {
   modalDismissAction,
   modalWidthPx,
   parseTabParam,
+  selectedTabHash,
   profileInitials,
   resolveQrSettings,
   shouldAutoOpenModal,
@@ -110,6 +111,10 @@ describe('layout, availability, modals, tabs, QR, URLs', () => {
       ['b2', 't9'],
     ]);
     expect(formatTabParam(sel)).toBe('b1_t2,b2_t9');
+    // A tab named alone (docs/demo.md's ?tab=textiles) selects it in the block that has it; a pair wins.
+    expect(selectedTabHash('textiles', 'groups-tabs', ['woodwork', 'electronics', 'textiles'])).toBe('textiles');
+    expect(selectedTabHash('textiles', 'other', ['a', 'b'])).toBeUndefined();
+    expect(selectedTabHash('textiles,groups-tabs_electronics', 'groups-tabs', ['woodwork', 'electronics', 'textiles'])).toBe('electronics');
   });
   it('resolves QR settings with the defaults and capacities', () => {
     expect(resolveQrSettings({ value: 'x' })).toEqual({

@@ -1,10 +1,13 @@
 /**
- * Edit mode around the engine page (inside its EngineProvider): the loaded admin's provider with
- * the HTTP AdminApi over the shell's client, the admin bar, the navigation editor in the header
- * (a portal into the header's slot) and the page. Admin notices go to the shell's toasts.
+ * Edit mode beside the engine page (inside its EngineProvider): the loaded admin's provider with
+ * the HTTP AdminApi over the shell's client, the admin bar, the composer's panels and the
+ * navigation editor in the header (a portal into the header's slot). The page is not a child: the
+ * admin value goes up (`onValue`) and the engine page provides it around the page, so entering
+ * edit mode does not remount the page. Admin notices go to the shell's toasts.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { AdminValue } from '../../admin/core/context';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import type { LazyModuleIndex, Translator } from '../../engine';
@@ -23,10 +26,11 @@ export interface EditModeLayerProps {
   translator: Translator;
   locale: string;
   optionValidators?: LazyModuleIndex;
-  children: ReactNode;
+  /** Told the admin value: the engine page provides it around the page, which stays where it is. */
+  onValue(value: AdminValue | null): void;
 }
 
-export function EditModeLayer({ admin, pageId, moduleId, translator, locale, optionValidators, children }: EditModeLayerProps) {
+export function EditModeLayer({ admin, pageId, moduleId, translator, locale, optionValidators, onValue }: EditModeLayerProps) {
   const { api } = useServices();
   const session = useAtomValue(sessionAtom);
   const toast = useSetAtom(pushToastAtom);
@@ -34,7 +38,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, opt
   const adminApi = useMemo(() => admin.createHttpAdminApi({ request: adminRequestOf(api) }), [admin, api]);
   const [headerSlot, setHeaderSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setHeaderSlot(document.getElementById(HEADER_ADMIN_SLOT_ID)), []);
-  if (!session) return <>{children}</>;
+  if (!session) return null;
   const nav = <admin.NavigationEditor currentModuleId={moduleId} currentPageId={pageId} onNavigate={(path) => navigate(path, { replace: true })} />;
   return (
     <admin.AdminProvider
@@ -49,10 +53,10 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, opt
       viewAsListIds={session.viewAs ?? []}
       onViewAsChange={() => window.location.reload()}
       onNotify={(type, message) => toast({ type, message })}
+      onValue={onValue}
     >
       {headerSlot ? createPortal(nav, headerSlot) : nav}
       <admin.AdminBar onSafeModeToggle={reloadWithSafeMode} />
-      {children}
     </admin.AdminProvider>
   );
 }

@@ -4,14 +4,18 @@
  * session, modes, API). The page's blocks are loaded on first view.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AdminContext } from '../../admin/edit-mode';
+import type { AdminValue } from '../../admin/core/context';
 import { useLocation } from 'wouter';
 import { runtimeRegistry } from '../../registry/generated/runtime';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { createTranslator, messages } from '../../engine/core/i18n';
 import { createRegistry } from '../../engine/core/registry';
 import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
+import { mediaUrl } from '../../engine/core/media';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
+import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
 import { preloadBlockTypes } from '../../engine/react/block-loader';
@@ -28,6 +32,8 @@ import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { createFileServices } from './file-services';
+import { createPrivacyService } from './privacy-service';
+import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices } from './page-services';
 import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
@@ -53,9 +59,15 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const onAdminLoadError = useCallback(() => toast({ type: 'negative', message: t('shell.page.adminLoadError') }), [toast, t]);
   // Edit mode import()s the admin (its own chunks); until it is there the page renders as for members.
   const admin = useLazyAdmin(editMode, onAdminLoadError);
+  const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
+  const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
   const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
+  // Viewing as lists, the admin sees what a member of exactly those lists sees: rules judged on those
+  // lists, and none of the admin's notices (a block the server left out is simply not there).
+  const viewingAs = !!session?.viewAs?.length;
+  const viewer = useMemo(() => (session && viewingAs ? viewAsContext({ user: session.user }, session.viewAs!).user : session?.user), [session, viewingAs]);
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
   const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
@@ -70,6 +82,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
   const viewedProfile = viewedEntry?.state === 'ready' ? viewedEntry.value : undefined;
 
+  const mediaToken = session?.user.imageAccessToken;
   const device = useMemo(() => ({ isMobile: !wide, isDesktop: wide }), [wide]);
   const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id, profiles: dataLayer.profiles }), [api, store, page.id, dataLayer]);
   const engineServices = useMemo<EngineServices>(
@@ -78,21 +91,32 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       navigate: (path) => navigate(path),
       profileHref: (id) => profileHref(settings, id),
       logout: () => void logout(api, (url) => window.location.assign(url)),
+      mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
     }),
-    [pageServices, navigate, api, settings],
+    [pageServices, navigate, api, settings, mediaToken],
   );
   const profile = viewedProfile ?? undefined;
+  const user = session?.user;
+  const itemPermissions = session?.itemPermissions;
+  const profileEditable = useMemo(() => !!user && !!viewedId && canEditProfile({ ...user, itemPermissions }, viewedId), [user, itemPermissions, viewedId]);
+  // The privacy buttons (#privacy) set the viewer's own data items only.
+  const ownPrivacy = useMemo(
+    () => (viewedId && viewedId === accountId ? createPrivacyService(api, store, toast, t) : undefined),
+    [api, store, toast, t, viewedId, accountId],
+  );
   const formEnvironment = useMemo<FormEnvironment>(
     () => ({
       services: {
         save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
         evaluator,
-        ...createFileServices(api, session?.user.imageAccessToken),
+        ...createFileServices(api, user?.imageAccessToken),
+        ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
       },
-      ruleContext: { user: session?.user, profile, lists: session?.user.listMemberships, device },
+      ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
       translator,
+      profileEditable,
     }),
-    [pageServices, viewedId, session, profile, device, translator, api],
+    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
   );
 
   // The page's modal content loads once the page shows, so a first opening does not wait for chunks.
@@ -124,24 +148,32 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       evaluator={evaluator}
       translator={translator}
       services={engineServices}
-      user={session.user}
+      user={viewer}
       profile={profile}
       ownProfile={ownProfile}
       device={device}
-      isAdmin={session.user.isAdmin}
-      editMode={editMode && !!admin}
+      isAdmin={session.user.isAdmin && !viewingAs}
+      editMode={editing}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
     >
       <DataLayerProvider value={dataLayer}>
         <FormEnvironmentProvider value={formEnvironment}>
-          {admin ? (
-            <EditModeLayer admin={admin} pageId={page.id} moduleId={module.id} translator={translator} locale={locale} optionValidators={blockOptionValidators}>
-              <PageRenderer pageId={page.id} />
-            </EditModeLayer>
-          ) : (
+          {/* One tree in both modes: entering edit mode changes the context's value, never the page's place, so the page stays mounted. */}
+          <AdminContext.Provider value={editing ? adminValue : null}>
+            {admin && (
+              <EditModeLayer
+                admin={admin}
+                pageId={page.id}
+                moduleId={module.id}
+                translator={translator}
+                locale={locale}
+                optionValidators={blockOptionValidators}
+                onValue={setAdminValue}
+              />
+            )}
             <PageRenderer pageId={page.id} />
-          )}
+          </AdminContext.Provider>
         </FormEnvironmentProvider>
       </DataLayerProvider>
     </EngineProvider>

@@ -6,7 +6,7 @@
  */
 import { mediaUrl } from '../../engine/core/media';
 import type { FormServices } from '../../engine/forms/types';
-import type { Field, Id, JsonValue } from '../../schemas/model';
+import type { Field } from '../../schemas/model';
 import type { UploadResponse } from '../../schemas/model/api';
 import type { ApiClient } from '../api/client';
 
@@ -23,14 +23,13 @@ function imageOptionsQuery(field: Field): Record<string, string | number> {
 
 export function createFileServices(api: ApiClient, mediaToken: string | undefined): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData'> {
   return {
-    async upload(files, field) {
+    async upload(files, field, onProgress) {
       const images = field.type === 'imageUploader' || field.opts?.imagesOnly === true;
       const body = new FormData();
       for (const file of files) body.append('file', file, file.name);
-      const answer = await api.post<UploadResponse>(images ? 'files/uploadImage' : 'files/upload', body, {
-        query: { contextId: field.id, ...(images ? imageOptionsQuery(field) : {}) },
-        quiet: true,
-      });
+      const query = new URLSearchParams({ contextId: field.id });
+      if (images) for (const [key, value] of Object.entries(imageOptionsQuery(field))) query.set(key, String(value));
+      const answer = await sendWithProgress(api, `${images ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, body, onProgress);
       return answer.fileIds;
     },
     imageUrl: (fileId) => mediaUrl({ kind: 'image', id: fileId, token: mediaToken, thumb: true, width: PREVIEW_WIDTH }) ?? '',
@@ -40,13 +39,24 @@ export function createFileServices(api: ApiClient, mediaToken: string | undefine
   };
 }
 
-/** The file ids a submitted form holds in its files and imageUploader fields. */
-export function submittedFileIds(fields: (Field | undefined)[], values: Record<string, JsonValue | undefined>, nameOf: (field: Field) => string): Id[] {
-  const ids: Id[] = [];
-  for (const field of fields) {
-    if (!field || (field.type !== 'files' && field.type !== 'imageUploader')) continue;
-    const value = values[nameOf(field)];
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' && v) ids.push(v);
-  }
-  return ids;
+/**
+ * A multipart upload over XMLHttpRequest, whose upload events report progress (fetch has none),
+ * with the session's bearer token. A refused upload rejects with the server's message.
+ */
+function sendWithProgress(api: ApiClient, path: string, body: FormData, onProgress?: (fraction: number) => void): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${api.baseURL}/${path}`);
+    const token = api.getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.responseType = 'json';
+    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && e.total > 0 && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      const answer = xhr.response as (UploadResponse & { message?: string }) | null;
+      if (xhr.status === 200 && answer && Array.isArray(answer.fileIds)) resolve(answer);
+      else reject(new Error(answer?.message ?? `upload failed (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new Error('upload failed: the connection was lost'));
+    xhr.send(body);
+  });
 }

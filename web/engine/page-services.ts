@@ -4,8 +4,8 @@ import { blockAtom, fieldAtom, pageAtom } from '../../engine/react/structure-sto
 import type { FormSubmission } from '../../engine/forms/types';
 import type { BlockMeta, Id, Profile } from '../../schemas/model';
 import type { ApiClient } from '../api/client';
-import { fieldName } from '../../engine/core/validation/fields';
-import { submittedFileIds } from './file-services';
+import { fieldName } from '../../engine/core/validation';
+import { formFileIds } from '../../engine/core/files';
 import { formBlockOf } from './form-block';
 import type { Resource } from '../../engine/data';
 
@@ -33,7 +33,7 @@ export function createPageServices({ api, store, pageId, profiles }: { api: ApiC
       const saved = await api.post<Profile>(`profile/${encodeURIComponent(profileId)}`, { blockId, changes: submission.values }, { quiet: true });
       if (saved && typeof saved === 'object' && saved.data) profiles.put(profileId, saved);
       // Uploads the saved form holds are kept; the rest are swept after a day.
-      const fileIds = submittedFileIds(submission.fieldIds.map(lookup.field), submission.values, fieldName);
+      const fileIds = [...formFileIds(submission.fieldIds.map(lookup.field), submission.values, fieldName).values()].flat();
       if (fileIds.length) await api.post('files/claimFiles', { fileIds, contextId: blockId }, { quiet: true });
     },
   };

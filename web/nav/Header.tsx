@@ -77,7 +77,9 @@ export function Header() {
           </div>
         )}
       </div>
-      {pageRow.show && pageRow.items.length > 0 && <OverflowTabs items={pageRow.items} label={t('nav.pages')} wide={wide} recalcKey={recalcKey} />}
+      {pageRow.show && pageRow.items.length > 0 && (
+        <OverflowTabs items={pageRow.items} label={t('nav.pages')} wide={wide} recalcKey={recalcKey} className="ts-page-row" />
+      )}
       {/* In edit mode the admin (loaded lazily) portals its navigation editor here. */}
       {editMode && <div id={HEADER_ADMIN_SLOT_ID} className="ts-header-admin" />}
       <OfflineBanner />

@@ -53,7 +53,19 @@ function OverflowMenu({ items, label }: { items: TabItem[]; label: string }) {
   );
 }
 
-export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem[]; label: string; wide: boolean; recalcKey: string }) {
+export function OverflowTabs({
+  items,
+  label,
+  wide,
+  recalcKey,
+  className = '',
+}: {
+  items: TabItem[];
+  label: string;
+  wide: boolean;
+  recalcKey: string;
+  className?: string;
+}) {
   const t = useT();
   const rowRef = useRef<HTMLDivElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
@@ -97,6 +109,14 @@ export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem
     if (wide) return;
     const row = rowRef.current;
     if (!row) return;
+    // The current tab is scrolled into the row, not left cut at its edge.
+    const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current) {
+      const start = current.offsetLeft - row.offsetLeft;
+      const end = start + current.offsetWidth;
+      if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth + 24;
+      else if (start < row.scrollLeft) row.scrollLeft = Math.max(0, start - 24);
+    }
     const check = () => setShadows(scrollShadows(row.scrollLeft, row.scrollWidth, row.clientWidth));
     const onScroll = throttle(check, NAV_SCROLL_THROTTLE_MS);
     const initial = setTimeout(check, NAV_SCROLL_INITIAL_CHECK_MS);
@@ -117,7 +137,7 @@ export function OverflowTabs({ items, label, wide, recalcKey }: { items: TabItem
   return (
     <nav
       aria-label={label}
-      className={`ts-tabs${wide ? '' : ' ts-tabs--scroll'}${shadows.left ? ' ts-tabs--shadow-left' : ''}${shadows.right ? ' ts-tabs--shadow-right' : ''}`}
+      className={`ts-tabs${className ? ` ${className}` : ''}${wide ? '' : ' ts-tabs--scroll'}${shadows.left ? ' ts-tabs--shadow-left' : ''}${shadows.right ? ' ts-tabs--shadow-right' : ''}`}
     >
       <div className="ts-tabs__row" ref={rowRef}>
         {visible.map(tab)}

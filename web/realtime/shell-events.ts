@@ -4,8 +4,9 @@
  * overrides, and server messages become info toasts.
  */
 import type { createStore } from 'jotai';
+import type { DataPrivacy, UserState } from '../../schemas/model';
 import { dataLayerOf } from '../engine/data-layer';
-import { i18nOverridesAtom, localeAtom, pushToastAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom } from '../shell/shell-state';
 import { applySettingsUpdated, type SettingsEventEnv } from './settings-updated';
 
 type Store = ReturnType<typeof createStore>;
@@ -26,6 +27,16 @@ export function applyShellEvent(store: Store, event: string, payload: unknown, e
   // layer updates the loaded profile in place, so what blocks and block meta read is never stale.
   if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string') {
     dataLayerOf(store)?.applyEvent(event, payload);
+    return true;
+  }
+  // The own account's state changed in another tab or by a save (data privacy, notifications).
+  if (event === 'user:updateData' && isRecord(payload)) {
+    const session = store.get(sessionAtom);
+    if (!session) return false;
+    const change: Partial<UserState> = {};
+    if (Array.isArray(payload.dataPrivacy)) change.dataPrivacy = payload.dataPrivacy as DataPrivacy[];
+    if (typeof payload.notificationsEnabled === 'boolean') change.notificationsEnabled = payload.notificationsEnabled;
+    store.set(sessionAtom, { ...session, user: { ...session.user, ...change } });
     return true;
   }
   if (event === 'i18n:update' && isRecord(payload) && isRecord(payload.overrides)) {

@@ -6,7 +6,6 @@ import { useT } from '../i18n/use-t';
 import { currentRouteAtom, orderedModulesAtom, structureViewAtom } from '../nav/structure-view';
 import { useApi } from '../shell/services';
 import { sessionAtom } from '../shell/shell-state';
-import { useShowToast } from '../shell/use-toast';
 import { useSetAtom } from 'jotai';
 import type { Entity } from '../../schemas/model';
 import {
@@ -18,21 +17,11 @@ import {
   spaceLocationDecision,
   type RouteDecision,
 } from './guards';
+import { Decide } from './Decide';
 import { NotFound } from './NotFound';
 import { PageRoute } from './PageRoute';
 import { useRouteSlots } from './route-slots';
 import { ROUTES } from './route-table';
-
-/** Acts on a decision once: shows its toast, then redirects. */
-function Decide({ decision }: { decision: RouteDecision }) {
-  const showToast = useShowToast();
-  useEffect(() => {
-    if (decision.toast) showToast(decision.toast);
-    // Once per decision.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return decision.redirect ? <Redirect to={decision.redirect} replace={decision.replace} /> : null;
-}
 
 /** Home goes to the first module's default page, keeping the query (so /autoLogIn's query survives). */
 function Home() {
@@ -66,12 +55,8 @@ function AdminRoute() {
   const [location] = useLocation();
   const allowed = canEnterAdmin(session?.user);
   useEffect(() => setCurrent(allowed ? { adminPage: true, displayPages: false } : { displayPages: false }), [allowed, setCurrent]);
-  if (!allowed)
-    return (
-      <section className="ts-not-found" data-page-slug="404">
-        <p role="alert">{t('toasts.pageMissing')}</p>
-      </section>
-    );
+  // Denied: the not-found page with the spec's sentence, once (spec 2.2).
+  if (!allowed) return <NotFound reason="toasts.pageMissing" />;
   const Admin = slots.admin;
   return Admin ? <Admin path={location} /> : <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;
 }

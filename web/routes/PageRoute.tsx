@@ -12,7 +12,7 @@ import { rememberRecent } from '../shell/recently-viewed';
 import type { ApiClient } from '../api/client';
 import { useServices } from '../shell/services';
 import { settingsAtom, translatorAtom } from '../shell/shell-state';
-import { useShowToast } from '../shell/use-toast';
+import { Decide } from './Decide';
 import { resolvePageRoute } from './guards';
 import { NotFound } from './NotFound';
 import { useRouteSlots, type PageSlotProps } from './route-slots';
@@ -27,9 +27,12 @@ export function PageTitleOnly({ page }: PageSlotProps) {
   return <h1 className="ts-page-title">{pageTitle(page, (k) => (translator.has(k) ? translator.t(k) : undefined))}</h1>;
 }
 
-/** A numeric target id must be an existing profile (GET profile/{id} answers 200) before the page shows (spec 2.5). */
-function useProfileCheck(targetId: string | undefined, api: ApiClient): 'ok' | 'checking' | 'missing' {
-  const needsCheck = targetKind(targetId) === 'profile';
+/**
+ * A numeric target id, or any target of a profile page, must be an existing profile (GET
+ * profile/{id} answers 200) before the page shows (spec 2.5); otherwise it goes to 404.
+ */
+function useProfileCheck(targetId: string | undefined, api: ApiClient, profilePage: boolean): 'ok' | 'checking' | 'missing' {
+  const needsCheck = targetKind(targetId) === 'profile' || (profilePage && !!targetId);
   const [checked, setChecked] = useState<{ id: string; ok: boolean } | null>(null);
   useEffect(() => {
     if (!needsCheck || !targetId) return;
@@ -62,21 +65,14 @@ export function PageRoute({
 }) {
   const view = useAtomValue(structureViewAtom);
   const setCurrent = useSetAtom(currentRouteAtom);
-  const showToast = useShowToast();
   const { audit, api } = useServices();
-  const profileCheck = useProfileCheck(targetId, api);
   const translator = useAtomValue(translatorAtom);
   const settings = useAtomValue(settingsAtom);
   const slots = useRouteSlots();
   const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
+  const profileCheck = useProfileCheck(targetId, api, resolved.kind === 'page' && resolved.page.type === 'profile');
   const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
   const pageId = resolved.kind === 'page' ? resolved.page.id : undefined;
-
-  useEffect(() => {
-    if (resolved.kind === 'redirect' && resolved.toast) showToast(resolved.toast);
-    // Once per failed address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resolved.kind, moduleSlug, pageSlug]);
 
   useEffect(() => {
     setCurrent({ moduleId, pageId, targetId });
@@ -98,7 +94,8 @@ export function PageRoute({
   }, [moduleId, pageId, targetId, profileCheck]);
 
   if (resolved.kind === 'notFound') return <NotFound />;
-  if (resolved.kind === 'redirect') return <Redirect to={resolved.redirect!} replace />;
+  // Once per failed address.
+  if (resolved.kind === 'redirect') return <Decide key={`${moduleSlug}/${pageSlug}`} decision={resolved} />;
   if (profileCheck === 'checking') return null;
   if (profileCheck === 'missing') return <Redirect to="/404" replace />;
   const Slot = slots.page ?? PageTitleOnly;

@@ -20,6 +20,18 @@ export interface RouteDecision {
   toast?: ToastRequest;
 }
 
+/** What a redirect to the not-found page would have toasted: the page says it instead, once (issue 14, item 7). */
+const NOT_FOUND_REASONS = new Set(['toasts.pageMissing', 'toasts.pageMissingInModule', 'toasts.moduleMissing']);
+export function notFoundReason(decision: RouteDecision): string | undefined {
+  const key = decision.toast?.key;
+  return decision.redirect === '/404' && !decision.toast?.message && key && NOT_FOUND_REASONS.has(key) ? key : undefined;
+}
+/** The reason carried in history state to the not-found page; anything else (stale or forged state) is ignored. */
+export function notFoundReasonOf(state: unknown): string | undefined {
+  const key = (state as { notFoundReason?: unknown } | null)?.notFoundReason;
+  return typeof key === 'string' && NOT_FOUND_REASONS.has(key) ? key : undefined;
+}
+
 export interface StructureView {
   moduleBySlug(slug: string): Module | undefined;
   pagesOf(module: Module): Page[];

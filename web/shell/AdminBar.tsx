@@ -4,12 +4,13 @@
  * bar while an admin views the site as chosen lists (POST admin/reset, then a fresh start-up).
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { toggleEditModeAtom } from '../../admin/edit-mode';
 import { useT } from '../i18n/use-t';
 import { canEnterAdmin } from '../routes/guards';
 import { useApi } from './services';
-import { canEditAtom, canManageTextEditAtom, editModeAtom, pushToastAtom, sessionAtom, textEditModeAtom } from './shell-state';
+import { canEditAtom, canManageTextEditAtom, editModeAtom, localeAtom, pushToastAtom, sessionAtom, textEditModeAtom } from './shell-state';
 
 export function AdminBar() {
   const t = useT();
@@ -20,7 +21,8 @@ export function AdminBar() {
   const [textEditMode, setTextEditMode] = useAtom(textEditModeAtom);
   // The same throttled toggle as alt+shift+e.
   const toggleEdit = useSetAtom(toggleEditModeAtom);
-  if (!canEdit && !canTextEdit) return null;
+  // In edit mode the composer's bar (admin/AdminBar.tsx) is the one bar.
+  if ((!canEdit && !canTextEdit) || editMode) return null;
   return (
     <div className="ts-admin-bar" role="toolbar" aria-label={t('shell.adminBar.label')}>
       {canEdit && (
@@ -38,12 +40,44 @@ export function AdminBar() {
   );
 }
 
+/** The names of the viewed-as lists (GET userLists, which staff may read); ids stand in until they arrive or if the call fails. */
+function useListNames(ids: string[] | null | undefined): Record<string, string> {
+  const api = useApi();
+  const [names, setNames] = useState<Record<string, string>>({});
+  const key = ids?.join(',') ?? '';
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    api
+      .get<{ id: string; name: string }[]>('userLists', { quiet: true })
+      .then(
+        (lists) =>
+          live && Array.isArray(lists) && setNames(Object.fromEntries(lists.filter((l) => l && typeof l.name === 'string').map((l) => [l.id, l.name]))),
+      )
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, key]);
+  return names;
+}
+
+const joinNames = (names: string[], locale: string) => {
+  try {
+    return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', ');
+  }
+};
+
 export function ViewAsBar({ reload = () => window.location.reload() }: { reload?: () => void }) {
   const t = useT();
   const api = useApi();
   const session = useAtomValue(sessionAtom);
   const toast = useSetAtom(pushToastAtom);
+  const locale = useAtomValue(localeAtom);
   const lists = session?.viewAs;
+  const names = useListNames(lists);
   if (!lists?.length) return null;
   const reset = async () => {
     try {
@@ -55,7 +89,14 @@ export function ViewAsBar({ reload = () => window.location.reload() }: { reload?
   };
   return (
     <div className="ts-view-as" role="region" aria-label={t('shell.viewAs.reset')}>
-      <span>{t('shell.viewAs.active', { count: lists.length })}</span>
+      <span>
+        {t('shell.viewAs.active', {
+          lists: joinNames(
+            lists.map((id) => names[id] ?? id),
+            locale,
+          ),
+        })}
+      </span>
       <button type="button" className="ts-button" onClick={() => void reset()}>
         {t('shell.viewAs.reset')}
       </button>

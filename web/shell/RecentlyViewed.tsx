@@ -2,14 +2,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n/use-t';
-import { readRecent, RECENTLY_VIEWED_OPEN_KEY, type RecentItem } from './recently-viewed';
+import { readRecent, recentOtherThan, RECENTLY_VIEWED_OPEN_KEY, type RecentItem } from './recently-viewed';
 
 export function RecentlyViewed() {
   const t = useT();
   const [location] = useLocation();
   const [open, setOpen] = useState(() => localStorage.getItem(RECENTLY_VIEWED_OPEN_KEY) === '1');
-  const [items, setItems] = useState<RecentItem[]>(() => readRecent(localStorage));
-  useEffect(() => setItems(readRecent(localStorage)), [location]);
+  const [stored, setStored] = useState<RecentItem[]>(() => readRecent(localStorage));
+  useEffect(() => setStored(readRecent(localStorage)), [location]);
+  const items = recentOtherThan(stored, location);
   const toggle = () => {
     localStorage.setItem(RECENTLY_VIEWED_OPEN_KEY, open ? '0' : '1');
     setOpen(!open);
@@ -18,6 +19,7 @@ export function RecentlyViewed() {
     <section className="ts-recent" aria-labelledby="ts-recent-title">
       <h2 id="ts-recent-title" className="ts-recent__title">
         <button type="button" aria-expanded={open} aria-controls="ts-recent-list" onClick={toggle}>
+          <span className="ts-recent__chevron" aria-hidden="true" />
           {t('shell.recentlyViewed.title')}
         </button>
       </h2>

@@ -8,9 +8,12 @@ import { ThemeSelector } from '../theme/ThemeSelector';
 import { ACCOUNT_PAGE_PATH } from '../startup/startup';
 import { logout } from './logout';
 import { useApi } from './services';
+import { UserAvatar } from './UserAvatar';
 import { sessionAtom, settingsAtom, themeSelectableAtom } from './shell-state';
 import { DEFAULT_PAGE_NAMES, userControlEntries, type UserControlContext } from './user-controls-rules';
 import { profileHref } from '../api/init-adapter';
+import { formatProfileName } from '../../engine/core/profile-name';
+import type { Profile } from '../../schemas/model';
 
 const FloatingPanel = lazy(() => import('./FloatingPanel'));
 
@@ -25,6 +28,9 @@ export function UserControls() {
   const trigger = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
 
+  const [name, setName] = useState<string | null>(null);
+  const accountId = session?.user.accountId;
+
   useEffect(() => {
     if (!open || defaultPagesView) return;
     api
@@ -32,6 +38,19 @@ export function UserControls() {
       .then((r) => setDefaultPagesView(r ?? {}))
       .catch(() => setDefaultPagesView({}));
   }, [open, defaultPagesView, api]);
+
+  // The menu is headed by the member's name (their own profile); the account id until it is known.
+  useEffect(() => {
+    if (!open || name !== null || !accountId) return;
+    api
+      .get<Profile>(`profile/${encodeURIComponent(accountId)}`, { quiet: true })
+      .then((p) => {
+        const values = (p?.data?.profile ?? {}) as Record<string, unknown>;
+        const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+        setName(formatProfileName({ first: text(values.firstName), last: text(values.lastName) }) || accountId);
+      })
+      .catch(() => setName(accountId));
+  }, [open, name, accountId, api]);
 
   if (!session) return null;
   const entries = userControlEntries({
@@ -53,14 +72,13 @@ export function UserControls() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true" className="ts-avatar">
-          {initials}
-        </span>
+        <UserAvatar initials={initials} />
       </button>
       {/* Drawn once the default pages' permissions are known, so no entry moves under a click. */}
       {open && trigger.current && defaultPagesView && (
         <Suspense fallback={null}>
           <FloatingPanel anchor={trigger.current} onClose={close} role="dialog" label={t('shell.userControls.title')} className="ts-popover">
+            <p className="ts-user-controls__name">{name ?? session.user.accountId}</p>
             <ul className="ts-user-controls">
               {entries.map((entry) => {
                 switch (entry) {

@@ -23,3 +23,9 @@ export function rememberRecent(storage: Storage, item: RecentItem): RecentItem[]
   storage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify(list));
   return list;
 }
+
+/** What the footer lists: every recent page but the one being shown (query and trailing slash aside). */
+export function recentOtherThan(items: RecentItem[], location: string): RecentItem[] {
+  const bare = (href: string) => href.split(/[?#]/)[0].replace(/\/+$/, '');
+  return items.filter((i) => bare(i.href) !== bare(location));
+}

@@ -5,6 +5,7 @@
  * applies it before the first paint: no flash of the wrong theme on reload.
  */
 import type { Id, Settings } from '../../schemas/model';
+import { applyBrandTokens } from './brand-tokens';
 
 export type ThemeMode = 'light' | 'dark' | 'auto';
 export type ColourScheme = 'light' | 'dark';
@@ -37,6 +38,7 @@ export function applyScheme(doc: Document, scheme: ColourScheme, storage?: Stora
   doc.documentElement.dataset.theme = scheme;
   doc.documentElement.style.colorScheme = scheme;
   storage?.setItem(THEME_SCHEME_KEY, scheme);
+  applyBrandTokens(doc);
 }
 
 /** The preview brand id from storage, when a valid one is set. */
@@ -70,6 +72,7 @@ export function ensureBrandStylesheet(doc: Document, href: string): Promise<void
     const done = () => {
       el.removeEventListener('load', done);
       el.removeEventListener('error', done);
+      applyBrandTokens(doc);
       resolve();
     };
     el.addEventListener('load', done);

@@ -9,13 +9,17 @@ import {
   PREVIEWS_PER_ROW,
   PREVIEW_RATIOS_OFF,
   PREVIEW_RATIOS_ON,
+  ZOOM_MAX_FACTOR,
   runRule,
+  type Field,
   type FormFieldBinding,
   type FormServices,
 } from '../../../engine';
 
 export interface ImageWindowProps {
   binding: FormFieldBinding;
+  /** The field: its opts say which preview ratios start on, how many previews per row, and whether the focal point can be edited. */
+  field: Field;
   fileId: string;
   services: FormServices;
   onClose(): void;
@@ -28,13 +32,29 @@ const ratioValue = (r: string) => {
   return w / h;
 };
 
-export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWindowProps) {
+interface ImageUploaderOpts {
+  focalPoint?: boolean;
+  ratios?: string[];
+  previewsPerRow?: number;
+}
+
+export function ImageWindow({ binding: b, field, fileId, services, onClose }: ImageWindowProps) {
+  const opts = (field.opts ?? {}) as ImageUploaderOpts;
+  const focalEditable = opts.focalPoint !== false;
   const [view, setView] = useState<'image' | 'previews'>('image');
   const [focalEditing, setFocalEditing] = useState(false);
   const [focal, setFocal] = useState<Point>({ ...FOCAL_POINT_DEFAULT });
   const [saving, setSaving] = useState(false);
-  const [enabled, setEnabled] = useState<string[]>([...PREVIEW_RATIOS_ON]);
-  const [perRow, setPerRow] = useState<number>(PREVIEWS_PER_ROW.default);
+  const [enabled, setEnabled] = useState<string[]>(() =>
+    Array.isArray(opts.ratios) ? opts.ratios.filter((r) => /^\d+:\d+$/.test(r)) : [...PREVIEW_RATIOS_ON],
+  );
+  const [perRow, setPerRow] = useState<number>(() =>
+    typeof opts.previewsPerRow === 'number' && opts.previewsPerRow >= PREVIEWS_PER_ROW.min && opts.previewsPerRow <= PREVIEWS_PER_ROW.max
+      ? opts.previewsPerRow
+      : PREVIEWS_PER_ROW.default,
+  );
+  // Zoom between the starting scale and ten times it (spec 9), around the focal point.
+  const [zoom, setZoom] = useState(1);
   const [custom, setCustom] = useState({ width: '', height: '' });
   const [ratioMessage, setRatioMessage] = useState<{ text: string; severity: 'error' | 'warning' } | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
@@ -44,7 +64,8 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
 
   const onImageClick = (e: MouseEvent<HTMLElement>) => {
     if (!focalEditing) return;
-    const rect = e.currentTarget.getBoundingClientRect();
+    const frame = e.currentTarget.querySelector('.t-image-window__frame') ?? e.currentTarget;
+    const rect = frame.getBoundingClientRect();
     if (!rect.width || !rect.height) return;
     setFocal({ x: clampPct(((e.clientX - rect.left) / rect.width) * 100), y: clampPct(((e.clientY - rect.top) / rect.height) * 100) });
   };
@@ -96,9 +117,15 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
       </div>
       {view === 'image' ? (
         <div className="t-image-window__image">
-          <button type="button" aria-pressed={focalEditing} onClick={() => setFocalEditing((on) => !on)}>
-            {t('imageUploader.focalPoint.toggle')}
-          </button>
+          {focalEditable && (
+            <button type="button" aria-pressed={focalEditing} onClick={() => setFocalEditing((on) => !on)}>
+              {t('imageUploader.focalPoint.toggle')}
+            </button>
+          )}
+          <label className="t-image-window__zoom">
+            {t('imageUploader.zoom', { factor: zoom })}
+            <input type="range" min={1} max={ZOOM_MAX_FACTOR} step={0.5} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+          </label>
           {focalEditing && <p>{t('imageUploader.focalPoint.hint')}</p>}
           <div
             className="t-image-window__canvas"
@@ -108,8 +135,14 @@ export function ImageWindow({ binding: b, fileId, services, onClose }: ImageWind
             onClick={onImageClick}
             onKeyDown={onFocalKey}
           >
-            {src ? <img src={src} alt={b.label} /> : <span>{fileId}</span>}
-            <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
+            {/* The frame is the image's own box: a click's position is a percentage of the picture, not of the window. */}
+            <span
+              className="t-image-window__frame"
+              style={{ transform: zoom === 1 ? undefined : `scale(${zoom})`, transformOrigin: `${focal.x}% ${focal.y}%` }}
+            >
+              {src ? <img src={src} alt={b.label} /> : <span>{fileId}</span>}
+              <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
+            </span>
           </div>
           <p role="status">{t('imageUploader.focalPoint.position', focal)}</p>
         </div>

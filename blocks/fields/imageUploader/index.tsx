@@ -10,7 +10,8 @@ export default function ImageUploaderField(props: FieldComponentProps) {
   const b = useFormField(props.field, props.index);
   const { controller } = useFormContext();
   const [open, setOpen] = useState(false);
-  const max = props.field.validation?.maxFileSize;
+  // The maxFileSize rule, else the field's Image options (spec 3 maxFileSize), else the spec 9 default.
+  const max = props.field.validation?.maxFileSize ?? (props.field.opts?.image as { maxFileSize?: unknown } | undefined)?.maxFileSize;
   const fileId = typeof b.state.value === 'string' ? b.state.value : undefined;
   const src = fileId ? controller.services.imageUrl?.(fileId) : undefined;
   return (
@@ -22,7 +23,7 @@ export default function ImageUploaderField(props: FieldComponentProps) {
           {b.t('imageUploader.edit')}
         </button>
       )}
-      {open && fileId && <ImageWindow binding={b} fileId={fileId} services={controller.services} onClose={() => setOpen(false)} />}
+      {open && fileId && <ImageWindow binding={b} field={props.field} fileId={fileId} services={controller.services} onClose={() => setOpen(false)} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 export type TabSelections = Map<string, string>;
 
 const PAIR = /^([A-Za-z0-9-]+)_([A-Za-z0-9_-]+)$/;
+const BARE = /^[A-Za-z0-9-]+$/;
 
 export function parseTabParam(value: string | null | undefined): TabSelections {
   const selections: TabSelections = new Map();
@@ -11,6 +12,24 @@ export function parseTabParam(value: string | null | undefined): TabSelections {
     if (match) selections.set(match[1], match[2]);
   }
   return selections;
+}
+
+/** Parts naming a tab alone (`?tab=textiles`): a short deep link that selects that tab in whichever tabs block has it. */
+export function bareTabs(value: string | null | undefined): Set<string> {
+  return new Set(
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => BARE.test(part)),
+  );
+}
+
+/** The tab a block shows: its own pair, else the first of its tabs named alone, else none (the block's first tab). */
+export function selectedTabHash(value: string | null | undefined, blockHash: string, tabHashes: readonly string[]): string | undefined {
+  const paired = parseTabParam(value).get(blockHash);
+  if (paired) return paired;
+  const bare = bareTabs(value);
+  return tabHashes.find((h) => bare.has(h));
 }
 
 export function formatTabParam(selections: TabSelections): string {

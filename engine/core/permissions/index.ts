@@ -58,6 +58,15 @@ export function can(holder: PermissionHolder | undefined, action: string, subjec
   return grant(holder.permissions, subject, action) ?? grant(holder.basePaths, subject, action) ?? false;
 }
 
+/**
+ * Editing a profile's values (spec 6): the owner, or whoever holds `profiles` update (admins pass).
+ * The server refuses every other save; the engine shows a profile form's Edit button only then.
+ */
+export function canEditProfile(holder: (PermissionHolder & { accountId?: Id }) | undefined, profileAccountId: Id): boolean {
+  if (!holder) return false;
+  return holder.accountId === profileAccountId || can(holder, 'update', SUBJECTS.profiles, profileAccountId);
+}
+
 /** Administration permissions (manageEditMode, manageTextEdit, allowViewAs, ...). */
 export const canAdminister = (holder: PermissionHolder | undefined, action: string): boolean => can(holder, action, SUBJECTS.administration);
 

@@ -40,6 +40,7 @@ export function FilePickerField({
   const { controller } = useFormContext();
   const [pickErrors, setPickErrors] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<number>();
   const imageUrl = field.type === 'imageUploader' || field.opts?.imagesOnly === true ? controller.services.imageUrl : undefined;
   const ids: Id[] = Array.isArray(b.state.value) ? b.state.value.map(String) : typeof b.state.value === 'string' ? [b.state.value] : [];
   if (!b.editing) return <FieldReadOnly binding={b} text={ids.join(', ')} />;
@@ -65,9 +66,10 @@ export function FilePickerField({
     const upload = controller.services.upload;
     if (!upload) return setPickErrors([b.t('form.saving.failed', { message: 'no upload service' })]);
     setUploading(true);
+    setProgress(undefined);
     controller.setTransmitting(field.id, index, true);
     try {
-      const uploaded = await upload(files, field);
+      const uploaded = await upload(files, field, setProgress);
       const next: JsonValue = multiple ? [...ids, ...uploaded] : field.type === 'imageUploader' ? (uploaded[0] ?? null) : uploaded.slice(0, 1);
       b.setValue(next);
     } catch (error) {
@@ -94,7 +96,16 @@ export function FilePickerField({
         onChange={(e) => void onPick(e)}
         aria-busy={uploading || undefined}
       />
-      {uploading && <span role="status">{b.t('fields.files.uploading')}</span>}
+      {uploading && (
+        <span role="status" className="t-files__progress">
+          {b.t('fields.files.uploading')}
+          {progress !== undefined && (
+            <progress max={100} value={Math.round(progress * 100)} aria-label={b.t('fields.files.uploading')}>
+              {Math.round(progress * 100)}%
+            </progress>
+          )}
+        </span>
+      )}
       {pickErrors.length > 0 && <FieldErrors binding={{ ...b, errors: pickErrors, ids: { ...b.ids, errors: `${b.ids.errors}-pick` } }} />}
       {!field.hideUploadedFiles && ids.length > 0 && (
         <ul className="t-files">

@@ -1,8 +1,8 @@
 /** Block calls of spec 7.4: create, update, property, delete with revert, move, clone, children, comments. */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ownValue } from '../../../engine/core/own';
-import type { Block, Field, Id, JsonObject, Page } from '../../../schemas/model';
+import type { Slot } from '../../../engine/core/structure/document';
+import type { Block, Field, Id, JsonObject } from '../../../schemas/model';
 import type {
   BlockCloneRequest,
   BlockCreateRequest,
@@ -22,11 +22,12 @@ import { intParam, paginate } from '../../http/params';
 import { canAdminister, need } from '../../permissions';
 import { newId } from '../../storage/ids';
 import { checkPropertyKey } from '../checks';
-import { attachBlocks, detachBlock } from '../page-tree';
-import { collectBlocks, collectFields } from '../read';
-import { childAt, childBlockIds, removeChild } from '../tree';
+import { actionContext, PageActions } from '../page-actions';
 import { hiddenFieldIds, requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../viewer';
 import { writeStructure, type StructureWrite } from '../write';
+
+/** An index past any column's end: the slot at the end. */
+const END = Number.MAX_SAFE_INTEGER;
 
 interface StoredComment {
   id: Id;
@@ -72,6 +73,7 @@ async function needTakeable(ctx: AppContext, user: SignedInUser, ids: Id[], toPa
 
 export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
+  const actions = actionContext(ctx.registry);
 
   /** A block the user may see (see structure/viewer.ts), else 404. */
   const viewableBlock = (user: SignedInUser, id: Id) => requireVisibleBlock(ctx.store, user, id);
@@ -81,11 +83,6 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const options = withDefaults ? { ...v.blockDefaults(draft.type), ...(draft.options ?? {}) } : (draft.options ?? {});
     v.blockOptions(draft.type, options, where);
     return { ...draft, options: options as JsonObject };
-  }
-
-  /** Only block types whose registry entry says `children: true` hold child blocks. */
-  function assertHoldsChildren(block: Pick<Block, 'id' | 'type'>): void {
-    if (!ownValue(ctx.registry.blocks, block.type)?.children) throw badRequest(`block "${block.id}" of type "${block.type}" cannot hold child blocks`);
   }
 
   /** Writes a block's settings; the caller has run needBlockSettings (before the transaction). */
@@ -170,37 +167,31 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     return writeStructure(ctx, async (w) => {
       const parent = body.parentId ? await w.require<StoredBlock>('block', body.parentId) : undefined;
       if (parent?.wasDeleted) throw notFound(`block "${parent.id}" does not exist`);
-      if (parent) assertHoldsChildren(parent);
-      const pageId = parent?.pageId ?? body.pageId!;
+      if (parent && !parent.pageId) throw badRequest(`block "${parent.id}" is not on a page`);
       if (body.pageId && parent && parent.pageId !== body.pageId) throw badRequest(`block "${parent.id}" is not on page "${body.pageId}"`);
-      await w.require<Page>('page', pageId);
+      const pageId = parent?.pageId ?? body.pageId!;
       const draft = checkedBlock(body.block, 'block', body.defaults === true);
       const id = draft.id ?? newId('block');
-      if (await w.get('block', id)) throw badRequest(`block "${id}" already exists`);
       const related: Block[] = [];
       for (const [i, r] of (body.related ?? []).entries()) {
-        const rd = checkedBlock(r, `related[${i}]`, body.defaults === true);
-        const rid = rd.id ?? newId('block');
-        if (await w.get('block', rid)) throw badRequest(`block "${rid}" already exists`);
-        const { revision: _r, ...rest } = rd;
-        related.push(await w.create<StoredBlock>('block', { ...rest, id: rid, pageId, children: [], positions: {} }));
+        const { revision: _r, ...rest } = checkedBlock(r, `related[${i}]`, body.defaults === true);
+        related.push({ ...rest, id: rest.id ?? newId('block'), children: [], positions: {} });
       }
+      for (const b of [{ id }, ...related]) if (await w.get('block', b.id)) throw badRequest(`block "${b.id}" already exists`);
       const { revision: _r, ...rest } = draft;
       const relatedBlocks = related.length
         ? { ...(draft.relatedBlocks ?? {}), display: [...(draft.relatedBlocks?.display ?? []), ...related.map((b) => b.id)] }
         : draft.relatedBlocks;
-      await w.create<StoredBlock>('block', { ...rest, id, pageId, children: [], positions: {}, ...(relatedBlocks ? { relatedBlocks } : {}) });
-      await attachBlocks(
-        w,
-        parent ? { kind: 'block', id: parent.id } : { kind: 'page', id: pageId },
+      const edit = new PageActions(w, actions);
+      await edit.run({
+        kind: 'insert',
         pageId,
-        [id],
-        body.colIndex ?? 0,
-        body.index ?? Number.MAX_SAFE_INTEGER,
-      );
-      if (body.asParentFor?.length) assertHoldsChildren({ id, type: draft.type });
-      if (body.asParentFor?.length) await attachBlocks(w, { kind: 'block', id }, pageId, body.asParentFor, 0, 0);
-      return { block: await w.require<Block>('block', id), related };
+        at: { parentType: parent ? 'block' : 'page', parentId: parent?.id ?? pageId, colIndex: body.colIndex ?? 0, index: body.index ?? END },
+        blocks: [{ ...rest, id, children: [], positions: {}, ...(relatedBlocks ? { relatedBlocks } : {}) }, ...related],
+      });
+      if (body.asParentFor?.length) await edit.place(body.asParentFor, pageId, { parentType: 'block', parentId: id, colIndex: 0, index: 0 });
+      await edit.commit();
+      return { block: await w.require<Block>('block', id), related: await Promise.all(related.map((b) => w.require<Block>('block', b.id))) };
     });
   });
 
@@ -226,28 +217,17 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const visible = await viewableBlock(user, id);
     if (!visible.pageId) throw badRequest(`block "${id}" is not on a page`);
     await needBlockEditing(ctx, user, 'addChildren', visible.pageId);
+    let from: Slot | undefined;
+    if (parent) {
+      if (parent.type !== 'page' && parent.type !== 'block' && parent.type !== 'blocks' && parent.type !== 'pages')
+        throw badRequest(`parentType must be page or block, got "${parent.type}"`);
+      from = { parentType: parent.type.startsWith('page') ? 'page' : 'block', parentId: parent.id, colIndex: parent.col, index: parent.index };
+    }
     return writeStructure(ctx, async (w) => {
-      const block = await w.require<StoredBlock>('block', id);
-      if (block.wasDeleted) throw notFound(`block "${id}" does not exist`);
-      if (!block.pageId) throw badRequest(`block "${id}" is not on a page`);
-      if (parent) {
-        if (parent.type !== 'page' && parent.type !== 'block' && parent.type !== 'blocks' && parent.type !== 'pages')
-          throw badRequest(`parentType must be page or block, got "${parent.type}"`);
-        const kind = parent.type.startsWith('page') ? 'page' : 'block';
-        const holder = await w.require<Page | Block>(kind, parent.id);
-        const at = childAt(holder, parent.col, parent.index);
-        if (at !== id) throw badRequest(`block "${id}" is not at column ${parent.col}, index ${parent.index} of ${kind} "${parent.id}"`);
-        await w.put(kind, removeChild(holder, id));
-      } else {
-        await detachBlock(w, block);
-      }
-      const all = [block, ...(await collectBlocks(w.tx, childBlockIds(block)))];
-      for (const b of all) await w.put<StoredBlock>('block', { ...(await w.require<StoredBlock>('block', b.id)), wasDeleted: true });
-      return w.revertToken(
-        user.account.accountId,
-        ctx.config.revertWindowMs,
-        all.map((b) => b.id),
-      );
+      const edit = new PageActions(w, actions);
+      await edit.run({ kind: 'remove', pageId: await edit.pageOf(id), blockIds: [id], ...(from ? { from } : {}) });
+      const { removedBlockIds } = await edit.commit();
+      return w.revertToken(user.account.accountId, ctx.config.revertWindowMs, removedBlockIds);
     });
   }
 
@@ -287,30 +267,18 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
     for (const u of updates) if (u.parentId) await viewableBlock(user, u.parentId);
     return writeStructure(ctx, async (w) => {
-      await w.require<Page>('page', toPageId);
-      for (const u of updates) {
-        const block = await w.require<StoredBlock>('block', u.id);
-        if (block.pageId !== fromPageId) throw badRequest(`block "${u.id}" is not on page "${fromPageId}"`);
-        if (u.parentId) {
-          const parent = await w.require<StoredBlock>('block', u.parentId);
-          assertHoldsChildren(parent);
-          if (parent.pageId !== toPageId) throw badRequest(`block "${u.parentId}" is not on page "${toPageId}"`);
-          const inside = await collectBlocks(w.tx, childBlockIds(block));
-          if (u.parentId === u.id || inside.some((b) => b.id === u.parentId)) throw badRequest(`block "${u.id}" cannot move inside itself`);
-        }
-        await attachBlocks(
-          w,
-          u.parentId ? { kind: 'block', id: u.parentId } : { kind: 'page', id: toPageId },
-          toPageId,
-          [u.id],
-          u.colIndex ?? 0,
-          u.index ?? Number.MAX_SAFE_INTEGER,
-        );
-        if (fromPageId !== toPageId) {
-          for (const d of await collectBlocks(w.tx, childBlockIds(block), true))
-            await w.put<StoredBlock>('block', { ...(await w.require<StoredBlock>('block', d.id)), pageId: toPageId });
-        }
-      }
+      const edit = new PageActions(w, actions);
+      for (const u of updates) if ((await edit.pageOf(u.id)) !== fromPageId) throw badRequest(`block "${u.id}" is not on page "${fromPageId}"`);
+      await edit.run({
+        kind: 'move',
+        fromPageId,
+        toPageId,
+        moves: updates.map((u) => ({
+          blockId: u.id,
+          to: { parentType: u.parentId ? 'block' : 'page', parentId: u.parentId ?? toPageId, colIndex: u.colIndex ?? 0, index: u.index ?? END },
+        })),
+      });
+      await edit.commit();
       return { moved: updates.map((u) => u.id) };
     });
   });
@@ -322,24 +290,15 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (parentId) await viewableBlock(user, parentId);
     for (const id of ids) await viewableBlock(user, id);
     return writeStructure(ctx, async (w) => {
-      await w.require<Page>('page', toPageId);
-      if (parentId) assertHoldsChildren(await w.require<StoredBlock>('block', parentId));
-      const clones: Block[] = [];
+      const edit = new PageActions(w, actions);
+      const at: Slot = { parentType: parentId ? 'block' : 'page', parentId: parentId ?? toPageId, colIndex: colIndex ?? 0, index: index ?? END };
+      const cloneIds: Id[] = [];
       for (const [i, id] of ids.entries()) {
-        const source = await w.require<StoredBlock>('block', id);
-        if (source.wasDeleted) throw notFound(`block "${id}" does not exist`);
-        const cloneId = await cloneTree(w, source, toPageId);
-        await attachBlocks(
-          w,
-          parentId ? { kind: 'block', id: parentId } : { kind: 'page', id: toPageId },
-          toPageId,
-          [cloneId],
-          colIndex ?? 0,
-          (index ?? Number.MAX_SAFE_INTEGER) + i,
-        );
-        clones.push(await w.require<Block>('block', cloneId));
+        const { action } = await edit.run({ kind: 'clone', fromPageId: await edit.pageOf(id), toPageId, ids: [id], at: { ...at, index: at.index + i } });
+        if (action.kind === 'clone') cloneIds.push(action.idMap!.blocks![id]);
       }
-      return clones;
+      await edit.commit();
+      return Promise.all(cloneIds.map((id) => w.require<Block>('block', id)));
     });
   });
 
@@ -375,15 +334,9 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     await needBlockEditing(ctx, user, 'addChildren', visibleParent.pageId);
     await needTakeable(ctx, user, childIds, visibleParent.pageId);
     return writeStructure(ctx, async (w) => {
-      const parent = await w.require<StoredBlock>('block', parentId);
-      if (parent.wasDeleted || !parent.pageId) throw notFound(`block "${parentId}" does not exist`);
-      assertHoldsChildren(parent);
-      for (const id of childIds) {
-        const inside = await collectBlocks(w.tx, childBlockIds(await w.require<Block>('block', id)));
-        if (id === parentId || inside.some((b) => b.id === parentId))
-          throw badRequest(`block "${id}" cannot become a child of its own descendant "${parentId}"`);
-      }
-      await attachBlocks(w, { kind: 'block', id: parentId }, parent.pageId, childIds, col, index);
+      const edit = new PageActions(w, actions);
+      await edit.place(childIds, await edit.pageOf(parentId), { parentType: 'block', parentId, colIndex: col, index });
+      await edit.commit();
       return w.require<Block>('block', parentId);
     });
   }
@@ -464,35 +417,4 @@ function reactionSummary(c: StoredComment, me: Id) {
       .map(([id]) => id),
     individualReactionScores: Object.fromEntries(Object.entries(c.reactions).map(([id, accounts]) => [id, accounts.length])),
   };
-}
-
-/** Deep-copies a block, its descendants and their fields with new ids; returns the new root id. */
-async function cloneTree(w: StructureWrite, source: StoredBlock, pageId: Id): Promise<Id> {
-  const idMap = new Map<Id, Id>();
-  const blocks = [source, ...(await collectBlocks(w.tx, childBlockIds(source)))];
-  for (const b of blocks) idMap.set(b.id, newId('block'));
-  const fields = await collectFields(
-    w.tx,
-    blocks.flatMap((b) => b.fields ?? []),
-  );
-  const fieldMap = new Map(fields.map((f) => [f.id, newId('field')]));
-  const mapIds = (ids: Id[] | undefined, map: Map<Id, Id>) => ids?.map((id) => map.get(id) ?? id);
-  for (const f of fields) {
-    const { revision: _r, ...rest } = f;
-    await w.put<Field>('field', { ...rest, id: fieldMap.get(f.id)!, childIds: mapIds(f.childIds, fieldMap) });
-  }
-  for (const b of blocks) {
-    const { revision: _r, ...rest } = b;
-    const positions = b.positions ? Object.fromEntries(Object.entries(b.positions).map(([c, ids]) => [c, mapIds(ids, idMap)!])) : undefined;
-    await w.put<StoredBlock>('block', {
-      ...rest,
-      id: idMap.get(b.id)!,
-      pageId,
-      children: mapIds(b.children, idMap),
-      ...(positions ? { positions } : {}),
-      fields: mapIds(b.fields, fieldMap),
-      ...(b.relatedBlocks?.display ? { relatedBlocks: { ...b.relatedBlocks, display: mapIds(b.relatedBlocks.display, idMap) } } : {}),
-    });
-  }
-  return idMap.get(source.id)!;
 }

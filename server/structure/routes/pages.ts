@@ -16,13 +16,16 @@ import { canViewPage, need } from '../../permissions';
 import { newId } from '../../storage/ids';
 import { needsViewerFilter, pageForViewer } from '../block-visibility';
 import { checkPropertyKey, checkSlug } from '../checks';
-import { attachBlocks, mergeVisibleOrder, removePage } from '../page-tree';
+import { actionContext, PageActions } from '../page-actions';
+import { mergeVisibleOrder, removePage } from '../page-tree';
+import { jsonAnswer, sendJsonAnswer } from '../../http/compression';
 import { readPageDocumentWithJson, readStructure } from '../read';
 import { requireMovableBlocks, requireVisiblePage } from '../viewer';
 import { writeStructure, type StructureWrite } from '../write';
 
 export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
+  const actions = actionContext(ctx.registry);
 
   app.get<{ Querystring: { page?: string; limit?: string; filters?: string; moduleId?: string } }>('/structure/page/search', async (req) => {
     const user = await requireUser(ctx, req);
@@ -58,8 +61,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await requireVisiblePage(ctx.store, user, req.params.id);
     const doc = await readPageDocumentWithJson(ctx.store, req.params.id);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
-    const json = needsViewerFilter(doc.value, user) ? JSON.stringify(pageForViewer(doc.value, user)) : doc.json;
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendJsonAnswer(req, reply, needsViewerFilter(doc.value, user) ? jsonAnswer(JSON.stringify(pageForViewer(doc.value, user))) : doc);
   });
 
   app.put('/structure/page', async (req) => {
@@ -142,7 +144,9 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await requireVisiblePage(ctx.store, user, req.params.pageId);
     await requireMovableBlocks(ctx.store, user, [req.params.childId], req.params.pageId);
     return writeStructure(ctx, async (w) => {
-      await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, [req.params.childId], 0, index);
+      const edit = new PageActions(w, actions);
+      await edit.place([req.params.childId], req.params.pageId, { parentType: 'page', parentId: req.params.pageId, colIndex: 0, index });
+      await edit.commit();
       return w.require<Page>('page', req.params.pageId);
     });
   });
@@ -155,7 +159,9 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     await requireVisiblePage(ctx.store, user, req.params.pageId);
     await requireMovableBlocks(ctx.store, user, childrenIds, req.params.pageId);
     return writeStructure(ctx, async (w) => {
-      await attachBlocks(w, { kind: 'page', id: req.params.pageId }, req.params.pageId, childrenIds, colIndex ?? 0, index);
+      const edit = new PageActions(w, actions);
+      await edit.place(childrenIds, req.params.pageId, { parentType: 'page', parentId: req.params.pageId, colIndex: colIndex ?? 0, index });
+      await edit.commit();
       return w.require<Page>('page', req.params.pageId);
     });
   });

@@ -318,6 +318,54 @@ describe('image uploader window (spec 4.8)', () => {
   });
 });
 
+describe('image uploader options, zoom and upload progress (spec 3, 4.8, 9)', () => {
+  it("the field's opts choose the preview ratios, previews per row and turn focal-point editing off; zoom goes from 1 to 10 times", async () => {
+    renderForm({
+      components,
+      data: { avatar: 'img-8' },
+      services: { imageUrl: (id) => `/api/v1/image/${id}` },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', opts: { ratios: ['1:1', '3:2'], previewsPerRow: 3, focalPoint: false } }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit image' }));
+    expect(screen.queryByRole('button', { name: 'Set focal point' })).toBeNull();
+    const zoom = screen.getByRole('slider', { name: /^Zoom/ });
+    expect(zoom).toHaveAttribute('min', '1');
+    expect(zoom).toHaveAttribute('max', '10');
+    fireEvent.change(zoom, { target: { value: '4' } });
+    expect(screen.getByRole('slider', { name: 'Zoom (4×)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'Avatar' }).closest('.t-image-window__frame')).toHaveStyle({ transform: 'scale(4)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Previews' }));
+    expect(screen.getAllByRole('listitem', { name: /^Preview / }).map((li) => li.getAttribute('aria-label'))).toEqual(['Preview 1:1', 'Preview 3:2']);
+    expect(screen.getByLabelText('Previews per row')).toHaveValue('3');
+  });
+
+  it('shows the share uploaded while the bytes go out; the maximum size comes from the Image options', async () => {
+    let report!: (fraction: number) => void;
+    let finish!: (ids: string[]) => void;
+    renderForm({
+      components,
+      services: {
+        upload: (_files, _field, onProgress) =>
+          new Promise<string[]>((resolve) => {
+            report = onProgress!;
+            finish = resolve;
+          }),
+      },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', opts: { image: { maxFileSize: 2048 } } }],
+    });
+    const input = screen.getByLabelText('Avatar') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(4096)], 'big.png', { type: 'image/png' })] } });
+    expect(await screen.findByText(/big\.png is larger than/)).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(1000)], 'a.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(report).toBeTypeOf('function'));
+    act(() => report(0.42));
+    expect(await screen.findByRole('progressbar', { name: 'Uploading…' })).toHaveAttribute('value', '42');
+    await act(async () => finish(['img-9']));
+    expect(await screen.findByText('img-9')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading…' })).toBeNull());
+  });
+});
+
 describe('structural field types', () => {
   it('heading and paragraph show text and are never submitted', async () => {
     const { saved } = renderForm({

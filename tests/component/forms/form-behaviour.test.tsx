@@ -77,6 +77,10 @@ describe('read-only and editing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('City')).toBeInTheDocument();
     expect(isFieldShown({ type: 'text' }, 'x', true, true)).toBe(false);
+    // A toggle that is off is an answer: the read view shows it (issue 14, item 3).
+    expect(isFieldShown({ type: 'toggle' }, false, false)).toBe(true);
+    expect(isFieldShown({ type: 'toggle' }, undefined, false)).toBe(true);
+    expect(isFieldShown({ type: 'toggle' }, false, false, true)).toBe(false);
   });
 });
 

@@ -1,0 +1,101 @@
+/**
+ * Profile calls of community §7 for those who manage profiles: POST profile/forceUpdateProfile/{id}
+ * (profiles update), POST profile/meta/{id} (the owner or profiles update), DELETE profile/{id}
+ * (admins) and GET profile/listMembershipStates/{id}/{includeDynamic} (the owner or profiles read).
+ *
+ * Deleting a profile deletes the person: the profile (values, meta, recently viewed) and the
+ * account (sign-in, list memberships, data privacy) are removed in one transaction, so the member
+ * index drops them, their sessions end at once and the profile answers 404 everywhere. What they
+ * made for others stays: uploaded files keep their owner id, and anything naming them (others'
+ * favourites and recently viewed lists, comments) shows the account id as the public name.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Id, JsonValue, Profile } from '../../schemas/model';
+import type { ForceUpdateProfileRequest, ProfileMetaUpsertRequest } from '../../schemas/model/api';
+import { canEditProfile } from '../../engine/core/permissions';
+import { requireUser, type AppContext, type SignedInUser } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import type { Account } from '../model';
+import { can, permissionHolder } from '../permissions';
+import { announceProfileChange } from './profile-events';
+import { emptyProfile, setAtPath, updateProfileMeta } from './profile-data';
+
+/** Profile value names: what a form field's key may be. */
+const VALUE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const v = ctx.validator;
+  const mayEdit = (user: SignedInUser, accountId: Id) => canEditProfile({ ...permissionHolder(user), accountId: user.account.accountId }, accountId);
+
+  app.post<{ Params: { id: string } }>('/profile/forceUpdateProfile/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const accountId = req.params.id;
+    if (!can(user, 'update', 'profiles', accountId)) throw forbidden(`You may not force an update of the profile of "${accountId}" (profiles update)`);
+    const { changes } = v.body<ForceUpdateProfileRequest>('force-update-profile-request', req.body);
+    const bad = Object.keys(changes).filter((k) => !VALUE_NAME.test(k));
+    if (bad.length)
+      throw badRequest(
+        `changes: ${bad.map((k) => JSON.stringify(k)).join(', ')} ${bad.length === 1 ? 'is not a value name' : 'are not value names'} (letters, digits, _ and -)`,
+      );
+    // Null values are dropped, never stored (community §5).
+    const kept = Object.entries(changes).filter(([, value]) => value !== null) as [string, JsonValue][];
+    if (!kept.length) throw badRequest('changes: no value to save (null values are dropped)');
+    const saved = await ctx.store.transaction(async (tx) => {
+      const owner = (await tx.get<Account>('account', accountId))?.data;
+      if (!owner) throw notFound(`profile "${accountId}" does not exist`);
+      const before = (await tx.get<Profile>('profile', accountId))?.data;
+      const profile = before ?? emptyProfile(accountId);
+      const next: Profile = { ...profile, data: { ...profile.data, profile: { ...profile.data.profile, ...Object.fromEntries(kept) } } };
+      await tx.put('profile', accountId, next);
+      return { before, next, owner };
+    });
+    announceProfileChange(ctx, accountId, { profile: saved.before, owner: saved.owner }, { profile: saved.next, owner: saved.owner });
+    return saved.next;
+  });
+
+  app.post<{ Params: { id: string } }>('/profile/meta/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const accountId = req.params.id;
+    if (!mayEdit(user, accountId)) throw forbidden(`You may not change the profile meta of "${accountId}" (profiles update)`);
+    const { path, data } = v.body<ProfileMetaUpsertRequest>('profile-meta-upsert-request', req.body);
+    if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+    return updateProfileMeta(ctx, accountId, (meta) => setAtPath(meta, path, data));
+  });
+
+  app.delete<{ Params: { id: string } }>('/profile/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const accountId = req.params.id;
+    if (!user.account.isAdmin) throw forbidden('Only admins may delete a profile');
+    if (accountId === user.account.accountId) throw badRequest('You cannot delete your own profile: another admin must');
+    const removed = await ctx.store.transaction(async (tx) => {
+      const owner = (await tx.get<Account>('account', accountId))?.data;
+      const profile = (await tx.get<Profile>('profile', accountId))?.data;
+      if (!owner && !profile) throw notFound(`profile "${accountId}" does not exist`);
+      await tx.remove('profile', accountId);
+      await tx.remove('account', accountId);
+      return { owner, profile };
+    });
+    ctx.realtime?.endAccount(accountId);
+    announceProfileChange(ctx, accountId, { profile: removed.profile, owner: removed.owner }, {});
+    return { deleted: accountId };
+  });
+
+  app.get<{ Params: { id: string; includeDynamic: string } }>('/profile/listMembershipStates/:id/:includeDynamic', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { id: accountId, includeDynamic } = req.params;
+    if (includeDynamic !== 'true' && includeDynamic !== 'false') throw badRequest(`includeDynamic must be true or false, not "${includeDynamic}"`);
+    if (accountId !== user.account.accountId && !can(user, 'read', 'profiles', accountId))
+      throw forbidden(`You may not read the list memberships of "${accountId}" (profiles read)`);
+    const account = (await ctx.store.get<Account>('account', accountId))?.data;
+    if (!account) throw notFound(`profile "${accountId}" does not exist`);
+    const memberships = (Array.isArray(account.listMemberships) ? account.listMemberships : []).filter(
+      (m) => m && typeof m.userListId === 'string' && typeof m.state === 'string',
+    );
+    const lists = new Map(
+      (await ctx.store.getMany<{ dynamic?: boolean }>('userList', [...new Set(memberships.map((m) => m.userListId))])).map((d) => [d.id, d.data]),
+    );
+    return memberships
+      .filter((m) => includeDynamic === 'true' || lists.get(m.userListId)?.dynamic !== true)
+      .map((m) => ({ id: m.id, userListId: m.userListId, state: m.state, ...(m.hidden ? { hidden: true } : {}) }));
+  });
+}

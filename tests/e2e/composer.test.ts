@@ -1,0 +1,115 @@
+/**
+ * The composer in Chromium as Ada (admin) against the built server and its demo content, with Maya
+ * (member) watching: entering edit mode keeps the page mounted; a callout is selected by click
+ * (one toolbar, hover name tag), its tone changed in the side panel with a live preview, saved,
+ * undone (Ctrl+Z) and redone (the bar's button), each reaching the server and Maya live. axe:
+ * no serious or critical violation in the editor at 1280 and 375 px.
+ */
+import type { Page as BrowserPage } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAt } from '../helpers/api-server';
+import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+let server: RunningServer;
+let adminBrowser: LaunchedBrowser;
+let memberBrowser: LaunchedBrowser;
+let admin: BrowserPage;
+let member: BrowserPage;
+let token = '';
+const errors: string[] = [];
+const CALLOUT = 'welcome-every-page';
+
+async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
+  const page = await browser.context.newPage();
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  await page.goto(`${server.url}/app/`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  return page;
+}
+
+async function storedTone(): Promise<unknown> {
+  const res = await fetch(`${server.url}/api/v1/structure/page/welcome`, { headers: { authorization: `Bearer ${token}` } });
+  const doc = (await res.json()) as { blocks: { id: string; options?: { tone?: string } }[] };
+  return doc.blocks.find((b) => b.id === CALLOUT)?.options?.tone;
+}
+
+beforeAll(async () => {
+  server = await startServer({ REVERT_WINDOW_MS: '60000' });
+  token = await signInAt(server.url, 'admin');
+  [adminBrowser, memberBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
+  [admin, member] = await Promise.all([signIn(adminBrowser, 'Ada Admin'), signIn(memberBrowser, 'Maya Maker')]);
+}, 180_000);
+
+afterAll(async () => {
+  await adminBrowser?.close();
+  await memberBrowser?.close();
+  await server?.stop();
+});
+
+describe('the composer in Chromium', () => {
+  const callout = () => admin.locator(`[data-block-id="${CALLOUT}"]`);
+
+  it('enters edit mode without remounting the page; one bar; no block carries a toolbar', async () => {
+    await callout().evaluate((el) => ((el as HTMLElement & { marker?: number }).marker = 42));
+    await admin.keyboard.press('Alt+Shift+KeyE');
+    await admin.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+    await callout().getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });
+    // The same element: the page was not remounted.
+    expect(await callout().evaluate((el) => (el as HTMLElement & { marker?: number }).marker)).toBe(42);
+    expect(await admin.getByRole('toolbar', { name: /^Block controls/ }).count()).toBe(0);
+    // One admin bar: the shell's hides in edit mode.
+    expect(await admin.getByRole('toolbar', { name: 'Administration' }).count()).toBe(0);
+  });
+
+  it('hover shows the name tag; click selects and shows one small toolbar; axe at 1280 px is clean', async () => {
+    await callout().getByText('This page is rendered').hover();
+    expect(await callout().getAttribute('data-admin-hover')).toBe('');
+    await callout().getByText('This page is rendered').click();
+    await admin.getByRole('toolbar', { name: 'Block controls for Callout' }).waitFor();
+    expect(await admin.getByRole('toolbar', { name: /^Block controls/ }).count()).toBe(1);
+    await admin.getByRole('complementary', { name: 'Block settings' }).getByRole('heading', { name: 'Callout' }).waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+  });
+
+  it('changes the tone in the side panel (live preview), saves; the member sees it live', async () => {
+    const panel = admin.getByRole('complementary', { name: 'Block settings' });
+    await panel.getByLabel('Tone').selectOption('warning');
+    await admin.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(storedTone).toBe('warning');
+    await member.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
+  });
+
+  it('Ctrl+Z undoes the change on the server, the bar’s Redo redoes it; the member follows', async () => {
+    const undo = admin.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: /Undo/ });
+    await expect.poll(() => undo.isEnabled()).toBe(true);
+    await admin.locator('h1').click();
+    await admin.keyboard.press('Control+z');
+    await expect.poll(storedTone).toBe('info');
+    await member.locator(`[data-block-id="${CALLOUT}"] .t-callout--info`).waitFor();
+    const redo = admin.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: /Redo/ });
+    await expect.poll(() => redo.isEnabled()).toBe(true);
+    await redo.click();
+    await expect.poll(storedTone).toBe('warning');
+    await member.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
+  });
+
+  it('at 375 px the panels are sheets and axe is clean', async () => {
+    await admin.setViewportSize({ width: 375, height: 812 });
+    // The palette sheet is closed from the bar; the settings sheet stays for the selected block.
+    const blocks = admin.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: 'Blocks' });
+    if ((await blocks.getAttribute('aria-pressed')) === 'true') await blocks.click();
+    await admin.getByRole('complementary', { name: 'Blocks and outline' }).waitFor({ state: 'detached' });
+    const panel = admin.getByRole('complementary', { name: 'Block settings' });
+    await panel.waitFor();
+    const box = await panel.boundingBox();
+    // A sheet along the bottom, the page's width.
+    expect(box && Math.round(box.width)).toBe(375);
+    expect(box && box.y > 200).toBe(true);
+    expect(await seriousViolations(admin)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
