@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { withParsedTemplate } from '../engine/core/handlebars';
 import type { Block, Brand, Field, Id, JsonObject, Module, Page, Profile, Settings } from '../schemas/model';
 import type { Account, UserList } from './model';
 import type { DocumentStore } from './storage/documents';
@@ -126,7 +127,7 @@ export async function seedDemo(store: DocumentStore, validator: RequestValidator
       await tx.put('settings', 'app', { ...settings, structure: { ...settings.structure, orders: { modules: { order } } } });
       for (const m of structure.modules) await tx.put('module', m.id, m);
       for (const p of structure.pages) await tx.put('page', p.id, p, { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION });
-      for (const b of structure.blocks) await tx.put('block', b.id, b);
+      for (const b of structure.blocks) await tx.put('block', b.id, withParsedTemplate(b));
       for (const f of structure.fields) await tx.put('field', f.id, f);
       for (const b of brands) await tx.put('brand', b.brandId, b);
       for (const l of lists) await tx.put('userList', l.id, l);

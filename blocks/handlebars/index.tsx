@@ -1,20 +1,45 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'react';
 import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine/block-api';
-import { renderHandlebars } from '../../engine/core/handlebars';
+import { readParsedTemplate, renderTemplateTree } from '../../engine/core/handlebars-runtime';
 import type { HandlebarsOptions } from '../options.generated';
 
 export type { HandlebarsOptions };
 
 type Rendered = { ok: true; html: string } | { ok: false; error: string };
+type Render = (data: object) => string;
 
-/** Rendered by the engine's interpreter (no code generation: the CSP forbids eval), then sanitised. */
-function renderTemplate(template: string, data: object): Rendered {
+const parser = () => import('../../engine/core/handlebars');
+
+function renderTemplate(render: Render, data: object): Rendered {
   try {
-    return { ok: true, html: DOMPurify.sanitize(renderHandlebars(template, data)) };
+    return { ok: true, html: DOMPurify.sanitize(render(data)) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * How to render this template: from the tree the server stored with the block (`parsedTemplate`)
+ * when it is this template's, else with the parser, loaded only then (an older block, or one an
+ * admin is editing). Rendered by the engine's interpreter (no code generation: the CSP forbids eval).
+ */
+function useTemplateRenderer(template: string, parsedTemplate: unknown): Render | undefined {
+  const fromTree = useMemo(() => {
+    const tree = readParsedTemplate(parsedTemplate, template);
+    return tree && ((data: object) => renderTemplateTree(tree, data));
+  }, [parsedTemplate, template]);
+  const [parsed, setParsed] = useState<{ template: string; render: Render } | undefined>();
+  useEffect(() => {
+    if (fromTree) return;
+    let live = true;
+    void parser().then((m) => live && setParsed({ template, render: (data) => m.renderHandlebars(template, data) }));
+    return () => {
+      live = false;
+    };
+  }, [fromTree, template]);
+  if (fromTree) return fromTree;
+  return parsed?.template === template ? parsed.render : undefined;
 }
 
 /**
@@ -22,7 +47,7 @@ function renderTemplate(template: string, data: object): Rendered {
  * overlay shows for up to HANDLEBARS_LOADING_OVERLAY_MS. Template errors are shown to admins only;
  * members see nothing rather than a broken template. Output is sanitised.
  */
-export default function HandlebarsBlock({ options }: BlockProps<HandlebarsOptions>) {
+export default function HandlebarsBlock({ block, options }: BlockProps<HandlebarsOptions>) {
   const { profile, entity, user, isAdmin, t } = useEngine();
   const source = options.source ?? 'profile';
   const target = source === 'entity' ? entity : source === 'user' ? user : profile;
@@ -37,8 +62,9 @@ export default function HandlebarsBlock({ options }: BlockProps<HandlebarsOption
     if (source === 'entity') return { entity: entity ? { ...entity.data, id: entity.id, title: entity.title, slug: entity.slug } : {} };
     return { user: user ? { accountId: user.accountId, ...user.data } : {} };
   }, [source, profile, entity, user]);
-  const rendered = useMemo(() => renderTemplate(options.template, data), [options.template, data]);
-  if (!target && !waited) {
+  const render = useTemplateRenderer(options.template, block.parsedTemplate);
+  const rendered = useMemo(() => (render ? renderTemplate(render, data) : undefined), [render, data]);
+  if ((!target && !waited) || !rendered) {
     return (
       <div className="t-handlebars t-handlebars--loading" role="status" aria-busy="true">
         {t('blocks.handlebars.loading')}

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Id, JsonObject, Settings } from '../../schemas/model';
+import { withParsedTemplate } from '../../engine/core/handlebars';
 import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
@@ -62,7 +63,9 @@ export class StructureWrite {
     if (kind === 'page' && (t.schemaVersion ?? 0) > CURRENT_PAGE_SCHEMA_VERSION)
       throw conflict(`page "${item.id}" was written by a newer Tessera (schemaVersion ${t.schemaVersion}); it cannot be changed here`);
     // readProblem describes how a damaged item was read; it is never stored (the write repairs the item).
-    const { readProblem: _problem, ...stored } = item as T & { readProblem?: unknown };
+    const { readProblem: _problem, ...read } = item as T & { readProblem?: unknown };
+    // A handlebars block carries its template's tree, so members' browsers need no parser.
+    const stored = kind === 'block' ? withParsedTemplate(read as { type?: unknown }) : read;
     try {
       const revision = await this.tx.put(kind, item.id, stored, { expectedRevision, schemaVersion: kind === 'page' ? CURRENT_PAGE_SCHEMA_VERSION : null });
       t.after = { ...(stored as unknown as JsonObject), revision };

@@ -61,6 +61,8 @@ describe('the account and the settings follow the member', () => {
     await signIn(page, 'Maya Maker');
     await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
     await connected;
+    // The greeting renders from the template's tree the server stored (no parser in the browser).
+    await page.getByText('Hello Maya, welcome back to the workshop.').waitFor();
     await page.evaluate(() => ((window as unknown as { tesseraMarker: number }).tesseraMarker = 7));
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'Help' }).count()).toBe(0);

@@ -5,7 +5,8 @@
  */
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
-import { renderHandlebars } from '../../engine/core/handlebars';
+import { parseTemplateForStorage, renderHandlebars, withParsedTemplate } from '../../engine/core/handlebars';
+import { readParsedTemplate, renderTemplateTree } from '../../engine/core/handlebars-runtime';
 import { isValidHandlebars } from '../../engine/core/validation/templates';
 
 const handlebars = (template: string, data: unknown) => Handlebars.create().compile(template)(data, { allowProtoPropertiesByDefault: false });
@@ -64,5 +65,33 @@ describe('renderHandlebars', () => {
     } finally {
       Object.assign(globalThis, original);
     }
+  });
+
+  it('a tree parsed on the server renders in the browser as the template does, without the parser', () => {
+    const template = '{{#each l as |x i|}}{{i}}:{{x.n}}{{#if @last}}.{{/if}} {{/each}}{{{raw}}} {{lookup m "k"}}';
+    const data = { l: [{ n: 'a' }, { n: 'b' }], raw: '<b>x</b>', m: { k: 'v' } };
+    const stored = parseTemplateForStorage(template)!;
+    expect(stored).not.toContain('"loc"');
+    const tree = readParsedTemplate(JSON.parse(JSON.stringify(stored)), template)!;
+    expect(renderTemplateTree(tree, data)).toBe(renderHandlebars(template, data));
+    expect(renderTemplateTree(tree, data)).toBe(handlebars(template, data));
+  });
+  it('a stored tree counts only for its own template; stale or corrupt ones are not used', () => {
+    const stored = parseTemplateForStorage('Hello {{name}}')!;
+    expect(readParsedTemplate(stored, 'Hello {{name}}!')).toBeUndefined();
+    for (const corrupt of ['{', '"x"', JSON.stringify({ source: 'a', ast: { type: 'Other', body: [] } }), 7, null])
+      expect(readParsedTemplate(corrupt, 'a')).toBeUndefined();
+    expect(parseTemplateForStorage('{{#if}}')).toBeUndefined();
+  });
+  it('handlebars blocks are stored with their tree, made from the template, never the writer’s', () => {
+    const block = withParsedTemplate({ id: 'b', type: 'handlebars', options: { template: 'Hi {{a}}' }, parsedTemplate: 'forged' });
+    expect(readParsedTemplate(block.parsedTemplate, 'Hi {{a}}')).toBeDefined();
+    expect(withParsedTemplate({ id: 'b', type: 'handlebars', options: { template: '{{#if}}' }, parsedTemplate: 'forged' })).toEqual({
+      id: 'b',
+      type: 'handlebars',
+      options: { template: '{{#if}}' },
+    });
+    const other = { id: 'c', type: 'plainText', options: { text: '{{a}}' } };
+    expect(withParsedTemplate(other)).toBe(other);
   });
 });
