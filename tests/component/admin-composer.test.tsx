@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { historyAtom } from '../../admin/editor/history';
 import { selectedBlockAtom } from '../../admin/editor/selection';
-import { AdminBar } from '../../admin';
+import { AdminBar, NavigationEditor } from '../../admin';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
 import { seriousAxeViolations } from '../helpers/admin-render';
@@ -113,6 +113,36 @@ describe('new blocks', () => {
     expect(await screen.findByText('Empty Tabs: configure me (only admins see this)', undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(await historyButton('Undo'));
     await waitFor(async () => expect((await pageDoc(id('p1'), token)).page.children).toEqual([id('a')]));
+  }, 30_000);
+});
+
+describe('new modules and pages', () => {
+  it('a new module is created with a first page and opened there; a new page is opened', async () => {
+    const user = userEvent.setup({ delay: null });
+    const opened: string[] = [];
+    const first = await renderAdminOnServer(server, { blocks: [] }, {});
+    open.push(first);
+    first.unmount();
+    const view = await renderAdminOnServer(
+      server,
+      { blocks: [] },
+      { extra: <NavigationEditor currentModuleId={first.moduleId} currentPageId={first.pageId} onNavigate={(p) => opened.push(p)} /> },
+    );
+    open.push(view);
+    await user.click(screen.getAllByRole('button', { name: '+ Add module' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'New module' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Workshop tools');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(opened).toEqual(['/workshop-tools/home']));
+    const structure = (await server.call<{ modules: { slug: string; pages: { slug: string; name: string }[] }[] }>('GET', 'structure', { token: view.token }))
+      .body;
+    expect(structure.modules.find((m) => m.slug === 'workshop-tools')?.pages.map((p) => p.name)).toEqual(['Home']);
+
+    await user.click(screen.getAllByRole('button', { name: '+ Add page' })[0]);
+    const pageDialog = await screen.findByRole('dialog', { name: 'New page' });
+    await user.type(within(pageDialog).getByLabelText('Name'), 'Bench');
+    await user.click(within(pageDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(opened.at(-1)).toMatch(/^\/scene-\d+\/bench$/));
   }, 30_000);
 });
 
