@@ -6,7 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Field, Profile } from '../../schemas/model';
+import { validateFieldValue, validateFieldValueAsync } from '../../engine/core/validation';
+import { createApiClient } from '../../web/api/client';
+import { createRuleChecker } from '../../web/engine/page-services';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { MemoryStorage } from '../helpers/memory-storage';
 
 const FORM = 'profile-about-form';
 
@@ -84,5 +88,17 @@ describe.each(BACKENDS)('server rules on %s', (backend) => {
     // Maya's own value is not a clash with herself; fields a save leaves alone are not re-checked.
     expect((await save(maya, 'maya', { handle: 'maker', headline: 'Still maker' })).status).toBe(200);
     expect((await save(maya, 'maya', { headline: 'Again' })).status).toBe(200);
+  });
+
+  it("the live app's checkAsync asks the same feed check while typing; slug_valid is left to the save", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem('jwt', maya);
+    const checker = createRuleChecker(createApiClient({ baseURL: `${api.url}/api/v1`, storage }));
+    const context = { fieldTypes: { text: { rules: ['feed_valid', 'slug_valid'] } }, checker };
+    for (const url of ['http://127.0.0.1:4108/feed.xml', 'http://no-such-host.invalid/feed'])
+      expect(await validateFieldValueAsync(blogField, url, context), url).toEqual([{ rule: 'feed_valid', key: 'validation.feed_valid', severity: 'error' }]);
+    // The slug characters are still checked locally (the sync pass); uniqueness among profiles only on save.
+    expect(await validateFieldValueAsync(handleField, 'maker', context)).toEqual([]);
+    expect(validateFieldValue(handleField, 'a/b', context).map((f) => f.rule)).toEqual(['slug_valid']);
   });
 });
