@@ -100,9 +100,13 @@ function getOnce(url: URL, deadline: number): Promise<{ status: number; location
         });
         res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', (e) => reject(new FeedFailure(1, e.message)));
+        // Cut off (deadline, size) without an error event: settled all the same (a no-op after 'end').
+        res.on('close', () => reject(new FeedFailure(1, 'the connection closed before the feed was read')));
       },
     );
-    req.setTimeout(Math.max(1, deadline - Date.now()), () => req.destroy(new FeedFailure(1, `no answer within ${FEED_TIMEOUT_MS} ms`)));
+    // An overall deadline, not an idle time-out: a server dripping bytes cannot hold the check open.
+    const timer = setTimeout(() => req.destroy(new FeedFailure(1, `no answer within ${FEED_TIMEOUT_MS} ms`)), Math.max(1, deadline - Date.now()));
+    req.on('close', () => clearTimeout(timer));
     req.on('error', (e) => reject(e instanceof FeedUrlRefused || e instanceof FeedFailure ? e : new FeedFailure(1, e.message)));
   });
 }
