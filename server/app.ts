@@ -22,6 +22,7 @@ import { adminRoutes } from './staff/routes';
 import { auditRoutes } from './audit/routes';
 import { i18nRoutes } from './i18n/routes';
 import { profileRoutes } from './profiles/routes';
+import { ruleCheckRoutes } from './rule-checks/routes';
 import { loginRoutes } from './session/login-routes';
 import { sessionRoutes } from './session/routes';
 import { TokenService, loadOrCreateSecret } from './session/tokens';
@@ -111,6 +112,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       // One registration per domain (server/<domain>/routes.ts): see docs/architecture.md, Server.
       sessionRoutes(api, ctx);
       profileRoutes(api, ctx);
+      ruleCheckRoutes(api, ctx);
       memberDirectoryRoutes(api, ctx);
       profileAdminRoutes(api, ctx);
       profileActivityRoutes(api, ctx);

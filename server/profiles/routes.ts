@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
-import { fieldName, validateForm, type AcceptedRules } from '../../engine/core/validation';
+import { fieldName, validateForm, validateFormAsync, type AcceptedRules, type FormErrors } from '../../engine/core/validation';
 import { publishedLanguages } from '../../engine/core/i18n/languages';
 import type { Block, DataPrivacy, Field, Id, Profile, Settings } from '../../schemas/model';
 import type {
@@ -26,11 +26,26 @@ import { canEditProfile } from '../../engine/core/permissions';
 import { requireAttachableFiles } from '../files/attach';
 import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
+import { profileRuleChecker } from '../rule-checks/checker';
 import { announceProfileChange } from './profile-events';
 import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
 const VALUELESS_FIELD_TYPES = new Set(['conditional', 'group', 'heading', 'paragraph']);
+
+/** A 400 naming each field and the rules it failed, when any failure blocks the save. */
+function refuseBlocking(errors: FormErrors): void {
+  const blocking = Object.entries(errors).filter(([, failures]) => failures.some((f) => f.severity === 'error'));
+  if (!blocking.length) return;
+  const described = blocking.map(
+    ([key, failures]) =>
+      `${key}: ${failures
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.rule)
+        .join(', ')}`,
+  );
+  throw badRequest(`changes do not pass validation: ${described.join('; ')}`);
+}
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -77,8 +92,26 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // An avatar is its owner's alone (spec core 1), whatever else profiles update allows.
     if (!own && Object.hasOwn(changes, AVATAR_FIELD)) throw forbidden('Only the account owner can change their avatar');
     // File fields may name only the caller's own uploads (checked before the write transaction: the files table is not a document).
-    const stored = (await ctx.store.get<Profile>('profile', accountId))?.data?.data?.profile ?? {};
+    const storedProfile = (await ctx.store.get<Profile>('profile', accountId))?.data;
+    const stored = storedProfile?.data?.profile ?? {};
     await requireAttachableFiles(ctx.files.files, user.account.accountId, fields, stored, changes, fieldName);
+    // Server rules (feed_valid, slug_valid, uniqueness) of the changed fields, before and outside the
+    // write transaction: a feed fetch may take seconds. The transaction below re-runs the local rules.
+    {
+      const values = { ...stored, ...changes };
+      const profile = storedProfile ?? emptyProfile(accountId);
+      const names = new Map(fields.map((f) => [f.id, f]));
+      refuseBlocking(
+        await validateFormAsync(fields, values, {
+          fieldTypes,
+          evaluator,
+          ruleContext: { profile: { ...profile, data: { ...profile.data, profile: values } } },
+          rootIds: block.fields,
+          checker: profileRuleChecker(ctx, accountId, (id) => fieldName(names.get(id) ?? { id })),
+          serverRulesFor: (field) => Object.hasOwn(changes, fieldName(field)),
+        }),
+      );
+    }
 
     const saved = await ctx.store.transaction(async (tx) => {
       const current = (await tx.get<Profile>('profile', accountId))?.data;
@@ -93,17 +126,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         rootIds: block.fields,
       });
       // The merged values are judged as the browser judges the whole form before a save.
-      const blocking = Object.entries(errors).filter(([, failures]) => failures.some((f) => f.severity === 'error'));
-      if (blocking.length) {
-        const described = blocking.map(
-          ([key, failures]) =>
-            `${key}: ${failures
-              .filter((f) => f.severity === 'error')
-              .map((f) => f.rule)
-              .join(', ')}`,
-        );
-        throw badRequest(`changes do not pass validation: ${described.join('; ')}`);
-      }
+      refuseBlocking(errors);
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };
       await tx.put('profile', accountId, next);
       return { before: current, next, owner };

@@ -34,7 +34,7 @@ import { useT } from '../i18n/use-t';
 import { createFileServices } from './file-services';
 import { createPrivacyService } from './privacy-service';
 import { canEditProfile } from '../../engine/core/permissions';
-import { createPageServices } from './page-services';
+import { createPageServices, createRuleChecker } from './page-services';
 import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
@@ -109,6 +109,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       services: {
         save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
         evaluator,
+        checkAsync: createRuleChecker(api),
         ...createFileServices(api, user?.imageAccessToken),
         ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
       },

@@ -127,18 +127,19 @@ export const hasBlockingErrors = (errors: FormErrors): boolean => Object.values(
 /**
  * validateForm plus the server rules of fields whose local rules passed, through the checker
  * (on the server the checker queries storage directly). Errors keyed as in validateForm.
+ * `serverRulesFor` limits the server rules to some fields (a save checks only the fields it changes).
  */
 export async function validateFormAsync(
   fields: Field[],
   values: FormValues,
-  context: FormValidationContext & { checker?: AsyncRuleChecker },
+  context: FormValidationContext & { checker?: AsyncRuleChecker; serverRulesFor?: (field: Field) => boolean },
 ): Promise<FormErrors> {
   const errors = validateForm(fields, values, context);
   const tree = buildFieldTree(fields, context.rootIds);
   const pending: Promise<void>[] = [];
   forEachActiveField(tree, values, context, (field, value, index, scope) => {
     const key = errorKey(field.id, index);
-    if (errors[key]) return;
+    if (errors[key] || (context.serverRulesFor && !context.serverRulesFor(field))) return;
     pending.push(
       validateFieldValueAsync(field, value, { ...context, values: scope }).then((failures) => {
         if (failures.length) errors[key] = failures;

@@ -108,6 +108,18 @@ describe('validateForm (the server validates submitted forms with it)', () => {
     expect(errors['f-slug'][0].key).toBe('validation.slug_valid');
   });
 
+  it('serverRulesFor limits the server rules to the fields named (a save checks what it changes)', async () => {
+    const two: Field[] = [
+      { id: 'f-a', key: 'a', type: 'text', validation: { slug_valid: true } },
+      { id: 'f-b', key: 'b', type: 'text', validation: { feed_valid: true } },
+    ];
+    const asked: string[] = [];
+    const checker: AsyncRuleChecker = async ({ rule }) => (asked.push(rule), false);
+    const errors = await validateFormAsync(two, { a: 'taken', b: 'https://x.example/feed' }, { ...ctx, checker, serverRulesFor: (f) => f.key === 'a' });
+    expect(asked).toEqual(['slug_valid']);
+    expect(Object.keys(errors)).toEqual(['f-a']);
+  });
+
   it('a field needs an id, key or name (setup error)', () => {
     expect(() => fieldName({})).toThrow(FormSetupError);
     expect(() => validateForm([{ type: 'text' } as Field], {}, ctx)).toThrow('needs an id, key or name');
