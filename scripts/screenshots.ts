@@ -30,7 +30,7 @@ async function composer(page: Page) {
   await page.keyboard.press('Alt+Shift+KeyE');
   await page.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
   const callout = page.locator('[data-block-id="welcome-every-page"]');
-  await callout.getByText('This page is rendered').click();
+  await callout.getByText('Run by members').click();
   const toolbar = page.getByRole('toolbar', { name: 'Block controls for Callout' });
   await toolbar.waitFor();
   if (!(await page.getByRole('complementary', { name: 'Block settings' }).isVisible())) await toolbar.getByRole('button', { name: 'Edit block' }).click();
@@ -38,7 +38,7 @@ async function composer(page: Page) {
   // On phones the palette sheet closes so the settings sheet shows.
   const blocks = page.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: 'Blocks' });
   if ((await blocks.getAttribute('aria-pressed')) === 'true' && (page.viewportSize()?.width ?? 1280) < 900) await blocks.click();
-  await callout.getByText('This page is rendered').hover();
+  await callout.getByText('Run by members').hover();
 }
 
 const pageTitle = (page: Page) => page.locator('h1').first().waitFor();

@@ -65,9 +65,9 @@ describe('the composer in Chromium', () => {
   });
 
   it('hover shows the name tag; click selects and shows one small toolbar; axe at 1280 px is clean', async () => {
-    await callout().getByText('This page is rendered').hover();
+    await callout().getByText('Run by members').hover();
     expect(await callout().getAttribute('data-admin-hover')).toBe('');
-    await callout().getByText('This page is rendered').click();
+    await callout().getByText('Run by members').click();
     await admin.getByRole('toolbar', { name: 'Block controls for Callout' }).waitFor();
     expect(await admin.getByRole('toolbar', { name: /^Block controls/ }).count()).toBe(1);
     await admin.getByRole('complementary', { name: 'Block settings' }).getByRole('heading', { name: 'Callout' }).waitFor();
