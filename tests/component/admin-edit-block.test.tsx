@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blockAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { findFocusedDialog, seriousAxeViolations } from '../helpers/admin-render';
+import { seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 // Every wait is a round trip to the real server, which a loaded machine slows down.
@@ -34,10 +34,12 @@ async function stored(token: string, id: string): Promise<Block> {
   return res.body;
 }
 
+/** Selects the block and opens its settings in the composer's side panel, as the toolbar's Edit block does. */
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
+  if (!screen.queryByRole('toolbar', { name: 'Block controls for Intro' })) await user.click(screen.getByRole('button', { name: 'Select Intro' }));
   const bar = screen.getByRole('toolbar', { name: 'Block controls for Intro' });
   await user.click(within(bar).getByRole('button', { name: 'Edit block' }));
-  return findFocusedDialog('Edit block: Intro');
+  return screen.findByRole('complementary', { name: 'Block settings' });
 }
 
 describe('edit block dialog', { timeout: 60_000 }, () => {
@@ -61,18 +63,13 @@ describe('edit block dialog', { timeout: 60_000 }, () => {
     expect((await reload()).get(blockAtom(id('b1')))?.options?.text).toBe('Changed words');
   });
 
-  it('restores the block on cancel and on Escape', async () => {
+  it('restores the block on Discard changes, sending nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls, store, id } = await renderAdmin([plain]);
-    let dialog = await openEditor(user);
-    await user.type(await within(dialog).findByLabelText(/Text/), ' more');
+    const panel = await openEditor(user);
+    await user.type(await within(panel).findByLabelText(/Text/), ' more');
     expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Hello more');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Hello');
-    dialog = await openEditor(user);
-    await user.type(await within(dialog).findByLabelText(/Text/), ' again');
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(panel).getByRole('button', { name: 'Discard changes' }));
     expect(store.get(blockAtom(id('b1')))?.options?.text).toBe('Hello');
     expect(calls.some((c) => c.method === 'updateBlock')).toBe(false);
   });
@@ -93,7 +90,7 @@ describe('edit block dialog', { timeout: 60_000 }, () => {
     expect((await server.call('DELETE', `structure/block/${id('b1')}`, { token })).status).toBe(200);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(`The server refused the change: block "${id('b1')}" does not exist`);
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Block settings' })).toBeInTheDocument();
   });
 
   it('edits visibility with the four booleans and the advanced switch opening the rules editor, by keyboard', async () => {

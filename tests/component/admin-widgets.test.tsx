@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeRegistryData } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { findFocusedDialog, fullRegistry, seriousAxeViolations } from '../helpers/admin-render';
+import { fullRegistry, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 // Every wait is a round trip to the real server, which a loaded machine slows down.
@@ -79,8 +79,9 @@ describe('custom widgets', { timeout: 120_000 }, () => {
     const view = await renderAdminOnServer(server, { modules, blocks: [card] }, { registry, imageToken: 'tok' });
     open.push(view);
     const { id, token } = view;
+    await user.click(screen.getByRole('button', { name: 'Select Card' }));
     await user.click(within(screen.getByRole('toolbar', { name: 'Block controls for Card' })).getByRole('button', { name: 'Edit block' }));
-    const dialog = await findFocusedDialog('Edit block: Card');
+    const dialog = await screen.findByRole('complementary', { name: 'Block settings' });
     const target = (await within(dialog).findByLabelText(/Target page/)) as HTMLSelectElement;
     const choices = [...target.options].map((o) => [o.value, o.text]);
     expect(choices[0]).toEqual(['', '— choose —']);
@@ -99,7 +100,7 @@ describe('custom widgets', { timeout: 120_000 }, () => {
     expect(within(dialog).getByRole('img', { name: 'Preview of image img_1' })).toHaveAttribute('src', '/api/v1/image/img_1?token=tok&thumb=true&width=100');
     expect(await seriousAxeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => expect((await server.call<Block>('GET', `structure/block/${id('card')}`, { token })).body.options?.icon).toBe('link'));
     const saved = await server.call<Block>('GET', `structure/block/${id('card')}`, { token });
     expect(saved.body.options).toEqual({ target: id('p2'), icon: 'link', imageId: 'img_1' });
   });

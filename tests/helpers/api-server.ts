@@ -35,7 +35,7 @@ export interface ApiServer {
   call<T = unknown>(
     method: string,
     path: string,
-    options?: { token?: string; body?: unknown; rawBody?: string; contentType?: string },
+    options?: { token?: string; body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
@@ -95,7 +95,7 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
   let server = await startTessera(config);
   let url = server.url;
   const call: ApiServer['call'] = async (method, p, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
