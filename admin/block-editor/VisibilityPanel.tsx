@@ -1,8 +1,14 @@
-/** Block visibility: the four booleans, or (advanced) a rule query edited in the rules editor. */
-import { useState } from 'react';
+/**
+ * Block visibility: the four booleans, or (advanced) a rule query edited in the rules editor. The
+ * rules talk about what the server stores (lists by name, profile fields with their types: GET
+ * admin/rules/subjects, asked once advanced is on) and the editor shows who the rule lets in.
+ * An empty rule is stated in the editor's own words (EMPTY_RULE_MESSAGE): everyone sees the block.
+ */
+import { useEffect, useMemo, useState } from 'react';
 import type { BlockVisibility } from '../../schemas/model';
+import { EMPTY_RULE_MESSAGE, isEmptyRuleQuery } from '../../engine/core';
 import { RulesEditorDialog } from '../rules-editor';
-import { useAdmin } from '../core/context';
+import { errorMessage, useAdmin } from '../core/context';
 import type { RuleSubjectChoices } from '../rules-editor';
 
 const FLAGS = ['visibleOnDesktop', 'visibleOnMobile', 'visibleOnUsersOwnProfile', 'visibleOnOtherUsersProfiles'] as const;
@@ -11,14 +17,45 @@ function countRules(v: BlockVisibility): number {
   const walk = (g: unknown): number => {
     if (!g || typeof g !== 'object') return 0;
     const group = g as { rules?: unknown[]; groups?: unknown[] };
-    return (group.rules?.length ?? 0) + (group.groups ?? []).reduce<number>((n, sub) => n + walk(sub), 0);
+    return (
+      (Array.isArray(group.rules) ? group.rules.length : 0) + (Array.isArray(group.groups) ? group.groups : []).reduce<number>((n, sub) => n + walk(sub), 0)
+    );
   };
   return walk(v.rules);
 }
 
-export function VisibilityPanel({ value, onChange, subjects }: { value: BlockVisibility; onChange(v: BlockVisibility): void; subjects: RuleSubjectChoices }) {
-  const { t, registry, locale } = useAdmin();
+/** The server's subjects, asked once while `wanted`; the host's own choices win where both name a kind. */
+function useServerSubjects(wanted: boolean, given: RuleSubjectChoices): { subjects: RuleSubjectChoices; error?: string } {
+  const { api, t } = useAdmin();
+  const [loaded, setLoaded] = useState<RuleSubjectChoices | null>(null);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let current = true;
+    api.ruleSubjects().then(
+      (s) => current && setLoaded(s),
+      (e: unknown) => current && setError(errorMessage(e, t)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, loaded, api, t]);
+  const subjects = useMemo(() => ({ ...(loaded ?? {}), ...given }), [loaded, given]);
+  return { subjects, error };
+}
+
+export function VisibilityPanel({
+  value,
+  onChange,
+  subjects: given,
+}: {
+  value: BlockVisibility;
+  onChange(v: BlockVisibility): void;
+  subjects: RuleSubjectChoices;
+}) {
+  const { t, registry, locale, api } = useAdmin();
   const [rulesOpen, setRulesOpen] = useState(false);
+  const { subjects, error } = useServerSubjects(value.advanced === true, given);
   const rules = countRules(value);
   return (
     <fieldset className="t-admin-visibility">
@@ -40,12 +77,13 @@ export function VisibilityPanel({ value, onChange, subjects }: { value: BlockVis
       </label>
       {value.advanced && (
         <p>
-          {rules > 0 ? t('admin.visibility.rulesSummary', { count: rules }) : t('admin.visibility.noRules')}{' '}
+          {isEmptyRuleQuery(value.rules) ? t(EMPTY_RULE_MESSAGE) : t('admin.visibility.rulesSummary', { count: rules })}{' '}
           <button type="button" onClick={() => setRulesOpen(true)}>
             {t('admin.visibility.editRules')}
           </button>
         </p>
       )}
+      {error && <p className="t-admin-error">{t('admin.visibility.subjectsFailed', { message: error })}</p>}
       <RulesEditorDialog
         open={rulesOpen}
         onClose={() => setRulesOpen(false)}
@@ -54,6 +92,7 @@ export function VisibilityPanel({ value, onChange, subjects }: { value: BlockVis
         registry={registry}
         subjects={subjects}
         locale={locale}
+        preview={api.previewRule}
       />
     </fieldset>
   );

@@ -3,7 +3,8 @@
  * Phase 2 implements it on the web app's API client; tests use an in-memory double of the HTTP
  * boundary. Every method rejects with an `AdminApiError` on failure.
  */
-import type { Block, Id, Module, Page, Positions } from '../../schemas/model';
+import type { Block, Id, Module, Page, Positions, RuleQuery } from '../../schemas/model';
+import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 
 /** How the server reports a failure: `{ error, message }`, optionally with errors per options field (JSON pointer -> message). */
 export interface AdminApiError {
@@ -131,6 +132,10 @@ export interface AdminApi {
   viewAs(listIds: Id[]): Promise<void>;
   /** POST admin/reset: ends view-as. */
   resetViewAs(): Promise<void>;
+  /** GET admin/rules/subjects (admins): lists by name, profile fields with their types and options, for the rules editor. */
+  ruleSubjects(): Promise<RuleSubjectChoices>;
+  /** POST admin/rules/preview {query} (admins): who the query lets in; rejects with the server's 400 naming the problems. */
+  previewRule(query: RuleQuery): Promise<RulePreview>;
 }
 
 /** A capture target resolved for paste: where captured blocks go. */

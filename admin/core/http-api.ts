@@ -10,6 +10,7 @@
  */
 import type { Block, Id, Module, Page } from '../../schemas/model';
 import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 import type {
   AddBlockRequest,
   AdminApi,
@@ -206,6 +207,14 @@ export function createHttpAdminApi({ request }: { request: AdminRequest }): Admi
 
     async resetViewAs() {
       await call('POST', 'admin/reset');
+    },
+
+    async ruleSubjects() {
+      return call<RuleSubjectChoices>('GET', 'admin/rules/subjects');
+    },
+
+    async previewRule(query) {
+      return call<RulePreview>('POST', 'admin/rules/preview', { query });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** A group: match all or any, its conditions, its nested groups, and the add menu. */
 import { useId } from 'react';
 import type { RuleGroup, RuleQuery } from '../../schemas/model';
+import { EMPTY_RULE_MESSAGE, isEmptyRuleQuery } from '../../engine/core';
 import { AddMenu } from './AddMenu';
 import { useRulesEditorEnv } from './editor-env';
 import {
@@ -51,7 +52,7 @@ export function GroupEditor({ query, group, path, onChange }: Props) {
           {e}
         </p>
       ))}
-      {!rules.length && !groups.length && <p>{t('rules.editor.empty')}</p>}
+      {!path.length && isEmptyRuleQuery(query) && <p className="t-rules__empty">{t(EMPTY_RULE_MESSAGE)}</p>}
       {rules.map((rule, i) => (
         <RuleEditor
           key={`r${i}`}

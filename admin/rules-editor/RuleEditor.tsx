@@ -1,7 +1,7 @@
 /** One condition: kind, subject, operator (filtered to what fits), negation, membership state and typed value, with its errors inline. */
 import { useId } from 'react';
-import type { OperatorEntry, Rule, RuleKind } from '../../schemas/model';
-import { kindSubject, MEMBERSHIP_STATES, operatorFitsKind, operatorUsesState } from '../../engine/core';
+import type { Rule, RuleKind } from '../../schemas/model';
+import { kindSubject, MEMBERSHIP_STATES, operatorFitsSubject, operatorsForSubject, operatorUsesState } from '../../engine/core';
 import { useRulesEditorEnv } from './editor-env';
 import { availableKinds, newRule, subjectChoicesFor } from './query-edit';
 import { ValueInput } from './ValueInput';
@@ -15,21 +15,14 @@ interface Props {
   onRemove(): void;
 }
 
-/** Operators offered for a kind and a subject's value type, in registry order. */
-export function operatorsFor(operators: OperatorEntry[], rule: Rule, subjectType: string | undefined): OperatorEntry[] {
-  return operators.filter((op) => {
-    if (!operatorFitsKind(op, rule.kind)) return false;
-    if (kindSubject(rule.kind) !== 'value' || !subjectType) return true;
-    return op.subjects.includes(subjectType as never) || op.subjects.includes('any');
-  });
-}
-
 export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: Props) {
   const { t, registry, choices, messagesAt } = useRulesEditorEnv();
   const id = useId();
   const subjects = subjectChoicesFor(rule.kind, choices);
-  const subjectType = kindSubject(rule.kind) === 'value' ? subjects.find((s) => s.value === rule.subject)?.type : undefined;
-  const operators = operatorsFor(Object.values(registry.data.operators), rule, subjectType);
+  const subjectChoice = kindSubject(rule.kind) === 'value' ? subjects.find((s) => s.value === rule.subject) : undefined;
+  const subjectType = subjectChoice?.type;
+  // The one filter of engine/core: the server refuses what it leaves out.
+  const operators = operatorsForSubject(Object.values(registry.data.operators), rule.kind, subjectType);
   const operator = registry.operator(rule.operator);
   const errors = messagesAt(problemPath);
   const errorId = `${id}-errors`;
@@ -39,7 +32,7 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
   const setKind = (kind: RuleKind) => onChange(newRule(kind, choices));
   const setSubject = (subject: string) => {
     const type = subjects.find((s) => s.value === subject)?.type;
-    const stillFits = operator && operatorsFor([operator], { ...rule, subject }, type).length > 0;
+    const stillFits = operator && operatorFitsSubject(operator, rule.kind, type);
     onChange(stillFits ? { ...rule, subject } : { kind: rule.kind, subject, operator: '', ...(rule.entityId ? { entityId: rule.entityId } : {}) });
   };
   const setOperator = (operatorId: string) => {
@@ -148,6 +141,7 @@ export function RuleEditor({ rule, position, problemPath, onChange, onRemove }: 
           kind={rule.kind}
           operator={operator}
           subjectType={subjectType}
+          options={subjectChoice?.options}
           value={rule.value}
           invalid={at('value')}
           describedBy={describedBy}

@@ -1,19 +1,24 @@
 /**
  * The rules editor: groups and conditions of a rule query, every choice typed from the registry,
- * the compiled json-logic alongside and each problem next to the condition that has it. Serves
- * block visibility and conditional fields; the host passes the subjects it can offer.
+ * the compiled json-logic alongside and each problem, in words, next to the condition that has it.
+ * Serves block visibility and conditional fields; the host passes the subjects it can offer (the
+ * built-in known values are always offered) and, for a live "who sees this", the server's preview.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { RuleQuery } from '../../schemas/model';
 import {
+  BUILT_IN_KNOWN_VALUE_TYPES,
   compileRuleQuery,
   createRegistry,
   createTranslator,
   describeRuleProblem,
   messages,
+  subjectTypeFrom,
   type CompiledRuleQuery,
+  type RulePreview,
   type RuntimeRegistryData,
 } from '../../engine/core';
+import { WhoSeesThis } from './WhoSeesThis';
 import { RulesEditorEnvContext, type RulesEditorEnv } from './editor-env';
 import './rules-editor.css';
 import { GroupEditor } from './GroupEditor';
@@ -28,12 +33,23 @@ export interface RulesEditorProps {
   locale?: string;
   /** Told the compile result on every change, so a host can disable saving while there are problems. */
   onCompiled?(compiled: CompiledRuleQuery): void;
+  /** Who the query lets in (the server's POST admin/rules/preview); asked, debounced, while the query is valid. */
+  preview?(query: RuleQuery): Promise<RulePreview>;
 }
 
-export function RulesEditor({ query, onChange, registry, subjects, locale = 'en', onCompiled }: RulesEditorProps) {
+export function RulesEditor({ query, onChange, registry, subjects: given, locale = 'en', onCompiled, preview }: RulesEditorProps) {
   const reg = useMemo(() => createRegistry(registry), [registry]);
   const t = useMemo(() => createTranslator(messages, locale).t, [locale]);
-  const compiled = useMemo(() => compileRuleQuery(query, reg), [query, reg]);
+  const subjects = useMemo(
+    () => ({
+      ...given,
+      knownValues:
+        given.knownValues ?? Object.entries(BUILT_IN_KNOWN_VALUE_TYPES).map(([value, type]) => ({ value, type, label: t(`rules.knownValues.${value}`) })),
+    }),
+    [given, t],
+  );
+  // Checked as the server checks it: an operator that cannot test its subject's type is a problem here too.
+  const compiled = useMemo(() => compileRuleQuery(query, reg, { subjectType: subjectTypeFrom(subjects) }), [query, reg, subjects]);
   const env = useMemo<RulesEditorEnv>(() => {
     const problems = compiled.problems;
     return {
@@ -70,6 +86,7 @@ export function RulesEditor({ query, onChange, registry, subjects, locale = 'en'
             if (focus) focusPath.current = focus;
           }}
         />
+        {preview && <WhoSeesThis query={query} valid={compiled.problems.length === 0} preview={preview} t={t} />}
         <div id={summaryId} className="t-rules__status" role="status">
           {compiled.problems.length ? `${t('rules.editor.errorsTitle')} (${compiled.problems.length})` : t('rules.editor.noErrors')}
         </div>

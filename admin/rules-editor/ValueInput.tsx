@@ -9,6 +9,8 @@ interface Props {
   kind: RuleKind;
   operator: OperatorEntry;
   subjectType: OperatorSubject | undefined;
+  /** The subject's known values (a radio's or checkboxes' options): picked, not typed. */
+  options?: Choice[];
   value: JsonValue | undefined;
   onChange(value: JsonValue | undefined): void;
   invalid: boolean;
@@ -35,23 +37,26 @@ function CheckboxGroup({
   value,
   onChange,
   describedBy,
+  invalid,
 }: {
   legend: string;
   options: Choice[];
   value: JsonValue | undefined;
-  onChange(v: string[]): void;
+  onChange(v: string[] | undefined): void;
   describedBy?: string;
+  invalid: boolean;
 }) {
   const selected = Array.isArray(value) ? value.map(String) : [];
+  const set = (next: string[]) => onChange(next.length ? next : undefined);
   return (
-    <fieldset className="t-rules__values" aria-describedby={describedBy}>
+    <fieldset className="t-rules__values" aria-describedby={describedBy} data-invalid={invalid || undefined}>
       <legend>{legend}</legend>
       {options.map((o) => (
         <label key={o.value}>
           <input
             type="checkbox"
             checked={selected.includes(o.value)}
-            onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value))}
+            onChange={(e) => set(e.target.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value))}
           />
           {o.label}
         </label>
@@ -60,15 +65,25 @@ function CheckboxGroup({
   );
 }
 
-export function ValueInput({ id, kind, operator, subjectType, value, onChange, invalid, describedBy }: Props) {
+export function ValueInput({ id, kind, operator, subjectType, options: known, value, onChange, invalid, describedBy }: Props) {
   const { t, choices } = useRulesEditorEnv();
   const common = { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
   if (operator.arity === 0) return null;
 
   if (operator.arity === 'many') {
-    const options = kindSubject(kind) === 'list' ? choices.lists : choices.membershipTags;
+    const lists = kindSubject(kind) === 'list';
+    const options = lists ? choices.lists : choices.membershipTags;
     if (options?.length)
-      return <CheckboxGroup legend={t('rules.editor.value')} options={options} value={value} onChange={onChange} describedBy={describedBy} />;
+      return (
+        <CheckboxGroup
+          legend={t(lists ? 'rules.editor.lists' : 'rules.editor.value')}
+          options={options}
+          value={value}
+          onChange={onChange}
+          describedBy={describedBy}
+          invalid={invalid}
+        />
+      );
     const hintId = `${id}-hint`;
     return (
       <label className="t-rules__field">
@@ -108,6 +123,27 @@ export function ValueInput({ id, kind, operator, subjectType, value, onChange, i
           </label>
         ))}
       </>
+    );
+  }
+
+  if (known?.length) {
+    return (
+      <label className="t-rules__field">
+        {t('rules.editor.value')}
+        <select
+          id={id}
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+          {...common}
+        >
+          <option value="">{t('rules.editor.chooseValue')}</option>
+          {known.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
     );
   }
 

@@ -1,36 +1,22 @@
 /** Immutable edits of a rule query, addressed by the path of group indices from the top group. */
 import type { Rule, RuleGroup, RuleKind, RuleQuery } from '../../schemas/model';
-import { kindSubject } from '../../engine/core';
-import type { RuleSubjectChoices, SubjectChoice } from './types';
+import { kindSubject, subjectChoicesFor } from '../../engine/core';
+import type { RuleSubjectChoices } from './types';
+
+export { subjectChoicesFor };
 
 export type GroupPath = readonly number[];
 
-const FIELD_CHOICES: Partial<Record<RuleKind, keyof RuleSubjectChoices>> = {
-  field: 'fields',
-  userField: 'userFields',
-  entityField: 'entityFields',
-  formField: 'formFields',
-  emailBuilderField: 'emailBuilderFields',
-  knownValueField: 'knownValues',
-};
-
-/** The subjects offered for a kind: field choices, power-ups, or none (list kinds test the member's lists). */
-export function subjectChoicesFor(kind: RuleKind, choices: RuleSubjectChoices): SubjectChoice[] {
-  const subject = kindSubject(kind);
-  if (subject === 'list') return [];
-  if (subject === 'powerUp') return (choices.powerUps ?? []).map((c) => ({ ...c, type: 'powerUp' }));
-  return (choices[FIELD_CHOICES[kind]!] as SubjectChoice[] | undefined) ?? [];
-}
-
+/** Most used first: inside a form its fields, elsewhere the member's own lists (the demo's "in the volunteers list"). */
 const ORDER: RuleKind[] = [
   'formField',
-  'field',
+  'userList',
   'userField',
+  'list',
+  'field',
   'entityField',
   'emailBuilderField',
   'knownValueField',
-  'list',
-  'userList',
   'profileEntityPowerUp',
   'userEntityPowerUp',
 ];

@@ -2,7 +2,8 @@
  * Block visibility (spec core 3 Block.visibility). The four booleans decide on their own; advanced
  * visibility (`advanced` + `rules`) is decided by the RuleQueryEvaluator given to the engine.
  * Without an evaluator, a block with advanced rules is hidden: it never shows to members, and
- * admins are told why (state `noEvaluator`).
+ * admins are told why (state `noEvaluator`). Advanced on with no query (or an empty one) always
+ * matches: everyone sees the block, and the booleans no longer apply.
  */
 import type { BlockVisibility } from '../../../schemas/model';
 import type { RuleContext, RuleQueryEvaluator } from '../rules/context';
@@ -12,7 +13,9 @@ export type VisibilityDecision =
 
 export function decideBlockVisibility(visibility: BlockVisibility | undefined, context: RuleContext, evaluator?: RuleQueryEvaluator): VisibilityDecision {
   if (!visibility || typeof visibility !== 'object') return { visible: true };
-  if (visibility.advanced && visibility.rules) {
+  if (visibility.advanced) {
+    // Advanced on with no query stored is the empty rule: it always matches (rules/subjects EMPTY_RULE_MESSAGE).
+    if (!visibility.rules) return { visible: true };
     if (!evaluator) return { visible: false, reason: 'noEvaluator' };
     let result;
     try {

@@ -10,6 +10,7 @@ import { DEFAULT_MEMBERSHIP_STATE, RULE_QUERY_LIMITS } from '../constants';
 import type { Registry } from '../registry';
 import type { RuleProblem } from './problems';
 import { inspectLogic, isSafePath } from './safety';
+import { builtInSubjectType, kindSubject, operatorFitsKind, operatorFitsSubject, type SubjectTypeOf } from './subjects';
 
 export type JsonLogic = JsonValue;
 
@@ -35,22 +36,6 @@ export const RULE_KINDS: readonly RuleKind[] = [
 ];
 
 export const MEMBERSHIP_STATES = ['default', 'accepted', 'applied', 'banned', 'completed', 'rejected', 'returned', 'withdrawn'] as const;
-
-/** What a kind's subject is: a field value, a set of list ids, or power-up memberships. */
-export type KindSubject = 'value' | 'list' | 'powerUp';
-
-export function kindSubject(kind: RuleKind): KindSubject {
-  if (kind === 'list' || kind === 'userList') return 'list';
-  if (kind === 'profileEntityPowerUp' || kind === 'userEntityPowerUp') return 'powerUp';
-  return 'value';
-}
-
-/** Whether an operator can be used with a kind (field kinds take any operator that is not list- or power-up-only). */
-export function operatorFitsKind(operator: OperatorEntry, kind: RuleKind): boolean {
-  const subject = kindSubject(kind);
-  if (subject === 'value') return operator.subjects.some((s) => s !== 'list' && s !== 'powerUp');
-  return operator.subjects.includes(subject);
-}
 
 /** Known values with a built-in meaning; any other name reads `known.<name>`. */
 export const BUILT_IN_KNOWN_VALUES: Record<string, JsonLogic> = {
@@ -145,7 +130,7 @@ function fill(template: JsonValue, slots: { subject: JsonLogic; value: JsonValue
   return template;
 }
 
-function compileRule(rule: Rule, path: string, registry: Registry, problems: RuleProblem[]): JsonLogic | null {
+function compileRule(rule: Rule, path: string, registry: Registry, problems: RuleProblem[], subjectType?: SubjectTypeOf): JsonLogic | null {
   const before = problems.length;
   if (!rule || typeof rule !== 'object') return (void problems.push({ path, code: 'notAnObject' }), null);
   if (!RULE_KINDS.includes(rule.kind)) return (void problems.push({ path: `${path}.kind`, code: 'unknownKind', params: { value: String(rule.kind) } }), null);
@@ -161,6 +146,11 @@ function compileRule(rule: Rule, path: string, registry: Registry, problems: Rul
   if (!operator) return (void problems.push({ path: `${path}.operator`, code: 'unknownOperator', params: { value: String(rule.operator) } }), null);
   if (!operatorFitsKind(operator, rule.kind))
     problems.push({ path: `${path}.operator`, code: 'operatorNotForKind', params: { operator: operator.id, kind: rule.kind } });
+  else {
+    const type = builtInSubjectType(rule) ?? subjectType?.(rule);
+    if (!operatorFitsSubject(operator, rule.kind, type))
+      problems.push({ path: `${path}.operator`, code: 'operatorNotForSubject', params: { operator: operator.id, subject: rule.subject, type: String(type) } });
+  }
   if (rule.negate && !operator.negatable) problems.push({ path: `${path}.negate`, code: 'notNegatable', params: { operator: operator.id } });
   if (rule.state !== undefined && !(MEMBERSHIP_STATES as readonly string[]).includes(rule.state))
     problems.push({ path: `${path}.state`, code: 'badState', params: { value: String(rule.state) } });
@@ -171,7 +161,15 @@ function compileRule(rule: Rule, path: string, registry: Registry, problems: Rul
   return rule.negate ? { '!': [logic] } : logic;
 }
 
-function compileGroup(group: RuleGroup, path: string, depth: number, registry: Registry, problems: RuleProblem[], count: { rules: number }): JsonLogic | null {
+function compileGroup(
+  group: RuleGroup,
+  path: string,
+  depth: number,
+  registry: Registry,
+  problems: RuleProblem[],
+  count: { rules: number },
+  subjectType?: SubjectTypeOf,
+): JsonLogic | null {
   if (!group || typeof group !== 'object' || Array.isArray(group)) return (void problems.push({ path: path || '/', code: 'notAnObject' }), null);
   if (depth > RULE_QUERY_LIMITS.maxDepth)
     return (void problems.push({ path: path || '/', code: 'tooDeep', params: { max: RULE_QUERY_LIMITS.maxDepth } }), null);
@@ -187,19 +185,24 @@ function compileGroup(group: RuleGroup, path: string, depth: number, registry: R
   if (count.rules > RULE_QUERY_LIMITS.maxRules)
     return (void problems.push({ path: path || '/', code: 'tooManyRules', params: { max: RULE_QUERY_LIMITS.maxRules } }), null);
   const parts = [
-    ...rules.map((r, i) => compileRule(r, at(`rules.${i}`), registry, problems)),
-    ...groups.map((g, i) => compileGroup(g, at(`groups.${i}`), depth + 1, registry, problems, count)),
+    ...rules.map((r, i) => compileRule(r, at(`rules.${i}`), registry, problems, subjectType)),
+    ...groups.map((g, i) => compileGroup(g, at(`groups.${i}`), depth + 1, registry, problems, count, subjectType)),
   ];
   if (parts.some((p) => p === null)) return null;
-  // An empty group has no condition to fail: it matches.
+  // An empty group has no condition to fail: it matches (EMPTY_RULE_MESSAGE in ./subjects says so to admins).
   if (parts.length === 0) return true;
   return { [group.logicalOperator === 'any' ? 'or' : 'and']: parts as JsonLogic[] };
 }
 
+export interface CompileOptions {
+  /** The type of a rule's subject where the caller knows it: an operator that cannot test it is a problem. */
+  subjectType?: SubjectTypeOf;
+}
+
 /** Compiles a rule query. Never throws: problems come back with `logic: null`. */
-export function compileRuleQuery(query: RuleQuery, registry: Registry): CompiledRuleQuery {
+export function compileRuleQuery(query: RuleQuery, registry: Registry, options: CompileOptions = {}): CompiledRuleQuery {
   const problems: RuleProblem[] = [];
-  const logic = compileGroup(query, '', 1, registry, problems, { rules: 0 });
+  const logic = compileGroup(query, '', 1, registry, problems, { rules: 0 }, options.subjectType);
   const vars = new Set<string>();
   if (logic !== null) inspectLogic(logic, '/', problems, vars);
   if (problems.length) return { logic: null, dependencies: [], problems };
