@@ -17,14 +17,15 @@ describe('rule-query safety', () => {
     it(`refuses the subject path ${JSON.stringify(subject)}, not matching, with an error for the admin`, () => {
       const result = engine.evaluate(one({ kind: 'formField', subject, operator: 'isEmpty' }), { form: {} });
       expect(result.matches).toBe(false);
-      expect(result.error).toMatch(/rules\.0\.subject/);
+      // In words, naming the condition, never a raw path like rules.0.subject.
+      expect(result.error).toMatch(subject ? /^Condition 1: ".*" is not an allowed name/ : /^Condition 1: choose a subject$/);
     });
   }
 
   it('refuses an entity id that would walk the prototype chain', () => {
     const result = engine.evaluate(one({ kind: 'entityField', subject: 'x', entityId: 'constructor', operator: 'isEmpty' }), {});
     expect(result).toMatchObject({ matches: false });
-    expect(result.error).toContain('rules.0.entityId');
+    expect(result.error).toContain('Condition 1: "constructor" is not an allowed name');
   });
 
   it('treats operands as data: an operand shaped like logic is refused, and "$subject" text stays text', () => {
@@ -95,6 +96,6 @@ describe('rule-query safety', () => {
   it('translates errors for the admin (French)', async () => {
     const { createTranslator, messages } = await import('../../engine/core');
     const fr = createRuleEngine(registry, { translator: createTranslator(messages, 'fr') });
-    expect(fr.evaluate(one({ kind: 'formField', subject: '', operator: 'isEmpty' }), {}).error).toBe('rules.0.subject : choisissez un sujet');
+    expect(fr.evaluate(one({ kind: 'formField', subject: '', operator: 'isEmpty' }), {}).error).toBe('Condition 1 : choisissez un sujet');
   });
 });

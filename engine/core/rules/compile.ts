@@ -92,7 +92,8 @@ function checkValue(rule: Rule, operator: OperatorEntry, path: string, problems:
   const tooLong = (x: unknown) => typeof x === 'string' && x.length > RULE_QUERY_LIMITS.maxStringLength;
   if (operator.arity === 0) return;
   if (v === undefined || v === null || v === '') {
-    problems.push({ path: `${path}.value`, code: 'missingValue', params: { operator: operator.id } });
+    if (kindSubject(rule.kind) === 'list') problems.push({ path: `${path}.value`, code: 'missingLists' });
+    else problems.push({ path: `${path}.value`, code: 'missingValue', params: { operator: operator.id } });
     return;
   }
   if (operator.arity === 1) {

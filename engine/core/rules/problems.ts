@@ -16,6 +16,7 @@ export type RuleProblemCode =
   | 'operatorNotForSubject'
   | 'notNegatable'
   | 'missingValue'
+  | 'missingLists'
   | 'valueNotPrimitive'
   | 'valueWrongType'
   | 'valueNotPair'
