@@ -91,7 +91,7 @@ function checkValue(rule: Rule, operator: OperatorEntry, path: string, problems:
   const v = rule.value;
   const tooLong = (x: unknown) => typeof x === 'string' && x.length > RULE_QUERY_LIMITS.maxStringLength;
   if (operator.arity === 0) return;
-  if (v === undefined || v === null || v === '') {
+  if (v === undefined || v === null || v === '' || (operator.arity === 'many' && Array.isArray(v) && v.length === 0)) {
     if (kindSubject(rule.kind) === 'list') problems.push({ path: `${path}.value`, code: 'missingLists' });
     else problems.push({ path: `${path}.value`, code: 'missingValue', params: { operator: operator.id } });
     return;
