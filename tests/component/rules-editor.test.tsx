@@ -36,7 +36,7 @@ describe('rules editor dialog', { timeout: 30_000 }, () => {
   it('builds a query with keyboard and mouse and hands back the expected json-logic', async () => {
     const user = userEvent.setup({ delay: null });
     const { onChange, onClose, dialog } = await open();
-    expect(within(dialog).getByText('No conditions: this always matches.')).toBeInTheDocument();
+    expect(within(dialog).getByText('No conditions: the rule always matches, so everyone sees this.')).toBeInTheDocument();
 
     // Keyboard: open the add menu, arrow to "Add condition", Enter.
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -47,7 +47,7 @@ describe('rules editor dialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(first).getByLabelText('Kind')).toHaveFocus());
     expect(within(first).getByLabelText('Kind')).toHaveValue('formField');
     expect(within(dialog).getByRole('button', { name: 'Save rules' })).toBeDisabled();
-    expect(first).toHaveTextContent('rules.0.operator: choose an operator');
+    expect(first).toHaveTextContent('Condition 1: choose an operator');
 
     // Tab through subject to operator; only operators that fit a number are offered.
     await user.tab();
@@ -104,7 +104,7 @@ describe('rules editor dialog', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { onChange, dialog } = await open({ logicalOperator: 'all', rules: [{ kind: 'formField', subject: 'email', operator: 'contains' }] });
     const rule = within(dialog).getByRole('group', { name: 'Condition 1' });
-    expect(rule).toHaveTextContent('rules.0.value: enter a value for contains');
+    expect(rule).toHaveTextContent('Condition 1: enter a value for “contains”');
     expect(within(rule).getByLabelText('Value')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('button', { name: 'Save rules' })).toBeDisabled();
     await user.type(within(rule).getByLabelText('Value'), '@example.org');
