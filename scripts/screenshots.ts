@@ -41,6 +41,24 @@ async function composer(page: Page) {
   await callout.getByText('Run by members').hover();
 }
 
+/** The rules editor on the notice board's volunteers-only callout: edit mode, its Visibility tab, Edit rules, the server's count shown. */
+async function rulesEditor(page: Page) {
+  await page.keyboard.press('Alt+Shift+KeyE');
+  await page.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+  const callout = page.locator('[data-block-id="notice-volunteers-only"]');
+  await callout.getByText('Volunteers: rota swap').click();
+  const toolbar = page.getByRole('toolbar', { name: 'Block controls for Callout' });
+  await toolbar.waitFor();
+  const panel = page.getByRole('complementary', { name: 'Block settings' });
+  if (!(await panel.isVisible())) await toolbar.getByRole('button', { name: 'Edit block' }).click();
+  await panel.getByRole('tab', { name: 'Visibility' }).click();
+  await panel.getByRole('button', { name: 'Edit rules' }).click();
+  await page
+    .getByRole('dialog', { name: 'Edit rules' })
+    .getByText(/demo accounts match/)
+    .waitFor();
+}
+
 const pageTitle = (page: Page) => page.locator('h1').first().waitFor();
 
 const SHOTS: Shot[] = [
@@ -68,6 +86,8 @@ const SHOTS: Shot[] = [
   },
   { name: 'composer-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composer },
   { name: 'composer-375', viewport: MOBILE, path: '/app/home/welcome', admin: true, prepare: composer },
+  { name: 'rules-editor-1280', viewport: DESKTOP, path: '/app/members-area/notice-board', admin: true, prepare: rulesEditor },
+  { name: 'rules-editor-375', viewport: MOBILE, path: '/app/members-area/notice-board', admin: true, prepare: rulesEditor },
   {
     name: 'mobile-header-375',
     viewport: MOBILE,
@@ -78,6 +98,8 @@ const SHOTS: Shot[] = [
     },
   },
 ];
+
+const ONLY = process.argv.slice(2);
 
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
@@ -97,7 +119,8 @@ async function main() {
       await login.close();
     }
     for (const scheme of ['light', 'dark'] as const) {
-      for (const shot of SHOTS) {
+      // `npm run screenshots -- rules-editor` takes only the shots whose name starts so.
+      for (const shot of SHOTS.filter((s) => !ONLY.length || ONLY.some((prefix) => s.name.startsWith(prefix)))) {
         const page = await (shot.admin ? adminBrowser : browser).context.newPage();
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize(shot.viewport);
