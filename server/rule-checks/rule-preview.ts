@@ -69,17 +69,19 @@ export async function previewRuleQuery(ctx: AppContext, query: RuleQuery, subjec
   const readable = accounts.map((a) => a.data).filter((a): a is Account => !!a && typeof a === 'object' && typeof a.accountId === 'string');
   const matching = readable
     .filter((account) => {
-      const context = accountRuleContext(
-        { ...account, listMemberships: Array.isArray(account.listMemberships) ? account.listMemberships : [] },
-        profileOf.get(account.accountId),
-      );
+      const listMemberships = Array.isArray(account.listMemberships) ? account.listMemberships : [];
+      // Signed in, on their own profile (accountRuleContext's profile): profile rules read their own fields and lists.
+      const context = { ...accountRuleContext({ ...account, listMemberships }, profileOf.get(account.accountId)), profileListMemberships: listMemberships };
       return evaluator.evaluate(query, context).matches;
     })
     .map(displayName)
     .sort((a, b) => a.localeCompare(b));
-  const lists = (subjects.lists ?? [])
-    .filter((list) => evaluator.evaluate(query, viewAsContext({}, [list.value])).matches)
-    .map((l) => ({ id: l.value, name: l.label }));
+  // A member of this list alone, on their own profile (as the accounts above).
+  const asMemberOf = (listId: string) => {
+    const context = viewAsContext({}, [listId]);
+    return { ...context, profileListMemberships: context.lists };
+  };
+  const lists = (subjects.lists ?? []).filter((list) => evaluator.evaluate(query, asMemberOf(list.value)).matches).map((l) => ({ id: l.value, name: l.label }));
   return { accounts: { count: matching.length, total: readable.length, names: matching.slice(0, RULE_PREVIEW_NAMES) }, lists };
 }
 

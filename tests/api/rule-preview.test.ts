@@ -61,6 +61,12 @@ describe.each(BACKENDS)('rules editor subjects and preview on %s', (backend) => 
       expect(res.body.accounts).toEqual({ count: expected.length, total: accounts.length, names: expected.slice(0, RULE_PREVIEW_NAMES) });
       expect(res.body.lists).toEqual([{ id: list, name: list === 'makers' ? 'Makers' : 'Volunteers' }]);
     }
+    // "Profile lists" reads the viewed profile: each account is judged on its own profile, so the same people.
+    const profileLists = await preview(admin, {
+      query: { logicalOperator: 'all', rules: [{ kind: 'list', subject: '', operator: 'inListSomeSelected', value: ['volunteers'] }] },
+    });
+    expect(profileLists.body.accounts.count).toBe(acceptedIn('volunteers').length);
+    expect(profileLists.body.lists).toEqual([{ id: 'volunteers', name: 'Volunteers' }]);
     expect(acceptedIn('volunteers')).toContain('Victor Volunteer');
     expect(acceptedIn('volunteers')).not.toContain('Maya Maker');
   });
