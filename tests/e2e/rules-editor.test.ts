@@ -4,12 +4,13 @@
  * (keyboard for the condition, mouse for the list), sees the server's "who sees this" count, and
  * saves. Victor (a volunteer) and Maya (a maker) have the page open: Victor keeps the block and
  * Maya loses it live, without a reload (the server's per-viewer realtime removal). axe finds no
- * serious or critical violation with the rules editor open at 1280 and at 375 px.
+ * serious or critical violation on the page with the rules editor open at 1280 and at 375 px,
+ * light and dark.
  */
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 const BLOCK = 'e2e-rules-callout';
@@ -24,10 +25,7 @@ async function signIn(name: string): Promise<BrowserPage> {
   browsers.push(browser);
   const page = await browser.context.newPage();
   page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  await page.goto(`${server.url}/app/`);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  await signInThroughLogin(page, server.url, name);
   await page.goto(`${server.url}/app/members-area/notice-board`);
   await page.getByRole('heading', { level: 1, name: 'Notice board' }).waitFor();
   // Set once: a full reload would clear it, so it still being there proves the change came live.
@@ -36,18 +34,6 @@ async function signIn(name: string): Promise<BrowserPage> {
 }
 
 const marker = (page: BrowserPage) => page.evaluate(() => (window as unknown as { rulesMarker?: number }).rulesMarker);
-
-async function seriousViolations(page: BrowserPage, selector: string): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async (context) => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ include: [[context]] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -115,11 +101,16 @@ describe('rules editor in Chromium', () => {
     expect(matching).toBeLessThan(total);
     await dialog.getByText('Members of these lists match: Volunteers').waitFor();
 
-    expect(await seriousViolations(ada, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(ada)).toEqual([]);
     await ada.setViewportSize({ width: 375, height: 800 });
     await dialog.getByRole('checkbox', { name: 'Volunteers' }).waitFor();
-    expect(await seriousViolations(ada, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(ada)).toEqual([]);
+    // Dark too, at both widths: the scheme the shell picks at start-up (web/theme) is set on the open page.
+    await ada.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    expect(await seriousViolations(ada)).toEqual([]);
     await ada.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(ada)).toEqual([]);
+    await ada.evaluate(() => (document.documentElement.dataset.theme = 'light'));
 
     await dialog.getByRole('button', { name: 'Save rules' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -65,3 +65,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
+
+/** Signs a fresh page in through the stand-in login as a demo account (by its button's name) and waits for the welcome page. */
+export async function signInThroughLogin(page: Page, baseUrl: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/app/`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+}
