@@ -31,6 +31,7 @@ const csv = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Checkboxes by name; a stored value no longer among the options (a deleted list) shows as unknown, so it can be unticked. */
 function CheckboxGroup({
   legend,
   options,
@@ -38,6 +39,7 @@ function CheckboxGroup({
   onChange,
   describedBy,
   invalid,
+  unknownLabel,
 }: {
   legend: string;
   options: Choice[];
@@ -45,13 +47,16 @@ function CheckboxGroup({
   onChange(v: string[] | undefined): void;
   describedBy?: string;
   invalid: boolean;
+  unknownLabel(value: string): string;
 }) {
   const selected = Array.isArray(value) ? value.map(String) : [];
   const set = (next: string[]) => onChange(next.length ? next : undefined);
+  const known = new Set(options.map((o) => o.value));
+  const shown = [...options, ...selected.filter((v) => !known.has(v)).map((v) => ({ value: v, label: unknownLabel(v) }))];
   return (
     <fieldset className="t-rules__values" aria-describedby={describedBy} data-invalid={invalid || undefined}>
       <legend>{legend}</legend>
-      {options.map((o) => (
+      {shown.map((o) => (
         <label key={o.value}>
           <input
             type="checkbox"
@@ -82,6 +87,7 @@ export function ValueInput({ id, kind, operator, subjectType, options: known, va
           onChange={onChange}
           describedBy={describedBy}
           invalid={invalid}
+          unknownLabel={(v) => t(lists ? 'rules.editor.unknownList' : 'rules.editor.unknownValue', { value: v })}
         />
       );
     const hintId = `${id}-hint`;

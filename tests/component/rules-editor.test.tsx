@@ -115,6 +115,22 @@ describe('rules editor dialog', { timeout: 30_000 }, () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a stored list that no longer exists as unknown, so it can be unticked; errors name the condition in words', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { dialog } = await open({
+      logicalOperator: 'all',
+      rules: [{ kind: 'userList', subject: '', operator: 'inListSomeSelected', value: ['staff', 'gone'] }],
+    });
+    const rule = within(dialog).getByRole('group', { name: 'Condition 1' });
+    const lists = within(rule).getByRole('group', { name: 'Lists' });
+    expect(within(lists).getByRole('checkbox', { name: 'Staff' })).toBeChecked();
+    expect(within(lists).getByRole('checkbox', { name: 'Alumni' })).not.toBeChecked();
+    await user.click(within(lists).getByRole('checkbox', { name: 'Unknown list “gone”' }));
+    await user.click(within(lists).getByRole('checkbox', { name: 'Staff' }));
+    expect(rule).toHaveTextContent('Condition 1: pick at least one list');
+    expect(within(dialog).getByRole('button', { name: 'Save rules' })).toBeDisabled();
+  });
+
   it('offers the membership state for power-up operators and closes on Escape', async () => {
     const user = userEvent.setup({ delay: null });
     const { onClose, dialog } = await open({ logicalOperator: 'all', rules: [{ kind: 'userEntityPowerUp', subject: 'membership', operator: 'isMember' }] });
