@@ -25,32 +25,31 @@ interface Shot {
   admin?: boolean;
 }
 
-/** The composer on the welcome page: edit mode, the callout selected, its settings in the side panel (a sheet on phones). */
-async function composer(page: Page) {
+/** Edit mode on, the callout `blockId` selected by a click on `text`, and its settings in the side panel. */
+async function calloutSettings(page: Page, blockId: string, text: string) {
   await page.keyboard.press('Alt+Shift+KeyE');
   await page.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
-  const callout = page.locator('[data-block-id="welcome-every-page"]');
-  await callout.getByText('Run by members').click();
-  const toolbar = page.getByRole('toolbar', { name: 'Block controls for Callout' });
-  await toolbar.waitFor();
-  if (!(await page.getByRole('complementary', { name: 'Block settings' }).isVisible())) await toolbar.getByRole('button', { name: 'Edit block' }).click();
-  await page.getByRole('complementary', { name: 'Block settings' }).getByLabel('Tone').waitFor();
-  // On phones the palette sheet closes so the settings sheet shows.
-  const blocks = page.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: 'Blocks' });
-  if ((await blocks.getAttribute('aria-pressed')) === 'true' && (page.viewportSize()?.width ?? 1280) < 900) await blocks.click();
-  await callout.getByText('Run by members').hover();
-}
-
-/** The rules editor on the notice board's volunteers-only callout: edit mode, its Visibility tab, Edit rules, the server's count shown. */
-async function rulesEditor(page: Page) {
-  await page.keyboard.press('Alt+Shift+KeyE');
-  await page.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
-  const callout = page.locator('[data-block-id="notice-volunteers-only"]');
-  await callout.getByText('Volunteers: rota swap').click();
+  await page.locator(`[data-block-id="${blockId}"]`).getByText(text).click();
   const toolbar = page.getByRole('toolbar', { name: 'Block controls for Callout' });
   await toolbar.waitFor();
   const panel = page.getByRole('complementary', { name: 'Block settings' });
   if (!(await panel.isVisible())) await toolbar.getByRole('button', { name: 'Edit block' }).click();
+  return panel;
+}
+
+/** The composer on the welcome page: edit mode, the callout selected, its settings in the side panel (a sheet on phones). */
+async function composer(page: Page) {
+  const panel = await calloutSettings(page, 'welcome-every-page', 'Run by members');
+  await panel.getByLabel('Tone').waitFor();
+  // On phones the palette sheet closes so the settings sheet shows.
+  const blocks = page.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: 'Blocks' });
+  if ((await blocks.getAttribute('aria-pressed')) === 'true' && (page.viewportSize()?.width ?? 1280) < 900) await blocks.click();
+  await page.locator('[data-block-id="welcome-every-page"]').getByText('Run by members').hover();
+}
+
+/** The rules editor on the notice board's volunteers-only callout: edit mode, its Visibility tab, Edit rules, the server's count shown. */
+async function rulesEditor(page: Page) {
+  const panel = await calloutSettings(page, 'notice-volunteers-only', 'Volunteers: rota swap');
   await panel.getByRole('tab', { name: 'Visibility' }).click();
   await panel.getByRole('button', { name: 'Edit rules' }).click();
   await page
