@@ -87,7 +87,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   const store = new DocumentStore(database.db, database.engine, normalise);
   await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
-  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3, cacheRows: database.engine === 'sqlite' }, database.db, (e) => console.error(e));
   await importLegacyImages(store, files.files, (message) => console.warn(message));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
