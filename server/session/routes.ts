@@ -45,15 +45,15 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { valid: true };
   });
 
-  // Init answers depend only on the stored state, the session and opts: on the embedded database
-  // they are kept per (session, opts) until the next commit, with their compressed bytes (made
-  // once per encoding). Bounded, and dropped on every write.
+  // Init answers depend only on the stored state, the session and opts: they are kept per
+  // (session, opts) until documents change (DocumentStore.generation), with their compressed
+  // bytes (made once per encoding). Bounded, and dropped on every write.
   let initMemo: { generation: number; answers: Map<string, JsonAnswer> } | undefined;
   const INIT_MEMO_SIZE = 1000;
 
   app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const generation = ctx.store.generation;
+    const generation = await ctx.store.currentGeneration();
     const memoKey = `${user.token}\n${req.query.opts ?? ''}`;
     if (generation !== undefined) {
       if (initMemo?.generation !== generation) initMemo = { generation, answers: new Map() };
