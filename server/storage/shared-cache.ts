@@ -2,8 +2,8 @@
  * The read cache when several processes share one PostgreSQL database. Every transaction that
  * writes documents bumps one counter row (`store_generation`) as its last statement, so the
  * counter moves exactly when committed documents change, in any process. A request checks the
- * counter once when it arrives (one tiny query, shared by all requests that arrived while it was
- * on its way), and reads documents from memory while the counter stands still; when it moved,
+ * counter once when it arrives (one tiny query, shared by the requests read in the same turn of
+ * the event loop), and reads documents from memory while the counter stands still; when it moved,
  * the cache is emptied and documents are read again as asked for. This process's own commits are
  * applied to the cache in place when no other commit came between.
  *
@@ -28,8 +28,8 @@ export class SharedStoreCache {
   private checkedAt = -Infinity;
   /** Bumped whenever entries change or are dropped: a read begun before is not kept. */
   private epoch = 0;
-  private inFlight?: Promise<void>;
-  private queued?: Promise<void>;
+  /** The check the current batch of callers waits for, not sent yet. */
+  private scheduled?: Promise<void>;
   private readonly docs = new Map<string, Doc | null>();
   private readonly lists = new Map<DocKind, Doc[]>();
 
@@ -40,19 +40,19 @@ export class SharedStoreCache {
     return this.known;
   }
 
-  /** Resolves once a check that began after this call has completed. */
+  /**
+   * Resolves once a check sent after this call has completed. Calls made while the event loop
+   * handles one batch of arrivals share one check, sent once that batch is read (setImmediate):
+   * every request whose bytes were read by then was sent before the check, so the check sees
+   * every commit its client could have seen finish.
+   */
   freshen(): Promise<void> {
-    if (this.queued) return this.queued;
-    const running = this.inFlight;
-    if (!running) return this.check();
-    // The running check began before this call: wait for it, then run the next one.
-    this.queued = running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.check();
+    return (this.scheduled ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.scheduled = undefined;
+        this.check().then(resolve, reject);
       });
-    return this.queued;
+    }));
   }
 
   /** The generation, checked first unless a recent check vouches for it. */
@@ -61,22 +61,16 @@ export class SharedStoreCache {
     return this.known;
   }
 
-  private check(): Promise<void> {
+  private async check(): Promise<void> {
     const sentAt = performance.now();
-    const run = this.readGeneration()
-      .then((value) => {
-        // A check older than this process's own commit may answer less: the cache is newer.
-        if (this.known === undefined || value > this.known) {
-          this.drop();
-          this.known = value;
-        }
-        this.checkedAt = Math.max(this.checkedAt, sentAt);
-      })
-      .finally(() => {
-        if (this.inFlight === run) this.inFlight = undefined;
-      });
-    this.inFlight = run;
-    return run;
+    const value = await this.readGeneration();
+    // Checks overlap and may answer out of order; one older than this process's own commit may
+    // answer less: the cache only ever moves forward.
+    if (this.known === undefined || value > this.known) {
+      this.drop();
+      this.known = value;
+    }
+    this.checkedAt = Math.max(this.checkedAt, sentAt);
   }
 
   async get(kind: DocKind, id: string, load: () => Promise<Doc | undefined>): Promise<Doc | undefined> {
