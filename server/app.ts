@@ -87,7 +87,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   const store = new DocumentStore(database.db, database.engine, normalise);
   await keepMemberIndexCurrent(store, database.engine);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
-  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3 }, database.db, (e) => console.error(e));
+  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3, cacheRows: database.engine === 'sqlite' }, database.db, (e) => console.error(e));
   await importLegacyImages(store, files.files, (message) => console.warn(message));
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
@@ -97,6 +97,12 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   registerErrors(app);
+  // PostgreSQL: a request reads the documents cache only once it reflects every commit that
+  // finished before the request arrived (one shared check; see server/storage/shared-cache.ts).
+  if (database.engine === 'postgres')
+    app.addHook('onRequest', async (req) => {
+      if (!req.url.startsWith('/app/')) await store.freshen();
+    });
   registerJsonBodyParser(app);
   registerRequestGuards(app);
   registerSecurityHeaders(app);
@@ -139,6 +145,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   ctx.realtime = new Realtime(app.server, {
     authenticate: async (token) => {
       const claims = await ctx.tokens.verify(token);
+      // A session logged out in another process a moment ago is refused here too.
+      await store.freshen();
       return claims && (await sessionAccount(store, claims)) ? claims : undefined;
     },
     mayViewModule: async (accountId, moduleId) => {

@@ -22,9 +22,14 @@ export interface OpenedFilesDomain extends FilesDomain {
   close(): void;
 }
 
-export function openFilesDomain(options: { dataDir: string; s3?: S3Options }, db: Kysely<DB>, log: (error: unknown) => void): OpenedFilesDomain {
+/** `cacheRows`: this process is the only writer of the files table (the embedded database). */
+export function openFilesDomain(
+  options: { dataDir: string; s3?: S3Options; cacheRows?: boolean },
+  db: Kysely<DB>,
+  log: (error: unknown) => void,
+): OpenedFilesDomain {
   const blobs = openBlobStore(options.dataDir, options.s3);
-  const files = new FileStore(db, blobs, path.join(options.dataDir, 'uploads-in-progress'));
+  const files = new FileStore(db, blobs, path.join(options.dataDir, 'uploads-in-progress'), { cacheRows: options.cacheRows });
   const mediaTokens = new MediaTokens(loadOrCreateSecret(options.dataDir));
   const sweeper = setInterval(() => void files.sweepUnclaimed().catch(log), SWEEP_INTERVAL_MS);
   sweeper.unref();

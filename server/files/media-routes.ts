@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../errors';
 import { STORED_FILE_CONTENT_SECURITY_POLICY, storedFileHeaders } from '../http/security-headers';
 import { placeholderImage } from './images';
 import { contentDisposition, type FilesDomain } from './uploads';
-import type { FileBytes, VariantRequest } from './store';
+import { discard, type VariantRequest } from './store';
 import type { FilesTable } from './table';
 
 const KINDS: FileKind[] = ['image', 'video', 'audio', 'document'];
@@ -65,10 +65,10 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-function headersFor(file: FilesTable, bytes: FileBytes, variant: boolean): Record<string, string> {
+function headersFor(file: FilesTable, mime: string, variant: boolean): Record<string, string> {
   if (variant)
     return {
-      'content-type': bytes.mime,
+      'content-type': mime,
       'content-disposition': contentDisposition('inline', file.name),
       'content-security-policy': STORED_FILE_CONTENT_SECURITY_POLICY,
     };
@@ -102,6 +102,16 @@ export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
     if (!file || file.kind !== kind) throw notFound(`${kind} "${req.params.id}" does not exist`);
     const variant = kind === 'image' ? variantOf(req.query) : {};
     const isVariant = !!(variant.width || variant.ratio);
+    const tag = files.variantOf(file, variant);
+    const headers = {
+      ...headersFor(file, tag.mime, !!tag.thumbnail),
+      etag: tag.etag,
+      'cache-control': variant.ratio ? REVALIDATE : IMMUTABLE,
+      'accept-ranges': tag.thumbnail ? 'none' : 'bytes',
+    };
+    // The ETag is known from the row: a browser revalidating gets its 304 before any byte is read.
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tag.etag)) return reply.code(304).headers(headers).send();
     let range: { start: number; end: number } | undefined;
     let unsatisfiable = false;
     const bytes = await files.bytes(file, variant, (size) => {
@@ -111,20 +121,10 @@ export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
       return range;
     });
     if (!bytes) throw notFound(`${kind} "${req.params.id}" has no stored bytes`);
-    reply.headers({
-      ...headersFor(file, bytes, isVariant),
-      etag: bytes.etag,
-      'cache-control': variant.ratio ? REVALIDATE : IMMUTABLE,
-      'accept-ranges': isVariant ? 'none' : 'bytes',
-    });
+    reply.headers(headers);
     if (unsatisfiable) {
-      bytes.body.destroy();
+      discard(bytes);
       return reply.code(416).header('content-range', `bytes */${bytes.total}`).send();
-    }
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(bytes.etag)) {
-      bytes.body.destroy();
-      return reply.code(304).send();
     }
     reply.header('content-length', String(bytes.size));
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.total}`);

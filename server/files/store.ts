@@ -24,11 +24,14 @@ import type { FileDataChanges, FileInfo } from '../../schemas/model/api';
 import type { DB } from '../storage/database';
 import { HttpError } from '../errors';
 import { readAll, type BlobStore } from './blob-store';
-import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage } from './images';
+import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage, type ThumbnailRequest } from './images';
 import { filesDb, type FilesDB, type FilesTable } from './table';
+import { HOT_VARIANT_MAX_BYTES, HotVariants } from './hot-variants';
 
 /** Unclaimed uploads older than this are swept (the issue: a day). */
 export const UNCLAIMED_MAX_AGE_MS = 86_400_000;
+/** Rows kept by the embedded database's row cache. */
+const ROW_CACHE_SIZE = 10_000;
 /** File ids are UUIDs: anything else in a path (`../`, `%2e%2e`, a name) is no file. */
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -124,7 +127,8 @@ export interface VariantRequest {
 }
 
 export interface FileBytes {
-  body: Readable;
+  /** A stream from the blob store, or the bytes themselves when they were in memory. */
+  body: Readable | Buffer;
   size: number;
   /** Size of the whole file when `range` was asked for. */
   total: number;
@@ -132,17 +136,52 @@ export interface FileBytes {
   etag: string;
 }
 
+/** How a file or variant is sent, known before any byte is read (FileStore.variantOf). */
+export interface VariantTag {
+  etag: string;
+  mime: string;
+  /** Set for a thumbnail: where it is kept and how it is made. */
+  thumbnail?: { key: string } & ThumbnailRequest;
+}
+
+/** Lets go of bytes not sent after all (an open file stream is closed). */
+export function discard(bytes: FileBytes): void {
+  if (bytes.body instanceof Readable) bytes.body.destroy();
+}
+
 export class FileStore {
   readonly db: Kysely<FilesDB>;
   private readonly making = new Map<string, Promise<EncodedImage | undefined>>();
+  private readonly hot = new HotVariants();
+  /**
+   * Rows read, by id, when this process is the only writer (the embedded database): a media
+   * request then reads no table. Every write here drops the rows it touches; a read that began
+   * before a write is not kept. Undefined with PostgreSQL, where other processes write too.
+   */
+  private readonly rows?: Map<string, FilesTable>;
+  private writes = 0;
 
   constructor(
     db: Kysely<DB>,
     readonly blobs: BlobStore,
     private readonly tmpDir: string,
+    options: { cacheRows?: boolean } = {},
   ) {
     this.db = filesDb(db);
+    if (options.cacheRows) this.rows = new Map();
     fs.mkdirSync(tmpDir, { recursive: true });
+  }
+
+  /** Drops cached rows before and after a write (a read racing it cannot keep the old row). */
+  private async writing<T>(ids: readonly string[], write: () => Promise<T>): Promise<T> {
+    this.writes++;
+    for (const id of ids) this.rows?.delete(id);
+    try {
+      return await write();
+    } finally {
+      this.writes++;
+      for (const id of ids) this.rows?.delete(id);
+    }
   }
 
   /**
@@ -221,7 +260,7 @@ export class FileStore {
         claimed: options.claimed || options.isAsset ? 1 : 0,
         created: Date.now(),
       };
-      await this.db.insertInto('files').values(row).execute();
+      await this.writing([id], () => this.db.insertInto('files').values(row).execute());
       return toFileInfo(row);
     } catch (error) {
       // An import racing another process for the same id keeps the bytes the winner recorded.
@@ -235,7 +274,15 @@ export class FileStore {
 
   async get(id: string): Promise<FilesTable | undefined> {
     if (!isFileId(id)) return undefined;
-    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    const cached = this.rows?.get(id);
+    if (cached) return cached;
+    const writes = this.writes;
+    const row = await this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row && this.rows && writes === this.writes) {
+      if (this.rows.size >= ROW_CACHE_SIZE) this.rows.delete(this.rows.keys().next().value!);
+      this.rows.set(id, row);
+    }
+    return row;
   }
 
   async getMany(ids: string[]): Promise<FilesTable[]> {
@@ -249,35 +296,42 @@ export class FileStore {
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.description !== undefined) set.description = changes.description;
     if (changes.focalPos !== undefined) set.focal_pos = JSON.stringify(focalPointOf(changes.focalPos));
-    if (Object.keys(set).length) await this.db.updateTable('files').set(set).where('id', '=', id).execute();
+    if (Object.keys(set).length) await this.writing([id], () => this.db.updateTable('files').set(set).where('id', '=', id).execute());
     return this.get(id);
   }
 
   async countDownload(id: string): Promise<void> {
-    await this.db
-      .updateTable('files')
-      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
+    await this.writing([id], () =>
+      this.db
+        .updateTable('files')
+        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+        .where('id', '=', id)
+        .execute(),
+    );
   }
 
   /** Removes rows first (nothing lists a file being deleted), then the bytes of each. */
   async remove(ids: string[]): Promise<number> {
     if (!ids.length) return 0;
-    const result = await this.db.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
-    for (const id of ids) await this.blobs.deletePrefix(`${id}/`);
+    const result = await this.writing(ids, () => this.db.deleteFrom('files').where('id', 'in', ids).executeTakeFirst());
+    for (const id of ids) {
+      this.hot.dropFile(id);
+      await this.blobs.deletePrefix(`${id}/`);
+    }
     return Number(result.numDeletedRows);
   }
 
   async claim(ownerId: string, ids: string[], contextId?: string): Promise<number> {
     const valid = ids.filter(isFileId);
     if (!valid.length) return 0;
-    const result = await this.db
-      .updateTable('files')
-      .set({ claimed: 1, ...(contextId !== undefined ? { context_id: contextId } : {}) })
-      .where('owner_id', '=', ownerId)
-      .where('id', 'in', valid)
-      .executeTakeFirst();
+    const result = await this.writing(valid, () =>
+      this.db
+        .updateTable('files')
+        .set({ claimed: 1, ...(contextId !== undefined ? { context_id: contextId } : {}) })
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', valid)
+        .executeTakeFirst(),
+    );
     return Number(result.numUpdatedRows);
   }
 
@@ -293,33 +347,55 @@ export class FileStore {
   }
 
   /**
+   * What a request for a file or variant would be sent as, known from the row alone (no bytes
+   * read): its strong ETag, and for a thumbnail its blob key. Originals never change (a new upload
+   * is a new id) and a variant's name says everything it depends on.
+   */
+  variantOf(file: FilesTable, variant: VariantRequest): VariantTag {
+    if (!(file.kind === 'image' && (variant.width || variant.ratio) && canMakeThumbnails(file.mime))) return { etag: `"${file.sha256}"`, mime: file.mime };
+    const focal = focalPointOf(parseJson(file.focal_pos));
+    const name = `w${variant.width ?? 'full'}${variant.ratio ? `-r${variant.ratio.name.replace(':', 'x')}-f${Math.round(focal.x)}x${Math.round(focal.y)}` : ''}`;
+    const png = file.mime === 'image/png' || file.mime === SVG_MIME;
+    return {
+      etag: `"${file.sha256.slice(0, 32)}-${name}"`,
+      mime: png ? 'image/png' : 'image/jpeg',
+      thumbnail: { key: `${file.id}/${name}`, width: variant.width ?? file.width ?? 1920, ratio: variant.ratio?.value, focal, png },
+    };
+  }
+
+  /**
    * The bytes to send for a file: the original (optionally a byte range of it), or a thumbnail at
-   * an allowed width, made on first request and kept in the blob store. Strong ETags: originals
-   * never change (a new upload is a new id) and a variant's name says everything it depends on.
+   * an allowed width, made on first request, kept in the blob store and, while often asked for,
+   * in memory.
    */
   async bytes(file: FilesTable, variant: VariantRequest, range?: (size: number) => { start: number; end: number } | undefined): Promise<FileBytes | undefined> {
-    if (file.kind === 'image' && (variant.width || variant.ratio) && canMakeThumbnails(file.mime)) {
-      const focal = focalPointOf(parseJson(file.focal_pos));
-      const name = `w${variant.width ?? 'full'}${variant.ratio ? `-r${variant.ratio.name.replace(':', 'x')}-f${Math.round(focal.x)}x${Math.round(focal.y)}` : ''}`;
-      const png = file.mime === 'image/png' || file.mime === SVG_MIME;
-      const etag = `"${file.sha256.slice(0, 32)}-${name}"`;
-      const key = `${file.id}/${name}`;
+    const { etag, mime, thumbnail } = this.variantOf(file, variant);
+    if (thumbnail) {
+      const { key, ...request } = thumbnail;
+      const hot = this.hot.get(key);
+      if (hot) return { body: hot.data, size: hot.data.length, total: hot.data.length, mime: hot.mime, etag };
       const cached = await this.blobs.get(key);
-      if (cached) return { body: cached.body, size: cached.size, total: cached.size, mime: png ? 'image/png' : 'image/jpeg', etag };
-      const made = await this.makeVariant(file, key, { width: variant.width ?? file.width ?? 1920, ratio: variant.ratio?.value, focal, png });
+      if (cached) {
+        if (cached.size > HOT_VARIANT_MAX_BYTES) return { body: cached.body, size: cached.size, total: cached.size, mime, etag };
+        const data = await readAll(cached.body);
+        this.hot.set(key, { data, mime });
+        return { body: data, size: data.length, total: data.length, mime, etag };
+      }
+      const made = await this.makeVariant(file, key, request);
       if (!made) return undefined;
-      return { body: Readable.from([made.data]), size: made.data.length, total: made.data.length, mime: made.mime, etag };
+      this.hot.set(key, { data: made.data, mime: made.mime });
+      return { body: made.data, size: made.data.length, total: made.data.length, mime: made.mime, etag };
     }
     const size = await this.blobs.size(`${file.id}/original`);
     if (size === undefined) return undefined;
     const wanted = range?.(size);
     const read = await this.blobs.get(`${file.id}/original`, wanted);
     if (!read) return undefined;
-    return { body: read.body, size: wanted ? wanted.end - wanted.start + 1 : size, total: size, mime: file.mime, etag: `"${file.sha256}"` };
+    return { body: read.body, size: wanted ? wanted.end - wanted.start + 1 : size, total: size, mime, etag };
   }
 
   /** One thumbnail per key at a time in this process: concurrent first requests share the work. */
-  private makeVariant(file: FilesTable, key: string, request: Parameters<typeof makeThumbnail>[1]): Promise<EncodedImage | undefined> {
+  private makeVariant(file: FilesTable, key: string, request: ThumbnailRequest): Promise<EncodedImage | undefined> {
     let pending = this.making.get(key);
     if (!pending) {
       pending = (async () => {

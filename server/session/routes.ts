@@ -1,19 +1,16 @@
 /** Session calls of spec 7.1: sign-in trade, token refresh, init, the user's own account, logout. */
 import type { FastifyInstance } from 'fastify';
-import { accountLocale, publishedLanguages } from '../../engine/core/i18n/languages';
-import type { Id, Profile, Settings } from '../../schemas/model';
-import type { DeviceKeepaliveRequest, InitResponse, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
+import type { Profile } from '../../schemas/model';
+import type { DeviceKeepaliveRequest, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
 import { setViewAs } from '../staff/view-as';
-import { requireUser, sessionAccount, type AppContext, type SignedInUser } from '../context';
+import { requireUser, sessionAccount, type AppContext } from '../context';
 import { badRequest, forbidden, notAuthorized } from '../errors';
 import type { Account, LoginSecret } from '../model';
 import { isStaff } from '../permissions';
 import { emptyProfile } from '../profiles/profile-data';
-import { activeBrand } from '../settings/brands';
-import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
-import { readPageDocument, readStructure } from '../structure/read';
-import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/compression';
+import { sendJsonAnswer, type JsonAnswer } from '../http/compression';
 import { itemPermissionsOf, updateAccount, userState } from './accounts';
+import { initAnswer, type InitOpts } from './init-answer';
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -45,22 +42,22 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { valid: true };
   });
 
-  // Init answers depend only on the stored state, the session and opts: on the embedded database
-  // they are kept per (session, opts) until the next commit, with their compressed bytes (made
-  // once per encoding). Bounded, and dropped on every write.
+  // Init answers depend only on the stored state, the session and opts: they are kept per
+  // (session, opts) until documents change (DocumentStore.generation), with their compressed
+  // bytes (made once per encoding). Bounded, and dropped on every write.
   let initMemo: { generation: number; answers: Map<string, JsonAnswer> } | undefined;
   const INIT_MEMO_SIZE = 1000;
 
   app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const generation = ctx.store.generation;
+    const generation = await ctx.store.currentGeneration();
     const memoKey = `${user.token}\n${req.query.opts ?? ''}`;
     if (generation !== undefined) {
       if (initMemo?.generation !== generation) initMemo = { generation, answers: new Map() };
       const hit = initMemo.answers.get(memoKey);
       if (hit) return sendJsonAnswer(req, reply, hit);
     }
-    const answer = jsonAnswer(JSON.stringify(await buildInit(ctx, user, parseInitOpts(req.query.opts))));
+    const answer = await initAnswer(ctx, user, parseInitOpts(req.query.opts));
     if (generation !== undefined && ctx.store.generation === generation && initMemo) {
       if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
       initMemo.answers.set(memoKey, answer);
@@ -121,12 +118,6 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-interface InitOpts {
-  pageId?: Id;
-  moduleSlug?: string;
-  pageSlug?: string;
-}
-
 function parseInitOpts(text: string | undefined): InitOpts {
   if (!text) return {};
   let opts: unknown;
@@ -137,40 +128,4 @@ function parseInitOpts(text: string | undefined): InitOpts {
   }
   if (!opts || typeof opts !== 'object') throw badRequest('opts must be a JSON object');
   return opts as InitOpts;
-}
-
-/** The init answer (spec 7.1): the session, settings, language, brand, the structure the user may see and the page opts name. */
-async function buildInit(ctx: AppContext, user: SignedInUser, opts: InitOpts): Promise<InitResponse> {
-  const [settingsDoc, structure, profileDoc] = await Promise.all([
-    ctx.store.get<Settings>('settings', 'app'),
-    readStructure(ctx.store, user),
-    ctx.store.get<Profile>('profile', user.account.accountId),
-  ]);
-  const settings = settingsDoc?.data ?? {};
-  const published = publishedLanguages(settings);
-  const locale = accountLocale(settings, profileDoc?.data.data?.meta?.language);
-  const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
-  let pageId = opts.pageId;
-  if (!pageId && opts.moduleSlug) {
-    const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
-    pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
-  }
-  const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
-  const page = viewable && pageId ? await readPageDocument(ctx.store, pageId) : undefined;
-  return {
-    user: userState(user),
-    settings,
-    viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
-    i18n: { locale, published, overrides: overrides?.data ?? {} },
-    dataPrivacy: user.account.dataPrivacy ?? [],
-    permissions: user.account.permissions,
-    visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
-    basePaths: user.basePaths,
-    activeBrandSettings: brand
-      ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' }
-      : null,
-    generalAccessPermitted: true,
-    structure,
-    page: page ? (needsViewerFilter(page, user) ? pageForViewer(page, user) : page) : null,
-  };
 }

@@ -9,6 +9,7 @@ import { can } from '../permissions';
 import { activeBrand, DEFAULT_THEME, themeCss } from './brands';
 import { emitSettingsUpdated } from './settings-events';
 import { storedFileHeaders } from '../http/security-headers';
+import { discard } from '../files/store';
 import { Readable } from 'node:stream';
 import { resolveImageOptions } from '../../engine/core/files';
 import type { DocumentTx } from '../storage/documents';
@@ -259,7 +260,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!file || !bytes) return reply.header('cache-control', 'no-cache').redirect(DEFAULT_FAVICON, 302);
     reply.headers({ ...storedFileHeaders(file.mime, 'favicon'), 'cache-control': 'no-cache', etag: bytes.etag });
     if (req.headers['if-none-match'] === bytes.etag) {
-      bytes.body.destroy();
+      discard(bytes);
       return reply.code(304).send();
     }
     return reply.send(bytes.body);

@@ -3,8 +3,9 @@
  * each write. Reads go straight to the database; writes happen inside `transaction`, which is one
  * database transaction (rows read in it are locked on PostgreSQL, SQLite has a single writer).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './database';
+import { SharedStoreCache } from './shared-cache';
 
 export type DocKind =
   | 'module'
@@ -211,7 +212,8 @@ function isItemKind(kind: DocKind): boolean {
 /**
  * Kinds read on every request. With the embedded database this process is the only writer, so a
  * write-through cache of committed documents is exact and spares a query and a JSON parse per
- * read; with PostgreSQL other processes write too, so reads always go to the database.
+ * read. With PostgreSQL other processes write too: the cache there is kept while the shared
+ * generation counter stands still (server/storage/shared-cache.ts).
  */
 const CACHED_KINDS = new Set<DocKind>([
   'module',
@@ -234,12 +236,20 @@ export class DocumentStore extends DocumentReader {
   /** Kinds written while their cache was loading: that load may predate the write, so it is not kept. */
   private readonly writtenWhileLoading = new Set<DocKind>();
 
+  /** PostgreSQL: documents kept while no process commits (the store_generation counter). */
+  private readonly shared?: SharedStoreCache;
+
   constructor(
     private readonly database: Kysely<DB>,
     private readonly engine: 'sqlite' | 'postgres',
     normalise?: DocumentNormaliser,
   ) {
     super(database, false, normalise);
+    if (engine === 'postgres')
+      this.shared = new SharedStoreCache(async () => {
+        const { rows } = await sql<{ value: string | number }>`select value from store_generation where id = 1`.execute(database);
+        return Number(rows[0]?.value ?? 0);
+      });
   }
 
   private readonly sorted = new Map<DocKind, StoredDoc<unknown>[]>();
@@ -250,11 +260,25 @@ export class DocumentStore extends DocumentReader {
   }
 
   /**
-   * Changes whenever a transaction commits in this process; undefined when other processes may
-   * write too (PostgreSQL). Lets callers memoise what they derive from cached documents.
+   * Changes whenever documents change: a commit in this process (SQLite), the shared generation
+   * counter (PostgreSQL, as of the last check). Lets callers memoise what they derive from cached
+   * documents; read it through `currentGeneration()` at the start of a derivation.
    */
   get generation(): number | undefined {
-    return this.caching ? this.commits : undefined;
+    return this.caching ? this.commits : this.shared?.generation;
+  }
+
+  /** The generation, checked against the database first when the last check is not recent (PostgreSQL). */
+  async currentGeneration(): Promise<number | undefined> {
+    return this.shared ? this.shared.current() : this.generation;
+  }
+
+  /**
+   * Resolves once the cache reflects every commit that finished before this call (PostgreSQL; at
+   * once with SQLite). The app calls it as each request arrives; checks are shared.
+   */
+  async freshen(): Promise<void> {
+    await this.shared?.freshen();
   }
 
   private async kindCache(kind: DocKind): Promise<Map<string, StoredDoc<unknown>>> {
@@ -274,17 +298,20 @@ export class DocumentStore extends DocumentReader {
   }
 
   override async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
+    if (this.shared && CACHED_KINDS.has(kind)) return (await this.shared.get(kind, id, () => super.get(kind, id))) as StoredDoc<T> | undefined;
     if (!this.caching || !CACHED_KINDS.has(kind)) return super.get<T>(kind, id);
     return (await this.kindCache(kind)).get(id) as StoredDoc<T> | undefined;
   }
 
   override async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
+    if (this.shared && CACHED_KINDS.has(kind)) return (await this.shared.getMany(kind, ids, (missing) => super.getMany(kind, missing))) as StoredDoc<T>[];
     if (!this.caching || !CACHED_KINDS.has(kind)) return super.getMany<T>(kind, ids);
     const map = await this.kindCache(kind);
     return ids.map((id) => map.get(id)).filter((d): d is StoredDoc<unknown> => d !== undefined) as StoredDoc<T>[];
   }
 
   override async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
+    if (this.shared && CACHED_KINDS.has(kind)) return (await this.shared.list(kind, () => super.list(kind))) as StoredDoc<T>[];
     if (!this.caching || !CACHED_KINDS.has(kind)) return super.list<T>(kind);
     let list = this.sorted.get(kind);
     if (!list) {
@@ -306,15 +333,22 @@ export class DocumentStore extends DocumentReader {
 
   async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
     let pending: PendingWrite[] = [];
+    let committedGeneration: number | undefined;
     let result!: R;
     for (let attempt = 1; ; attempt++) {
       try {
         result = await this.database.transaction().execute(async (trx) => {
           const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise);
+          committedGeneration = undefined;
           const out = await fn(tx);
           for (const hook of this.writeHooks) {
             const ids = [...new Set(tx.pending.filter((w) => hook.kinds.has(w.kind)).map((w) => w.id))];
             if (ids.length) await hook.run(tx, ids);
+          }
+          // Last statement: the shared counter moves with the documents (PostgreSQL; every process reads it).
+          if (this.shared && tx.pending.length) {
+            const { rows } = await sql<{ value: string | number }>`update store_generation set value = value + 1 where id = 1 returning value`.execute(trx);
+            committedGeneration = Number(rows[0].value);
           }
           pending = tx.pending;
           return out;
@@ -327,6 +361,7 @@ export class DocumentStore extends DocumentReader {
     }
     // Committed: bring the cache up to date (a rolled-back transaction never gets here).
     if (pending.length) this.commits++;
+    if (this.shared && committedGeneration !== undefined) this.shared.committed(committedGeneration, pending);
     for (const w of pending) {
       this.sorted.delete(w.kind);
       if (this.loading.has(w.kind)) this.writtenWhileLoading.add(w.kind);

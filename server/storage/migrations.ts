@@ -39,6 +39,21 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
     },
     ...searchMigrations(engine),
     '0003_files': filesMigration,
+    // Moved by every transaction that writes documents: PostgreSQL processes keep documents in
+    // memory while it stands still (server/storage/shared-cache.ts). Unused on SQLite.
+    '0004_store_generation': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('store_generation')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('value', 'bigint', (c) => c.notNull())
+          .execute();
+        await db
+          .insertInto('store_generation' as never)
+          .values({ id: 1, value: 0 } as never)
+          .execute();
+      },
+    },
   };
 }
 

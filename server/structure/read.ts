@@ -51,9 +51,9 @@ interface Memo {
 }
 const memos = new WeakMap<DocumentReader, Memo>();
 
-/** Per-store memo of derived reads, dropped whenever a transaction commits (embedded database only). */
-function memoFor(reader: DocumentReader): Memo | undefined {
-  const generation = (reader as { generation?: number }).generation;
+/** Per-store memo of derived reads, dropped whenever documents change (see DocumentStore.generation). */
+async function memoFor(reader: DocumentReader): Promise<Memo | undefined> {
+  const generation = await (reader as { currentGeneration?: () => Promise<number | undefined> }).currentGeneration?.();
   if (generation === undefined) return undefined;
   let memo = memos.get(reader);
   if (!memo || memo.generation !== generation) {
@@ -70,7 +70,7 @@ const stillCurrent = (reader: DocumentReader, memo: Memo) => (reader as { genera
  * in order; built once per viewer kind until the next write.
  */
 export async function readStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
-  const memo = memoFor(reader);
+  const memo = await memoFor(reader);
   const pageRules = memo?.pageRules ?? (await pageRulesReadUserData(reader, ctx));
   if (memo && stillCurrent(reader, memo)) memo.pageRules = pageRules;
   const key = viewerKey(ctx, pageRules);
@@ -101,7 +101,7 @@ export type PageAnswer = JsonAnswer & { value: PageResponse };
 
 /** The page document and its JSON answer, built once per page until the next write. */
 export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id): Promise<PageAnswer | undefined> {
-  const memo = memoFor(reader);
+  const memo = await memoFor(reader);
   const hit = memo?.pages.get(pageId);
   if (hit !== undefined) return hit ?? undefined;
   const value = await buildPageDocument(reader, pageId);

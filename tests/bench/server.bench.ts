@@ -17,7 +17,7 @@ import { defineBenches, quick, round, rpsLine, summarise, type BenchResult } fro
 // browser does, and the bare server compresses each answer with the brotli/gzip settings Tessera
 // uses for dynamic answers (server/http/compression.ts: quality, window), as a plain server
 // without caches would.
-// init runs twice: one token (the init memo hits, SQLite) and many sessions of many users (every
+// init runs twice: one token (the init memo hits) and many sessions of many users (every
 // request misses the memo, as each session's first init does). Tessera and the bare server run as
 // child processes; autocannon runs here. Runs alternate bare / Tessera so load drift on the shared
 // machine hits both alike; rps is median (and best) over the runs, latencies are of all runs.
@@ -206,9 +206,7 @@ export default defineBenches([
           const tessera = { url: server.url, pid: server.process.pid! };
           const on = (at: { url: string; pid: number }, p: string, tokens: string[]) => ({ url: at.url + p, pid: at.pid, tokens });
           const encoding = 'br';
-          // Without a memo (PostgreSQL: other processes write too) every init is built afresh.
-          if (db === 'sqlite')
-            lines.push(await compare('server.init', { db, encoding, cache: 'hit' }, on(tessera, INIT_PATH, [jwt]), on(bare, INIT_PATH, [jwt])));
+          lines.push(await compare('server.init', { db, encoding, cache: 'hit' }, on(tessera, INIT_PATH, [jwt]), on(bare, INIT_PATH, [jwt])));
           lines.push(await compare('server.init', { db, encoding, cache: 'miss' }, on(tessera, INIT_PATH, sessions), on(bare, INIT_PATH, sessions)));
           lines.push(await compare('server.page', { db, encoding }, on(tessera, PAGE_PATH, [jwt]), on(bare, PAGE_PATH, [jwt])));
         } finally {

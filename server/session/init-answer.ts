@@ -1,0 +1,103 @@
+/**
+ * The init answer (spec 7.1), built as the JSON it is sent as: a head everyone who sees the same
+ * things shares (settings, language, brand, the structure for their kind of viewer, the page
+ * unless it is filtered per viewer), kept with its compressed bytes until documents change, and
+ * the user's own tail (session, permissions, a per-viewer page), serialised per request. The
+ * memoised structure and page are serialised once, never again per request.
+ */
+import { accountLocale, publishedLanguages } from '../../engine/core/i18n/languages';
+import type { Id, Profile, Settings } from '../../schemas/model';
+import type { InitResponse } from '../../schemas/model/api';
+import type { AppContext, SignedInUser } from '../context';
+import { headedAnswer, sharedHead, type JsonAnswer, type SharedHead } from '../http/compression';
+import { isStaff } from '../permissions';
+import { activeBrand } from '../settings/brands';
+import type { DocumentStore } from '../storage/documents';
+import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
+import { readPageDocumentWithJson, readStructure } from '../structure/read';
+import { itemPermissionsOf, userState } from './accounts';
+
+export interface InitOpts {
+  pageId?: Id;
+  moduleSlug?: string;
+  pageSlug?: string;
+}
+
+type Head = Pick<InitResponse, 'settings' | 'i18n' | 'activeBrandSettings' | 'generalAccessPermitted' | 'structure'>;
+type Tail = Omit<InitResponse, keyof Head | 'page'> & { page?: InitResponse['page'] };
+
+/** Heads kept per store until its generation moves; bounded. */
+const HEADS_KEPT = 500;
+const heads = new WeakMap<DocumentStore, { generation: number; byKey: Map<string, SharedHead> }>();
+
+/** A number per object, for memo keys made of the (memoised) documents a head is built from. */
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 1;
+function idOf(value: object): number {
+  let id = objectIds.get(value);
+  if (id === undefined) objectIds.set(value, (id = nextObjectId++));
+  return id;
+}
+/** JSON of memoised values (the structure of a kind of viewer), made once per value. */
+const jsonOfValue = new WeakMap<object, string>();
+function jsonOf(value: object): string {
+  let json = jsonOfValue.get(value);
+  if (json === undefined) jsonOfValue.set(value, (json = JSON.stringify(value)));
+  return json;
+}
+
+const NO_OVERRIDES: Record<string, string> = {};
+
+export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: InitOpts): Promise<JsonAnswer> {
+  const generation = await ctx.store.currentGeneration();
+  const [settingsDoc, structure, profileDoc] = await Promise.all([
+    ctx.store.get<Settings>('settings', 'app'),
+    readStructure(ctx.store, user),
+    ctx.store.get<Profile>('profile', user.account.accountId),
+  ]);
+  const settings = settingsDoc?.data ?? {};
+  const locale = accountLocale(settings, profileDoc?.data.data?.meta?.language);
+  const [overrides, brand] = await Promise.all([ctx.store.get<Record<string, string>>('i18n', locale), activeBrand(ctx, settings)]);
+  let pageId = opts.pageId;
+  if (!pageId && opts.moduleSlug) {
+    const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
+    pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
+  }
+  const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
+  const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId) : undefined;
+  const perViewerPage = !!page && needsViewerFilter(page.value, user);
+  const overridesData = overrides?.data ?? NO_OVERRIDES;
+
+  // Everything the head is made of is a memoised document or derived from one: their identities
+  // (and the locale) name it until the generation moves.
+  const key = `${idOf(settings)}|${idOf(structure)}|${locale}|${idOf(overridesData)}|${brand ? idOf(brand) : '-'}|${perViewerPage ? 'viewer' : page ? idOf(page) : '-'}`;
+  let memo = generation === undefined ? undefined : heads.get(ctx.store);
+  if (generation !== undefined && memo?.generation !== generation) heads.set(ctx.store, (memo = { generation, byKey: new Map() }));
+  let head = memo?.byKey.get(key);
+  if (!head) {
+    const value: Omit<Head, 'structure'> = {
+      settings,
+      i18n: { locale, published: publishedLanguages(settings), overrides: overridesData },
+      activeBrandSettings: brand
+        ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings ?? {}, themeCssUrl: '/api/v1/service/brands/active/theme.css' }
+        : null,
+      generalAccessPermitted: true,
+    };
+    const json = `${JSON.stringify(value).slice(0, -1)},"structure":${jsonOf(structure)}${perViewerPage ? '' : `,"page":${page ? page.json : 'null'}`}`;
+    head = sharedHead(json);
+    if (memo && ctx.store.generation === memo.generation) {
+      if (memo.byKey.size >= HEADS_KEPT) memo.byKey.clear();
+      memo.byKey.set(key, head);
+    }
+  }
+  const tail: Tail = {
+    user: userState(user),
+    viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
+    dataPrivacy: user.account.dataPrivacy ?? [],
+    permissions: user.account.permissions,
+    visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
+    basePaths: user.basePaths,
+    ...(perViewerPage ? { page: pageForViewer(page.value, user) } : {}),
+  };
+  return headedAnswer(head, `,${JSON.stringify(tail).slice(1)}`);
+}
