@@ -1,6 +1,6 @@
 /** One condition: kind, subject, operator (filtered to what fits), negation, membership state and typed value, with its errors inline. */
 import { useId } from 'react';
-import type { OperatorEntry, Rule, RuleKind } from '../../schemas/model';
+import type { RuntimeOperator, Rule, RuleKind } from '../../schemas/model';
 import { kindSubject, MEMBERSHIP_STATES, operatorFitsKind, operatorUsesState } from '../../engine/core';
 import { useRulesEditorEnv } from './editor-env';
 import { availableKinds, newRule, subjectChoicesFor } from './query-edit';
@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** Operators offered for a kind and a subject's value type, in registry order. */
-export function operatorsFor(operators: OperatorEntry[], rule: Rule, subjectType: string | undefined): OperatorEntry[] {
+export function operatorsFor(operators: RuntimeOperator[], rule: Rule, subjectType: string | undefined): RuntimeOperator[] {
   return operators.filter((op) => {
     if (!operatorFitsKind(op, rule.kind)) return false;
     if (kindSubject(rule.kind) !== 'value' || !subjectType) return true;

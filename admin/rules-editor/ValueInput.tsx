@@ -1,5 +1,5 @@
 /** The operand input of a rule, typed from its operator (`arity`, `valueSchema`) and its subject's value type. */
-import type { JsonValue, OperatorEntry, OperatorSubject, RuleKind } from '../../schemas/model';
+import type { JsonValue, RuntimeOperator, OperatorSubject, RuleKind } from '../../schemas/model';
 import { kindSubject } from '../../engine/core';
 import type { Choice } from './types';
 import { useRulesEditorEnv } from './editor-env';
@@ -7,7 +7,7 @@ import { useRulesEditorEnv } from './editor-env';
 interface Props {
   id: string;
   kind: RuleKind;
-  operator: OperatorEntry;
+  operator: RuntimeOperator;
   subjectType: OperatorSubject | undefined;
   value: JsonValue | undefined;
   onChange(value: JsonValue | undefined): void;
