@@ -1,6 +1,8 @@
 /**
  * axe-core on every page of the demo site (docs/demo.md) as a member sees it, at 1280 and 375 px,
- * in the light and the dark theme: no serious or critical violation anywhere.
+ * in the light and the dark theme: no serious or critical violation anywhere. Besides the pages
+ * (a member's profile, the settings and the directory among them), what opens over them: the user
+ * menu, the mobile drawer (375 px) and a modal (the house rules).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +35,55 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/app/members-area/my-settings', heading: 'My settings' },
   { path: '/app/members-area/notice-board', heading: 'Notice board' },
   { path: '/app/people/directory', heading: 'Directory' },
+  { path: '/app/people/profile/victor', heading: 'Profile' },
+  { path: '/app/settings', heading: 'Settings' },
+];
+
+/** What opens over a page: opened on `path`, checked by axe while open, then closed. */
+const OVERLAYS: { name: string; path: string; heading: string; narrowOnly?: boolean; open(page: Page): Promise<void>; close(page: Page): Promise<void> }[] = [
+  {
+    name: 'user menu',
+    path: '/app/home/welcome',
+    heading: 'Welcome',
+    async open(page) {
+      await page
+        .locator('header')
+        .getByRole('button', { name: /^Open user controls/ })
+        .click();
+      await page.getByRole('dialog', { name: 'User controls' }).getByRole('button', { name: 'Log out' }).waitFor();
+    },
+    async close(page) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'User controls' }).waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'mobile drawer',
+    path: '/app/home/welcome',
+    heading: 'Welcome',
+    narrowOnly: true,
+    async open(page) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    },
+    async close(page) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'house rules modal',
+    path: '/app/home/news',
+    heading: 'News',
+    async open(page) {
+      await page.getByRole('button', { name: 'Read the house rules' }).click();
+      await page.getByRole('dialog', { name: 'House rules' }).getByRole('button', { name: 'Close' }).waitFor();
+    },
+    async close(page) {
+      await page.getByRole('dialog', { name: 'House rules' }).getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog', { name: 'House rules' }).waitFor({ state: 'detached' });
+    },
+  },
 ];
 
 const WIDTHS = [1280, 375];
@@ -43,6 +94,13 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
   await page.getByRole('button', { name: 'Sign in as Maya Maker' }).click();
   await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+}
+
+async function show(page: Page, path: string, heading: string, scheme: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
 }
 
 describe('axe on every demo page, as a member', () => {
@@ -56,11 +114,15 @@ describe('axe on every demo page, as a member', () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
         for (const { path, heading } of PAGES) {
-          await page.goto(`${server.url}${path}`);
-          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await page.waitForLoadState('networkidle');
-          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+          await show(page, path, heading, scheme);
           for (const v of await seriousViolations(page)) found.push(`${path} ${width}px ${scheme}: ${v}`);
+        }
+        for (const overlay of OVERLAYS) {
+          if (overlay.narrowOnly && width > 800) continue;
+          await show(page, overlay.path, overlay.heading, scheme);
+          await overlay.open(page);
+          for (const v of await seriousViolations(page)) found.push(`${overlay.name} ${width}px ${scheme}: ${v}`);
+          await overlay.close(page);
         }
       }
     }
