@@ -5,6 +5,7 @@
  */
 import type { createStore } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
+import type * as ChatSanitizer from './sanitize-chat';
 import { PERMISSION_RELOAD_MAX_STEPS, PERMISSION_RELOAD_STEP_MS } from '../../engine/core/constants';
 import { blockAtom, fieldAtom, loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom, type StructureItems } from '../../engine/react/structure-store';
 import type { Id } from '../../schemas/model';
@@ -118,7 +119,7 @@ export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
     );
 }
 
-let chatSanitizer: Promise<typeof import('./sanitize-chat')> | undefined;
+let chatSanitizer: Promise<typeof ChatSanitizer> | undefined;
 const loadChatSanitizer = () =>
   (chatSanitizer ??= import('./sanitize-chat').catch((error: unknown) => {
     chatSanitizer = undefined; // a failed chunk load is retried with the next message
