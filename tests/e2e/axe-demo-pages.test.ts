@@ -4,7 +4,7 @@
  * (a member's profile, the settings and the directory among them), what opens over them: the user
  * menu, the mobile drawer (375 px) and a modal (the house rules).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -39,52 +39,60 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/app/settings', heading: 'Settings' },
 ];
 
-/** What opens over a page: opened on `path`, checked by axe while open, then closed. */
-const OVERLAYS: { name: string; path: string; heading: string; narrowOnly?: boolean; open(page: Page): Promise<void>; close(page: Page): Promise<void> }[] = [
+/**
+ * What opens over a page: on `path`, `trigger` opens the dialog named `dialog`; axe runs once
+ * `ready` (inside it) shows; Escape or its Close button (`closeButton`) closes it again.
+ */
+interface Overlay {
+  name: string;
+  path: string;
+  heading: string;
+  narrowOnly?: boolean;
+  trigger(page: Page): Locator;
+  dialog: string;
+  ready?: string;
+  closeButton?: boolean;
+}
+const OVERLAYS: Overlay[] = [
   {
     name: 'user menu',
     path: '/app/home/welcome',
     heading: 'Welcome',
-    async open(page) {
-      await page
-        .locator('header')
-        .getByRole('button', { name: /^Open user controls/ })
-        .click();
-      await page.getByRole('dialog', { name: 'User controls' }).getByRole('button', { name: 'Log out' }).waitFor();
-    },
-    async close(page) {
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog', { name: 'User controls' }).waitFor({ state: 'detached' });
-    },
+    trigger: (page) => page.locator('header').getByRole('button', { name: /^Open user controls/ }),
+    dialog: 'User controls',
+    ready: 'Log out',
   },
   {
     name: 'mobile drawer',
     path: '/app/home/welcome',
     heading: 'Welcome',
     narrowOnly: true,
-    async open(page) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-    },
-    async close(page) {
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'detached' });
-    },
+    trigger: (page) => page.getByRole('button', { name: 'Open menu' }),
+    dialog: 'Menu',
   },
   {
     name: 'house rules modal',
     path: '/app/home/news',
     heading: 'News',
-    async open(page) {
-      await page.getByRole('button', { name: 'Read the house rules' }).click();
-      await page.getByRole('dialog', { name: 'House rules' }).getByRole('button', { name: 'Close' }).waitFor();
-    },
-    async close(page) {
-      await page.getByRole('dialog', { name: 'House rules' }).getByRole('button', { name: 'Close' }).click();
-      await page.getByRole('dialog', { name: 'House rules' }).waitFor({ state: 'detached' });
-    },
+    trigger: (page) => page.getByRole('button', { name: 'Read the house rules' }),
+    dialog: 'House rules',
+    ready: 'Close',
+    closeButton: true,
   },
 ];
+
+async function openOverlay(page: Page, overlay: Overlay): Promise<void> {
+  await overlay.trigger(page).click();
+  const dialog = page.getByRole('dialog', { name: overlay.dialog });
+  await (overlay.ready ? dialog.getByRole('button', { name: overlay.ready }) : dialog).waitFor();
+}
+
+async function closeOverlay(page: Page, overlay: Overlay): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: overlay.dialog });
+  if (overlay.closeButton) await dialog.getByRole('button', { name: 'Close' }).click();
+  else await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
 
 const WIDTHS = [1280, 375];
 const SCHEMES = ['light', 'dark'] as const;
@@ -120,9 +128,9 @@ describe('axe on every demo page, as a member', () => {
         for (const overlay of OVERLAYS) {
           if (overlay.narrowOnly && width > 800) continue;
           await show(page, overlay.path, overlay.heading, scheme);
-          await overlay.open(page);
+          await openOverlay(page, overlay);
           for (const v of await seriousViolations(page)) found.push(`${overlay.name} ${width}px ${scheme}: ${v}`);
-          await overlay.close(page);
+          await closeOverlay(page, overlay);
         }
       }
     }
