@@ -211,11 +211,12 @@ const VALIDATOR_TYPES =
 export const CHUNK_DIR = 'blocks/_chunks.generated';
 
 /**
- * The small text and layout blocks most pages hold: one chunk for all of them (each is well under
- * 1 KB gzip, and a page of eight such types otherwise fetches sixteen files). Every other type has
- * its own chunk, its component and its options validator together.
+ * The small text and layout blocks most pages hold: one chunk for all of them (each, with its
+ * validator, is about 1 KB gzip; a page of six such types otherwise fetches twelve files). Every
+ * other type has its own chunk, its component and its options validator together (actionButton
+ * and clickable stay out: their link validators are 2 KB gzip each, and few pages hold them).
  */
-export const COMMON_BLOCK_TYPES: readonly string[] = ['actionButton', 'callout', 'card', 'clickable', 'columns', 'container', 'dismissible', 'plainText'];
+export const COMMON_BLOCK_TYPES: readonly string[] = ['callout', 'card', 'columns', 'container', 'dismissible', 'plainText'];
 
 const chunkOf = (type: string) => (COMMON_BLOCK_TYPES.includes(type) ? 'common' : type);
 const validatorExport = (type: string) => `${type}OptionsValidator`;
