@@ -68,6 +68,23 @@ const lazyStylesPlugin = {
   },
 };
 
+/**
+ * The realtime client connects over WebSocket only (web/realtime/realtime-client.ts passes
+ * `transports: ['websocket']`; the server accepts a direct WebSocket connection), so engine.io's
+ * transport table holds that transport alone and the polling and WebTransport code stays out of
+ * the member's download. Reconnection is socket.io-client's own, unchanged.
+ */
+const websocketOnlyPlugin = {
+  name: 'tessera-websocket-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/ }, (args) => ({
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+      contents: 'import { WS } from "./websocket.js";\nexport const transports = { websocket: WS };\n',
+    }));
+  },
+};
+
 const webOptions = {
   absWorkingDir: root,
   // The block index is an entry of its own: every block type gets its lazy chunk whichever part of
@@ -91,7 +108,7 @@ const webOptions = {
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
   logLevel: 'info',
-  plugins: [lazyStylesPlugin, htmlPlugin],
+  plugins: [lazyStylesPlugin, websocketOnlyPlugin, htmlPlugin],
 };
 
 /**

@@ -34,6 +34,8 @@ export { useAdmin, type AdminValue, type NoticeKind } from './core/context';
 export * from './core/api';
 export { createHttpAdminApi, toAdminApiError, type AdminRequest, type HttpMethod } from './core/http-api';
 export { fullRegistry } from './core/full-registry';
+/** The whole message catalogue, admin texts included: the engine page's translator in edit mode. */
+export { messages } from '../engine/core/i18n/messages.generated';
 export * from './core/permissions';
 export * from './core/placement';
 export * from './edit-mode';

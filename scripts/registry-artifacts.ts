@@ -6,17 +6,23 @@
  *   registry/generated/registry.json  every entry, validated (tools and tests read the file)
  *   registry/generated/registry.ts    the same, typed as RegistryData (the admin imports it)
  *   registry/generated/runtime.json   the subset a member's browser needs (no options schemas)
- *   registry/generated/runtime.ts     the same, typed as RuntimeRegistryData (the engine imports it)
+ *   registry/generated/runtime.ts     the same, typed as RuntimeRegistryData, made of
+ *                                     runtime-page.ts (blocks, operators: the engine page) and
+ *                                     runtime-forms.ts (field types, rules: the form engine)
  *   blocks/index.generated.ts         type -> lazy import() of its component, one chunk each
  *   blocks/options.generated.ts       each available block type's options interface, from its schema
  *   engine/core/i18n/messages.generated.ts   every messages/<locale>/<namespace>.json, so an area
  *                                     adds its namespace file without editing a shared index
+ *   engine/core/i18n/page-messages*.generated.ts   the engine page's namespaces (no shell or admin
+ *                                     texts): English statically, each other locale as a lazy chunk
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type Ajv from 'ajv';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { runtimeSubset } from '../engine/core/registry';
+import { DEFAULT_LOCALE } from '../engine/core/constants';
+import { isPageNamespace } from '../engine/core/i18n/namespaces';
 import { createSchemaAjv } from '../registry/ajv';
 import { optionsTypesModule } from './options-types';
 import { loadRegistry } from '../registry/loader';
@@ -121,15 +127,30 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     'registry/generated/registry.ts',
     `${header}import type { RegistryData } from '../../schemas/model';\n\nexport const fullRegistry: RegistryData = ${JSON.stringify(full)};\n`,
   );
+  // The member's runtime registry in two modules: what rendering and rule queries need (the engine
+  // page) and what forms need (field types and validation rules, in the form engine's chunk).
+  const { fields: runtimeFields, rules: runtimeRules, ...runtimePage } = runtime;
+  files.set(
+    'registry/generated/runtime-page.ts',
+    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\n\n` +
+      `/** Block types and operators; field types and rules are in runtime-forms.ts (forms only). */\n` +
+      `export const runtimePageRegistry: Pick<RuntimeRegistryData, 'blocks' | 'operators'> = ${JSON.stringify(runtimePage)};\n`,
+  );
+  files.set(
+    'registry/generated/runtime-forms.ts',
+    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\n\n` +
+      `export const runtimeFormRegistry: Pick<RuntimeRegistryData, 'fields' | 'rules'> = ${JSON.stringify({ fields: runtimeFields, rules: runtimeRules })};\n`,
+  );
   files.set(
     'registry/generated/runtime.ts',
-    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\n\nexport const runtimeRegistry: RuntimeRegistryData = ${JSON.stringify(runtime)};\n`,
+    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\nimport { runtimeFormRegistry } from './runtime-forms';\nimport { runtimePageRegistry } from './runtime-page';\n\n` +
+      `export const runtimeRegistry: RuntimeRegistryData = { ...runtimePageRegistry, ...runtimeFormRegistry };\n`,
   );
   files.set(
     'blocks/index.generated.ts',
     header +
-      '// Each import() becomes its own lazily loaded chunk.\n' +
-      lazyIndex('blockComponents', blocks.available, '') +
+      '// Each import() target is a lazily loaded chunk (blocks: see _chunks.generated/).\n' +
+      blockChunkIndex(blocks.available, 'blockComponents', (t) => t) +
       lazyIndex('fieldComponents', fields.available, 'fields/'),
   );
   files.set(
@@ -143,13 +164,16 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     files.set(`${VALIDATOR_DIR}/${type}.js`, standaloneValidator(full.blocks[type].options));
     files.set(`${VALIDATOR_DIR}/${type}.d.ts`, VALIDATOR_TYPES);
   }
+  for (const [chunk, types] of blockChunks(blocks.available)) files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types));
   files.set(
     'blocks/index.generated.ts',
     files.get('blocks/index.generated.ts') +
-      '// Standalone options validators (ajv standalone code), loaded together with each block chunk.\n' +
-      lazyValidatorIndex(blocks.available),
+      '// Standalone options validators (ajv standalone code), in the same chunk as their component.\n' +
+      blockChunkIndex(blocks.available, 'blockOptionValidators', validatorExport),
   );
-  files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(path.join(root, 'engine/core/i18n/messages')));
+  const messagesDir = path.join(root, 'engine/core/i18n/messages');
+  files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(messagesDir));
+  for (const [rel, text] of pageMessageModules(messagesDir)) files.set(rel, header + text);
   return { files, blockComponents: blocks.available, fieldComponents: fields.available };
 }
 
@@ -183,28 +207,114 @@ export function standaloneValidator(schema: object): string {
 const VALIDATOR_TYPES =
   '// Generated. Do not edit.\ndeclare const validate: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };\nexport default validate;\n';
 
-function lazyValidatorIndex(types: string[]): string {
-  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./_validators.generated/${t}.js'),`);
-  return `export const blockOptionValidators: Record<string, () => Promise<{ default: unknown }>> = {\n${lines.join('\n')}\n};\n`;
+/** Folder of the block chunk modules: each exports its types' components and options validators. */
+export const CHUNK_DIR = 'blocks/_chunks.generated';
+
+/**
+ * The small text and layout blocks most pages hold: one chunk for all of them (each, with its
+ * validator, is about 1 KB gzip; a page of six such types otherwise fetches twelve files). Every
+ * other type has its own chunk, its component and its options validator together (actionButton
+ * and clickable stay out: their link validators are 2 KB gzip each, and few pages hold them).
+ */
+export const COMMON_BLOCK_TYPES: readonly string[] = ['callout', 'card', 'columns', 'container', 'dismissible', 'plainText'];
+
+const chunkOf = (type: string) => (COMMON_BLOCK_TYPES.includes(type) ? 'common' : type);
+const validatorExport = (type: string) => `${type}OptionsValidator`;
+
+function blockChunks(types: string[]): Map<string, string[]> {
+  const chunks = new Map<string, string[]>();
+  for (const t of types) chunks.set(chunkOf(t), [...(chunks.get(chunkOf(t)) ?? []), t]);
+  return chunks;
+}
+
+function blockChunkModule(types: string[]): string {
+  return types
+    .map(
+      (t) =>
+        `export { default as ${t} } from '../${t}/index.tsx';\nexport { default as ${validatorExport(t)} } from '../${VALIDATOR_DIR.replace('blocks/', '')}/${t}.js';\n`,
+    )
+    .join('');
+}
+
+/** type -> import() of its chunk module, picking the type's export (component or validator). */
+function blockChunkIndex(types: string[], name: string, exportOf: (type: string) => string): string {
+  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./_chunks.generated/${chunkOf(t)}.ts').then((m) => ({ default: m.${exportOf(t)} })),`);
+  return `export const ${name}: Record<string, () => Promise<{ default: unknown }>> = {\n${lines.join('\n')}\n};\n`;
+}
+
+function messageLocales(dir: string): string[] {
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((l) => fs.statSync(path.join(dir, l)).isDirectory())
+        .sort()
+    : [];
+}
+
+function messageNamespaces(dir: string, locale: string): string[] {
+  return fs
+    .readdirSync(path.join(dir, locale))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+}
+
+/**
+ * The engine page's catalogue (isPageNamespace): page-messages.generated.ts holds English (the
+ * fallback, always needed) and a loader per other locale; page-messages.<locale>.generated.ts
+ * holds that locale, so each becomes its own lazy chunk.
+ */
+function pageMessageModules(dir: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  const table = (locale: string, from: string) => {
+    const names = messageNamespaces(dir, locale).filter(isPageNamespace);
+    const imports = names.map((ns) => `import ${`${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_')} from '${from}/${locale}/${ns}.json' with { type: 'json' };`);
+    const parts = names.map((ns) => `${JSON.stringify(ns)}: ${`${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_')}`);
+    return { imports, body: `{ ${parts.join(', ')} }` };
+  };
+  const others = messageLocales(dir).filter((l) => l !== DEFAULT_LOCALE);
+  const en = table(DEFAULT_LOCALE, './messages');
+  const loaders = others.map((l) => `  ${JSON.stringify(l)}: () => import('./page-messages.${l}.generated').then((m) => m.default),`);
+  modules.set(
+    'engine/core/i18n/page-messages.generated.ts',
+    `import type { MessageTree } from './translator';
+${en.imports.join('\n')}
+
+` +
+      `/** The engine page's namespaces in ${DEFAULT_LOCALE} (the fallback of every locale). */
+` +
+      `export const pageMessagesDefault: Record<string, MessageTree> = ${en.body};
+
+` +
+      `/** The engine page's namespaces of every other locale, each loaded when it is the active one. */
+` +
+      `export const pageMessageLoaders: Record<string, () => Promise<Record<string, MessageTree>>> = {
+${loaders.join('\n')}
+};
+`,
+  );
+  for (const locale of others) {
+    const t = table(locale, './messages');
+    modules.set(
+      `engine/core/i18n/page-messages.${locale}.generated.ts`,
+      `import type { MessageTree } from './translator';
+${t.imports.join('\n')}
+
+const messages: Record<string, MessageTree> = ${t.body};
+export default messages;
+`,
+    );
+  }
+  return modules;
 }
 
 /** Imports every locale/namespace JSON file into one MessageCatalog. */
 function messageIndex(dir: string): string {
   const imports: string[] = [];
   const entries: string[] = [];
-  const locales = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((l) => fs.statSync(path.join(dir, l)).isDirectory())
-        .sort()
-    : [];
-  for (const locale of locales) {
-    const namespaces = fs
-      .readdirSync(path.join(dir, locale))
-      .filter((f) => f.endsWith('.json'))
-      .sort();
-    const parts = namespaces.map((file) => {
-      const ns = file.replace(/\.json$/, '');
+  for (const locale of messageLocales(dir)) {
+    const parts = messageNamespaces(dir, locale).map((ns) => {
+      const file = `${ns}.json`;
       const id = `${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_');
       imports.push(`import ${id} from './messages/${locale}/${file}' with { type: 'json' };`);
       return `${JSON.stringify(ns)}: ${id}`;

@@ -8,10 +8,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createServices } from './create-services';
 
-// The engine (page renderer, registry, rule engine) is its own chunk: start fetching it now, in
-// parallel with start-up, so it is usually there by the time init answers.
-const enginePage = import('./engine/EnginePage');
-const slots = { page: lazy(() => enginePage), settings: lazy(() => import('./settings/SettingsPage')) };
+// The engine (page renderer, registry, rule engine) and the realtime client are one chunk
+// (member-chunk.ts): start fetching it now, in parallel with start-up, so it is usually there by
+// the time init answers.
+const memberChunk = import('./member-chunk');
+const slots = {
+  page: lazy(() => memberChunk.then((m) => ({ default: m.EnginePage }))),
+  settings: lazy(() => import('./settings/SettingsPage')),
+};
 
 const store = createStore();
 const services = createServices(store);

@@ -1,5 +1,5 @@
 /** The operand input of a rule, typed from its operator (`arity`, `valueSchema`) and its subject's value type. */
-import type { JsonValue, OperatorEntry, OperatorSubject, RuleKind } from '../../schemas/model';
+import type { JsonValue, RuntimeOperator, OperatorSubject, RuleKind } from '../../schemas/model';
 import { kindSubject } from '../../engine/core';
 import type { Choice } from './types';
 import { useRulesEditorEnv } from './editor-env';
@@ -7,7 +7,7 @@ import { useRulesEditorEnv } from './editor-env';
 interface Props {
   id: string;
   kind: RuleKind;
-  operator: OperatorEntry;
+  operator: RuntimeOperator;
   subjectType: OperatorSubject | undefined;
   /** The subject's known values (a radio's or checkboxes' options): picked, not typed. */
   options?: Choice[];

@@ -5,43 +5,53 @@
  */
 import { ownValue } from './own';
 import type {
-  OperatorEntry,
   RegistryData,
   RuntimeBlockKey,
   RuntimeBlockType,
   RuntimeFieldKey,
   RuntimeFieldType,
+  RuntimeOperator,
+  RuntimeOperatorKey,
   RuntimeRegistryData,
   RuntimeRule,
   RuntimeRuleKey,
 } from '../../schemas/model';
 
 /**
- * What a member's browser needs of each entry, as values for the build's subset. The key unions in
+ * What a member's browser needs of each entry to render pages, run forms and judge rules, as values
+ * for the build's subset (the composer's titles, icons, categories and operator labels are in the
+ * admin's full registry). The key unions in
  * schemas/model/registry.ts type the result; the checks below make the two lists one.
  */
 export const RUNTIME_KEYS = {
-  blocks: ['type', 'title', 'category', 'icon', 'status', 'powerUps', 'children', 'defaults', 'section'],
-  fields: ['type', 'title', 'icon', 'status', 'rules', 'progress', 'children', 'displayOnly'],
+  blocks: ['type', 'title', 'status', 'powerUps', 'children', 'defaults'],
+  fields: ['type', 'title', 'status', 'rules', 'progress', 'children', 'displayOnly'],
   rules: ['name', 'messageKey', 'messageParams', 'extraMessageKeys', 'server', 'severity'],
-} as const satisfies { blocks: readonly RuntimeBlockKey[]; fields: readonly RuntimeFieldKey[]; rules: readonly RuntimeRuleKey[] };
+  operators: ['id', 'subjects', 'arity', 'negatable', 'jsonLogic', 'valueSchema'],
+} as const satisfies {
+  blocks: readonly RuntimeBlockKey[];
+  fields: readonly RuntimeFieldKey[];
+  rules: readonly RuntimeRuleKey[];
+  operators: readonly RuntimeOperatorKey[];
+};
 
 type Lists<Union, Listed> = [Exclude<Union, Listed>] extends [never] ? true : false;
 const everyKeyListed: [
   Lists<RuntimeBlockKey, (typeof RUNTIME_KEYS.blocks)[number]>,
   Lists<RuntimeFieldKey, (typeof RUNTIME_KEYS.fields)[number]>,
   Lists<RuntimeRuleKey, (typeof RUNTIME_KEYS.rules)[number]>,
-] = [true, true, true];
+  Lists<RuntimeOperatorKey, (typeof RUNTIME_KEYS.operators)[number]>,
+] = [true, true, true, true];
 void everyKeyListed;
 
-export type { RuntimeBlockType, RuntimeFieldType, RuntimeRule, RuntimeRegistryData };
+export type { RuntimeBlockType, RuntimeFieldType, RuntimeRule, RuntimeOperator, RuntimeRegistryData };
 
 export interface Registry {
   readonly data: RuntimeRegistryData;
   blockType(type: string): RuntimeBlockType | undefined;
   fieldType(type: string): RuntimeFieldType | undefined;
   rule(name: string): RuntimeRule | undefined;
-  operator(id: string): OperatorEntry | undefined;
+  operator(id: string): RuntimeOperator | undefined;
 }
 
 export function createRegistry(data: RuntimeRegistryData): Registry {
@@ -64,12 +74,13 @@ function mapEntries<T, U>(record: Record<string, T>, f: (entry: T) => U): Record
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
 }
 
-/** The subset a member's browser loads: `RUNTIME_KEYS` of every entry, and every operator. */
+/** The subset a member's browser loads: `RUNTIME_KEYS` of every entry. */
 export function runtimeSubset(data: RegistryData): RuntimeRegistryData {
   return {
-    blocks: mapEntries(data.blocks, (b) => pick(b, RUNTIME_KEYS.blocks)),
+    // A planned or removed type never renders a component: its state needs its title, not its defaults.
+    blocks: mapEntries(data.blocks, (b) => pick(b, b.status === 'available' ? RUNTIME_KEYS.blocks : RUNTIME_KEYS.blocks.filter((k) => k !== 'defaults'))),
     fields: mapEntries(data.fields, (f) => pick(f, RUNTIME_KEYS.fields)),
     rules: mapEntries(data.rules, (r) => pick(r, RUNTIME_KEYS.rules)),
-    operators: data.operators,
+    operators: mapEntries(data.operators, (o) => pick(o, RUNTIME_KEYS.operators)),
   };
 }

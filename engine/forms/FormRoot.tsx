@@ -5,8 +5,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import type { Field, Id } from '../../schemas/model';
-import { FIELD_SCROLL_OFFSET_EXTRA_PX, PROGRESS_RECALC_DEBOUNCE_MS, SCROLL_TO_FIELD_DELAY_MS } from '../core/constants';
-import { createTranslator, messages as catalog, type Translator } from '../core/i18n';
+import { DEFAULT_LOCALE, FIELD_SCROLL_OFFSET_EXTRA_PX, PROGRESS_RECALC_DEBOUNCE_MS, SCROLL_TO_FIELD_DELAY_MS } from '../core/constants';
+import { createTranslator, type Translator } from '../core/i18n/translator';
+import { pageMessagesDefault } from '../core/i18n/page-messages.generated';
 import type { RuleContext } from '../core/rules/context';
 import type { AcceptedRules, FormValues } from '../core/validation';
 import { FormContext, FormModeContext, useFormContext, type FormContextValue, type FormMode } from './context';
@@ -65,7 +66,7 @@ export function FormRoot(props: FormRootProps) {
   useEffect(() => controller.setData(data), [controller, data]);
   useEffect(() => () => controller.dispose(), [controller]);
   const rootFieldIds = useMemo(() => controller.tree.roots.map((f) => f.id), [controller]);
-  const t = useMemo(() => (props.translator ?? createTranslator(catalog)).t, [props.translator]);
+  const t = useMemo(() => (props.translator ?? createTranslator({ [DEFAULT_LOCALE]: pageMessagesDefault })).t, [props.translator]);
   const hash = props.hash ?? (typeof window !== 'undefined' ? window.location.hash : '');
   const privacyTabbing = hash === '#privacy';
   const context = useMemo<FormContextValue>(

@@ -1,8 +1,8 @@
 /**
  * The rule evaluator a form uses when the host injects none: the real rule engine over the
- * runtime registry's operators, created once (its compile cache is shared by every form).
+ * runtime registry's operators (the rule engine reads nothing else), created once (its compile cache is shared by every form).
  */
-import { runtimeRegistry } from '../../registry/generated/runtime';
+import { runtimePageRegistry } from '../../registry/generated/runtime-page';
 import { createRegistry } from '../core/registry';
 import type { RuleQueryEvaluator } from '../core/rules/context';
 import { createRuleEngine } from '../core/rules/evaluator';
@@ -11,7 +11,7 @@ import type { FormServices } from './types';
 let shared: RuleQueryEvaluator | undefined;
 
 export function registryRuleEvaluator(): RuleQueryEvaluator {
-  shared ??= createRuleEngine(createRegistry(runtimeRegistry));
+  shared ??= createRuleEngine(createRegistry({ ...runtimePageRegistry, fields: {}, rules: {} }));
   return shared;
 }
 

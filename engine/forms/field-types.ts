@@ -1,5 +1,5 @@
 /** Field types as the form needs them (accepted rules, progress, display-only), from the generated runtime registry. */
-import { runtimeRegistry } from '../../registry/generated/runtime';
+import { runtimeFormRegistry } from '../../registry/generated/runtime-forms';
 import type { RuntimeRegistryData } from '../core/registry';
 
-export const registryFieldTypes: RuntimeRegistryData['fields'] = runtimeRegistry.fields;
+export const registryFieldTypes: RuntimeRegistryData['fields'] = runtimeFormRegistry.fields;

@@ -6,7 +6,9 @@
 import { Provider as JotaiProvider, type useStore } from 'jotai';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model';
-import { createTranslator, messages, type Translator } from '../core/i18n';
+import { createTranslator, type Translator } from '../core/i18n/translator';
+import { DEFAULT_LOCALE } from '../core/constants';
+import { pageMessagesDefault } from '../core/i18n/page-messages.generated';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { MediaUrlOptions } from '../core/media';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
@@ -94,7 +96,9 @@ export interface EngineValue extends EngineFacts {
 
 const EngineContext = createContext<EngineValue | null>(null);
 
-const defaultTranslator = createTranslator(messages);
+// Without a translator: the page's namespaces in English (the full catalogue would put every
+// locale's and the admin's texts in the chunk every page loads).
+const defaultTranslator = createTranslator({ [DEFAULT_LOCALE]: pageMessagesDefault });
 
 function isRegistry(value: RuntimeRegistryData | Registry): value is Registry {
   return typeof (value as Registry).blockType === 'function';

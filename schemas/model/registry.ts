@@ -136,20 +136,22 @@ export interface RegistryData {
 }
 
 /** The keys of each entry a member's browser loads (`registry/generated/runtime.ts`); engine/core's `RUNTIME_KEYS` lists them for the build's subset. */
-export type RuntimeBlockKey = 'type' | 'title' | 'category' | 'icon' | 'status' | 'powerUps' | 'children' | 'defaults' | 'section';
-export type RuntimeFieldKey = 'type' | 'title' | 'icon' | 'status' | 'rules' | 'progress' | 'children' | 'displayOnly';
+export type RuntimeBlockKey = 'type' | 'title' | 'status' | 'powerUps' | 'children' | 'defaults';
+export type RuntimeFieldKey = 'type' | 'title' | 'status' | 'rules' | 'progress' | 'children' | 'displayOnly';
 export type RuntimeRuleKey = 'name' | 'messageKey' | 'messageParams' | 'extraMessageKeys' | 'server' | 'severity';
+export type RuntimeOperatorKey = 'id' | 'subjects' | 'arity' | 'negatable' | 'jsonLogic' | 'valueSchema';
 
 /** The runtime keys of an entry, and the rest as optional: the server and the admin pass full entries. */
 type RuntimeEntry<T, K extends keyof T> = Pick<T, K> & Partial<Omit<T, K>>;
 export type RuntimeBlockType = RuntimeEntry<BlockTypeEntry, RuntimeBlockKey>;
 export type RuntimeFieldType = RuntimeEntry<FieldTypeEntry, RuntimeFieldKey>;
 export type RuntimeRule = RuntimeEntry<ValidationRuleEntry, RuntimeRuleKey>;
+export type RuntimeOperator = RuntimeEntry<OperatorEntry, RuntimeOperatorKey>;
 
 /** The registry as a member's browser loads it. */
 export interface RuntimeRegistryData {
   blocks: Record<string, RuntimeBlockType>;
   fields: Record<string, RuntimeFieldType>;
   rules: Record<string, RuntimeRule>;
-  operators: Record<string, OperatorEntry>;
+  operators: Record<string, RuntimeOperator>;
 }

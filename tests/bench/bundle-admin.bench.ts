@@ -2,7 +2,7 @@
  * bundle.admin: gzip bytes an editing admin downloads when edit mode turns on, read from the
  * member build's metafile (dist/app/meta.json): the admin entry chunk (admin/index.tsx, which the
  * shell import()s) and every chunk it imports statically, shared chunks included, less what the
- * member page already loaded (web/main.tsx and the EnginePage it imports at start, each with its
+ * member page already loaded (web/main.tsx and the member chunk it imports at start, each with its
  * static imports). Chunks its chunks import() later (rjsf's runtime validator, the fallback for a
  * block without a precompiled validator; the rich-text editor) are left out and reported as
  * `lazyChunks` / `lazyGzipBytes`. Baseline, from the same build: the same download with the
@@ -47,7 +47,7 @@ export default defineBenches([
     name: 'bundle.admin',
     run() {
       const meta = readProductionMeta();
-      const memberLoaded = new Set([...initialFiles(meta), ...initialFiles(meta, 'web/engine/EnginePage.tsx')]);
+      const memberLoaded = new Set([...initialFiles(meta), ...initialFiles(meta, 'web/member-chunk.ts')]);
       const adminOut = outputOf(meta, 'admin/index.tsx');
       const adminFiles = [...closure(meta, adminOut)].filter((f) => !memberLoaded.has(f));
       const counted = new Set(adminFiles);

@@ -4,7 +4,8 @@
  * /app/home/welcome through a sign-in secret, every script response the page receives until the
  * network is idle, each body gzipped at level 9 (as bundle.member counts files), summed. Unlike
  * bundle.member this includes the lazy chunks the first page pulls in (engine page, blocks,
- * realtime). BENCH_VERBOSE=1 lists the files on stderr.
+ * realtime). It waits for every top-level block to render, then for the network to be idle, so
+ * each run counts the same files. BENCH_VERBOSE=1 lists the files on stderr.
  */
 import zlib from 'node:zlib';
 import { launchBrowser } from '../helpers/browser';
@@ -42,6 +43,12 @@ export default defineBenches([
         await page.goto(await secretUrl(server.url, 'maya'));
         await page.waitForURL((url) => url.pathname === '/app/home/welcome');
         await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+        // Every top-level block rendered (its chunk loaded, no loading state) before the network
+        // counts as idle: otherwise a slow block chunk may start after a quiet 500 ms and be missed.
+        await page.waitForFunction(() => {
+          const blocks = [...document.querySelectorAll('[data-block-id]')].filter((b) => !b.parentElement?.closest('[data-block-id]'));
+          return blocks.length > 0 && blocks.every((b) => b.childElementCount > 0) && !document.querySelector('[data-block-state="loading"]');
+        });
         await page.waitForLoadState('networkidle');
         await Promise.all(pending);
         const unique = [...new Map(scripts.map((s) => [s.url, s])).values()].sort((a, b) => b.gzipBytes - a.gzipBytes);

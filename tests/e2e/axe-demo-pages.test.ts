@@ -1,8 +1,10 @@
 /**
  * axe-core on every page of the demo site (docs/demo.md) as a member sees it, at 1280 and 375 px,
- * in the light and the dark theme: no serious or critical violation anywhere.
+ * in the light and the dark theme: no serious or critical violation anywhere. Besides the pages
+ * (a member's profile, the settings and the directory among them), what opens over them: the user
+ * menu, the mobile drawer (375 px) and a modal (the house rules).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -33,7 +35,64 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/app/members-area/my-settings', heading: 'My settings' },
   { path: '/app/members-area/notice-board', heading: 'Notice board' },
   { path: '/app/people/directory', heading: 'Directory' },
+  { path: '/app/people/profile/victor', heading: 'Profile' },
+  { path: '/app/settings', heading: 'Settings' },
 ];
+
+/**
+ * What opens over a page: on `path`, `trigger` opens the dialog named `dialog`; axe runs once
+ * `ready` (inside it) shows; Escape or its Close button (`closeButton`) closes it again.
+ */
+interface Overlay {
+  name: string;
+  path: string;
+  heading: string;
+  narrowOnly?: boolean;
+  trigger(page: Page): Locator;
+  dialog: string;
+  ready?: string;
+  closeButton?: boolean;
+}
+const OVERLAYS: Overlay[] = [
+  {
+    name: 'user menu',
+    path: '/app/home/welcome',
+    heading: 'Welcome',
+    trigger: (page) => page.locator('header').getByRole('button', { name: /^Open user controls/ }),
+    dialog: 'User controls',
+    ready: 'Log out',
+  },
+  {
+    name: 'mobile drawer',
+    path: '/app/home/welcome',
+    heading: 'Welcome',
+    narrowOnly: true,
+    trigger: (page) => page.getByRole('button', { name: 'Open menu' }),
+    dialog: 'Menu',
+  },
+  {
+    name: 'house rules modal',
+    path: '/app/home/news',
+    heading: 'News',
+    trigger: (page) => page.getByRole('button', { name: 'Read the house rules' }),
+    dialog: 'House rules',
+    ready: 'Close',
+    closeButton: true,
+  },
+];
+
+async function openOverlay(page: Page, overlay: Overlay): Promise<void> {
+  await overlay.trigger(page).click();
+  const dialog = page.getByRole('dialog', { name: overlay.dialog });
+  await (overlay.ready ? dialog.getByRole('button', { name: overlay.ready }) : dialog).waitFor();
+}
+
+async function closeOverlay(page: Page, overlay: Overlay): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: overlay.dialog });
+  if (overlay.closeButton) await dialog.getByRole('button', { name: 'Close' }).click();
+  else await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
 
 const WIDTHS = [1280, 375];
 const SCHEMES = ['light', 'dark'] as const;
@@ -43,6 +102,13 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
   await page.getByRole('button', { name: 'Sign in as Maya Maker' }).click();
   await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+}
+
+async function show(page: Page, path: string, heading: string, scheme: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
 }
 
 describe('axe on every demo page, as a member', () => {
@@ -56,11 +122,15 @@ describe('axe on every demo page, as a member', () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
         for (const { path, heading } of PAGES) {
-          await page.goto(`${server.url}${path}`);
-          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await page.waitForLoadState('networkidle');
-          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+          await show(page, path, heading, scheme);
           for (const v of await seriousViolations(page)) found.push(`${path} ${width}px ${scheme}: ${v}`);
+        }
+        for (const overlay of OVERLAYS) {
+          if (overlay.narrowOnly && width > 800) continue;
+          await show(page, overlay.path, overlay.heading, scheme);
+          await openOverlay(page, overlay);
+          for (const v of await seriousViolations(page)) found.push(`${overlay.name} ${width}px ${scheme}: ${v}`);
+          await closeOverlay(page, overlay);
         }
       }
     }

@@ -8,9 +8,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AdminContext } from '../../admin/edit-mode';
 import type { AdminValue } from '../../admin/core/context';
 import { useLocation } from 'wouter';
-import { runtimeRegistry } from '../../registry/generated/runtime';
+import { runtimePageRegistry } from '../../registry/generated/runtime-page';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
-import { createTranslator, messages } from '../../engine/core/i18n';
+import { createTranslator } from '../../engine/core/i18n/translator';
 import { createRegistry } from '../../engine/core/registry';
 import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
 import { mediaUrl } from '../../engine/core/media';
@@ -31,6 +31,7 @@ import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
+import { usePageCatalog } from '../i18n/page-catalog';
 import { createFileServices } from './file-services';
 import { createPrivacyService } from './privacy-service';
 import { canEditProfile } from '../../engine/core/permissions';
@@ -40,7 +41,9 @@ import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data';
 
-const registry = createRegistry(runtimeRegistry);
+// Rendering and rule queries read block types and operators; forms read field types and validation
+// rules from their own chunk (engine/forms/field-types.ts), so a page without a form never loads them.
+const registry = createRegistry({ ...runtimePageRegistry, fields: {}, rules: {} });
 const evaluator = createRuleEngine(registry);
 
 export default function EnginePage({ module, page, targetId }: PageSlotProps) {
@@ -52,13 +55,16 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const settings = useAtomValue(settingsAtom);
   const locale = useAtomValue(localeAtom);
   const overrides = useAtomValue(i18nOverridesAtom);
-  // Blocks, forms and rules need the full catalogue, which only this chunk carries.
-  const translator = useMemo(() => createTranslator(messages, locale, overrides), [locale, overrides]);
   const editMode = useAtomValue(editModeAtom);
   const toast = useSetAtom(pushToastAtom);
   const onAdminLoadError = useCallback(() => toast({ type: 'negative', message: t('shell.page.adminLoadError') }), [toast, t]);
   // Edit mode import()s the admin (its own chunks); until it is there the page renders as for members.
   const admin = useLazyAdmin(editMode, onAdminLoadError);
+  // Blocks, forms and rules read the page's namespaces (this chunk, plus the active locale's own
+  // chunk); the admin brings the whole catalogue, its texts included.
+  const pageCatalog = usePageCatalog(locale);
+  const catalog = admin ? admin.messages : pageCatalog;
+  const translator = useMemo(() => catalog && createTranslator(catalog, locale, overrides), [catalog, locale, overrides]);
   const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
   const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
@@ -104,19 +110,20 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
     () => (viewedId && viewedId === accountId ? createPrivacyService(api, store, toast, t) : undefined),
     [api, store, toast, t, viewedId, accountId],
   );
-  const formEnvironment = useMemo<FormEnvironment>(
-    () => ({
-      services: {
-        save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
-        evaluator,
-        checkAsync: createRuleChecker(api),
-        ...createFileServices(api, user?.imageAccessToken),
-        ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
+  const formEnvironment = useMemo<FormEnvironment | undefined>(
+    () =>
+      translator && {
+        services: {
+          save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
+          evaluator,
+          checkAsync: createRuleChecker(api),
+          ...createFileServices(api, user?.imageAccessToken),
+          ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
+        },
+        ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
+        translator,
+        profileEditable,
       },
-      ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
-      translator,
-      profileEditable,
-    }),
     [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
   );
 
@@ -134,7 +141,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         {t('shell.page.loadError')}
       </p>
     );
-  if (content.status === 'loading' || !session)
+  if (content.status === 'loading' || !session || !translator || !formEnvironment)
     return (
       <p role="status" className="ts-page-loading">
         {t('shell.page.loading')}

@@ -4,8 +4,10 @@ import { blockAtom, fieldAtom, pageAtom } from '../../engine/react/structure-sto
 import type { FormSubmission } from '../../engine/forms/types';
 import type { BlockMeta, Id, Profile } from '../../schemas/model';
 import { ApiError, type ApiClient } from '../api/client';
-import type { AsyncRuleChecker } from '../../engine/core/validation';
-import { fieldName } from '../../engine/core/validation';
+// Named modules, not the validation index: the index reaches date-fns and the handlebars parser,
+// which would then land in a chunk every page loads (esbuild splits by file, not by export).
+import type { AsyncRuleChecker } from '../../engine/core/validation/types';
+import { fieldName } from '../../engine/core/validation/fields';
 import { formFileIds } from '../../engine/core/files';
 import { formBlockOf } from './form-block';
 import type { Resource } from '../../engine/data';

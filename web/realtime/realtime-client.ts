@@ -5,10 +5,10 @@
  */
 import type { createStore } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
+import type * as ChatSanitizer from './sanitize-chat';
 import { PERMISSION_RELOAD_MAX_STEPS, PERMISSION_RELOAD_STEP_MS } from '../../engine/core/constants';
 import { blockAtom, fieldAtom, loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom, type StructureItems } from '../../engine/react/structure-store';
 import type { Id } from '../../schemas/model';
-import { sanitizeChatHtml } from './sanitize-chat';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -119,13 +119,22 @@ export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
     );
 }
 
+let chatSanitizer: Promise<typeof ChatSanitizer> | undefined;
+const loadChatSanitizer = () =>
+  (chatSanitizer ??= import('./sanitize-chat').catch((error: unknown) => {
+    chatSanitizer = undefined; // a failed chunk load is retried with the next message
+    throw error;
+  }));
+
 export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let usedToken: string | null = options.token;
   const auth = (cb: (data: object) => void) => {
     usedToken = options.getToken ? options.getToken() : options.token;
     cb({ token: usedToken });
   };
-  const socket = options.url === undefined ? io({ auth, ...options.socketOptions }) : io(options.url, { auth, ...options.socketOptions });
+  // WebSocket only: the member build carries no other engine.io transport (esbuild.config.mjs).
+  const socketOptions = { auth, transports: ['websocket'], ...options.socketOptions };
+  const socket = options.url === undefined ? io(socketOptions) : io(options.url, socketOptions);
   socket.on('disconnect', (reason) => {
     // Ended by the server (expired token, ended session): only a refreshed token may connect again.
     if (reason !== 'io server disconnect') return;
@@ -150,9 +159,15 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     if (reloadTimer) return;
     reloadTimer = setTimeout(reload, permissionReloadDelayMs(options.random ?? Math.random));
   });
+  // The sanitiser (DOMPurify) loads with the first chat message, not with every page; messages
+  // keep their order (callbacks on one promise run in the order they were added).
   socket.on('chat:newMessage', (message: ChatMessage) => {
-    if (!message || typeof message.content !== 'string') return;
-    options.onChatMessage?.({ ...message, content: sanitizeChatHtml(message.content) });
+    if (!message || typeof message.content !== 'string' || !options.onChatMessage) return;
+    const deliver = options.onChatMessage;
+    void loadChatSanitizer().then(
+      ({ sanitizeChatHtml }) => deliver({ ...message, content: sanitizeChatHtml(message.content) }),
+      () => undefined, // without the sanitiser the message is not shown, never shown unsanitised
+    );
   });
   for (const event of FORWARDED_EVENTS) socket.on(event, (payload: unknown) => options.onEvent?.(event, payload));
 

@@ -12,7 +12,8 @@ import { MAIN_CONTENT_ID } from './SkipLink';
 import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
 import { useDeviceKeepalive, useInTextLinks, useListMembershipsForTarget, useScrollToTop, useShortcuts } from './use-global-behaviours';
 
-const RealtimeConnection = lazy(() => import('../realtime/RealtimeConnection'));
+// In the chunk every signed-in page loads (web/member-chunk.ts), not a chunk of its own.
+const RealtimeConnection = lazy(() => import('../member-chunk').then((m) => ({ default: m.RealtimeConnection })));
 
 export function Shell({ children }: { children: ReactNode }) {
   const t = useT();

@@ -5,7 +5,7 @@
  * state. Groups become `and`/`or`; a negated rule is wrapped in `!`. Every problem is collected
  * (never thrown) so the editor can show all of them next to the rule that has them.
  */
-import type { JsonValue, OperatorEntry, Rule, RuleGroup, RuleKind, RuleQuery } from '../../../schemas/model';
+import type { JsonValue, Rule, RuleGroup, RuleKind, RuleQuery, RuntimeOperator } from '../../../schemas/model';
 import { DEFAULT_MEMBERSHIP_STATE, RULE_QUERY_LIMITS } from '../constants';
 import type { Registry } from '../registry';
 import type { RuleProblem } from './problems';
@@ -87,7 +87,7 @@ function jsonType(v: unknown): string {
 }
 
 /** Operands are data, never logic: an object could be read by json-logic as an operation. */
-function checkValue(rule: Rule, operator: OperatorEntry, path: string, problems: RuleProblem[]): void {
+function checkValue(rule: Rule, operator: RuntimeOperator, path: string, problems: RuleProblem[]): void {
   const v = rule.value;
   const tooLong = (x: unknown) => typeof x === 'string' && x.length > RULE_QUERY_LIMITS.maxStringLength;
   if (operator.arity === 0) return;
@@ -211,6 +211,6 @@ export function compileRuleQuery(query: RuleQuery, registry: Registry, options: 
 }
 
 /** Whether an operator's template takes a membership state (`$state`), so editors offer a state picker. */
-export function operatorUsesState(operator: OperatorEntry): boolean {
+export function operatorUsesState(operator: RuntimeOperator): boolean {
   return JSON.stringify(operator.jsonLogic).includes('"$state"');
 }

@@ -4,7 +4,9 @@
  * while evaluating, does not match; its error is returned for the admin who wrote it.
  */
 import type { RuleQuery } from '../../../schemas/model';
-import { createTranslator, messages, type Translator } from '../i18n';
+import { createTranslator, type Translator } from '../i18n/translator';
+import { DEFAULT_LOCALE } from '../constants';
+import rulesMessages from '../i18n/messages/en/rules.json' with { type: 'json' };
 import type { Registry } from '../registry';
 import { compileRuleQuery, type CompiledRuleQuery } from './compile';
 import type { RuleContext, RuleEvaluation, RuleQueryEvaluator } from './context';
@@ -39,7 +41,7 @@ export function evaluateCompiledRuleQuery(compiled: CompiledRuleQuery, context: 
 
 export function createRuleEngine(registry: Registry, options: { translator?: Translator } = {}): RuleEngine {
   registerRuleOperations();
-  const t = (options.translator ?? createTranslator(messages, 'en')).t;
+  const t = (options.translator ?? createTranslator({ [DEFAULT_LOCALE]: { rules: rulesMessages } })).t;
   const cache = new WeakMap<object, CompiledRuleQuery>();
   const compile = (query: RuleQuery): CompiledRuleQuery => {
     if (!query || typeof query !== 'object') return compileRuleQuery(query, registry);

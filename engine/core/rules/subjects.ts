@@ -4,7 +4,7 @@
  * decide it. A field's value type comes from its field type; list and power-up kinds have their
  * own operators; built-in known values are booleans.
  */
-import type { OperatorEntry, OperatorSubject, Rule, RuleKind, RuleQuery, RuntimeFieldType } from '../../../schemas/model';
+import type { OperatorSubject, Rule, RuleKind, RuleQuery, RuntimeFieldType, RuntimeOperator } from '../../../schemas/model';
 
 /** What a kind's subject is: a field value, a set of list ids, or power-up memberships. */
 export type KindSubject = 'value' | 'list' | 'powerUp';
@@ -16,7 +16,7 @@ export function kindSubject(kind: RuleKind): KindSubject {
 }
 
 /** Whether an operator can be used with a kind (field kinds take any operator that is not list- or power-up-only). */
-export function operatorFitsKind(operator: OperatorEntry, kind: RuleKind): boolean {
+export function operatorFitsKind(operator: RuntimeOperator, kind: RuleKind): boolean {
   const subject = kindSubject(kind);
   if (subject === 'value') return operator.subjects.some((s) => s !== 'list' && s !== 'powerUp');
   return operator.subjects.includes(subject);
@@ -26,14 +26,14 @@ export function operatorFitsKind(operator: OperatorEntry, kind: RuleKind): boole
  * Whether an operator fits a rule's kind and, for value kinds whose subject type is known, that
  * type (an operator for `any` value fits every type). An unknown type accepts every value operator.
  */
-export function operatorFitsSubject(operator: OperatorEntry, kind: RuleKind, subjectType: OperatorSubject | undefined): boolean {
+export function operatorFitsSubject(operator: RuntimeOperator, kind: RuleKind, subjectType: OperatorSubject | undefined): boolean {
   if (!operatorFitsKind(operator, kind)) return false;
   if (kindSubject(kind) !== 'value' || !subjectType || subjectType === 'any') return true;
   return operator.subjects.includes(subjectType) || operator.subjects.includes('any');
 }
 
 /** The operators offered for a kind and subject type, in the order given (registry order). */
-export function operatorsForSubject(operators: readonly OperatorEntry[], kind: RuleKind, subjectType: OperatorSubject | undefined): OperatorEntry[] {
+export function operatorsForSubject<T extends RuntimeOperator>(operators: readonly T[], kind: RuleKind, subjectType: OperatorSubject | undefined): T[] {
   return operators.filter((op) => operatorFitsSubject(op, kind, subjectType));
 }
 
