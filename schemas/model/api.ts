@@ -228,6 +228,12 @@ export interface MemberSearchRequest {
   near?: MemberSearchNear;
   sort?: 'name' | 'newest';
   /**
+   * Profile field keys whose public values are counted over the matches (headless search filters).
+   * @maxItems 10
+   * @items.pattern ^[A-Za-z0-9_-]{1,100}$
+   */
+  facets?: string[];
+  /**
    * @minimum 1
    * @maximum 10000
    * @TJS-type integer
