@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine/block-api';
+import { MemberCard, Pager, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine/block-api';
 import type { UserSearchOptions } from '../options.generated';
 
 export type { UserSearchOptions };
@@ -84,21 +84,14 @@ export default function UserSearch({ block, options }: BlockProps<UserSearchOpti
           <Result key={id} accountId={id} nameFormat={options.nameFormat} />
         ))}
       </ul>
-      {loadMore
-        ? page < pages && (
-            <button type="button" className="t-button" onClick={() => setPage(page + 1)}>
-              {t('userSearch.loadMore')}
-            </button>
-          )
-        : pages > 1 && (
-            <nav className="t-user-search__pages" aria-label={t('userSearch.pages')}>
-              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-                <button key={n} type="button" className="t-button" aria-current={n === page ? 'page' : undefined} onClick={() => setPage(n)}>
-                  {n}
-                </button>
-              ))}
-            </nav>
-          )}
+      <Pager
+        mode={loadMore ? 'loadMore' : 'numbered'}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        label={t('userSearch.pages')}
+        loadMoreLabel={t('userSearch.loadMore')}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /** One member in a list of people (miniUsers, userSearch): avatar, public name, link to the profile. */
 import type { Profile } from '../../schemas/model';
 import { formatProfileName } from '../core/profile-name';
+import { AppLink } from './app-link';
 import { useEngine } from './engine-context';
 import { ProfileAvatar, type ProfileAvatarProps } from './profile-avatar';
 
@@ -33,16 +34,8 @@ export function MemberCard({ profile, nameFormat, size = 'small', showName = tru
   );
   if (!href) return <span className="t-member">{body}</span>;
   return (
-    <a
-      className="t-member"
-      href={`/app${href}`}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0 || !services.navigate) return;
-        e.preventDefault();
-        services.navigate(href);
-      }}
-    >
+    <AppLink className="t-member" path={href}>
       {body}
-    </a>
+    </AppLink>
   );
 }
