@@ -15,13 +15,13 @@ export type { SocialMediaLinksOptions };
 /** One letter-mark per network: no icon font, no remote images. */
 const MARKS: Record<SocialNetwork, string> = {
   facebook: 'f',
-  x: '𝕏',
+  x: 'X',
   linkedin: 'in',
   instagram: 'IG',
-  youtube: '▶',
-  tiktok: '♪',
+  youtube: 'YT',
+  tiktok: 'TT',
   mastodon: 'M',
-  website: '🌐',
+  website: 'www',
   email: '@',
 };
 

@@ -24,8 +24,6 @@ export interface SearchChoice {
 export interface SearchScope {
   listIds: string[];
   limit: number;
-  /** Numbered pages replace the results; "load more" appends the next page to them. */
-  append: boolean;
 }
 
 export interface SearchState {
@@ -33,6 +31,8 @@ export interface SearchState {
   scope?: SearchScope;
   /** Keys the filters block counts values of. */
   facetKeys: string[];
+  /** Set by the pagination block: numbered pages replace the results; "load more" appends the next page. */
+  append: boolean;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Shown results: the current page, or every page so far when appending. */
   accountIds: string[];
@@ -46,13 +46,15 @@ export interface MemberSearches {
   choose(searchId: string, change: Partial<SearchChoice>): void;
   /** Sets the results block's scope (a search runs once there is one). */
   setScope(searchId: string, scope: SearchScope): void;
+  /** How the pagination block pages: appending ("load more") or not. */
+  setAppend(searchId: string, append: boolean): void;
   /** Adds the keys whose values the filters show; returns the removal. */
   watchFacets(searchId: string, keys: string[]): () => void;
 }
 
 export const emptyChoice = (): SearchChoice => ({ text: '', filters: {}, sort: 'name', page: 1 });
 
-const initialState = (): SearchState => ({ choice: emptyChoice(), facetKeys: [], status: 'idle', accountIds: [], total: 0, facets: {} });
+const initialState = (): SearchState => ({ choice: emptyChoice(), facetKeys: [], append: false, status: 'idle', accountIds: [], total: 0, facets: {} });
 
 /** The server query of a state (undefined until a results block gave the scope). */
 export function searchQueryOf(state: SearchState): MemberSearchQuery | undefined {
@@ -84,7 +86,18 @@ export function createMemberSearches(
     return a;
   }
 
+  const pending = new Set<string>();
+  /** Changes made in one turn (blocks mounting together, a click that sets two things) make one request. */
   function run(id: string): void {
+    if (pending.has(id)) return;
+    pending.add(id);
+    setTimeout(() => {
+      pending.delete(id);
+      runNow(id);
+    }, 0);
+  }
+
+  function runNow(id: string): void {
     const a = stateAtom(id);
     const state = store.get(a);
     const query = searchQueryOf(state);
@@ -97,7 +110,7 @@ export function createMemberSearches(
       (answer) => {
         if (latest.get(id) !== key) return;
         const now = store.get(a);
-        const appended = now.scope?.append && now.choice.page > 1;
+        const appended = now.append && now.choice.page > 1;
         const accountIds = appended ? [...now.accountIds, ...answer.accountIds.filter((x) => !now.accountIds.includes(x))] : answer.accountIds;
         store.set(a, { ...now, status: 'ready', accountIds, total: answer.total, facets: answer.facets ?? now.facets });
       },
@@ -137,6 +150,10 @@ export function createMemberSearches(
       if (JSON.stringify(scope) === JSON.stringify(state.scope)) return;
       store.set(a, { ...state, scope });
       run(id);
+    },
+    setAppend(id, append) {
+      const a = stateAtom(id);
+      if (store.get(a).append !== append) store.set(a, { ...store.get(a), append });
     },
     watchFacets(id, keys) {
       const counts = facetWatchers.get(id) ?? new Map<string, number>();
