@@ -28,6 +28,7 @@ export { checkEmbedUrl, checkExternalUrl } from './core/url-check';
 export { ProfileAvatar, type ProfileAvatarProps } from './react/profile-avatar';
 export { MemberCard, profileDisplayName, type MemberCardProps } from './react/member-card';
 export { SOCIAL_NETWORK_NAMES, socialHref, socialLinksOf, type SocialLink, type SocialNetwork } from './core/social-links';
+export { geoPointOf } from './core/geo';
 export { AppLink } from './react/app-link';
 export { Pager, pageWindow, type PagerProps } from './react/pager';
 export { favouritesOf, allFavourites, PROFILE_FAVOURITE_TYPE, ENTITY_FAVOURITE_TYPE } from './core/favourites';

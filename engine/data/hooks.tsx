@@ -1,6 +1,6 @@
 /** How blocks read the data layer: hooks over its atoms. Blocks never call fetch. */
 import { atom, useAtomValue, type Atom } from 'jotai';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { favouritesOf } from '../core/favourites';
 import type { Profile } from '../../schemas/model';
 import type { DataLayer, MemberSearchResult } from './data-layer';
@@ -88,4 +88,22 @@ export function useOwnProfile(): Profile | undefined {
 /** One headless search's shared state (see member-searches.ts). */
 export function useMemberSearchState(searchId: string): SearchState {
   return useAtomValue(useDataLayer().memberSearches.atom(searchId));
+}
+
+/** The loaded profiles of some ids, in their order (each loaded when first read and locked in the cache while mounted). */
+export function useProfiles(accountIds: string[]): Profile[] {
+  const profiles = useDataLayer().profiles;
+  const key = accountIds.join('\n');
+  const all = useMemo(() => {
+    const ids = key ? key.split('\n') : [];
+    return atom((get) => ids.map((id) => get(profiles.atom(id))));
+  }, [profiles, key]);
+  const entries = useAtomValue(all);
+  useEffect(() => {
+    const ids = key ? key.split('\n') : [];
+    const unlocks = ids.map((id) => profiles.lock(id));
+    for (const id of ids) void profiles.ensure(id);
+    return () => unlocks.forEach((u) => u());
+  }, [profiles, key]);
+  return entries.flatMap((e) => (e?.state === 'ready' ? [e.value] : []));
 }

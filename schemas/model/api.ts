@@ -228,9 +228,9 @@ export interface MemberSearchRequest {
   near?: MemberSearchNear;
   sort?: 'name' | 'newest';
   /**
-   * Profile field keys whose public values are counted over the matches (headless search filters).
+   * Profile field keys whose public values are counted over the matches (headless search filters);
+   * plain words only (the route checks them: they become JSON paths).
    * @maxItems 10
-   * @items.pattern ^[A-Za-z0-9_-]{1,100}$
    */
   facets?: string[];
   /**

@@ -8,6 +8,8 @@ import type { Profile } from '../../schemas/model';
 import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schemas/model/api';
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
+import { badRequest } from '../errors';
+import { FILTER_KEY_PATTERN } from '../search';
 import type { Account } from '../model';
 import { visibleProfile } from './profile-data';
 import { memberIndexFor } from './member-index-sync';
@@ -34,6 +36,8 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = await requireUser(ctx, req);
     const body = v.body<MemberSearchRequest>('member-search-request', req.body);
     const query = { ...body, page: body.page ?? 1, limit: body.limit ?? MEMBER_SEARCH_PAGE_SIZE };
+    const badFacet = query.facets?.find((key) => !FILTER_KEY_PATTERN.test(key));
+    if (badFacet !== undefined) throw badRequest(`facets: "${badFacet}" is not a profile field key (letters, digits, _ and - only)`);
     const [{ hits, total }, facets] = await Promise.all([
       index.search(ctx.store.kysely, query),
       query.facets?.length ? index.facets(ctx.store.kysely, query, query.facets) : undefined,
