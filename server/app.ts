@@ -22,6 +22,7 @@ import { adminRoutes } from './staff/routes';
 import { auditRoutes } from './audit/routes';
 import { i18nRoutes } from './i18n/routes';
 import { profileRoutes } from './profiles/routes';
+import { socialAccountRoutes } from './social-accounts/routes';
 import { ruleCheckRoutes } from './rule-checks/routes';
 import { loginRoutes } from './session/login-routes';
 import { sessionRoutes } from './session/routes';
@@ -116,6 +117,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       memberDirectoryRoutes(api, ctx);
       profileAdminRoutes(api, ctx);
       profileActivityRoutes(api, ctx);
+      socialAccountRoutes(api, ctx);
       i18nRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);
