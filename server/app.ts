@@ -152,6 +152,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       const page = (await store.get<Page>('page', pageId))?.data;
       return !!viewer && !!page && canViewPage(viewer, page);
     },
+    mayViewProfile: async (accountId, profileId) => !!(await viewerOf(accountId)) && !!(await store.get('profile', profileId)),
     audience: (changes) => changeAudience(store, changes, viewerOf),
     permissionsAffect: async (accountId, change) => {
       const viewer = await viewerOf(accountId);
