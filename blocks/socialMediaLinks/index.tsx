@@ -49,9 +49,9 @@ export default function SocialMediaLinks({ options }: BlockProps<SocialMediaLink
             className="t-social-links__link"
             href={link.href}
             {...(newTab && link.network !== 'email' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            aria-label={newTab && link.network !== 'email' ? t('profiles.socialLinkNewTab', { name: link.label }) : link.label}
           >
             <span aria-hidden="true">{MARKS[link.network]}</span>
+            <span className="ts-visually-hidden">{newTab && link.network !== 'email' ? t('profiles.socialLinkNewTab', { name: link.label }) : link.label}</span>
           </a>
         </li>
       ))}

@@ -191,7 +191,7 @@ describe('favourites, overview and social links', () => {
     expect(within(overview).getByRole('link', { name: 'Edit my profile' })).toHaveAttribute('href', '/app/people/profile/victor');
     // Maya's public links, safe addresses only, opening in a new tab.
     const links = within(screen.getByRole('list', { name: 'Social media links' })).getAllByRole('link');
-    expect(links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
+    expect(links.map((a) => [a.querySelector('.ts-visually-hidden')?.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
       ['Instagram (opens in a new tab)', 'https://instagram.com/mayamakes', 'noopener noreferrer'],
       ['Website (opens in a new tab)', 'https://maya-makes.example.org/', 'noopener noreferrer'],
     ]);
