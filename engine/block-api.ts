@@ -26,7 +26,7 @@ export { formatProfileName } from './core/profile-name';
 export { resolveQrSettings } from './core/blocks/qr';
 export { checkEmbedUrl, checkExternalUrl } from './core/url-check';
 export { ProfileAvatar, type ProfileAvatarProps } from './react/profile-avatar';
-export { MemberCard, profileDisplayName, type MemberCardProps } from './react/member-card';
+export { MemberCard, MemberListItem, profileDisplayName, type MemberCardProps } from './react/member-card';
 export { SOCIAL_NETWORK_NAMES, socialHref, socialLinksOf, type SocialLink, type SocialNetwork } from './core/social-links';
 export { geoPointOf } from './core/geo';
 export { AppLink } from './react/app-link';

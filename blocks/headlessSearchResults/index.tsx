@@ -1,21 +1,8 @@
 import { useEffect } from 'react';
-import { MemberCard, useDataLayer, useEngine, useMemberSearchState, useProfile, type BlockProps } from '../../engine/block-api';
+import { MemberListItem, useDataLayer, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchResultsOptions } from '../options.generated';
 
 export type { HeadlessSearchResultsOptions };
-
-function Result({ accountId, nameFormat }: { accountId: string; nameFormat?: string }) {
-  const profile = useProfile(accountId);
-  if (!profile) return null;
-  return (
-    <li className="t-headless-results__item">
-      <MemberCard profile={profile} nameFormat={nameFormat} size="medium" showOnline />
-    </li>
-  );
-}
-
-
-
 
 /**
  * The results of a headless search as member cards. It sets where the search looks (the lists
@@ -46,7 +33,7 @@ export default function HeadlessSearchResults({ options }: BlockProps<HeadlessSe
         style={columns}
       >
         {state.accountIds.map((id) => (
-          <Result key={id} accountId={id} nameFormat={options.nameFormat} />
+          <MemberListItem key={id} accountId={id} nameFormat={options.nameFormat} className="t-headless-results__item" />
         ))}
       </ul>
     </div>

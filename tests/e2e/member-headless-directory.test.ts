@@ -6,7 +6,7 @@
  */
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, signInAs, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -23,13 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
-}
+const signIn = (browser: LaunchedBrowser, name: string) => signInAs(browser, server.url, name);
 
 const resultNames = (page: BrowserPage) => page.getByRole('list', { name: 'Search results' }).locator('.t-member__name').allInnerTexts();
 

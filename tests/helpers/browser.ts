@@ -65,3 +65,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
+
+/** Signs in through the stand-in login as the demo member named (its button text), in a new tab; resolves on the welcome page. */
+export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  return page;
+}

@@ -90,7 +90,7 @@ const names = () =>
     .queryAllByRole('listitem')
     .map((li) => li.querySelector('.t-member__name')?.textContent);
 
-describe('headless member search', () => {
+describe('headless member search', { timeout: 60_000 }, () => {
   it('shares one search state per search id: input, filters with counts, sort, count, results and pages, one request per change', async () => {
     const user = userEvent.setup({ delay: null });
     const { transport } = setup(search());
