@@ -61,6 +61,19 @@ describe.each(BACKENDS)('social account links on %s', (backend) => {
     expect((await api.call('DELETE', 'user/socialAccountLink/li-9')).status).toBe(401);
   });
 
+  it('deleting a person (DELETE profile/{id}, admin) drops their social logins with them', async () => {
+    const db = socialAccountsDb(api.server.ctx.store.kysely);
+    await db
+      .insertInto('social_account_links')
+      .values({ provider: 'google', external_id: 'g-dilys', account_id: 'dilys', label: 'dilys@example.org', linked_at: 3000 })
+      .execute();
+    const admin = await api.signIn('admin');
+    expect((await api.call('DELETE', 'profile/dilys', { token: admin })).status).toBe(200);
+    expect(await db.selectFrom('social_account_links').select('external_id').where('account_id', '=', 'dilys').execute()).toEqual([]);
+    // Others' links stay.
+    expect((await db.selectFrom('social_account_links').select('external_id').where('account_id', '=', 'victor').execute()).length).toBe(1);
+  });
+
   it("refuses a too long id (414, the server's path parameter limit), and linking while no provider is configured", async () => {
     const long = await api.call<{ message: string }>('DELETE', `user/socialAccountLink/${'x'.repeat(201)}`, { token: maya });
     expect(long.status).toBe(414);
