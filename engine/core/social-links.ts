@@ -21,7 +21,8 @@ export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = {
   email: 'Email',
 };
 
-const EMAIL = /^[^\s@<>()"',;:\\]+@[^\s@<>()"',;:\\]+\.[^\s@<>()"',;:\\]+$/;
+/** A plain address: no query, fragment, path or list, so a mailto: link carries nothing but the address. */
+const EMAIL = /^[^\s@<>()"',;:\\?&=#/%]+@[^\s@<>()"',;:\\?&=#/%]+\.[^\s@<>()"',;:\\?&=#/%]+$/;
 
 /** The href of one network's value, or undefined when the value is not a safe address. */
 export function socialHref(network: SocialNetwork, value: unknown): string | undefined {
