@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  MemberCard,
-  PROFILE_FAVOURITE_TYPE,
-  Pager,
-  allFavourites,
-  useEngine,
-  useOwnProfile,
-  useProfile,
-  type BlockProps,
-} from '../../engine/block-api';
+import { MemberCard, PROFILE_FAVOURITE_TYPE, Pager, allFavourites, useEngine, useOwnProfile, useProfile, type BlockProps } from '../../engine/block-api';
 import type { FavouritesListOptions } from '../options.generated';
 
 export type { FavouritesListOptions };
@@ -53,7 +44,11 @@ export default function FavouritesList({ block, options }: BlockProps<Favourites
         <ul className="t-favourites__items">
           {shown.map((item) => (
             <li key={`${item.type}:${item.id}`} className="t-favourites__item">
-              {item.type === PROFILE_FAVOURITE_TYPE ? <FavouriteProfile accountId={item.id} /> : <span>{t('profiles.favouriteOf', { type: item.type, id: item.id })}</span>}
+              {item.type === PROFILE_FAVOURITE_TYPE ? (
+                <FavouriteProfile accountId={item.id} />
+              ) : (
+                <span>{t('profiles.favouriteOf', { type: item.type, id: item.id })}</span>
+              )}
             </li>
           ))}
         </ul>

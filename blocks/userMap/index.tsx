@@ -1,14 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  MAP_LIMITS,
-  MemberCard,
-  profileDisplayName,
-  geoPointOf,
-  useEngine,
-  useMemberSearch,
-  useProfiles,
-  type BlockProps,
-} from '../../engine/block-api';
+import { MAP_LIMITS, MemberCard, profileDisplayName, geoPointOf, useEngine, useMemberSearch, useProfiles, type BlockProps } from '../../engine/block-api';
 import type { UserMapOptions } from '../options.generated';
 import { createMap, type MapHandle } from './leaflet-map';
 
@@ -106,7 +97,11 @@ export default function UserMap({ block, options }: BlockProps<UserMapOptions>) 
       )}
       <div ref={element} className="t-user-map__map" style={{ height: options.height }} role="region" aria-label={t('profiles.mapTitle')} />
       <p className="t-user-map__count" role="status">
-        {search.state === 'error' ? t('userSearch.failed') : search.state === 'ready' ? t('profiles.mapCount', { n: located.length, km: radiusKm }) : t('userSearch.searching')}
+        {search.state === 'error'
+          ? t('userSearch.failed')
+          : search.state === 'ready'
+            ? t('profiles.mapCount', { n: located.length, km: radiusKm })
+            : t('userSearch.searching')}
       </p>
       <ul className="t-user-map__members" aria-label={t('profiles.mapMembers')}>
         {located.map(({ profile }) => (
