@@ -51,13 +51,13 @@ const htmlPlugin = {
 
 /**
  * esbuild puts every style sheet an entry reaches, through dynamic imports too, into the entry's
- * CSS file. The admin's style sheets must stay in the admin's lazy chunks, so they become modules
- * that add a <style> element when the admin loads.
+ * CSS file. The admin's style sheets (and Leaflet's, for the userMap block) must stay in their lazy
+ * chunks, so they become modules that add a <style> element when the chunk loads.
  */
 const lazyStylesPlugin = {
   name: 'tessera-lazy-styles',
   setup(build) {
-    build.onLoad({ filter: /[\\/]admin[\\/].*\.css$/ }, async (args) => {
+    build.onLoad({ filter: /([\\/]admin[\\/].*|[\\/]leaflet[\\/]dist[\\/]leaflet)\.css$/ }, async (args) => {
       const css = await fs.promises.readFile(args.path, 'utf8');
       const id = JSON.stringify(`tessera-style-${path.relative(root, args.path).split(path.sep).join('-')}`);
       return {

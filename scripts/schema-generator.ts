@@ -123,7 +123,7 @@ export function generateSchemas(): Map<string, string> {
     const definitions = schema.definitions as Record<string, Schema> | undefined;
     // A JsonSchema-typed property must itself be a valid draft-07 schema.
     if (definitions?.JsonSchema) definitions.JsonSchema = { $ref: DRAFT07 };
-    const withId = { $id: `https://tessera.example/schemas/${dir}/${file}`, ...schema };
+    const withId = { $id: `https://tessera.example/schemas/${dir}/${file}`, ...(dropRefSiblings(schema) as Schema) };
     out.set(`schemas/${dir}/${file}`, JSON.stringify(sortKeys(withId), null, 2) + '\n');
   };
   for (const [file, type] of Object.entries(MODEL_SCHEMAS)) emit('json', file, type);
@@ -131,6 +131,20 @@ export function generateSchemas(): Map<string, string> {
   for (const [file, type] of Object.entries(REALTIME_SCHEMAS)) emit('json/realtime', file, type);
   for (const [file, type] of Object.entries(REGISTRY_SCHEMAS)) emit('registry', file, type);
   return out;
+}
+
+/**
+ * typescript-json-schema copies a closed interface's `additionalProperties: false` onto a property
+ * that references it (`near?: MemberSearchNear`). ajv applies keywords beside `$ref`, and that one
+ * has no `properties` of its own, so it refused every key. The referenced definition closes itself.
+ */
+function dropRefSiblings(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropRefSiblings);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Schema).filter(([k]) => !(k === 'additionalProperties' && '$ref' in (value as Schema)));
+    return Object.fromEntries(entries.map(([k, v]) => [k, dropRefSiblings(v)]));
+  }
+  return value;
 }
 
 /** Stable key order so regeneration never produces a spurious diff. */

@@ -22,6 +22,7 @@ import { adminRoutes } from './staff/routes';
 import { auditRoutes } from './audit/routes';
 import { i18nRoutes } from './i18n/routes';
 import { profileRoutes } from './profiles/routes';
+import { socialAccountRoutes } from './social-accounts/routes';
 import { ruleCheckRoutes } from './rule-checks/routes';
 import { loginRoutes } from './session/login-routes';
 import { sessionRoutes } from './session/routes';
@@ -122,6 +123,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       memberDirectoryRoutes(api, ctx);
       profileAdminRoutes(api, ctx);
       profileActivityRoutes(api, ctx);
+      socialAccountRoutes(api, ctx);
       i18nRoutes(api, ctx);
       adminRoutes(api, ctx);
       settingsRoutes(api, ctx);
@@ -158,6 +160,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       const page = (await store.get<Page>('page', pageId))?.data;
       return !!viewer && !!page && canViewPage(viewer, page);
     },
+    mayViewProfile: async (accountId, profileId) => !!(await viewerOf(accountId)) && !!(await store.get('profile', profileId)),
     audience: (changes) => changeAudience(store, changes, viewerOf),
     permissionsAffect: async (accountId, change) => {
       const viewer = await viewerOf(accountId);

@@ -1,6 +1,7 @@
 /**
  * socket.io on the HTTP server's port. Sockets authenticate with the session JWT (`auth.token` in
- * the handshake) and subscribe to modules and pages (module:subscribe, page:subscribe with an id):
+ * the handshake) and subscribe to modules, pages and the profile a page shows (module:subscribe,
+ * page:subscribe, profile:subscribe with an id):
  * each subscription is authorised for the socket's account when it is made (an unknown module or
  * a page the account may not view is refused), and every structure change is judged again for
  * each receiving account when it is sent, so nothing about an item the account may not view
@@ -48,6 +49,8 @@ export interface RealtimeOptions {
   mayViewModule(accountId: string, moduleId: string): Promise<boolean>;
   /** May this account subscribe to this page? (unknown pages and pages it may not view are refused) */
   mayViewPage(accountId: string, pageId: string): Promise<boolean>;
+  /** May this account watch this profile? (unknown profiles are refused; what it hears is judged per event) */
+  mayViewProfile(accountId: string, profileId: string): Promise<boolean>;
   /** Who may see a structure change, and what of it. */
   audience(changes: ItemsChangedEvent): Promise<ChangeAudience>;
   /** Whether an item permission change alters what this account may do or see. */
@@ -107,21 +110,22 @@ export class Realtime {
 
     const idOf = (payload: unknown) => (typeof payload === 'string' ? payload : (payload as { id?: unknown } | null)?.id);
     const ack = (cb: unknown, value: unknown) => typeof cb === 'function' && (cb as (v: unknown) => void)(value);
-    const subscribe = (kind: 'module' | 'page', may: (accountId: string, id: string) => Promise<boolean>) => async (payload: unknown, cb?: unknown) => {
-      const id = idOf(payload);
-      if (typeof id !== 'string' || !id || id.length > 200) return ack(cb, { ok: false, error: `${kind}:subscribe needs { id }` });
-      if (socket.rooms.size >= MAX_SUBSCRIPTIONS_PER_SOCKET + 3) return ack(cb, { ok: false, error: 'tooManySubscriptions' });
-      try {
-        // Unknown and not viewable answer alike: a refusal never tells one from the other.
-        if (!(await may(accountId, id))) return ack(cb, { ok: false, error: 'forbidden' });
-      } catch (error) {
-        this.options.onError?.(error);
-        return ack(cb, { ok: false, error: 'forbidden' });
-      }
-      void socket.join(`${kind}:${id}`);
-      ack(cb, { ok: true });
-    };
-    const unsubscribe = (kind: 'module' | 'page') => (payload: unknown) => {
+    const subscribe =
+      (kind: 'module' | 'page' | 'profile', may: (accountId: string, id: string) => Promise<boolean>) => async (payload: unknown, cb?: unknown) => {
+        const id = idOf(payload);
+        if (typeof id !== 'string' || !id || id.length > 200) return ack(cb, { ok: false, error: `${kind}:subscribe needs { id }` });
+        if (socket.rooms.size >= MAX_SUBSCRIPTIONS_PER_SOCKET + 3) return ack(cb, { ok: false, error: 'tooManySubscriptions' });
+        try {
+          // Unknown and not viewable answer alike: a refusal never tells one from the other.
+          if (!(await may(accountId, id))) return ack(cb, { ok: false, error: 'forbidden' });
+        } catch (error) {
+          this.options.onError?.(error);
+          return ack(cb, { ok: false, error: 'forbidden' });
+        }
+        void socket.join(`${kind}:${id}`);
+        ack(cb, { ok: true });
+      };
+    const unsubscribe = (kind: 'module' | 'page' | 'profile') => (payload: unknown) => {
       const id = idOf(payload);
       if (typeof id === 'string') void socket.leave(`${kind}:${id}`);
     };
@@ -129,6 +133,9 @@ export class Realtime {
     socket.on('module:unsubscribe', unsubscribe('module'));
     socket.on('page:subscribe', subscribe('page', this.options.mayViewPage));
     socket.on('page:unsubscribe', unsubscribe('page'));
+    // The profile a page shows (its target): profile:update goes to the sockets viewing it.
+    socket.on('profile:subscribe', subscribe('profile', this.options.mayViewProfile));
+    socket.on('profile:unsubscribe', unsubscribe('profile'));
   }
 
   itemsChanged(changes: ItemsChangedEvent): void {
@@ -171,6 +178,18 @@ export class Realtime {
    */
   toEachAccount(event: string, payloadFor: (accountId: string) => Promise<unknown>): void {
     void this.io
+      .fetchSockets()
+      .then((sockets) => this.perAccount(sockets, payloadFor, event))
+      .catch((error) => this.options.onError?.(error));
+  }
+
+  /**
+   * Sends an event about one profile to the sockets viewing it (room `profile:<id>`) and to its
+   * owner's own sockets, each account its own payload, across processes.
+   */
+  toProfileViewers(profileId: string, event: string, payloadFor: (accountId: string) => Promise<unknown>): void {
+    void this.io
+      .in([`profile:${profileId}`, `account:${profileId}`])
       .fetchSockets()
       .then((sockets) => this.perAccount(sockets, payloadFor, event))
       .catch((error) => this.options.onError?.(error));

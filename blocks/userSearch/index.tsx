@@ -1,21 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { MemberCard, useEngine, useMemberSearch, useProfile, type BlockProps } from '../../engine/block-api';
+import { MemberListItem, Pager, useEngine, useMemberSearch, type BlockProps } from '../../engine/block-api';
 import type { UserSearchOptions } from '../options.generated';
 
 export type { UserSearchOptions };
 
 /** Typing settles for this long before a search goes out. */
 const TYPING_DEBOUNCE_MS = 250;
-
-function Result({ accountId, nameFormat }: { accountId: string; nameFormat?: string }) {
-  const profile = useProfile(accountId);
-  if (!profile) return null;
-  return (
-    <li className="t-user-search__item">
-      <MemberCard profile={profile} nameFormat={nameFormat} size="medium" showOnline />
-    </li>
-  );
-}
 
 /**
  * The member directory: full text over public names and public profile values (the server's
@@ -81,24 +71,17 @@ export default function UserSearch({ block, options }: BlockProps<UserSearchOpti
       </p>
       <ul className="t-user-search__results" aria-busy={search.state === 'loading'}>
         {shown.map((id) => (
-          <Result key={id} accountId={id} nameFormat={options.nameFormat} />
+          <MemberListItem key={id} accountId={id} nameFormat={options.nameFormat} className="t-user-search__item" />
         ))}
       </ul>
-      {loadMore
-        ? page < pages && (
-            <button type="button" className="t-button" onClick={() => setPage(page + 1)}>
-              {t('userSearch.loadMore')}
-            </button>
-          )
-        : pages > 1 && (
-            <nav className="t-user-search__pages" aria-label={t('userSearch.pages')}>
-              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-                <button key={n} type="button" className="t-button" aria-current={n === page ? 'page' : undefined} onClick={() => setPage(n)}>
-                  {n}
-                </button>
-              ))}
-            </nav>
-          )}
+      <Pager
+        mode={loadMore ? 'loadMore' : 'numbered'}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        label={t('userSearch.pages')}
+        loadMoreLabel={t('userSearch.loadMore')}
+      />
     </section>
   );
 }

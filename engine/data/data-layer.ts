@@ -4,7 +4,8 @@
  */
 import type { useStore } from 'jotai';
 import { createProfilesResource, type ProfilesResource } from './profiles';
-import type { DataTransport, MemberSearchQuery, ProfileUpdateEvent } from './transport';
+import { createMemberSearches, type MemberSearches } from './member-searches';
+import type { DataTransport, MemberFacets, MemberSearchQuery, ProfileUpdateEvent } from './transport';
 import type { ResourceOptions } from './resource';
 import type { Profile } from '../../schemas/model';
 
@@ -13,12 +14,19 @@ type JotaiStore = ReturnType<typeof useStore>;
 export interface MemberSearchResult {
   accountIds: string[];
   total: number;
+  facets?: MemberFacets;
 }
 
 export interface DataLayer {
+  /** The signed-in account (its profile is never dropped from the cache). */
+  ownAccountId?: string;
   profiles: ProfilesResource;
   /** Runs a member search; the profiles found land in the profile atoms, the result names them. */
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult>;
+  /** The headless searches of the page, one state per search id. */
+  memberSearches: MemberSearches;
+  /** Adds or removes one favourite of the own account; the own profile's meta follows the answer. */
+  setFavourite(type: string, id: string, on: boolean): Promise<void>;
   /** Applies a realtime event by name; unknown events are ignored (other domains add theirs). */
   applyEvent(name: string, payload: unknown): void;
 }
@@ -31,14 +39,25 @@ export interface DataLayerOptions {
 
 export function createDataLayer(store: JotaiStore, transport: DataTransport, options: DataLayerOptions = {}): DataLayer {
   const profiles = createProfilesResource(store, transport, options);
+  async function searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult> {
+    if (!transport.searchMembers) throw new Error('This app gives the data layer no member search');
+    const answer = await transport.searchMembers(query);
+    const items = Array.isArray(answer?.items) ? answer.items.filter((i) => i && typeof i.accountId === 'string') : [];
+    for (const item of items) if (item.profile) profiles.put(item.accountId, item.profile);
+    const facets = answer?.facets && typeof answer.facets === 'object' ? answer.facets : undefined;
+    return { accountIds: items.map((i) => i.accountId), total: typeof answer?.total === 'number' ? answer.total : items.length, ...(facets ? { facets } : {}) };
+  }
   return {
+    ownAccountId: options.ownAccountId,
     profiles,
-    async searchMembers(query) {
-      if (!transport.searchMembers) throw new Error('This app gives the data layer no member search');
-      const answer = await transport.searchMembers(query);
-      const items = Array.isArray(answer?.items) ? answer.items.filter((i) => i && typeof i.accountId === 'string') : [];
-      for (const item of items) if (item.profile) profiles.put(item.accountId, item.profile);
-      return { accountIds: items.map((i) => i.accountId), total: typeof answer?.total === 'number' ? answer.total : items.length };
+    searchMembers,
+    memberSearches: createMemberSearches(store, searchMembers),
+    async setFavourite(type, id, on) {
+      const own = options.ownAccountId;
+      const call = on ? transport.addFavourite : transport.removeFavourite;
+      if (!own || !call) throw new Error('This app gives the data layer no favourites');
+      const meta = await call(type, id);
+      if (meta && typeof meta === 'object') profiles.update(own, (profile) => ({ ...profile, data: { ...profile.data, meta } }));
     },
     applyEvent(name, payload) {
       if (!payload || typeof payload !== 'object') return;

@@ -1,10 +1,12 @@
 /** How blocks read the data layer: hooks over its atoms. Blocks never call fetch. */
 import { atom, useAtomValue, type Atom } from 'jotai';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { favouritesOf } from '../core/favourites';
 import type { Profile } from '../../schemas/model';
 import type { DataLayer, MemberSearchResult } from './data-layer';
 import type { MemberSearchQuery } from './transport';
 import type { Resource, ResourceEntry } from './resource';
+import type { SearchState } from './member-searches';
 
 /** Read when no id is given, so no cache entry is made for nothing. */
 const noEntry = atom<ResourceEntry<unknown> | undefined>(undefined);
@@ -67,4 +69,41 @@ export function useMemberSearch(query: MemberSearchQuery | undefined): MemberSea
     };
   }, [layer, key]);
   return state;
+}
+
+/** The own account's favourites of one type, and a toggle that saves through the data layer. */
+export function useFavourites(type: string): { ids: string[]; loaded: boolean; set(id: string, on: boolean): Promise<void> } {
+  const layer = useDataLayer();
+  const entry = useProfileEntry(layer.ownAccountId);
+  const set = useCallback((id: string, on: boolean) => layer.setFavourite(type, id, on), [layer, type]);
+  const meta = entry?.state === 'ready' ? entry.value.data?.meta : undefined;
+  return { ids: favouritesOf(meta, type), loaded: entry?.state === 'ready', set };
+}
+
+/** The own profile's meta (favourites of every type), once loaded. */
+export function useOwnProfile(): Profile | undefined {
+  return useProfile(useDataLayer().ownAccountId);
+}
+
+/** One headless search's shared state (see member-searches.ts). */
+export function useMemberSearchState(searchId: string): SearchState {
+  return useAtomValue(useDataLayer().memberSearches.atom(searchId));
+}
+
+/** The loaded profiles of some ids, in their order (each loaded when first read and locked in the cache while mounted). */
+export function useProfiles(accountIds: string[]): Profile[] {
+  const profiles = useDataLayer().profiles;
+  const key = accountIds.join('\n');
+  const all = useMemo(() => {
+    const ids = key ? key.split('\n') : [];
+    return atom((get) => ids.map((id) => get(profiles.atom(id))));
+  }, [profiles, key]);
+  const entries = useAtomValue(all);
+  useEffect(() => {
+    const ids = key ? key.split('\n') : [];
+    const unlocks = ids.map((id) => profiles.lock(id));
+    for (const id of ids) void profiles.ensure(id);
+    return () => unlocks.forEach((u) => u());
+  }, [profiles, key]);
+  return entries.flatMap((e) => (e?.state === 'ready' ? [e.value] : []));
 }

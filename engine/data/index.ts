@@ -3,5 +3,6 @@ export * from './batcher';
 export * from './resource';
 export * from './transport';
 export * from './profiles';
+export * from './member-searches';
 export * from './data-layer';
 export * from './hooks';

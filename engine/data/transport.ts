@@ -12,13 +12,20 @@ export interface MemberSearchQuery {
   listIds?: string[];
   filters?: { key: string; value: string }[];
   sort?: 'name' | 'newest';
+  /** Profile field keys whose public values are counted over the matches. */
+  facets?: string[];
+  near?: { lat: number; lng: number; radiusKm: number };
   page?: number;
   limit?: number;
 }
 
+/** Counts of public values per key over a search's matches. */
+export type MemberFacets = Record<string, { value: string; count: number }[]>;
+
 export interface MemberSearchAnswer {
   items: { accountId: string; name: string; profile: Profile | null }[];
   total: number;
+  facets?: MemberFacets;
 }
 
 export interface DataTransport {
@@ -26,6 +33,10 @@ export interface DataTransport {
   loadProfiles(accountIds: string[]): Promise<ProfileCollectionEntry[]>;
   /** `POST profile/search`: the member directory. */
   searchMembers?(query: MemberSearchQuery): Promise<MemberSearchAnswer>;
+  /** `PUT profile/favourites/add { type, value }`: the own profile's meta after the change. */
+  addFavourite?(type: string, value: string): Promise<ProfileMeta>;
+  /** `DELETE profile/favourites { type, targetId }`: the own profile's meta after the change. */
+  removeFavourite?(type: string, targetId: string): Promise<ProfileMeta>;
 }
 
 /** `profile:update`: a profile changed (a form save, a meta write); `meta` alone for meta writes. */

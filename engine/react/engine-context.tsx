@@ -30,6 +30,8 @@ export interface EngineServices {
   logout?(): void;
   /** A media URL (spec 3 Media URLs) with the session's media token; undefined without a token or id. */
   mediaUrl?(options: Omit<MediaUrlOptions, 'token' | 'base'>): string | undefined;
+  /** The map tile server of the app's settings (`map.tileUrl`), when one is set. */
+  mapTiles?: { url: string; attribution?: string };
 }
 
 /** Where edit mode can put an add-block control: a page's or a block's column. */

@@ -1,6 +1,8 @@
 /** One member in a list of people (miniUsers, userSearch): avatar, public name, link to the profile. */
 import type { Profile } from '../../schemas/model';
 import { formatProfileName } from '../core/profile-name';
+import { useProfile } from '../data/hooks';
+import { AppLink } from './app-link';
 import { useEngine } from './engine-context';
 import { ProfileAvatar, type ProfileAvatarProps } from './profile-avatar';
 
@@ -33,16 +35,19 @@ export function MemberCard({ profile, nameFormat, size = 'small', showName = tru
   );
   if (!href) return <span className="t-member">{body}</span>;
   return (
-    <a
-      className="t-member"
-      href={`/app${href}`}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0 || !services.navigate) return;
-        e.preventDefault();
-        services.navigate(href);
-      }}
-    >
+    <AppLink className="t-member" path={href}>
       {body}
-    </a>
+    </AppLink>
+  );
+}
+
+/** One member of a result list by account id, as a medium card with the online dot; nothing until the profile is loaded. */
+export function MemberListItem({ accountId, nameFormat, className }: { accountId: string; nameFormat?: string; className?: string }) {
+  const profile = useProfile(accountId);
+  if (!profile) return null;
+  return (
+    <li className={className}>
+      <MemberCard profile={profile} nameFormat={nameFormat} size="medium" showOnline />
+    </li>
   );
 }

@@ -228,6 +228,12 @@ export interface MemberSearchRequest {
   near?: MemberSearchNear;
   sort?: 'name' | 'newest';
   /**
+   * Profile field keys whose public values are counted over the matches (headless search filters);
+   * plain words only (the route checks them: they become JSON paths).
+   * @maxItems 10
+   */
+  facets?: string[];
+  /**
    * @minimum 1
    * @maximum 10000
    * @TJS-type integer

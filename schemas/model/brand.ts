@@ -43,4 +43,23 @@ export interface Settings {
   siteName?: string;
   /** The upload limit in bytes (files/serviceMaxFileSize); the server's default when absent. */
   files?: { serviceMaxFileSize?: number };
+  /**
+   * Maps (the userMap block): a raster tile server drawn over the built-in world outline. With
+   * none, maps show the outline alone and need no tile server.
+   */
+  map?: MapSettings;
+}
+
+export interface MapSettings {
+  /**
+   * An https tile URL with {z}, {x} and {y} (and optionally {s}), e.g. https://tile.example.org/{z}/{x}/{y}.png
+   * @pattern ^https://[^\s"'<>]+$
+   * @maxLength 500
+   */
+  tileUrl?: string;
+  /**
+   * The tile provider's credit, shown on the map as text.
+   * @maxLength 300
+   */
+  tileAttribution?: string;
 }

@@ -9,6 +9,7 @@
  * made for others stays: uploaded files keep their owner id, and anything naming them (others'
  * favourites and recently viewed lists, comments) shows the account id as the public name.
  */
+import { unlinkAllSocialAccounts } from '../social-accounts/table';
 import type { FastifyInstance } from 'fastify';
 import type { Id, JsonValue, Profile } from '../../schemas/model';
 import type { ForceUpdateProfileRequest, ProfileMetaUpsertRequest } from '../../schemas/model/api';
@@ -73,6 +74,8 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!owner && !profile) throw notFound(`profile "${accountId}" does not exist`);
       await tx.remove('profile', accountId);
       await tx.remove('account', accountId);
+      // Their social logins go with the account: a provider sign-in must not find it again.
+      await unlinkAllSocialAccounts(tx.raw, accountId);
       return { owner, profile };
     });
     ctx.realtime?.endAccount(accountId);

@@ -1,6 +1,6 @@
 /**
  * The member directory's calls: POST profile/collection (the data layer's batch) and POST
- * profile/search (full text, filters, radius and pages over the member index). Every profile goes
+ * profile/search (full text, filters, radius, value counts and pages over the member index). Every profile goes
  * out as its viewer may see it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,8 @@ import type { Profile } from '../../schemas/model';
 import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schemas/model/api';
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
+import { badRequest } from '../errors';
+import { FILTER_KEY_PATTERN } from '../search';
 import type { Account } from '../model';
 import { visibleProfile } from './profile-data';
 import { memberIndexFor } from './member-index-sync';
@@ -34,7 +36,12 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = await requireUser(ctx, req);
     const body = v.body<MemberSearchRequest>('member-search-request', req.body);
     const query = { ...body, page: body.page ?? 1, limit: body.limit ?? MEMBER_SEARCH_PAGE_SIZE };
-    const { hits, total } = await index.search(ctx.store.kysely, query);
+    const badFacet = query.facets?.find((key) => !FILTER_KEY_PATTERN.test(key));
+    if (badFacet !== undefined) throw badRequest(`facets: "${badFacet}" is not a profile field key (letters, digits, _ and - only)`);
+    const [{ hits, total }, facets] = await Promise.all([
+      index.search(ctx.store.kysely, query),
+      query.facets?.length ? index.facets(ctx.store.kysely, query, query.facets) : undefined,
+    ]);
     const found = await visibleProfiles(
       user,
       hits.map((h) => h.accountId),
@@ -42,6 +49,7 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     return {
       items: hits.map((h) => ({ accountId: h.accountId, name: h.name, profile: found.get(h.accountId) ?? null })),
       total,
+      ...(facets ? { facets } : {}),
       page: query.page,
       limit: query.limit,
     };

@@ -45,11 +45,7 @@ export async function updateProfileMeta(
   return meta;
 }
 
-/** The favourites of one type (its own list only: types are user input, `toString` included). */
-export function favouritesOf(meta: Profile['data']['meta'], type: string): Id[] {
-  const list = ownValue(meta.favourites, type);
-  return Array.isArray(list) ? list.filter((id): id is Id => typeof id === 'string') : [];
-}
+export { favouritesOf } from '../../engine/core/favourites';
 
 /** The favourites with one type's list replaced; the type stays a plain own property, whatever its name. */
 export function withFavourites(meta: Profile['data']['meta'], type: string, list: Id[]): NonNullable<Profile['data']['meta']['favourites']> {

@@ -1,8 +1,9 @@
 /**
  * `profile:update` after a profile's values or privacy change (form saves, forceUpdateProfile,
- * data privacy, deletion). The owner's sockets get the whole profile; every other connected
- * account gets the profile as it may see it (`visibleProfile`), and only when that view changed:
- * a private value never travels, and a change to a private value is not even announced.
+ * data privacy, deletion), to the sockets viewing that profile (room `profile:<id>`, joined with
+ * profile:subscribe) and the owner's own. The owner gets the whole profile; every other account
+ * the profile as it may see it (`visibleProfile`), and only when that view changed: a private
+ * value never travels, and a change to a private value is not even announced.
  */
 import type { Profile } from '../../schemas/model';
 import type { AppContext } from '../context';
@@ -19,7 +20,7 @@ export function announceProfileChange(ctx: AppContext, accountId: string, before
   if (!realtime) return;
   const viewAs = (state: ProfileState, viewer: Pick<Account, 'accountId' | 'isAdmin'>) =>
     state.profile ? JSON.stringify(visibleProfile(state.profile, state.owner, { account: viewer })) : undefined;
-  realtime.toEachAccount('profile:update', async (viewerId) => {
+  realtime.toProfileViewers(accountId, 'profile:update', async (viewerId) => {
     const viewer = viewerId === accountId ? { accountId, isAdmin: false } : (await ctx.store.get<Account>('account', viewerId))?.data;
     if (!viewer) return undefined;
     const was = viewAs(before, viewer);

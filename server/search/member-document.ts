@@ -2,6 +2,7 @@
  * What the member index holds for one account: only what any other member may see (its public
  * values, per data privacy), so a private value is never matched, filtered on or returned.
  */
+import { geoPointOf } from '../../engine/core/geo';
 import type { DataPrivacy, JsonValue, ListMembership, Profile } from '../../schemas/model';
 import { profilePublicName, publicProfileValues } from '../../engine/core/profile-privacy';
 
@@ -40,12 +41,7 @@ function texts(value: JsonValue): string[] {
   return [];
 }
 
-function coordinates(value: JsonValue | undefined): { lat: number; lng: number } | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const { lat, lng } = value as { lat?: unknown; lng?: unknown };
-  if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
-  return { lat, lng };
-}
+const coordinates = geoPointOf;
 
 export function memberDocument(
   account: { accountId: string; dataPrivacy?: DataPrivacy[]; listMemberships?: ListMembership[] },

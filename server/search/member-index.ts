@@ -18,7 +18,10 @@ export interface MemberQuery {
   text?: string;
   /** Accepted in at least one of these lists. */
   listIds?: string[];
-  /** Public value equals (or, for lists of values, contains) the given text. */
+  /**
+   * Public value equals (or, for lists of values, contains) the given text. Filters on one key
+   * match any of their values (checkboxes); filters on different keys must all match.
+   */
   filters?: { key: string; value: string }[];
   /** Within radiusKm of a point (public geoLocation values). */
   near?: { lat: number; lng: number; radiusKm: number };
@@ -38,6 +41,12 @@ export interface MemberResults {
   total: number;
 }
 
+/** How many matches hold each public value of one key (the filter counts of a headless search). */
+export type MemberFacets = Record<string, { value: string; count: number }[]>;
+
+/** Values per facet key, most frequent first. */
+export const MAX_FACET_VALUES = 50;
+
 export interface MemberIndex {
   /** Writes (or rewrites) one member's entry; call it in the transaction that wrote the profile or account. */
   put(db: SearchDb, doc: MemberDocument): Promise<void>;
@@ -46,6 +55,11 @@ export interface MemberIndex {
   remove(db: SearchDb, accountId: string): Promise<void>;
   isEmpty(db: SearchDb): Promise<boolean>;
   search(db: SearchDb, query: MemberQuery): Promise<MemberResults>;
+  /**
+   * Counts of public values per key over the query's matches, each key counted with the filters
+   * on the other keys only (so choosing one value does not hide the others of its key).
+   */
+  facets(db: SearchDb, query: MemberQuery, keys: string[]): Promise<MemberFacets>;
   /** The same query as a `LIKE '%word%'` scan (the bench's baseline). */
   scan(db: SearchDb, query: MemberQuery): Promise<MemberResults>;
 }
@@ -72,10 +86,18 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
           ? sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}) offset 0)`
           : sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}))`,
       );
+    const byKey = new Map<string, string[]>();
     for (const f of query.filters ?? []) {
       if (!FILTER_KEY_PATTERN.test(f.key)) throw new Error(`filter key "${f.key}" is not a field name`);
-      where.push(dialect.valueEquals(f.key, f.value));
+      byKey.set(f.key, [...(byKey.get(f.key) ?? []), f.value]);
     }
+    for (const [key, values] of byKey)
+      where.push(
+        sql`(${sql.join(
+          values.map((value) => dialect.valueEquals(key, value)),
+          sql` or `,
+        )})`,
+      );
     if (query.near) {
       const { lat, lng, radiusKm } = query.near;
       // A box on the indexed columns first, then the exact great-circle distance.
@@ -162,6 +184,21 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
       return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch, dialect.matchFirst && words.length > 0), words);
     },
+    async facets(db, query, keys) {
+      const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
+      const answer: MemberFacets = {};
+      for (const key of [...new Set(keys)]) {
+        if (!FILTER_KEY_PATTERN.test(key)) throw new Error(`facet key "${key}" is not a field name`);
+        const others = { ...query, filters: (query.filters ?? []).filter((f) => f.key !== key) };
+        const where = conditions(others, dialect.textMatch);
+        const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+        const { rows } = await sql<{ value: string; count: number | string }>`select v.value as value, count(*) as count
+          from ${dialect.searchFrom(words)} cross join ${dialect.valuesOf(key)} v ${clause}
+          group by v.value order by count(*) desc, v.value limit ${MAX_FACET_VALUES}`.execute(db);
+        answer[key] = rows.filter((r) => typeof r.value === 'string' && r.value !== '').map((r) => ({ value: r.value, count: Number(r.count) }));
+      }
+      return answer;
+    },
     scan: (db, query) =>
       run(
         db,
@@ -189,6 +226,8 @@ interface Dialect {
   searchFrom(words: string[]): RawBuilder<unknown>;
   textMatch(words: string[]): RawBuilder<unknown>;
   valueEquals(key: string, value: string): RawBuilder<unknown>;
+  /** A table of the text values of `m.public_data`'s key (one row, or one per item of a list), as column `value`. */
+  valuesOf(key: string): RawBuilder<unknown>;
 }
 
 const sortName = (doc: MemberDocument) => foldText(doc.name).slice(0, 200);
@@ -221,6 +260,10 @@ const sqliteDialect: Dialect = {
   valueEquals(key, value) {
     return sql`exists (select 1 from json_each(m.public_data, ${`$."${key}"`}) j where j.value = ${value})`;
   },
+  valuesOf(key) {
+    // json_each of a scalar gives the scalar itself, of a list its items (values that are not text are dropped by the caller).
+    return sql`json_each(m.public_data, ${`$."${key}"`})`;
+  },
 };
 
 /** PostgreSQL: a generated tsvector column ('simple': names and any language alike) with a GIN index. */
@@ -237,5 +280,10 @@ const postgresDialect: Dialect = {
   },
   valueEquals(key, value) {
     return sql`(m.public_data -> ${key} = to_jsonb(${value}::text) or m.public_data -> ${key} @> jsonb_build_array(${value}::text))`;
+  },
+  valuesOf(key) {
+    return sql`lateral (select x as value from jsonb_array_elements_text(case jsonb_typeof(m.public_data -> ${key})
+        when 'array' then m.public_data -> ${key} when 'string' then jsonb_build_array(m.public_data -> ${key}) else '[]'::jsonb end) x
+      where x is not null) `;
   },
 };

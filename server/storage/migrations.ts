@@ -6,6 +6,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
 import { searchMigrations } from '../search/migrations';
 import { filesMigration } from '../files/table';
+import { socialAccountLinksMigration } from '../social-accounts/table';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -54,6 +55,7 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0005_social_account_links': socialAccountLinksMigration,
   };
 }
 

@@ -66,6 +66,8 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/i18n', path: 'i18n?iso=en', body: [{ key: 'common.actions.save', data: null }], expect: [403, 403, 200] },
   { route: 'PUT /api/v1/profile/favourites/add', path: 'profile/favourites/add', body: { type: 'pages', value: 'faq' }, expect: [200, 200, 200] },
   { route: 'DELETE /api/v1/profile/favourites', path: 'profile/favourites', body: { type: 'pages', targetId: 'faq' }, expect: [200, 200, 200] },
+  // Only the caller's own link can go; nobody has one here (no provider is configured).
+  { route: 'DELETE /api/v1/user/socialAccountLink/:externalId', path: 'user/socialAccountLink/g-maya', expect: [404, 404, 404] },
   {
     route: 'POST /api/v1/profile/meta/privacy/connectivity',
     path: 'profile/meta/privacy/connectivity',

@@ -81,9 +81,14 @@ describe.each(BACKENDS)('data privacy, notifications and profile:update on %s', 
     expect((await api.call('POST', 'user/setNotifications', { token: victor, body: { enabled: 'yes' } })).status).toBe(400);
   });
 
-  it('profile:update after a form save: the owner gets it whole, others only public values, and nothing for a private-only change', async () => {
-    const [mayaSocket, victorSocket, adminSocket] = await Promise.all([open(maya), open(victor), open(admin)]);
+  it('profile:update after a form save: the owner gets it whole, viewers of the profile only public values, and nothing for a private-only change', async () => {
+    const [mayaSocket, victorSocket, adminSocket, elenaSocket] = await Promise.all([open(maya), open(victor), open(admin), open(await api.signIn('elena'))]);
+    // Victor and the admin have Maya's profile open (profile:subscribe); Elena does not.
+    expect(await victorSocket.emitWithAck('profile:subscribe', { id: 'maya' })).toEqual({ ok: true });
+    expect(await adminSocket.emitWithAck('profile:subscribe', { id: 'maya' })).toEqual({ ok: true });
+    expect(await elenaSocket.emitWithAck('profile:subscribe', { id: 'nobody' })).toEqual({ ok: false, error: 'forbidden' });
     const victorHeard = recordEvents(victorSocket);
+    const elenaHeard = recordEvents(elenaSocket);
     const toMaya = nextEvent<{ accountId: string; profile: Profile }>(mayaSocket, 'profile:update');
     const toVictor = nextEvent<{ accountId: string; profile: Profile }>(victorSocket, 'profile:update');
     const toAdmin = nextEvent<{ accountId: string; profile: Profile }>(adminSocket, 'profile:update');
@@ -114,5 +119,18 @@ describe.each(BACKENDS)('data privacy, notifications and profile:update on %s', 
     await api.call('POST', 'user/dataPrivacy', { token: maya, body: { dataSchemaId: 'bio', state: 'private' } });
     expect((await victorSees).profile.data.profile.bio).toBeUndefined();
     await api.call('POST', 'user/dataPrivacy', { token: maya, body: { dataSchemaId: 'bio', state: 'public' } });
+    // Nobody who is not viewing the profile heard any of it.
+    await settle();
+    expect(elenaHeard.filter((e) => e.event === 'profile:update')).toEqual([]);
+
+    // Victor leaves the profile: he hears no more of it; Maya still does (her own sockets).
+    victorSocket.emit('profile:unsubscribe', { id: 'maya' });
+    await settle();
+    victorHeard.length = 0;
+    const ownLast = nextEvent<{ profile: Profile }>(mayaSocket, 'profile:update');
+    await api.call('POST', 'profile/maya', { token: maya, body: { blockId: 'profile-about-form', changes: { bio: 'Turning.' } } });
+    expect((await ownLast).profile.data.profile.bio).toBe('Turning.');
+    await settle();
+    expect(victorHeard.filter((e) => e.event === 'profile:update')).toEqual([]);
   });
 });

@@ -97,11 +97,45 @@ describe.each(BACKENDS)('member directory on %s', (backend) => {
       { page: 0 },
       { filters: [{ key: 'a.b', value: 'x' }] },
       { near: { lat: 91, lng: 0, radiusKm: 5 } },
+      { near: { lat: 51, lng: 0, radiusKm: 501 } },
+      { near: { lat: 51, lng: 0 } },
+      { near: { lat: 51, lng: 0, radiusKm: 5, extra: 1 } },
+      { facets: ['a.b'] },
+      { facets: Array.from({ length: 11 }, (_, i) => `k${i}`) },
       { sort: 'random' },
       { what: 1 },
     ]) {
       expect((await search(victor, body)).status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it("POST profile/search finds members within a radius of a point (the demo members' public locations), in SQL", async () => {
+    const nearLondon = await search(victor, { near: { lat: 51.507, lng: -0.128, radiusKm: 40 }, limit: 100 });
+    expect(nearLondon.status, JSON.stringify(nearLondon.body)).toBe(200);
+    const londoners = nearLondon.body.items.map((i) => i.accountId);
+    expect(londoners).toEqual(expect.arrayContaining(['maya', 'amara', 'kemi', 'uma']));
+    // Nobody from Paris, Leeds or Glasgow.
+    expect(londoners).not.toContain('victor');
+    expect(londoners).not.toContain('dev');
+    const wide = await search(victor, { near: { lat: 51.507, lng: -0.128, radiusKm: 400 }, limit: 100 });
+    expect(wide.body.items.map((i) => i.accountId)).toEqual(expect.arrayContaining(['maya', 'victor', 'grace', 'chloe']));
+    expect(wide.body.total).toBeGreaterThan(nearLondon.body.total);
+    // With text and a radius together.
+    expect(await ids(victor, { text: 'maya', near: { lat: 48.857, lng: 2.352, radiusKm: 50 } })).toEqual([]);
+  });
+
+  it('POST profile/search counts public values per facet key over the matches', async () => {
+    const res = await api.call<SearchAnswer & { facets: Record<string, { value: string; count: number }[]> }>('POST', 'profile/search', {
+      token: victor,
+      body: { facets: ['city', 'phone'], filters: [{ key: 'city', value: 'Paris' }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const paris = res.body.facets.city.find((f) => f.value === 'Paris');
+    expect(paris?.count).toBe(res.body.total);
+    // A key is counted without its own filter: other cities are still offered.
+    expect(res.body.facets.city.length).toBeGreaterThan(1);
+    // Private values are never counted: nobody's phone number is offered.
+    expect(JSON.stringify(res.body.facets.phone)).not.toContain('7946');
   });
 
   it('follows a profile save at once', async () => {

@@ -111,6 +111,42 @@ describe.each(BACKENDS)('member search index on %s', (backend) => {
     expect((await index.search(opened.db, { page: 2, limit: 3 })).hits.map((h) => h.accountId)).toEqual(['victor']);
   });
 
+  it('matches any value of one filter key, and counts public values per key over the matches', async () => {
+    expect(
+      await ids({
+        filters: [
+          { key: 'city', value: 'Paris' },
+          { key: 'city', value: 'London' },
+        ],
+      }),
+    ).toEqual(['maya', 'victor']);
+    expect(
+      await ids({
+        filters: [
+          { key: 'city', value: 'Paris' },
+          { key: 'days', value: 'mon' },
+        ],
+      }),
+    ).toEqual([]);
+    const all = await index.facets(opened.db, { page: 1, limit: 10 }, ['city', 'days', 'secret', 'phone']);
+    expect(all.city).toEqual([
+      { value: 'London', count: 1 },
+      { value: 'Paris', count: 1 },
+    ]);
+    expect(all.days).toEqual([
+      { value: 'sat', count: 1 },
+      { value: 'sun', count: 1 },
+    ]);
+    // Private values are never counted.
+    expect(all.secret).toEqual([]);
+    expect(all.phone).toEqual([]);
+    // A key is counted under the other keys' filters and the text, not under its own filter.
+    const chosen = await index.facets(opened.db, { page: 1, limit: 10, text: 'woodwork', filters: [{ key: 'city', value: 'London' }] }, ['city', 'bio']);
+    expect(chosen.city).toEqual([{ value: 'London', count: 1 }]);
+    expect(chosen.bio).toEqual([{ value: 'Woodwork and lathe', count: 1 }]);
+    await expect(index.facets(opened.db, { page: 1, limit: 10 }, ['a.b'])).rejects.toThrow(/not a field name/);
+  });
+
   it('finds members within a radius of a point', async () => {
     expect(await ids({ near: { lat: 51.5, lng: -0.1, radiusKm: 50 } })).toEqual(['maya']);
     expect(await ids({ near: { lat: 50.5, lng: 1, radiusKm: 400 } })).toEqual(['maya', 'victor']);

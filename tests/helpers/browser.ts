@@ -73,3 +73,10 @@ export async function signInThroughLogin(page: Page, baseUrl: string, name: stri
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
   await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
 }
+
+/** signInThroughLogin in a new tab of the browser; resolves on the welcome page. */
+export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await signInThroughLogin(page, baseUrl, name);
+  return page;
+}

@@ -98,6 +98,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       profileHref: (id) => profileHref(settings, id),
       logout: () => void logout(api, (url) => window.location.assign(url)),
       mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
+      ...(settings.map?.tileUrl ? { mapTiles: { url: settings.map.tileUrl, attribution: settings.map.tileAttribution } } : {}),
     }),
     [pageServices, navigate, api, settings, mediaToken],
   );

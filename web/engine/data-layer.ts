@@ -4,6 +4,7 @@
  */
 import type { useStore } from 'jotai';
 import { createDataLayer, type DataLayer, type MemberSearchAnswer, type ProfileCollectionEntry } from '../../engine/data';
+import type { ProfileMeta } from '../../schemas/model';
 import type { ApiClient } from '../api/client';
 
 type Store = ReturnType<typeof useStore>;
@@ -19,6 +20,8 @@ export function webDataLayer(store: Store, api: ApiClient, accountId: string | u
     {
       loadProfiles: (accountIds) => api.post<ProfileCollectionEntry[]>('profile/collection', { accountIds }, { quiet: true }),
       searchMembers: (query) => api.post<MemberSearchAnswer>('profile/search', query, { quiet: true }),
+      addFavourite: (type, value) => api.put<ProfileMeta>('profile/favourites/add', { type, value }),
+      removeFavourite: (type, targetId) => api.delete<ProfileMeta>('profile/favourites', { body: { type, targetId } }),
     },
     { ownAccountId: accountId },
   );

@@ -28,7 +28,8 @@ export default function RealtimeConnection() {
     };
   }, [api, realtime, store]);
   useEffect(() => {
-    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId });
-  }, [route.moduleId, route.pageId]);
+    // A page's target names the profile it shows (profile:update reaches the sockets viewing it).
+    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId, profileId: route.targetId });
+  }, [route.moduleId, route.pageId, route.targetId]);
   return null;
 }

@@ -73,8 +73,8 @@ export interface RealtimeOptions {
 
 export interface RealtimeClient {
   socket: Socket;
-  /** Subscribes to the given module and page, unsubscribing from the previous ones. */
-  setCurrent(target: { moduleId?: Id; pageId?: Id }): void;
+  /** Subscribes to the given module, page and viewed profile, unsubscribing from the previous ones. */
+  setCurrent(target: { moduleId?: Id; pageId?: Id; profileId?: Id }): void;
   close(): void;
 }
 
@@ -141,13 +141,17 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     const current = options.getToken?.();
     if (current && current !== usedToken) socket.connect();
   });
-  const current: { moduleId?: Id; pageId?: Id } = {};
+  const current: { moduleId?: Id; pageId?: Id; profileId?: Id } = {};
   const reload = options.reload ?? (() => window.location.reload());
   let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  const KINDS = [
+    ['module', 'moduleId'],
+    ['page', 'pageId'],
+    ['profile', 'profileId'],
+  ] as const;
 
   const subscribeAll = () => {
-    if (current.moduleId) socket.emit('module:subscribe', { id: current.moduleId });
-    if (current.pageId) socket.emit('page:subscribe', { id: current.pageId });
+    for (const [kind, key] of KINDS) if (current[key]) socket.emit(`${kind}:subscribe`, { id: current[key] });
   };
   // Subscriptions live on the server's socket: repeat them after every (re)connection.
   socket.on('connect', subscribeAll);
@@ -174,15 +178,11 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   return {
     socket,
     setCurrent(next) {
-      if (next.moduleId !== current.moduleId) {
-        if (current.moduleId && socket.connected) socket.emit('module:unsubscribe', { id: current.moduleId });
-        current.moduleId = next.moduleId;
-        if (next.moduleId && socket.connected) socket.emit('module:subscribe', { id: next.moduleId });
-      }
-      if (next.pageId !== current.pageId) {
-        if (current.pageId && socket.connected) socket.emit('page:unsubscribe', { id: current.pageId });
-        current.pageId = next.pageId;
-        if (next.pageId && socket.connected) socket.emit('page:subscribe', { id: next.pageId });
+      for (const [kind, key] of KINDS) {
+        if (next[key] === current[key]) continue;
+        if (current[key] && socket.connected) socket.emit(`${kind}:unsubscribe`, { id: current[key] });
+        current[key] = next[key];
+        if (next[key] && socket.connected) socket.emit(`${kind}:subscribe`, { id: next[key] });
       }
     },
     close() {

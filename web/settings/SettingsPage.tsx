@@ -2,7 +2,7 @@
  * The /settings page (spec core §2.2, §1 user controls): profile, notifications (POST
  * user/setNotifications), accessibility (profile meta accessibility.noCarouselAutoPlay), privacy
  * (connectivity, and each profile data item's DataPrivacy state through POST user/dataPrivacy),
- * language and theme. Each change saves at once and says so in a toast (§8). `?section=` (the
+ * manage my logins (GET/DELETE user/socialAccountLink), language and theme. Each change saves at once and says so in a toast (§8). `?section=` (the
  * user-controls links) moves focus to that section. A lazy chunk, like the engine page.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
@@ -204,6 +204,11 @@ export default function SettingsPage() {
         )}
       </Section>
 
+      <Section id="logins">
+        {sectionHeading('logins', t('shell.settings.logins.title'))}
+        <SocialLogins />
+      </Section>
+
       {shouldShowLanguageSelector(session.languages.published) && (
         <Section id="language">
           {sectionHeading('language', t('shell.settings.language.title'))}
@@ -218,6 +223,79 @@ export default function SettingsPage() {
         </Section>
       )}
     </div>
+  );
+}
+
+interface SocialLink {
+  provider: string;
+  externalId: string;
+  label: string;
+  linkedAt: number;
+}
+
+/** "Manage my logins": the linked social accounts (GET user/socialAccountLink), each unlinkable (§8 messages). */
+function SocialLogins() {
+  const t = useT();
+  const { api } = useServices();
+  const toast = useSetAtom(pushToastAtom);
+  const [answer, setAnswer] = useState<{ providers: string[]; links: SocialLink[] } | 'loading' | 'failed'>('loading');
+  const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.get<{ providers?: unknown; links?: unknown }>('user/socialAccountLink', { quiet: true }).then(
+      (r) => {
+        if (!current) return;
+        // Read tolerantly: only well-formed entries are shown.
+        const links = (Array.isArray(r?.links) ? r.links : []).filter(
+          (l): l is SocialLink => !!l && typeof l.provider === 'string' && typeof l.externalId === 'string' && typeof l.label === 'string',
+        );
+        setAnswer({ providers: Array.isArray(r?.providers) ? r.providers.filter((p): p is string => typeof p === 'string') : [], links });
+      },
+      () => current && setAnswer('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  if (answer === 'loading') return <p role="status">{t('shell.settings.logins.loading')}</p>;
+  if (answer === 'failed') return <p role="alert">{t('shell.settings.logins.loadFailed')}</p>;
+  return (
+    <>
+      <p>{t('shell.settings.logins.intro')}</p>
+      {!answer.links.length && <p>{t('shell.settings.logins.none')}</p>}
+      {!answer.providers.length && <p>{t('shell.settings.logins.noProviders')}</p>}
+      {answer.links.length > 0 && (
+        <ul className="ts-settings__logins">
+          {answer.links.map((link) => (
+            <li key={`${link.provider}:${link.externalId}`}>
+              <span>
+                <strong>{link.provider}</strong> {link.label}
+              </span>
+              <button
+                type="button"
+                className="t-button"
+                disabled={busy === link.externalId}
+                onClick={() => {
+                  setBusy(link.externalId);
+                  api
+                    .delete(`user/socialAccountLink/${encodeURIComponent(link.externalId)}`, { quiet: true })
+                    .then(
+                      () => {
+                        setAnswer((a) => (typeof a === 'object' ? { ...a, links: a.links.filter((l) => l.externalId !== link.externalId) } : a));
+                        toast({ type: 'positive', message: t('shell.settings.logins.unlinked', { provider: link.provider }) });
+                      },
+                      () => toast({ type: 'negative', message: t('shell.settings.logins.unlinkFailed', { provider: link.provider }) }),
+                    )
+                    .finally(() => setBusy(null));
+                }}
+              >
+                {t('shell.settings.logins.unlink', { provider: link.provider, label: link.label })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

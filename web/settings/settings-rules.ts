@@ -3,7 +3,7 @@ import { dataPrivacyState } from '../../engine/core/profile-privacy';
 import type { DataPrivacy, Profile } from '../../schemas/model';
 
 /** The sections, in page order; the user controls link to them with `?section=`. */
-export const SETTINGS_SECTIONS = ['profile', 'notifications', 'accessibility', 'privacy', 'language', 'theme'] as const;
+export const SETTINGS_SECTIONS = ['profile', 'notifications', 'accessibility', 'privacy', 'logins', 'language', 'theme'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /**

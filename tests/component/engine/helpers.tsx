@@ -3,6 +3,7 @@ import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { blockComponents, blockOptionValidators } from '../../../blocks/index.generated';
 import { EngineProvider, loadStructureAtom, PageRenderer, type EngineProviderProps, type LazyModuleIndex } from '../../../engine';
+import { DataLayerProvider, type DataLayer } from '../../../engine/data';
 import type { Block, Page } from '../../../schemas/model';
 import { runtimeRegistry } from '../../../registry/generated/runtime';
 
@@ -12,10 +13,12 @@ export interface RenderPageOptions extends Partial<Omit<EngineProviderProps, 'ch
   blocks: Block[];
   page?: Partial<Page>;
   extra?: ReactNode;
+  /** A data layer for community blocks (made over `store`, so pass that store too). */
+  dataLayer?: DataLayer;
 }
 
 /** Renders a page of the given blocks through the real engine, registry and generated block index. */
-export function renderPage({ blocks, page, extra, ...props }: RenderPageOptions) {
+export function renderPage({ blocks, page, extra, dataLayer, ...props }: RenderPageOptions) {
   const store = props.store ?? createStore();
   store.set(loadStructureAtom, {
     pages: [{ id: 'p1', slug: 'p', name: 'Test page', children: blocks.filter((b) => !b.id.includes('.')).map((b) => b.id), ...page }],
@@ -24,8 +27,17 @@ export function renderPage({ blocks, page, extra, ...props }: RenderPageOptions)
   const components: LazyModuleIndex = props.blockComponents ?? blockComponents;
   const result = render(
     <EngineProvider registry={runtimeRegistry} blockComponents={components} blockValidators={blockOptionValidators} {...props} store={store}>
-      <PageRenderer pageId="p1" />
-      {extra}
+      {dataLayer ? (
+        <DataLayerProvider value={dataLayer}>
+          <PageRenderer pageId="p1" />
+          {extra}
+        </DataLayerProvider>
+      ) : (
+        <>
+          <PageRenderer pageId="p1" />
+          {extra}
+        </>
+      )}
     </EngineProvider>,
   );
   return { ...result, store };

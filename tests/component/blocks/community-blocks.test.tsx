@@ -1,0 +1,221 @@
+/**
+ * Community blocks (headless member search, favourites, current user overview, social links) over
+ * the engine's data layer, its transport calling the real server (in-process, SQLite; the API
+ * suites cover both databases).
+ */
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataLayer, type DataTransport, type MemberSearchAnswer, type ProfileCollectionEntry } from '../../../engine/data';
+import type { Block, Profile, ProfileMeta } from '../../../schemas/model';
+import { seriousAxeViolations } from '../../helpers/admin-render';
+import { startAdminServer, type ApiServer } from '../../helpers/admin-server';
+import { renderPage } from '../engine/helpers';
+
+let server: ApiServer;
+let victor: string;
+
+// Answers come from a real server over HTTP and block chunks load lazily: slow on a loaded machine.
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeAll(async () => {
+  server = await startAdminServer();
+  victor = await server.signIn('victor');
+});
+afterAll(async () => server?.close());
+
+/** The data layer's transport over HTTP to the real server, as Victor (identity encoding: see the brief's jsdom note). */
+function transportAs(token: string): DataTransport & { calls: string[] } {
+  const calls: string[] = [];
+  async function call<T>(method: string, path: string, body: unknown): Promise<T> {
+    calls.push(`${method} ${path}`);
+    const res = await server.call<T>(method, path, { token, body, headers: { 'accept-encoding': 'identity' } });
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+  return {
+    calls,
+    loadProfiles: (accountIds) => call<ProfileCollectionEntry[]>('POST', 'profile/collection', { accountIds }),
+    searchMembers: (query) => call<MemberSearchAnswer>('POST', 'profile/search', query),
+    addFavourite: (type, value) => call<ProfileMeta>('PUT', 'profile/favourites/add', { type, value }),
+    removeFavourite: (type, targetId) => call<ProfileMeta>('DELETE', 'profile/favourites', { type, targetId }),
+  };
+}
+
+function setup(blocks: Block[], extra: { profile?: Profile } = {}) {
+  const store = createStore();
+  const transport = transportAs(victor);
+  const dataLayer = createDataLayer(store, transport, { ownAccountId: 'victor' });
+  const user = {
+    accountId: 'victor',
+    isAdmin: false,
+    isElevated: false,
+    listMemberships: [{ id: 'lm-victor-volunteers', userListId: 'volunteers', state: 'accepted' as const }],
+  };
+  renderPage({ blocks, store, dataLayer, user, profile: extra.profile, services: { profileHref: (id) => `/people/profile/${id}` } });
+  return { transport, dataLayer };
+}
+
+const search = (searchId = 'm'): Block[] => [
+  { id: 'in', type: 'headlessSearchInput', options: { searchId, placeholder: 'Find people', minQueryLength: 1, debounceMs: 100 } },
+  {
+    id: 'so',
+    type: 'headlessSearchSort',
+    options: {
+      searchId,
+      label: 'Order',
+      sortOptions: [
+        { label: 'Name', field: 'name', direction: 'asc' },
+        { label: 'Newest', field: 'createdAt', direction: 'desc' },
+      ],
+    },
+  },
+  {
+    id: 'fi',
+    type: 'headlessSearchFilters',
+    options: { searchId, filters: [{ field: 'city', label: 'City', control: 'checkboxes' }], showCounts: true, collapsible: false, showClearAll: true },
+  },
+  { id: 'co', type: 'headlessSearchResultCount', options: { searchId, template: '${count} people', singularTemplate: '${count} person' } },
+  {
+    id: 're',
+    type: 'headlessSearchResults',
+    options: { searchId, index: 'users', userListIds: [], layout: 'list', pageSize: 10, nameFormat: 'F L', emptyText: 'Nobody' },
+  },
+  { id: 'pa', type: 'headlessSearchPagination', options: { searchId, mode: 'numbered', maxPageLinks: 7 } },
+];
+
+const names = () =>
+  within(screen.getByRole('list', { name: 'Search results' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('.t-member__name')?.textContent);
+
+describe('headless member search', { timeout: 60_000 }, () => {
+  it('shares one search state per search id: input, filters with counts, sort, count, results and pages, one request per change', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { transport } = setup(search());
+    const searches = () => transport.calls.filter((c) => c === 'POST profile/search').length;
+    expect(await screen.findByText('34 people')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(names()[0]).toBe('Ada Admin');
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4']);
+    await user.click(within(pages).getByRole('button', { name: '4' }));
+    await waitFor(() => expect(names()).toHaveLength(4));
+    expect(within(pages).getByRole('button', { name: '4' })).toHaveAttribute('aria-current', 'page');
+
+    // A filter goes back to page 1; the value counts come from the server (public values only).
+    const counted = (name: RegExp) => {
+      const box = screen.getByRole('checkbox', { name });
+      return { box, n: Number(/\((\d+)\)$/.exec(box.getAttribute('aria-label') ?? box.parentElement?.textContent ?? '')?.[1]) };
+    };
+    const paris = counted(/^Paris \(\d+\)$/);
+    const lyon = counted(/^Lyon \(\d+\)$/);
+    expect(paris.n).toBeGreaterThan(1);
+    const before = searches();
+    await user.click(paris.box);
+    expect(await screen.findByText(`${paris.n} people`)).toBeInTheDocument();
+    // One request for the change, however many blocks show the search.
+    expect(searches()).toBe(before + 1);
+    expect(names()).toContain('Victor Volunteer');
+    expect(names()).not.toContain('Maya Maker');
+    // Any of one key's values: Paris or Lyon.
+    await user.click(lyon.box);
+    expect(await screen.findByText(`${paris.n + lyon.n} people`)).toBeInTheDocument();
+
+    // Text narrows within the filters.
+    await user.type(screen.getByRole('searchbox', { name: 'Find people' }), 'zzzz');
+    expect(await screen.findByText('0 people')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Find people' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find people' }), 'victor');
+    expect(await screen.findByText('1 person')).toBeInTheDocument();
+    expect(names()).toEqual(['Victor Volunteer']);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /^Paris/ })).not.toBeChecked());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Newest');
+    await waitFor(() => expect(transport.calls.length).toBeGreaterThan(0));
+    expect(await seriousAxeViolations()).toEqual([]);
+  });
+
+  it('appends pages with "Load more"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const blocks = search('more').map((b) =>
+      b.type === 'headlessSearchPagination' ? { ...b, options: { searchId: 'more', mode: 'loadMore', loadMoreLabel: 'More people' } } : b,
+    );
+    setup(blocks);
+    await waitFor(() => expect(names()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'More people' }));
+    await waitFor(() => expect(names()).toHaveLength(20));
+    expect(new Set(names()).size).toBe(20);
+  });
+});
+
+describe('favourites, overview and social links', () => {
+  it('favourites the viewed profile, lists it, and removes it again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const maya = (await server.call<Profile>('GET', 'profile/maya', { token: victor, headers: { 'accept-encoding': 'identity' } })).body;
+    setup(
+      [
+        { id: 'fb', type: 'favouriteButton', options: { style: 'iconAndLabel', addLabel: 'Add to favourites', removeLabel: 'Remove from favourites' } },
+        {
+          id: 'fl',
+          type: 'favouritesList',
+          options: { title: 'Followed', favouriteTypes: ['profiles'], layout: 'list', paginationMode: 'numbered', pageSize: 10, emptyText: 'None yet' },
+        },
+        { id: 'ov', type: 'currentUserOverview', options: { nameFormat: 'F L', showAvatar: true, showListMemberships: true, showEditProfileLink: true } },
+        { id: 'sl', type: 'socialMediaLinks', options: { source: 'profile', links: [], iconSize: 'medium', openInNewTab: true } },
+      ],
+      { profile: maya },
+    );
+    expect(await screen.findByText('None yet')).toBeInTheDocument();
+    const add = await screen.findByRole('button', { name: /Add to favourites/ });
+    await waitFor(() => expect(add).toBeEnabled());
+    expect(add).toHaveAttribute('aria-pressed', 'false');
+    await user.click(add);
+    const remove = await screen.findByRole('button', { name: /Remove from favourites/ });
+    expect(remove).toHaveAttribute('aria-pressed', 'true');
+    const list = screen.getByRole('region', { name: 'Followed' });
+    expect(await within(list).findByRole('link', { name: /Maya Maker/ })).toHaveAttribute('href', '/app/people/profile/maya');
+    // The server holds it: a fresh read of the own profile has it.
+    const own = await server.call<Profile>('GET', 'profile/victor', { token: victor, headers: { 'accept-encoding': 'identity' } });
+    expect(own.body.data.meta.favourites?.profiles).toContain('maya');
+
+    // The overview: Victor's name, one list, a link to his profile.
+    const overview = screen.getByRole('region', { name: 'Victor Volunteer' });
+    expect(within(overview).getByText('Lists joined: 1')).toBeInTheDocument();
+    expect(within(overview).getByRole('link', { name: 'Edit my profile' })).toHaveAttribute('href', '/app/people/profile/victor');
+    // Maya's public links, safe addresses only, opening in a new tab.
+    const links = within(screen.getByRole('list', { name: 'Social media links' })).getAllByRole('link');
+    expect(links.map((a) => [a.querySelector('.ts-visually-hidden')?.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
+      ['Instagram (opens in a new tab)', 'https://instagram.com/mayamakes', 'noopener noreferrer'],
+      ['Website (opens in a new tab)', 'https://maya-makes.example.org/', 'noopener noreferrer'],
+    ]);
+    expect(await seriousAxeViolations()).toEqual([]);
+
+    await user.click(remove);
+    expect(await screen.findByText('None yet')).toBeInTheDocument();
+    await act(async () => {});
+    const after = await server.call<Profile>('GET', 'profile/victor', { token: victor, headers: { 'accept-encoding': 'identity' } });
+    expect(after.body.data.meta.favourites?.profiles).not.toContain('maya');
+  });
+
+  it('shows no favourite button on the own profile', async () => {
+    const victorProfile = (await server.call<Profile>('GET', 'profile/victor', { token: victor, headers: { 'accept-encoding': 'identity' } })).body;
+    setup(
+      [
+        { id: 'fb2', type: 'favouriteButton', options: { style: 'icon', addLabel: 'Add', removeLabel: 'Remove' } },
+        { id: 'pt', type: 'plainText', options: { text: 'page' } },
+      ],
+      {
+        profile: victorProfile,
+      },
+    );
+    expect(await screen.findByText('page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+  });
+});
