@@ -27,13 +27,19 @@ export function useChildBlocks(block: Pick<Block, 'children' | 'positions'>): Bl
   return useAtomValue(listAtom);
 }
 
-/** Blocks per run. Long columns are split into a tree of runs of at most this many. */
-const RUN = 64;
+/**
+ * Blocks per run. Long columns are split into a tree of runs of at most this many. An update
+ * walks every sibling at each level on its path (React clones and completes them all), so the
+ * walk is about RUN x levels: 8 keeps a one-block update at 5,000 blocks within 1.5x of one at 100
+ * (64 made it about 4x), for one extra memoised fiber per 7 blocks at mount (engine.update,
+ * engine.firstRender in docs/benchmarks.md).
+ */
+const RUN = 8;
 
 /**
  * A run of sibling blocks. React compares siblings one by one when a parent re-renders or a
  * child updates, so a flat list of 5,000 blocks makes every single-block update walk all 5,000.
- * Nesting them in memoised runs of 64 keeps that walk to a few dozen fibers per level.
+ * Nesting them in memoised runs of RUN keeps that walk to a few fibers per level.
  */
 const BlockRun = memo(function BlockRun({ ids, start, end }: { ids: Id[]; start: number; end: number }) {
   const span = end - start;
