@@ -75,9 +75,11 @@ const BROKEN_STATES = [
  */
 async function expectAllBlocksRendered(pageId: string) {
   const ids = flat.pages.find((p) => p.id === pageId)!.children ?? [];
-  // A pending type renders nothing inside its wrapper: wait until each has content.
+  // A pending type renders nothing inside its wrapper, then (past 100 ms, as on a loaded machine)
+  // its loading state: wait until each has content and none is still loading.
   await waitFor(() => {
     for (const id of ids) expect(document.querySelector(`[data-block-id="${id}"]`)?.childElementCount, id).toBeGreaterThan(0);
+    expect(document.querySelectorAll('[data-block-state="loading"]')).toHaveLength(0);
   });
   const states = [...document.querySelectorAll('[data-block-state]')].map(
     (e) => `${e.closest('[data-block-id]')?.getAttribute('data-block-id')}: ${e.getAttribute('data-block-state')}`,
