@@ -111,6 +111,11 @@ export function round(value: number, digits = 3): number {
   return Math.round(value * f) / f;
 }
 
+/** A ratio to two significant digits (0.0031, 0.31, 1.2), so one far below 1 does not print as 0. */
+export function roundRatio(value: number): number {
+  return value >= 1 ? round(value, 2) : Number(value.toPrecision(2));
+}
+
 /** A bench line for a time per call: ours against a same-run baseline. */
 export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Figures, baseline?: Figures, more: Omit<BenchResult, 'bench'> = {}): BenchResult {
   const digits = ours.median < 1 ? 4 : 3;
@@ -123,7 +128,7 @@ export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Fig
       ? {
           baselineMs: round(baseline.median, digits),
           baselineMinMs: round(baseline.min, digits),
-          ratio: round(ours.median / Math.max(baseline.median, 1e-9), 2),
+          ratio: roundRatio(ours.median / Math.max(baseline.median, 1e-9)),
         }
       : {}),
     ...more,
