@@ -104,7 +104,7 @@ export default defineBenches([
         const ours = typer(env, tesseraForm(env, size, `k${size}`), size);
         const peer = typer(env, rjsfForm(env, size, false), size);
         const controlled = typer(env, rjsfForm(env, size, true), size);
-        // Ours costs well under a millisecond at every size, rjsf up to ~100 ms at 5,000: each side
+        // Ours costs well under a millisecond at every size, rjsf's grows with the form: each side
         // gets enough keystrokes per run for a figure above the clock's grain and a GC pause.
         const peerBatch = size >= 5000 ? 2 : size >= 500 ? 10 : 40;
         const r = await measure(

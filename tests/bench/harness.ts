@@ -9,12 +9,12 @@
  * - `measure` runs every op `warmup` times, then `runs` (>= 5) measured runs of `batch` calls each
  *   (one number, or one per op when the sides differ a lot in cost), the ops interleaved run by run
  *   so load drift on a shared machine hits all sides alike, in alternating order (forward, then
- *   backward) so no side always runs right after the same other one. (The heap is not collected
- *   between runs: a forced full collection makes the next React render in jsdom 2-3x slower, for
- *   every side, which measures the collector, not the code.) A run's figure is its time divided by the batch: CPU time of this process (`clock: 'cpu'`, the
- *   default, for work done in this process) or wall time (`clock: 'wall'`, for end-to-end work such
- *   as a server in a child process or a browser load). `prepare(i)` runs before each call, off the
- *   clock.
+ *   backward) so no side always runs right after the same other one. The heap is not collected
+ *   between runs: a forced full collection makes the next React render in jsdom several times
+ *   slower, for every side, which measures the collector, not the code. A run's figure is its time
+ *   divided by the batch: CPU time of this process (`clock: 'cpu'`, the default, for work done in
+ *   this process) or wall time (`clock: 'wall'`, for end-to-end work such as a server in a child
+ *   process or a browser load). `prepare(i)` runs before each call, off the clock.
  * - `line` turns figures into the bench line: `ms` (median), `minMs`, `baselineMs`,
  *   `baselineMinMs`, `ratio` (ours / baseline, medians), `runs`, `clock`; add `size`, `db`, counts.
  *   `rpsLine` does the same for throughput (`rps` median, `maxRps`, `baselineRps`, ..., ratio =
