@@ -106,10 +106,12 @@ export default defineBenches([
         const controlled = typer(env, rjsfForm(env, size, true), size);
         // Ours costs well under a millisecond at every size, rjsf's grows with the form: each side
         // gets enough keystrokes per run for a figure above the clock's grain and a GC pause.
-        const peerBatch = size >= 5000 ? 2 : size >= 500 ? 10 : 40;
+        // (Short runs let one GC pause swing a median between two runs of the bench.)
+        const peerBatch = size >= 5000 ? 2 : size >= 500 ? 10 : 100;
         const r = await measure(
           { ours: ours.type, peer: peer.type, controlled: controlled.type },
-          { batch: { ours: quick ? 40 : 100, peer: peerBatch, controlled: peerBatch } },
+          // More warm-up runs than the default: the first size measured also warms up React's code for the rest.
+          { batch: { ours: quick ? 40 : 300, peer: peerBatch, controlled: peerBatch }, warmup: quick ? 1 : 4 },
         );
         const renders = ours.renders();
         results.push(
