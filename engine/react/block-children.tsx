@@ -27,18 +27,27 @@ export function useChildBlocks(block: Pick<Block, 'children' | 'positions'>): Bl
   return useAtomValue(listAtom);
 }
 
-/** Blocks per run. Long columns are split into a tree of runs of at most this many. */
-const RUN = 64;
+/** Columns of up to this many blocks render flat: an ordinary page is never split into runs. */
+const FLAT = 64;
+
+/**
+ * Blocks per run, in a longer column split into a tree of runs. On an update React clones every
+ * sibling at each level of the path and, completing each, reads each sibling's own children: about
+ * RUN x RUN per level. With runs of 64 a one-block update still grew with the page; runs of 8 keep
+ * it flat (engine.update `vs100` in docs/benchmarks.md).
+ */
+const RUN = 8;
 
 /**
  * A run of sibling blocks. React compares siblings one by one when a parent re-renders or a
  * child updates, so a flat list of 5,000 blocks makes every single-block update walk all 5,000.
- * Nesting them in memoised runs of 64 keeps that walk to a few dozen fibers per level.
+ * Nesting them in memoised runs keeps that walk to a few fibers per level. A block that moves
+ * across a run boundary remounts.
  */
 const BlockRun = memo(function BlockRun({ ids, start, end }: { ids: Id[]; start: number; end: number }) {
   const span = end - start;
   const out: ReactNode[] = [];
-  if (span <= RUN) {
+  if (span <= RUN || ids.length <= FLAT) {
     for (let i = start; i < end; i++) out.push(<BlockRenderer key={ids[i]} id={ids[i]} />);
     return out;
   }

@@ -3,7 +3,6 @@
  * visibility and power-up availability, lazy-loads the component and validates the stored
  * options, all inside the block's own error boundary.
  */
-import { useAtomValue } from 'jotai';
 import { createContext, memo, useContext, useRef, type ComponentType } from 'react';
 import type { Block, Id, JsonObject } from '../../schemas/model';
 import { decideBlockAvailability } from '../core/blocks/availability';
@@ -13,7 +12,7 @@ import { loadBlockModule, useBlockModule, type BlockModule, type OptionsValidato
 import type { BlockProps } from './block-props';
 import { BlockState } from './block-states';
 import { useEngine } from './engine-context';
-import { blockAtom } from './structure-store';
+import { blockAtom, useItemValue } from './structure-store';
 
 /** Nesting depth past which a block tree is treated as corrupt (a cycle the id check missed). */
 const MAX_BLOCK_DEPTH = 64;
@@ -44,6 +43,7 @@ function isAncestor(ancestry: Ancestry | null, id: Id): boolean {
 
 const validations = new WeakMap<object, { ok: boolean; errors: string }>();
 const EMPTY: JsonObject = {};
+const NONE: Id[] = [];
 
 /** Never throws (it runs outside the block's error boundary): a stored value of any shape is only invalid. */
 function validateOptions(validate: OptionsValidator, options: unknown): { ok: boolean; errors: string } {
@@ -63,7 +63,7 @@ function validateOptions(validate: OptionsValidator, options: unknown): { ok: bo
 
 function BlockRendererInner({ id }: { id: Id }) {
   const engine = useEngine();
-  const block = useAtomValue(blockAtom(id));
+  const block = useItemValue(blockAtom(id));
   const ancestry = useContext(AncestryContext);
   // Whether the block's type was still loading when its content first rendered (see renderLoaded).
   const pendingAtMount = useRef<boolean | null>(null);
@@ -106,7 +106,7 @@ function BlockRendererInner({ id }: { id: Id }) {
       <BlockState kind={availability.reason} params={{ powerUps: availability.missing.join(', ') }} />
     );
   }
-  const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : [];
+  const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : NONE;
   const element = (
     <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id}>
       {engine.editMode && engine.renderBlockControls?.(block)}

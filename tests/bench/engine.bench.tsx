@@ -3,11 +3,14 @@
  *   engine.firstRender  loading the page into a fresh store and rendering it (EngineProvider +
  *                       PageRenderer), committed. Peer: Puck's <Render> (@puckeditor/core) with
  *                       the same component, data built beforehand (ratio = ms / peerMs); baseline:
- *                       the same components as a bare React list (the floor; baselineMs).
+ *                       the same DOM as ours (each block's wrapper div, with its class and
+ *                       data-block-id, around the same component) as a bare React list: the floor
+ *                       for that DOM (baselineMs). Puck puts no element of its own around a block.
  *   engine.update       one block's options changed on a mounted page, committed. Ours through the
  *                       store (setBlockOptionsAtom); Puck re-rendered with the new data, as its
- *                       host does. All sizes and both sides interleaved in one measurement, so
- *                       `vs100` (ms at this size / ms at 100) compares runs made together.
+ *                       host does. All sizes and both sides interleaved in one measurement (each
+ *                       side with its own calls per run), so `vs100` (ms at this size / ms at
+ *                       100) compares runs made together.
  * `renders`: components rendered per operation, counted from React's commit hook for both sides.
  * Targets: update at 5,000 within 1.5x of at 100; first render at 1,000 no slower than Puck's.
  */
@@ -109,7 +112,9 @@ export default defineBenches([
                 h(
                   'div',
                   null,
-                  blocks.map((b) => h('div', { key: b.id, 'data-block-id': b.id }, h(PlainText, { block: b, options: b.options }))),
+                  blocks.map((b) =>
+                    h('div', { key: b.id, className: 't-block t-block--plainText', 'data-block-id': b.id }, h(PlainText, { block: b, options: b.options })),
+                  ),
                 ),
               ),
             ),
@@ -159,7 +164,15 @@ export default defineBenches([
       }
       const { flushSync } = await import('react-dom');
       const timed = Object.fromEntries(Object.entries(ops).map(([k, op]) => [k, (i: number) => flushSync(() => op(i))]));
-      const r = (await measure(timed, { batch: quick ? 10 : 40 })) as Record<string, Figures>;
+      // A one-block update costs ours tens of microseconds and Puck up to a few hundred ms: each
+      // side gets enough calls per run for a figure well above the clock's grain and a GC pause.
+      const batch = Object.fromEntries(
+        SIZES.flatMap((size) => [
+          [`ours${size}`, quick ? 100 : 400],
+          [`puck${size}`, Math.max(1, Math.round((quick ? 500 : 2000) / size))],
+        ]),
+      );
+      const r = (await measure(timed, { batch })) as Record<string, Figures>;
       const results = SIZES.map((size) =>
         line('engine.update', { size, peer: 'puck' }, r[`ours${size}`], r[`puck${size}`], {
           renders: countRenders(() => flushSync(() => ops[`ours${size}`](0))),

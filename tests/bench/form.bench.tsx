@@ -104,8 +104,15 @@ export default defineBenches([
         const ours = typer(env, tesseraForm(env, size, `k${size}`), size);
         const peer = typer(env, rjsfForm(env, size, false), size);
         const controlled = typer(env, rjsfForm(env, size, true), size);
-        const batch = size >= 5000 ? 2 : size >= 500 ? 10 : 40;
-        const r = await measure({ ours: ours.type, peer: peer.type, controlled: controlled.type }, { batch });
+        // Ours costs well under a millisecond at every size, rjsf's grows with the form: each side
+        // gets enough keystrokes per run for a figure above the clock's grain and a GC pause.
+        // (Short runs let one GC pause swing a median between two runs of the bench.)
+        const peerBatch = size >= 5000 ? 2 : size >= 500 ? 10 : 100;
+        const r = await measure(
+          { ours: ours.type, peer: peer.type, controlled: controlled.type },
+          // More warm-up runs than the default: the first size measured also warms up React's code for the rest.
+          { batch: { ours: quick ? 40 : 300, peer: peerBatch, controlled: peerBatch }, warmup: quick ? 1 : 4 },
+        );
         const renders = ours.renders();
         results.push(
           line('form.keystroke', { size, peer: '@rjsf/core', mode: 'uncontrolled' }, r.ours, r.peer, { renders, baselineRenders: peer.renders() }),

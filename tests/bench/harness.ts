@@ -6,11 +6,15 @@
  * How to write a bench:
  *   const r = await measure({ ours: () => doIt(), peer: () => peerDoesIt() }, { batch: 50 });
  *   return [line('thing.op', { size: 100 }, r.ours, r.peer, { peer: 'some-lib' })];
- * - `measure` runs every op `warmup` times, then `runs` (>= 5) measured runs of `batch` calls each,
- *   the ops interleaved run by run so load drift on a shared machine hits all sides alike. A run's
- *   figure is its time divided by `batch`: CPU time of this process (`clock: 'cpu'`, the default,
- *   for work done in this process) or wall time (`clock: 'wall'`, for end-to-end work such as a
- *   server in a child process or a browser load). `prepare(i)` runs before each call, off the clock.
+ * - `measure` runs every op `warmup` times, then `runs` (>= 5) measured runs of `batch` calls each
+ *   (one number, or one per op when the sides differ a lot in cost), the ops interleaved run by run
+ *   so load drift on a shared machine hits all sides alike, in alternating order (forward, then
+ *   backward) so no side always runs right after the same other one. The heap is not collected
+ *   between runs: a forced full collection makes the next React render in jsdom several times
+ *   slower, for every side, which measures the collector, not the code. A run's figure is its time
+ *   divided by the batch: CPU time of this process (`clock: 'cpu'`, the default, for work done in
+ *   this process) or wall time (`clock: 'wall'`, for end-to-end work such as a server in a child
+ *   process or a browser load). `prepare(i)` runs before each call, off the clock.
  * - `line` turns figures into the bench line: `ms` (median), `minMs`, `baselineMs`,
  *   `baselineMinMs`, `ratio` (ours / baseline, medians), `runs`, `clock`; add `size`, `db`, counts.
  *   `rpsLine` does the same for throughput (`rps` median, `maxRps`, `baselineRps`, ..., ratio =
@@ -55,8 +59,8 @@ export interface MeasureOptions {
   runs?: number;
   /** Unmeasured runs before (default 2, 1 under --quick). */
   warmup?: number;
-  /** Calls per run (default 1); the figure is the run's time / batch. */
-  batch?: number;
+  /** Calls per run (default 1), for all ops or per op; the figure is the run's time / batch. */
+  batch?: number | Record<string, number>;
   clock?: Clock;
   /** Off the clock, before each call. */
   prepare?: (i: number) => unknown;
@@ -80,12 +84,13 @@ export async function measure<K extends string>(ops: Record<K, (i: number) => un
   const clock = options.clock ?? 'cpu';
   const runs = options.runs ?? (quick ? 5 : 7);
   const warmup = options.warmup ?? (quick ? 1 : 2);
-  const batch = options.batch ?? 1;
   const keys = Object.keys(ops) as K[];
+  const batchOf = (key: K) => (typeof options.batch === 'object' ? (options.batch[key] ?? 1) : (options.batch ?? 1));
   const times = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
   let call = 0;
   for (let run = 0; run < warmup + runs; run++) {
-    for (const key of keys) {
+    for (const key of run % 2 ? [...keys].reverse() : keys) {
+      const batch = batchOf(key);
       let spent = 0;
       for (let b = 0; b < batch; b++) {
         const i = call++;
@@ -106,6 +111,11 @@ export function round(value: number, digits = 3): number {
   return Math.round(value * f) / f;
 }
 
+/** A ratio to two significant digits (0.0031, 0.31, 1.2), so one far below 1 does not print as 0. */
+export function roundRatio(value: number): number {
+  return value >= 1 ? round(value, 2) : Number(value.toPrecision(2));
+}
+
 /** A bench line for a time per call: ours against a same-run baseline. */
 export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Figures, baseline?: Figures, more: Omit<BenchResult, 'bench'> = {}): BenchResult {
   const digits = ours.median < 1 ? 4 : 3;
@@ -118,7 +128,7 @@ export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Fig
       ? {
           baselineMs: round(baseline.median, digits),
           baselineMinMs: round(baseline.min, digits),
-          ratio: round(ours.median / Math.max(baseline.median, 1e-9), 2),
+          ratio: roundRatio(ours.median / Math.max(baseline.median, 1e-9)),
         }
       : {}),
     ...more,
