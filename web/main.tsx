@@ -11,7 +11,11 @@ import { createServices } from './create-services';
 // The engine (page renderer, registry, rule engine) is its own chunk: start fetching it now, in
 // parallel with start-up, so it is usually there by the time init answers.
 const enginePage = import('./engine/EnginePage');
-const slots = { page: lazy(() => enginePage), settings: lazy(() => import('./settings/SettingsPage')) };
+const slots = {
+  page: lazy(() => enginePage),
+  settings: lazy(() => import('./settings/SettingsPage')),
+  admin: lazy(() => import('./admin-area/AdminArea')),
+};
 
 const store = createStore();
 const services = createServices(store);

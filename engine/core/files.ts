@@ -174,3 +174,24 @@ export function formFileIds(
   }
   return ids;
 }
+
+export type UploadCategory = keyof typeof UPLOAD_ACCEPTED_TYPES;
+
+/**
+ * The accepted types of some upload categories (spec 9) as a file input's `accept` list and the
+ * file_types rule read it: mime patterns for images and videos, extensions for the rest
+ * (mpeg audio is named as its mime type too, since mp3 files carry no `.mpeg`).
+ */
+export function acceptListOf(categories: readonly UploadCategory[]): string[] {
+  return categories.flatMap((category) =>
+    (UPLOAD_ACCEPTED_TYPES[category] as readonly string[]).flatMap((type) =>
+      type.includes('/') ? [type] : type === 'mpeg' ? ['audio/mpeg', '.mp3'] : [`.${type}`],
+    ),
+  );
+}
+
+/** The smaller of a configured limit and the server's (either may be absent), in bytes. */
+export function effectiveMaxBytes(configured: number | undefined, server: number | undefined): number | undefined {
+  const limits = [configured, server].filter((n): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0);
+  return limits.length ? Math.min(...limits) : undefined;
+}

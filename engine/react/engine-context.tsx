@@ -9,6 +9,7 @@ import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model'
 import { createTranslator, messages, type Translator } from '../core/i18n';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { MediaUrlOptions } from '../core/media';
+import type { FileService } from './file-service';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
 
 type JotaiStore = ReturnType<typeof useStore>;
@@ -28,6 +29,8 @@ export interface EngineServices {
   logout?(): void;
   /** A media URL (spec 3 Media URLs) with the session's media token; undefined without a token or id. */
   mediaUrl?(options: Omit<MediaUrlOptions, 'token' | 'base'>): string | undefined;
+  /** The files calls (uploadFile, downloadFile, viewFiles); without it those blocks say files are unavailable. */
+  files?: FileService;
 }
 
 /** Where edit mode can put an add-block control: a page's or a block's column. */

@@ -31,7 +31,7 @@ import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
-import { createFileServices } from './file-services';
+import { createFileService, createFileServices } from './file-services';
 import { createPrivacyService } from './privacy-service';
 import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices, createRuleChecker } from './page-services';
@@ -92,6 +92,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       profileHref: (id) => profileHref(settings, id),
       logout: () => void logout(api, (url) => window.location.assign(url)),
       mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
+      files: createFileService(api),
     }),
     [pageServices, navigate, api, settings, mediaToken],
   );
