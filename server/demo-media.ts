@@ -9,13 +9,11 @@ import sharp from 'sharp';
 import { resolveImageOptions } from '../engine/core/files';
 import type { FileStore } from './files';
 
-/** The ids the demo JSON names (profiles' avatar, brand 1's logoId, the viewFiles and downloadFile blocks). */
+/** The ids the demo JSON names (Maya and Victor keep their initials: the avatar tests give them pictures); also profiles' avatar, brand 1's logoId, the viewFiles and downloadFile blocks. */
 export const DEMO_MEDIA = {
   logo: '0d3e0000-0000-4000-8000-00000000000a',
   avatars: {
     admin: '0d3e0000-0000-4000-8000-000000000a01',
-    maya: '0d3e0000-0000-4000-8000-000000000a02',
-    victor: '0d3e0000-0000-4000-8000-000000000a03',
     elena: '0d3e0000-0000-4000-8000-000000000a04',
     amara: '0d3e0000-0000-4000-8000-000000000a05',
     bruno: '0d3e0000-0000-4000-8000-000000000a06',
@@ -31,8 +29,6 @@ export const DEMO_MEDIA = {
 
 const AVATAR_COLOURS: Record<string, [string, string, string]> = {
   admin: ['#0f4c5c', '#5f9ea0', '#f4d35e'],
-  maya: ['#e36414', '#f7b267', '#5a3e36'],
-  victor: ['#283044', '#78a1bb', '#d9b08c'],
   elena: ['#6a4c93', '#c77dff', '#2b2d42'],
   amara: ['#2b8a3e', '#8ce99a', '#3b2417'],
   bruno: ['#c92a2a', '#ffa8a8', '#e9c46a'],

@@ -5,14 +5,16 @@
  * assetManager.warnings.noData warning of spec 5.2, and nothing is sent); deletes confirmed;
  * sizes in MB or GB. The server checks the files permission on every call.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { focalPointOf, formatBytes, type FileService, type FocalPoint, type StoredFile } from '../../engine';
+import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { createTranslator, focalPointOf, formatBytes, messages, type FileService, type FocalPoint, type StoredFile } from '../../engine';
 import type { FileDataChanges } from '../../schemas/model/api';
 import './asset-manager.css';
 
 export interface AssetManagerProps {
   files: FileService;
-  t(key: string, params?: Record<string, string | number>): string;
+  /** The shell's locale and the site's text overrides; the full message catalogue comes with this chunk. */
+  locale: string;
+  overrides?: Record<string, string>;
   /** A media URL of an image asset at about `width` px (with the session's token). */
   imageUrl(id: string, width: number): string | undefined;
 }
@@ -21,7 +23,10 @@ const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 250;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export default function AssetManager({ files, t, imageUrl }: AssetManagerProps) {
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+export default function AssetManager({ files, locale, overrides, imageUrl }: AssetManagerProps) {
+  const t: T = useMemo(() => createTranslator(messages, locale, overrides).t, [locale, overrides]);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -37,7 +42,7 @@ export default function AssetManager({ files, t, imageUrl }: AssetManagerProps) 
   const [confirming, setConfirming] = useState<string>();
   const searchId = useId();
   const uploadId = useId();
-  const upload = useRef<HTMLInputElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -90,7 +95,9 @@ export default function AssetManager({ files, t, imageUrl }: AssetManagerProps) 
 
   return (
     <div className="t-asset-manager">
-      <h1 className="ts-page-title">{t('assetManager.title')}</h1>
+      <h1 id={titleId} className="ts-page-title">
+        {t('assetManager.title')}
+      </h1>
       <div className="t-asset-manager__bar">
         <div role="search" className="t-asset-manager__search">
           <label htmlFor={searchId}>{t('assetManager.search')}</label>
@@ -98,7 +105,7 @@ export default function AssetManager({ files, t, imageUrl }: AssetManagerProps) 
         </div>
         <div className="t-asset-manager__upload">
           <label htmlFor={uploadId}>{t('assetManager.upload')}</label>
-          <input ref={upload} id={uploadId} type="file" multiple disabled={uploading !== null} onChange={(e) => void onUpload(e)} />
+          <input id={uploadId} type="file" multiple disabled={uploading !== null} onChange={(e) => void onUpload(e)} />
           {uploading !== null && (
             <progress max={100} value={Math.round(uploading * 100)} aria-label={t('assetManager.uploading')}>
               {Math.round(uploading * 100)}%
@@ -115,7 +122,7 @@ export default function AssetManager({ files, t, imageUrl }: AssetManagerProps) 
         {state.status === 'loading' ? t('assetManager.loading') : t('assetManager.count', { count: state.total })}
       </p>
       {state.status === 'error' && <p role="alert">{t('assetManager.loadError', { message: state.message ?? '' })}</p>}
-      <ul className="t-asset-manager__list">
+      <ul className="t-asset-manager__list" aria-labelledby={titleId}>
         {state.items.map((asset) => {
           const name = asset.data.title || asset.name;
           const thumb = asset.kind === 'image' ? imageUrl(asset.id, 100) : undefined;
@@ -196,7 +203,7 @@ export default function AssetManager({ files, t, imageUrl }: AssetManagerProps) 
 
 interface AssetEditorProps {
   asset: StoredFile;
-  t: AssetManagerProps['t'];
+  t: T;
   imageUrl: AssetManagerProps['imageUrl'];
   onSave(changes: FileDataChanges): Promise<void>;
   onCancel(): void;

@@ -70,8 +70,8 @@ export default function UploadFile({ block, options }: BlockProps<UploadFileOpti
   };
 
   return (
-    <section className="t-upload-file" aria-labelledby={`${inputId}-label`}>
-      <label id={`${inputId}-label`} htmlFor={inputId} className="t-upload-file__label">
+    <div className="t-upload-file">
+      <label htmlFor={inputId} className="t-upload-file__label">
         {options.label}
       </label>
       <input
@@ -114,6 +114,6 @@ export default function UploadFile({ block, options }: BlockProps<UploadFileOpti
           allowDelete={(file) => file.ownerId === user.accountId}
         />
       )}
-    </section>
+    </div>
   );
 }

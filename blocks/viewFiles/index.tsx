@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ConfigurationNeeded, FileList, useEngine, useFileList, type BlockProps } from '../../engine/block-api';
 import type { ViewFilesOptions } from '../options.generated';
 
@@ -11,6 +12,7 @@ export type { ViewFilesOptions };
 export default function ViewFiles({ options }: BlockProps<ViewFilesOptions>) {
   const { t, services, user } = useEngine();
   const fromField = options.source === 'field';
+  const titleId = useId();
   const state = useFileList(services.files, fromField ? { contextId: options.fieldId } : { ids: options.fileIds ?? [] });
   if (fromField && !options.fieldId) return <ConfigurationNeeded reason="Choose the files field (or upload block) whose files to list." />;
   if (!services.files || !user) return <p className="t-file-list t-file-list--unavailable">{t('blocks.files.unavailable')}</p>;
@@ -18,9 +20,17 @@ export default function ViewFiles({ options }: BlockProps<ViewFilesOptions>) {
     options.sortBy === 'date' ? b.created - a.created : (a.data.title || a.name).localeCompare(b.data.title || b.name),
   );
   return (
-    <section className="t-view-files" aria-label={options.title ? undefined : t('blocks.files.yourFiles')}>
+    <section
+      className="t-view-files"
+      aria-labelledby={options.title ? titleId : undefined}
+      aria-label={options.title ? undefined : t('blocks.files.yourFiles')}
+    >
+      {options.title && (
+        <h2 id={titleId} className="t-file-list__title">
+          {options.title}
+        </h2>
+      )}
       <FileList
-        title={options.title}
         state={{ ...state, files: sorted }}
         files={services.files}
         layout={options.layout}

@@ -9,7 +9,7 @@ import { mediaUrl } from '../../engine/core/media';
 import { createFileService } from '../engine/file-services';
 import { useT } from '../i18n/use-t';
 import { useApi } from '../shell/services';
-import { sessionAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, sessionAtom } from '../shell/shell-state';
 
 const AssetManager = lazy(() => import('../../admin/content/AssetManager'));
 
@@ -17,6 +17,8 @@ export default function AdminArea({ path }: { path: string }) {
   const t = useT();
   const api = useApi();
   const session = useAtomValue(sessionAtom);
+  const locale = useAtomValue(localeAtom);
+  const overrides = useAtomValue(i18nOverridesAtom);
   const token = session?.user.imageAccessToken;
   const files = useMemo(() => createFileService(api), [api]);
   const child = path.replace(/^\/admin\/?/, '').split('/')[0];
