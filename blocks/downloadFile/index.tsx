@@ -43,13 +43,13 @@ export default function DownloadFile({ options }: BlockProps<DownloadFileOptions
       <button
         type="button"
         className={`t-download-file__button t-action-button t-action-button--${options.buttonStyle}`}
+        aria-label={`${options.label} (${file.data.title || file.name})`}
         aria-describedby={details.length ? detailsId : undefined}
         aria-busy={busy || undefined}
         disabled={busy}
         onClick={() => void download()}
       >
         {options.label}
-        <span className="ts-visually-hidden"> ({file.data.title || file.name})</span>
       </button>
       {details.length > 0 && (
         <span id={detailsId} className="t-download-file__details">
