@@ -22,8 +22,27 @@ function imageOptionsQuery(field: Field): Record<string, string | number> {
   return query;
 }
 
-export function createFileServices(api: ApiClient, mediaToken: string | undefined): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData'> {
+export function createFileServices(
+  api: ApiClient,
+  mediaToken: string | undefined,
+): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData' | 'maxFileSize' | 'fileData'> {
+  let serverMax: Promise<number> | undefined;
   return {
+    // Asked once per page; a failure is asked again next time.
+    maxFileSize() {
+      serverMax ??= api.get<{ serviceMaxFileSize: number }>('files/serviceMaxFileSize', { quiet: true }).then(
+        (answer) => answer.serviceMaxFileSize,
+        (error: unknown) => {
+          serverMax = undefined;
+          throw error;
+        },
+      );
+      return serverMax;
+    },
+    async fileData(fileId) {
+      const [file] = await api.post<FileInfo[]>('files/getFiles', { fileIds: [fileId] }, { quiet: true });
+      return file?.data;
+    },
     async upload(files, field, onProgress) {
       const images = field.type === 'imageUploader' || field.opts?.imagesOnly === true;
       const body = formOf(files);
