@@ -4,13 +4,15 @@
  * counted); an uploadFile block's uploads (files/upload with the block id as context, then
  * claimFiles) are listed by getFileList/{blockId} for their owner only; another member gets 403
  * on changing or deleting them, bad ids 404, and a file over the limit 413 with nothing listed.
+ * Rich text with an uploaded image is stored sanitised: the own image kept, scripts, handlers and
+ * foreign images dropped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Brand, Profile } from '../../schemas/model';
+import type { Block, Brand, Field, Profile } from '../../schemas/model';
 import type { FileInfo, UploadResponse } from '../../schemas/model/api';
 import { DEMO_MEDIA, seedDemoMedia } from '../../server/demo-media';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
-import { fetchBytes, upload } from '../helpers/uploads';
+import { fetchBytes, testJpeg, upload } from '../helpers/uploads';
 
 const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 const BLOCK = 'share-upload';
@@ -50,7 +52,11 @@ describe.each(BACKENDS)('demo files and the file blocks on %s', (backend) => {
     // A member downloads the demo PDF (counted), and may not delete or change it.
     const dl = await fetch(`${api.url}/api/v1/files/download/${DEMO_MEDIA.rules}`, { headers: { authorization: `Bearer ${maya}` } });
     expect(dl.status).toBe(200);
-    expect(Buffer.from(await dl.arrayBuffer()).subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(
+      Buffer.from(await dl.arrayBuffer())
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('%PDF-1.4');
     const counted = await api.call<FileInfo[]>('POST', 'files/getFiles', { token: maya, body: { fileIds: [DEMO_MEDIA.rules] } });
     expect(counted.body[0].data.downloadCount).toBe(1);
     expect((await api.call('DELETE', `files/${DEMO_MEDIA.rules}`, { token: maya })).status).toBe(403);
@@ -85,5 +91,27 @@ describe.each(BACKENDS)('demo files and the file blocks on %s', (backend) => {
     // The owner deletes it; it is gone from the list.
     expect((await api.call('DELETE', `files/${id}`, { token: maya })).body).toEqual({ deleted: 1 });
     expect((await api.call<FileInfo[]>('GET', `files/getFileList/${BLOCK}`, { token: maya })).body).toEqual([]);
+  });
+
+  it('rich text is stored sanitised: the own uploaded image stays, scripts, handlers and foreign images go', async () => {
+    const created = await api.call<{ block: Block }>('PUT', 'structure/block', {
+      token: admin,
+      body: { pageId: 'news', block: { type: 'basicForm', options: { title: 'Story' } } },
+    });
+    const formId = created.body.block.id;
+    const field = await api.call<Field>('POST', 'structure/field', {
+      token: admin,
+      body: { itemId: formId, itemType: 'block', field: { key: 'story', type: 'wysiwyg', label: 'Story', opts: { toolbar: 'full' } } },
+    });
+    expect(field.status, JSON.stringify(field.body)).toBe(200);
+    const image = await upload<UploadResponse>(api.url, 'files/uploadImage?contextId=story', maya, [{ filename: 'a.jpg', body: await testJpeg(40, 40) }]);
+    const id = image.body.fileIds[0];
+    const html =
+      `<p onclick="alert(1)">Hi<script>alert(2)</script></p><img src="/api/v1/image/${id}" alt="mine" onerror="alert(3)">` +
+      '<img src="https://evil.example/x.png"><img src="javascript:alert(4)"><a href="javascript:alert(5)">x</a><a href="https://example.org">ok</a>';
+    const saved = await api.call<Profile>('POST', 'profile/maya', { token: maya, body: { blockId: formId, changes: { story: html } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.profile.story).toBe(`<p>Hi</p><img src="/api/v1/image/${id}" alt="mine" /><a>x</a><a href="https://example.org">ok</a>`);
+    expect((await api.call<Profile>('GET', 'profile/maya', { token: maya })).body.data.profile.story).toBe(saved.body.data.profile.story);
   });
 });

@@ -25,7 +25,12 @@ export default function AdminArea({ path }: { path: string }) {
   if (child === 'content')
     return (
       <Suspense fallback={<p role="status">{t('shell.page.loading')}</p>}>
-        <AssetManager files={files} t={t} imageUrl={(id, width) => mediaUrl({ kind: 'image', id, token, thumb: true, width, base: api.baseURL })} />
+        <AssetManager
+          files={files}
+          locale={locale}
+          overrides={overrides}
+          imageUrl={(id, width) => mediaUrl({ kind: 'image', id, token, thumb: true, width, base: api.baseURL })}
+        />
       </Suspense>
     );
   return <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;

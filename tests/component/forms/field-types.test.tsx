@@ -562,4 +562,47 @@ describe('wysiwyg', () => {
     await save();
     await waitFor(() => expect(saved[0]?.values.body).toBe('<p><strong>Hello</strong></p>'));
   });
+
+  it('the image button uploads one image (5 MB at most, said in MB), shows it with the media token and stores it without', async () => {
+    const id = '0d3e0000-0000-4000-8000-0000000000f1';
+    const uploads: { names: string[]; imagesOnly: unknown }[] = [];
+    const { saved } = renderForm({
+      components,
+      data: { body: '<p>Look</p>' },
+      services: {
+        upload: async (files, field) => (uploads.push({ names: files.map((f) => f.name), imagesOnly: field.opts?.imagesOnly }), [id]),
+        imageUrl: (fileId) => `/api/v1/image/${fileId}?token=tok&thumb=true&width=300`,
+      },
+      fields: [{ id: 'w', key: 'body', type: 'wysiwyg', label: 'Body', opts: { toolbar: 'full' } }],
+    });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' }, { timeout: 5000 });
+    expect(within(toolbar).getByRole('button', { name: 'Image' })).toBeInTheDocument();
+    expect(screen.getByText('Image button: one image at a time, up to 5 MB.')).toBeInTheDocument();
+    const picker = document.querySelector<HTMLInputElement>('.t-rich-text input[type="file"]')!;
+    expect(picker).toHaveAttribute('accept', 'image/*');
+    expect(picker.multiple).toBe(false);
+
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(6 * 1_048_576)], 'huge.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is 6 MB; the maximum is 5 MB.');
+    expect(uploads).toEqual([]);
+
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(1000)], 'bench.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(uploads).toEqual([{ names: ['bench.png'], imagesOnly: true }]));
+    const shown = await waitFor(() => screen.getByRole('textbox', { name: 'Body' }).querySelector('img')!);
+    expect(shown.getAttribute('src')).toBe(`/api/v1/image/${id}?token=tok&thumb=true&width=300`);
+    expect(shown).toHaveAttribute('alt', 'bench');
+    await save();
+    await waitFor(() => expect(saved[0]?.values.body).toContain(`<img src="/api/v1/image/${id}" alt="bench">`));
+    expect(saved[0].values.body).not.toContain('token');
+  });
+
+  it('the image button is not there without an upload service, nor in the markdownWithoutImages preset', async () => {
+    renderForm({
+      components,
+      services: { upload: async () => ['x'], imageUrl: (fileId) => `/api/v1/image/${fileId}` },
+      fields: [{ id: 'w', key: 'body', type: 'wysiwyg', label: 'Body', opts: { toolbar: 'markdownWithoutImages' } }],
+    });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' }, { timeout: 5000 });
+    expect(within(toolbar).queryByRole('button', { name: 'Image' })).toBeNull();
+  });
 });
