@@ -148,7 +148,6 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
                   {confirming === asset.id ? (
                     <>
                       <span>{t('assetManager.deleteConfirm', { name })}</span>
-                      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation replaces the button that had focus */}
                       <button type="button" className="t-asset-manager__danger" autoFocus onClick={() => void remove(asset)}>
                         {t('assetManager.confirmDelete')}
                       </button>
@@ -237,6 +236,8 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
     }
   };
   const onPictureClick = (e: MouseEvent<HTMLElement>) => {
+    // A keyboard "click" (Enter, Space) has no position: the arrow keys move the point instead.
+    if (e.detail === 0) return;
     const rect = e.currentTarget.getBoundingClientRect();
     if (rect.width && rect.height) setFocal({ x: clamp(((e.clientX - rect.left) / rect.width) * 100), y: clamp(((e.clientY - rect.top) / rect.height) * 100) });
   };
@@ -256,10 +257,9 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
       {image && (
         <fieldset className="t-asset-manager__focal">
           <legend>{t('assetManager.fields.focalPoint')}</legend>
-          <div
+          <button
+            type="button"
             className="t-asset-manager__picture"
-            role="application"
-            tabIndex={0}
             aria-label={t('imageUploader.focalPoint.position', { ...focal })}
             aria-describedby={`${id}-focal-hint`}
             onClick={onPictureClick}
@@ -267,7 +267,7 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
           >
             <img src={image} alt="" />
             <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
-          </div>
+          </button>
           <p id={`${id}-focal-hint`} className="t-asset-manager__hint">
             {t('imageUploader.focalPoint.hint')}
           </p>

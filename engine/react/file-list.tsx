@@ -174,7 +174,6 @@ export function FileList(props: FileListProps) {
                   {confirming === file.id && (
                     <span className="t-file-list__confirm">
                       <span>{t('blocks.files.deleteConfirm', { name })}</span>
-                      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation replaces the button that had focus */}
                       <button type="button" className="t-file-list__button t-file-list__button--danger" autoFocus onClick={() => void remove(file, name)}>
                         {t('blocks.files.confirmDelete')}
                       </button>
