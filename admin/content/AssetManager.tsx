@@ -142,21 +142,26 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
                   {asset.data.description && <span className="t-asset-manager__description">{asset.data.description}</span>}
                 </div>
                 <div className="t-asset-manager__actions">
-                  <button type="button" aria-expanded={editing === asset.id} onClick={() => setEditing(editing === asset.id ? undefined : asset.id)}>
+                  <button
+                    type="button"
+                    className="t-file-list__button"
+                    aria-expanded={editing === asset.id}
+                    onClick={() => setEditing(editing === asset.id ? undefined : asset.id)}
+                  >
                     {t('assetManager.edit', { name })}
                   </button>
                   {confirming === asset.id ? (
                     <>
                       <span>{t('assetManager.deleteConfirm', { name })}</span>
-                      <button type="button" className="t-asset-manager__danger" autoFocus onClick={() => void remove(asset)}>
+                      <button type="button" className="t-file-list__button t-file-list__button--danger" autoFocus onClick={() => void remove(asset)}>
                         {t('assetManager.confirmDelete')}
                       </button>
-                      <button type="button" onClick={() => setConfirming(undefined)}>
+                      <button type="button" className="t-file-list__button" onClick={() => setConfirming(undefined)}>
                         {t('assetManager.cancel')}
                       </button>
                     </>
                   ) : (
-                    <button type="button" className="t-asset-manager__danger" onClick={() => setConfirming(asset.id)}>
+                    <button type="button" className="t-file-list__button t-file-list__button--danger" onClick={() => setConfirming(asset.id)}>
                       {t('assetManager.delete', { name })}
                     </button>
                   )}
@@ -187,11 +192,11 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
       </ul>
       {pages > 1 && (
         <nav className="t-asset-manager__pages" aria-label={t('assetManager.pages')}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <button type="button" className="t-file-list__button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {t('assetManager.previous')}
           </button>
           <span>{t('assetManager.page', { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <button type="button" className="t-file-list__button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             {t('assetManager.next')}
           </button>
         </nav>
@@ -292,10 +297,10 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
         </fieldset>
       )}
       <div className="t-asset-manager__actions">
-        <button type="submit" disabled={saving} aria-busy={saving || undefined}>
+        <button type="submit" className="t-file-list__button" disabled={saving} aria-busy={saving || undefined}>
           {t('assetManager.save')}
         </button>
-        <button type="button" onClick={onCancel}>
+        <button type="button" className="t-file-list__button" onClick={onCancel}>
           {t('assetManager.cancel')}
         </button>
       </div>
