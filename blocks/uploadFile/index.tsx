@@ -8,7 +8,8 @@ export type { UploadFileOptions };
  * Members upload files (community 7 Files): the accepted types and the smaller of the block's
  * limit and the server's (files/serviceMaxFileSize) are checked before anything is sent, with the
  * message of spec 5.2; uploads are kept under this block's id, so `getFileList/{blockId}` and a
- * viewFiles block pointed at it list them. The member's own uploads are listed below, with
+ * viewFiles block pointed at it list them. With saveAsAsset they join the asset library too (the
+ * server allows that to files managers only). The member's own uploads are listed below, with
  * downloads and deletes, unless the block hides them.
  */
 export default function UploadFile({ block, options }: BlockProps<UploadFileOptions>) {
@@ -58,7 +59,7 @@ export default function UploadFile({ block, options }: BlockProps<UploadFileOpti
     setProgress(undefined);
     setMessage(undefined);
     try {
-      const stored: StoredFile[] = await files.upload(picked, { contextId: block.id, claim: true }, setProgress);
+      const stored: StoredFile[] = await files.upload(picked, { contextId: block.id, claim: true, asset: options.saveAsAsset }, setProgress);
       setMessage({ text: t('blocks.files.uploaded', { name: stored.map((f) => f.name).join(', ') }), error: false });
       list.reload();
     } catch (error) {

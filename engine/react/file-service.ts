@@ -11,6 +11,8 @@ export interface FileUploadOptions {
   imagesOnly?: boolean;
   /** Kept (claimed) at once: a block upload has no form save to claim it later. */
   claim?: boolean;
+  /** Kept in the asset library as well (files managers only; the server refuses others). */
+  asset?: boolean;
 }
 
 export interface AssetPage {

@@ -88,6 +88,14 @@ describe.each(BACKENDS)('demo files and the file blocks on %s', (backend) => {
     expect((await api.call<FileInfo[]>('GET', `files/getFileList/${BLOCK}`, { token: maya })).body.map((f) => f.id)).toEqual([id]);
     await api.call('POST', 'settings/files', { token: admin, body: { changes: {} } });
 
+    // An upload block kept in the asset library: files managers only.
+    expect((await upload(api.url, `files/upload?contextId=${BLOCK}&asset=true`, maya, [{ filename: 'x.pdf', body: PDF }])).status).toBe(403);
+    const kept = await upload<UploadResponse>(api.url, `files/upload?contextId=${BLOCK}&asset=true`, admin, [{ filename: 'kept.pdf', body: PDF }]);
+    expect(kept.body.files[0]).toMatchObject({ isAsset: true, contextId: BLOCK });
+    const assets = await api.call<{ items: FileInfo[] }>('POST', 'files/getAssets', { token: admin, body: { search: 'kept' } });
+    expect(assets.body.items.map((f) => f.id)).toEqual(kept.body.fileIds);
+    expect((await api.call('DELETE', `files/${kept.body.fileIds[0]}`, { token: admin })).status).toBe(200);
+
     // The owner deletes it; it is gone from the list.
     expect((await api.call('DELETE', `files/${id}`, { token: maya })).body).toEqual({ deleted: 1 });
     expect((await api.call<FileInfo[]>('GET', `files/getFileList/${BLOCK}`, { token: maya })).body).toEqual([]);

@@ -79,6 +79,7 @@ export function createFileService(api: ApiClient): FileService {
     get: (ids) => (ids.length ? api.post<FileInfo[]>('files/getFiles', { fileIds: ids }, { quiet: true }) : Promise.resolve([])),
     async upload(files, options, onProgress) {
       const query = new URLSearchParams(options.contextId ? { contextId: options.contextId } : {});
+      if (options.asset) query.set('asset', 'true');
       const answer = await sendWithProgress(api, `${options.imagesOnly ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, formOf(files), onProgress);
       if (options.claim)
         await api.post('files/claimFiles', { fileIds: answer.fileIds, ...(options.contextId ? { contextId: options.contextId } : {}) }, { quiet: true });
