@@ -88,6 +88,11 @@ describe.each(BACKENDS)('demo files and the file blocks on %s', (backend) => {
     expect((await api.call<FileInfo[]>('GET', `files/getFileList/${BLOCK}`, { token: maya })).body.map((f) => f.id)).toEqual([id]);
     await api.call('POST', 'settings/files', { token: admin, body: { changes: {} } });
 
+    // A form's save claims its uploads without a context: they stay listed under their field.
+    const fieldUpload = await upload<UploadResponse>(api.url, 'files/upload?contextId=field-cv', maya, [{ filename: 'cv.pdf', body: PDF }]);
+    expect((await api.call('POST', 'files/claimFiles', { token: maya, body: { fileIds: fieldUpload.body.fileIds } })).body).toEqual({ claimed: 1 });
+    expect((await api.call<FileInfo[]>('GET', 'files/getFileList/field-cv', { token: maya })).body.map((f) => f.id)).toEqual(fieldUpload.body.fileIds);
+
     // An upload block kept in the asset library: files managers only.
     expect((await upload(api.url, `files/upload?contextId=${BLOCK}&asset=true`, maya, [{ filename: 'x.pdf', body: PDF }])).status).toBe(403);
     const kept = await upload<UploadResponse>(api.url, `files/upload?contextId=${BLOCK}&asset=true`, admin, [{ filename: 'kept.pdf', body: PDF }]);
