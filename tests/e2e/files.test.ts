@@ -3,7 +3,8 @@
  * file through the demo's upload page, sees it in the page's viewFiles list and downloads it (the
  * bytes are the ones sent); a file over the server's limit is refused before it is sent; an admin
  * opens the asset manager at /admin/content, uploads, edits a title and deletes. Both pages are
- * axe clean at 1280 and 375 px.
+ * axe clean at 1280 and 375 px. The image uploader reopens at the focal point it saved, and the
+ * read-only profile form shows the avatar as a picture.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -142,5 +143,34 @@ describe('files in Chromium', () => {
     expect(status).toBe(403);
     await maya.close();
     await admin.close();
+  });
+
+  it('the image uploader opens at the stored focal point, and the read-only form shows the picture, not its id', async () => {
+    const ada = await signIn('Ada Admin');
+    await ada.goto(`${server.url}/app/people/profile/admin`);
+    // Read-only: the avatar is a picture.
+    const photo = ada.locator('.t-image-uploader__thumb');
+    await photo.waitFor();
+    expect(await ada.getByText(/^[0-9a-f-]{36}$/).count()).toBe(0);
+
+    await ada.getByRole('button', { name: 'Edit', exact: true }).click();
+    await ada.getByRole('button', { name: 'Edit image' }).click();
+    let dialog = ada.getByRole('dialog', { name: 'Image: Photo' });
+    await dialog.getByRole('button', { name: 'Set focal point' }).click();
+    await dialog.getByRole('application').focus();
+    for (let i = 0; i < 5; i++) await ada.keyboard.press('ArrowRight');
+    await dialog.getByText('Focal point 55% across, 50% down', { exact: true }).first().waitFor();
+    const saved = ada.waitForResponse((r) => /\/api\/v1\/files\/[0-9a-f-]{36}\/data$/.test(r.url()) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Save image settings' }).click();
+    expect((await saved).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+
+    await ada.reload();
+    await ada.getByRole('button', { name: 'Edit', exact: true }).click();
+    await ada.getByRole('button', { name: 'Edit image' }).click();
+    dialog = ada.getByRole('dialog', { name: 'Image: Photo' });
+    await expect.poll(() => dialog.locator('p[role="status"]').innerText()).toBe('Focal point 55% across, 50% down');
+    expect(await seriousViolations(ada)).toEqual([]);
+    await ada.close();
   });
 });
