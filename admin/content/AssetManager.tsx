@@ -6,7 +6,18 @@
  * sizes in MB or GB. The server checks the files permission on every call.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { createTranslator, focalPointOf, formatBytes, messages, type FileService, type FocalPoint, type StoredFile } from '../../engine';
+import {
+  clampPercent,
+  createTranslator,
+  focalPointAfterKey,
+  focalPointAt,
+  focalPointOf,
+  formatBytes,
+  messages,
+  type FileService,
+  type FocalPoint,
+  type StoredFile,
+} from '../../engine';
 import type { FileDataChanges } from '../../schemas/model/api';
 import './asset-manager.css';
 
@@ -214,8 +225,6 @@ interface AssetEditorProps {
   onWarning(text: string): void;
 }
 
-const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
-
 /** Title, description and (for images) the focal point: click the picture, use the arrow keys on it, or type the percentages. */
 function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetEditorProps) {
   const [title, setTitle] = useState(asset.data.title);
@@ -243,15 +252,13 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
   const onPictureClick = (e: MouseEvent<HTMLElement>) => {
     // A keyboard "click" (Enter, Space) has no position: the arrow keys move the point instead.
     if (e.detail === 0) return;
-    const rect = e.currentTarget.getBoundingClientRect();
-    if (rect.width && rect.height) setFocal({ x: clamp(((e.clientX - rect.left) / rect.width) * 100), y: clamp(((e.clientY - rect.top) / rect.height) * 100) });
+    const point = focalPointAt(e.currentTarget.getBoundingClientRect(), e.clientX, e.clientY);
+    if (point) setFocal(point);
   };
   const onPictureKey = (e: KeyboardEvent<HTMLElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const move = moves[e.key];
-    if (!move) return;
+    if (!focalPointAfterKey(focal, e.key)) return;
     e.preventDefault();
-    setFocal((p) => ({ x: clamp(p.x + move[0]), y: clamp(p.y + move[1]) }));
+    setFocal((p) => focalPointAfterKey(p, e.key) ?? p);
   };
   return (
     <form className="t-asset-manager__editor" onSubmit={(e) => void submit(e)} aria-label={t('assetManager.editing', { name: asset.data.title || asset.name })}>
@@ -283,7 +290,7 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
             min={0}
             max={100}
             value={focal.x}
-            onChange={(e) => setFocal((p) => ({ ...p, x: clamp(Number(e.target.value) || 0) }))}
+            onChange={(e) => setFocal((p) => ({ ...p, x: clampPercent(Number(e.target.value) || 0) }))}
           />
           <label htmlFor={`${id}-y`}>{t('assetManager.fields.focalY')}</label>
           <input
@@ -292,7 +299,7 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
             min={0}
             max={100}
             value={focal.y}
-            onChange={(e) => setFocal((p) => ({ ...p, y: clamp(Number(e.target.value) || 0) }))}
+            onChange={(e) => setFocal((p) => ({ ...p, y: clampPercent(Number(e.target.value) || 0) }))}
           />
         </fieldset>
       )}

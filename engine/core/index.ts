@@ -14,4 +14,4 @@ export * from './own';
 export * from './blocks';
 export * from './validation';
 export * from './structure';
-export { acceptListOf, effectiveMaxBytes, focalPointOf, type FocalPoint, type UploadCategory } from './files';
+export { acceptListOf, clampPercent, effectiveMaxBytes, focalPointAfterKey, focalPointAt, focalPointOf, type FocalPoint, type UploadCategory } from './files';

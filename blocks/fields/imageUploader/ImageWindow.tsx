@@ -6,6 +6,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   FOCAL_POINT_DEFAULT,
+  focalPointAfterKey,
+  focalPointAt,
   focalPointOf,
   PREVIEWS_PER_ROW,
   PREVIEW_RATIOS_OFF,
@@ -27,7 +29,6 @@ export interface ImageWindowProps {
 }
 
 type Point = { x: number; y: number };
-const clampPct = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 const ratioValue = (r: string) => {
   const [w, h] = r.split(':').map(Number);
   return w / h;
@@ -82,16 +83,13 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
   const onImageClick = (e: MouseEvent<HTMLElement>) => {
     if (!focalEditing) return;
     const frame = e.currentTarget.querySelector('.t-image-window__frame') ?? e.currentTarget;
-    const rect = frame.getBoundingClientRect();
-    if (!rect.width || !rect.height) return;
-    moveFocal({ x: clampPct(((e.clientX - rect.left) / rect.width) * 100), y: clampPct(((e.clientY - rect.top) / rect.height) * 100) });
+    const point = focalPointAt(frame.getBoundingClientRect(), e.clientX, e.clientY);
+    if (point) moveFocal(point);
   };
   const onFocalKey = (e: KeyboardEvent<HTMLElement>) => {
-    const moves: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
-    const move = moves[e.key];
-    if (!focalEditing || !move) return;
+    if (!focalEditing || !focalPointAfterKey(focal, e.key)) return;
     e.preventDefault();
-    moveFocal((p) => ({ x: clampPct(p.x + move.x), y: clampPct(p.y + move.y) }));
+    moveFocal((p) => focalPointAfterKey(p, e.key) ?? p);
   };
   const addRatio = () => {
     const value = { width: Number(custom.width) || 0, height: Number(custom.height) || 0 };
