@@ -8,6 +8,10 @@
 export type { BlockProps } from './react/block-props';
 export * from './react/structure-store';
 export * from './react/engine-context';
+export type * from './react/file-service';
+export { FileList, useFileList, type FileListProps, type FileListState } from './react/file-list';
+export type { FileInfo as StoredFile } from '../schemas/model/api';
+export { formatBytes } from './core/validation/values';
 export * from './react/block-renderer';
 export * from './react/block-children';
 export * from './react/block-states';

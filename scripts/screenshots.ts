@@ -1,11 +1,15 @@
 /**
  * `npm run screenshots`: what members see, in Chromium against the built app on a fresh demo
  * database, written to docs/screenshots/ (home, a form in edit, the user menu and the mobile header,
- * light and dark), and the composer as Ada (admin) at 1280 and 375 px (docs/composer.md). Run `npm run build` first; look at every file it writes.
+ * light and dark), and the composer as Ada (admin) at 1280 and 375 px (docs/composer.md). Files:
+ * the upload and file list blocks, the workshop pictures, the image uploader window and the asset
+ * manager. `npm run screenshots -- files assets` takes only the shots whose names start so.
+ * Run `npm run build` first; look at every file it writes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server-process';
 import { projectRoot } from './paths';
@@ -60,6 +64,48 @@ async function rulesEditor(page: Page) {
 
 const pageTitle = (page: Page) => page.locator('h1').first().waitFor();
 
+/** A picture to upload: a green bench on a pale wall, drawn here. */
+const benchPng = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><rect width="800" height="450" fill="#e6f1f3"/><rect y="300" width="800" height="150" fill="#0f4c5c"/><rect x="150" y="280" width="500" height="30" fill="#2b8a3e"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+
+/** The demo's Share your work page after Maya uploads a picture: the upload block and her list. */
+async function sharedFile(page: Page) {
+  const list = page.getByRole('region', { name: 'Your uploads' });
+  if (!(await list.getByText('bench.jpg', { exact: true }).count())) {
+    await page
+      .getByLabel('Upload photos or documents of your project', { exact: true })
+      .setInputFiles({ name: 'bench.png', mimeType: 'image/png', buffer: await benchPng() });
+  }
+  await list.getByText('bench.jpg', { exact: true }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Ada's profile form in edit with the image uploader's window open on her photo. */
+async function uploaderWindow(page: Page) {
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Image: Photo' });
+  await dialog.getByRole('button', { name: 'Set focal point' }).click();
+  await dialog.locator('img').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** The asset manager with the first asset's editor open. */
+async function assetEditor(page: Page) {
+  await page.getByRole('button', { name: 'Edit Electronics bench' }).click();
+  await page.getByRole('form', { name: 'Edit Electronics bench' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  // A full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 const SHOTS: Shot[] = [
   { name: 'home-1280', viewport: DESKTOP, path: '/app/home/welcome', fullPage: true },
   { name: 'home-375', viewport: MOBILE, path: '/app/home/welcome', fullPage: true },
@@ -87,6 +133,14 @@ const SHOTS: Shot[] = [
   { name: 'composer-375', viewport: MOBILE, path: '/app/home/welcome', admin: true, prepare: composer },
   { name: 'rules-editor-1280', viewport: DESKTOP, path: '/app/members-area/notice-board', admin: true, prepare: rulesEditor },
   { name: 'rules-editor-375', viewport: MOBILE, path: '/app/members-area/notice-board', admin: true, prepare: rulesEditor },
+  { name: 'files-upload-1280', viewport: DESKTOP, path: '/app/resources/share', fullPage: true, prepare: sharedFile },
+  { name: 'files-upload-375', viewport: MOBILE, path: '/app/resources/share', fullPage: true, prepare: sharedFile },
+  { name: 'files-gallery-1280', viewport: DESKTOP, path: '/app/community/groups', fullPage: true },
+  { name: 'files-gallery-375', viewport: MOBILE, path: '/app/community/groups', fullPage: true },
+  { name: 'files-uploader-1280', viewport: DESKTOP, path: '/app/people/profile/admin', admin: true, prepare: uploaderWindow },
+  { name: 'files-uploader-375', viewport: MOBILE, path: '/app/people/profile/admin', admin: true, prepare: uploaderWindow },
+  { name: 'assets-1280', viewport: DESKTOP, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
+  { name: 'assets-375', viewport: MOBILE, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
   {
     name: 'mobile-header-375',
     viewport: MOBILE,
@@ -98,10 +152,10 @@ const SHOTS: Shot[] = [
   },
 ];
 
-const ONLY = process.argv.slice(2);
-
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
+  const only = process.argv.slice(2);
+  const shots = only.length ? SHOTS.filter((shot) => only.some((prefix) => shot.name.startsWith(prefix))) : SHOTS;
   const server = await startServer();
   const browser = await launchBrowser();
   const adminBrowser = await launchBrowser();
@@ -119,7 +173,7 @@ async function main() {
     }
     for (const scheme of ['light', 'dark'] as const) {
       // `npm run screenshots -- rules-editor` takes only the shots whose name starts so.
-      for (const shot of SHOTS.filter((s) => !ONLY.length || ONLY.some((prefix) => s.name.startsWith(prefix)))) {
+      for (const shot of shots) {
         const page = await (shot.admin ? adminBrowser : browser).context.newPage();
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize(shot.viewport);

@@ -43,6 +43,7 @@ import { mediaRoutes } from './files/media-routes';
 import { fileRoutes } from './files/routes';
 import { importLegacyImages } from './files/legacy-images';
 import { seedDemo } from './seed';
+import { seedDemoMedia } from './demo-media';
 import { openDatabase, type OpenedDatabase } from './storage/database';
 import { DocumentStore, UnstorableValue } from './storage/documents';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './http/compression';
@@ -90,6 +91,8 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3, cacheRows: database.engine === 'sqlite' }, database.db, (e) => console.error(e));
   await importLegacyImages(store, files.files, (message) => console.warn(message));
+  // The demo's pictures are drawn once; the JSON above names their ids.
+  if (config.seedDemo) await seedDemoMedia(files.files);
   const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });

@@ -15,6 +15,7 @@ const memberChunk = import('./member-chunk');
 const slots = {
   page: lazy(() => memberChunk.then((m) => ({ default: m.EnginePage }))),
   settings: lazy(() => import('./settings/SettingsPage')),
+  admin: lazy(() => import('./admin-area/AdminArea')),
 };
 
 const store = createStore();

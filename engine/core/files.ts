@@ -174,3 +174,41 @@ export function formFileIds(
   }
   return ids;
 }
+
+export type UploadCategory = keyof typeof UPLOAD_ACCEPTED_TYPES;
+
+/**
+ * The accepted types of some upload categories (spec 9) as a file input's `accept` list and the
+ * file_types rule read it: mime patterns for images and videos, extensions for the rest
+ * (mpeg audio is named as its mime type too, since mp3 files carry no `.mpeg`).
+ */
+export function acceptListOf(categories: readonly UploadCategory[]): string[] {
+  return categories.flatMap((category) =>
+    (UPLOAD_ACCEPTED_TYPES[category] as readonly string[]).flatMap((type) =>
+      type.includes('/') ? [type] : type === 'mpeg' ? ['audio/mpeg', '.mp3'] : [`.${type}`],
+    ),
+  );
+}
+
+/** The smaller of a configured limit and the server's (either may be absent), in bytes. */
+export function effectiveMaxBytes(configured: number | undefined, server: number | undefined): number | undefined {
+  const limits = [configured, server].filter((n): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0);
+  return limits.length ? Math.min(...limits) : undefined;
+}
+
+/** A percentage kept in 0..100, whole. */
+export const clampPercent = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
+
+/** The focal point where a click falls on a picture's box (percent of its width and height), or undefined for an empty box. */
+export function focalPointAt(box: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): FocalPoint | undefined {
+  if (!box.width || !box.height) return undefined;
+  return { x: clampPercent(((clientX - box.left) / box.width) * 100), y: clampPercent(((clientY - box.top) / box.height) * 100) };
+}
+
+const FOCAL_KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** The focal point an arrow key moves to (1 % a press, kept inside the picture), or undefined for any other key. */
+export function focalPointAfterKey(point: FocalPoint, key: string): FocalPoint | undefined {
+  const move = FOCAL_KEYS[key];
+  return move ? { x: clampPercent(point.x + move[0]), y: clampPercent(point.y + move[1]) } : undefined;
+}

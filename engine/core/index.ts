@@ -14,3 +14,4 @@ export * from './own';
 export * from './blocks';
 export * from './validation';
 export * from './structure';
+export { acceptListOf, clampPercent, effectiveMaxBytes, focalPointAfterKey, focalPointAt, focalPointOf, type FocalPoint, type UploadCategory } from './files';

@@ -63,3 +63,24 @@ export function avatarMedia(values: Record<string, unknown> | undefined, px: num
   const id = values?.[AVATAR_FIELD];
   return typeof id === 'string' && id ? { kind: 'image', id, thumb: true, width: px * 2, ratio: '1:1' } : undefined;
 }
+
+/** An image of our own media route as rich text stores it: `/api/v1/image/{id}`, no token (tokens expire). */
+const STORED_IMAGE_SRC = /(<img\b[^>]*?\bsrc=")\/api\/v1\/image\/([0-9a-f-]{36})"/g;
+/** The same image as shown, with the session's token and query (any origin prefix of `base`). */
+const SHOWN_IMAGE_SRC = /(<img\b[^>]*?\bsrc=")[^"]*?\/api\/v1\/image\/([0-9a-f-]{36})\?[^"]*"/g;
+
+/** The stored `src` of an uploaded image in rich text. */
+export const storedImageSrc = (id: string) => `/api/v1/image/${id}`;
+
+/** Rich text as shown: each stored own image gets a URL that works now (with the media token). */
+export function showStoredImages(html: string, urlOf: (id: string) => string | undefined): string {
+  return html.replace(STORED_IMAGE_SRC, (whole, start: string, id: string) => {
+    const url = urlOf(id);
+    return url ? `${start}${url.replace(/&/g, '&amp;')}"` : whole;
+  });
+}
+
+/** Rich text as stored: shown own images go back to their token-free `src`. */
+export function storeShownImages(html: string): string {
+  return html.replace(SHOWN_IMAGE_SRC, (_whole, start: string, id: string) => `${start}${storedImageSrc(id)}"`);
+}

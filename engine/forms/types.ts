@@ -24,6 +24,10 @@ export interface FormServices {
   evaluator?: RuleQueryEvaluator;
   /** URL of an uploaded image for previews (the media URL builder of spec 3); ids are shown as text without it. */
   imageUrl?(fileId: Id): string;
+  /** The server's largest upload in bytes (`files/serviceMaxFileSize`); pickers refuse bigger files before sending. */
+  maxFileSize?(): Promise<number>;
+  /** A stored file's metadata (the image window opens at its focal point). */
+  fileData?(fileId: Id): Promise<{ focalPos?: { x: number; y: number } } | undefined>;
   /** Saves file metadata (title, description, focal point in percent). */
   saveFileData?(fileId: Id, data: { focalPos: { x: number; y: number } }): Promise<void>;
   /** Data privacy per data schema, for the privacy buttons (#privacy tabbing). */

@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE } from '../core/constants';
 import { pageMessagesDefault } from '../core/i18n/page-messages.generated';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { MediaUrlOptions } from '../core/media';
+import type { FileService } from './file-service';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
 
 type JotaiStore = ReturnType<typeof useStore>;
@@ -32,6 +33,8 @@ export interface EngineServices {
   mediaUrl?(options: Omit<MediaUrlOptions, 'token' | 'base'>): string | undefined;
   /** The map tile server of the app's settings (`map.tileUrl`), when one is set. */
   mapTiles?: { url: string; attribution?: string };
+  /** The files calls (uploadFile, downloadFile, viewFiles); without it those blocks say files are unavailable. */
+  files?: FileService;
 }
 
 /** Where edit mode can put an add-block control: a page's or a block's column. */

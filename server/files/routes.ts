@@ -63,8 +63,16 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
 
   app.post('/files/upload', async (req) => {
     const user = await requireUser(ctx, req);
+    // `asset=true` (an upload block kept in the asset library) is for files managers only.
+    const asset = (req.query as { asset?: string }).asset === 'true';
+    if (asset && !canManageFiles(user)) throw forbidden('You may not add to the asset library');
     return uploaded(
-      await receiveUploads(domain, ctx, req, { ownerId: user.account.accountId, contextId: contextIdFrom(req.query), image: imageOptionsFrom(req.query) }),
+      await receiveUploads(domain, ctx, req, {
+        ownerId: user.account.accountId,
+        contextId: contextIdFrom(req.query),
+        image: imageOptionsFrom(req.query),
+        ...(asset ? { isAsset: true } : {}),
+      }),
     );
   });
   app.post('/files/uploadImage', async (req) => {

@@ -89,7 +89,7 @@ async function expectAllBlocksRendered(pageId: string) {
 }
 
 describe('demo pages through the real engine', () => {
-  it.each(['welcome', 'news', 'members', 'groups', 'events', 'guides', 'faq', 'tool-library', 'volunteers', 'my-settings', 'shifts'])(
+  it.each(['welcome', 'news', 'members', 'groups', 'events', 'guides', 'faq', 'tool-library', 'share', 'volunteers', 'my-settings', 'shifts'])(
     '%s renders every block',
     async (pageId) => {
       renderDemoPage(pageId, 'victor');

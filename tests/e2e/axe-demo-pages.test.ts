@@ -31,6 +31,7 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/app/resources/guides', heading: 'Guides' },
   { path: '/app/resources/faq', heading: 'FAQ' },
   { path: '/app/resources/tool-library', heading: 'Tool library' },
+  { path: '/app/resources/share', heading: 'Share your work' },
   { path: '/app/members-area/lounge', heading: 'Members lounge' },
   { path: '/app/members-area/my-settings', heading: 'My settings' },
   { path: '/app/members-area/notice-board', heading: 'Notice board' },

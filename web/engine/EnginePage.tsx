@@ -32,7 +32,7 @@ import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
 import { useT } from '../i18n/use-t';
 import { usePageCatalog } from '../i18n/page-catalog';
-import { createFileServices } from './file-services';
+import { createFileService, createFileServices } from './file-services';
 import { createPrivacyService } from './privacy-service';
 import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices, createRuleChecker } from './page-services';
@@ -99,6 +99,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       logout: () => void logout(api, (url) => window.location.assign(url)),
       mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
       ...(settings.map?.tileUrl ? { mapTiles: { url: settings.map.tileUrl, attribution: settings.map.tileAttribution } } : {}),
+      files: createFileService(api),
     }),
     [pageServices, navigate, api, settings, mediaToken],
   );

@@ -6,8 +6,9 @@
  */
 import { mediaUrl } from '../../engine/core/media';
 import type { FormServices } from '../../engine/forms/types';
+import type { AssetPage, FileService } from '../../engine/react/file-service';
 import type { Field } from '../../schemas/model';
-import type { UploadResponse } from '../../schemas/model/api';
+import type { FileInfo, UploadResponse } from '../../schemas/model/api';
 import type { ApiClient } from '../api/client';
 
 /** Preview width of an uploaded image in a form (snapped by the media URL builder). */
@@ -21,12 +22,30 @@ function imageOptionsQuery(field: Field): Record<string, string | number> {
   return query;
 }
 
-export function createFileServices(api: ApiClient, mediaToken: string | undefined): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData'> {
+export function createFileServices(
+  api: ApiClient,
+  mediaToken: string | undefined,
+): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData' | 'maxFileSize' | 'fileData'> {
+  let serverMax: Promise<number> | undefined;
   return {
+    // Asked once per page; a failure is asked again next time.
+    maxFileSize() {
+      serverMax ??= api.get<{ serviceMaxFileSize: number }>('files/serviceMaxFileSize', { quiet: true }).then(
+        (answer) => answer.serviceMaxFileSize,
+        (error: unknown) => {
+          serverMax = undefined;
+          throw error;
+        },
+      );
+      return serverMax;
+    },
+    async fileData(fileId) {
+      const [file] = await api.post<FileInfo[]>('files/getFiles', { fileIds: [fileId] }, { quiet: true });
+      return file?.data;
+    },
     async upload(files, field, onProgress) {
       const images = field.type === 'imageUploader' || field.opts?.imagesOnly === true;
-      const body = new FormData();
-      for (const file of files) body.append('file', file, file.name);
+      const body = formOf(files);
       const query = new URLSearchParams({ contextId: field.id });
       if (images) for (const [key, value] of Object.entries(imageOptionsQuery(field))) query.set(key, String(value));
       const answer = await sendWithProgress(api, `${images ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, body, onProgress);
@@ -36,6 +55,59 @@ export function createFileServices(api: ApiClient, mediaToken: string | undefine
     async saveFileData(fileId, data) {
       await api.post(`files/${encodeURIComponent(fileId)}/data`, { changes: data }, { quiet: true });
     },
+  };
+}
+
+const seg = encodeURIComponent;
+
+function formOf(files: File[]): FormData {
+  const body = new FormData();
+  for (const file of files) body.append('file', file, file.name);
+  return body;
+}
+
+/** The files calls for blocks and the asset manager (community 7 Files). Failures reject with the server's message. */
+export function createFileService(api: ApiClient): FileService {
+  const listeners = new Set<(contextId?: string) => void>();
+  const changed = (contextId?: string) => listeners.forEach((listener) => listener(contextId));
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    list: (contextId) => api.get<FileInfo[]>(`files/getFileList/${seg(contextId)}`, { quiet: true }),
+    get: (ids) => (ids.length ? api.post<FileInfo[]>('files/getFiles', { fileIds: ids }, { quiet: true }) : Promise.resolve([])),
+    async upload(files, options, onProgress) {
+      const query = new URLSearchParams(options.contextId ? { contextId: options.contextId } : {});
+      if (options.asset) query.set('asset', 'true');
+      const answer = await sendWithProgress(api, `${options.imagesOnly ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, formOf(files), onProgress);
+      if (options.claim)
+        await api.post('files/claimFiles', { fileIds: answer.fileIds, ...(options.contextId ? { contextId: options.contextId } : {}) }, { quiet: true });
+      changed(options.contextId);
+      return answer.files;
+    },
+    async download(file) {
+      const body = await api.stream(`files/download/${seg(file.id)}`, { quiet: true });
+      const url = URL.createObjectURL(await new Response(body).blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.name;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The browser has taken the bytes once the click is handled.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    async remove(id) {
+      await api.delete(`files/${seg(id)}`, { quiet: true });
+      changed();
+    },
+    maxFileSize: async () => (await api.get<{ serviceMaxFileSize: number }>('files/serviceMaxFileSize', { quiet: true })).serviceMaxFileSize,
+    update: (id, changes) => api.post<FileInfo>(`files/${seg(id)}/data`, { changes }, { quiet: true }),
+    assets: (query) => api.post<AssetPage>('files/getAssets', query, { quiet: true }),
+    uploadAsset: async (files, onProgress) => (await sendWithProgress(api, 'files/assetUpload', formOf(files), onProgress)).files,
+    updateAsset: (id, changes) => api.post<FileInfo>('files/updateAsset', { id, changes }, { quiet: true }),
   };
 }
 

@@ -54,9 +54,10 @@ export function createPageServices({ api, store, pageId, profiles }: { api: ApiC
       // Quiet: the form shows a rejection's message itself.
       const saved = await api.post<Profile>(`profile/${encodeURIComponent(profileId)}`, { blockId, changes: submission.values }, { quiet: true });
       if (saved && typeof saved === 'object' && saved.data) profiles.put(profileId, saved);
-      // Uploads the saved form holds are kept; the rest are swept after a day.
+      // Uploads the saved form holds are kept; the rest are swept after a day. They keep the field's
+      // id as their context, so getFileList/{fieldId} (a viewFiles block on that field) lists them.
       const fileIds = [...formFileIds(submission.fieldIds.map(lookup.field), submission.values, fieldName).values()].flat();
-      if (fileIds.length) await api.post('files/claimFiles', { fileIds, contextId: blockId }, { quiet: true });
+      if (fileIds.length) await api.post('files/claimFiles', { fileIds }, { quiet: true });
     },
   };
 }

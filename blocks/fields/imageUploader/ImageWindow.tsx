@@ -6,6 +6,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   FOCAL_POINT_DEFAULT,
+  focalPointAfterKey,
+  focalPointAt,
+  focalPointOf,
   PREVIEWS_PER_ROW,
   PREVIEW_RATIOS_OFF,
   PREVIEW_RATIOS_ON,
@@ -26,7 +29,6 @@ export interface ImageWindowProps {
 }
 
 type Point = { x: number; y: number };
-const clampPct = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 const ratioValue = (r: string) => {
   const [w, h] = r.split(':').map(Number);
   return w / h;
@@ -59,22 +61,35 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
   const [ratioMessage, setRatioMessage] = useState<{ text: string; severity: 'error' | 'warning' } | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => dialog.current?.focus(), []);
+  // Opens at the stored focal point; a point the member already moved is kept.
+  const moved = useRef(false);
+  useEffect(() => {
+    let live = true;
+    services.fileData?.(fileId).then(
+      (data) => live && !moved.current && data?.focalPos && setFocal(focalPointOf(data.focalPos)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [services, fileId]);
+  const moveFocal = (next: Point | ((p: Point) => Point)) => {
+    moved.current = true;
+    setFocal(next);
+  };
   const src = services.imageUrl?.(fileId);
   const t = b.t;
 
   const onImageClick = (e: MouseEvent<HTMLElement>) => {
     if (!focalEditing) return;
     const frame = e.currentTarget.querySelector('.t-image-window__frame') ?? e.currentTarget;
-    const rect = frame.getBoundingClientRect();
-    if (!rect.width || !rect.height) return;
-    setFocal({ x: clampPct(((e.clientX - rect.left) / rect.width) * 100), y: clampPct(((e.clientY - rect.top) / rect.height) * 100) });
+    const point = focalPointAt(frame.getBoundingClientRect(), e.clientX, e.clientY);
+    if (point) moveFocal(point);
   };
   const onFocalKey = (e: KeyboardEvent<HTMLElement>) => {
-    const moves: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
-    const move = moves[e.key];
-    if (!focalEditing || !move) return;
+    if (!focalEditing || !focalPointAfterKey(focal, e.key)) return;
     e.preventDefault();
-    setFocal((p) => ({ x: clampPct(p.x + move.x), y: clampPct(p.y + move.y) }));
+    moveFocal((p) => focalPointAfterKey(p, e.key) ?? p);
   };
   const addRatio = () => {
     const value = { width: Number(custom.width) || 0, height: Number(custom.height) || 0 };
@@ -116,17 +131,20 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
         ))}
       </div>
       {view === 'image' ? (
-        <div className="t-image-window__image">
-          {focalEditable && (
-            <button type="button" aria-pressed={focalEditing} onClick={() => setFocalEditing((on) => !on)}>
-              {t('imageUploader.focalPoint.toggle')}
-            </button>
-          )}
-          <label className="t-image-window__zoom">
-            {t('imageUploader.zoom', { factor: zoom })}
-            <input type="range" min={1} max={ZOOM_MAX_FACTOR} step={0.5} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
-          </label>
-          {focalEditing && <p>{t('imageUploader.focalPoint.hint')}</p>}
+        <div className="t-image-window__image t-image-window__body">
+          <div className="t-image-window__controls">
+            {focalEditable && (
+              <button type="button" aria-pressed={focalEditing} onClick={() => setFocalEditing((on) => !on)}>
+                {t('imageUploader.focalPoint.toggle')}
+              </button>
+            )}
+            <label className="t-image-window__zoom">
+              {t('imageUploader.zoom', { factor: zoom })}
+              <input type="range" min={1} max={ZOOM_MAX_FACTOR} step={0.5} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+            </label>
+            {focalEditing && <p>{t('imageUploader.focalPoint.hint')}</p>}
+            <p role="status">{t('imageUploader.focalPoint.position', focal)}</p>
+          </div>
           <div
             className="t-image-window__canvas"
             role={focalEditing ? 'application' : undefined}
@@ -144,48 +162,49 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
               <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
             </span>
           </div>
-          <p role="status">{t('imageUploader.focalPoint.position', focal)}</p>
         </div>
       ) : (
-        <div className="t-image-window__previews">
-          <fieldset>
-            <legend>{t('imageUploader.previews.ratios')}</legend>
-            {[...new Set([...PREVIEW_RATIOS_ON, ...PREVIEW_RATIOS_OFF, ...enabled])].map((r) => (
-              <label key={r}>
-                <input
-                  type="checkbox"
-                  checked={enabled.includes(r)}
-                  onChange={(e) => setEnabled((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))}
-                />
-                {r}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>{t('imageUploader.previews.custom')}</legend>
-            <label>
-              {t('imageUploader.previews.width')}
-              <input type="number" min={1} value={custom.width} onChange={(e) => setCustom((c) => ({ ...c, width: e.target.value }))} />
-            </label>
-            <label>
-              {t('imageUploader.previews.height')}
-              <input type="number" min={1} value={custom.height} onChange={(e) => setCustom((c) => ({ ...c, height: e.target.value }))} />
-            </label>
-            <button type="button" onClick={addRatio}>
-              {t('imageUploader.previews.add')}
-            </button>
-            {ratioMessage && <p role={ratioMessage.severity === 'error' ? 'alert' : 'status'}>{ratioMessage.text}</p>}
-          </fieldset>
-          <label>
-            {t('imageUploader.previews.perRow')}
-            <select value={perRow} onChange={(e) => setPerRow(Number(e.target.value))}>
-              {Array.from({ length: PREVIEWS_PER_ROW.max - PREVIEWS_PER_ROW.min + 1 }, (_, i) => PREVIEWS_PER_ROW.min + i).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
+        <div className="t-image-window__previews t-image-window__body">
+          <div className="t-image-window__controls">
+            <fieldset>
+              <legend>{t('imageUploader.previews.ratios')}</legend>
+              {[...new Set([...PREVIEW_RATIOS_ON, ...PREVIEW_RATIOS_OFF, ...enabled])].map((r) => (
+                <label key={r}>
+                  <input
+                    type="checkbox"
+                    checked={enabled.includes(r)}
+                    onChange={(e) => setEnabled((list) => (e.target.checked ? [...list, r] : list.filter((x) => x !== r)))}
+                  />
+                  {r}
+                </label>
               ))}
-            </select>
-          </label>
+            </fieldset>
+            <fieldset>
+              <legend>{t('imageUploader.previews.custom')}</legend>
+              <label>
+                {t('imageUploader.previews.width')}
+                <input type="number" min={1} value={custom.width} onChange={(e) => setCustom((c) => ({ ...c, width: e.target.value }))} />
+              </label>
+              <label>
+                {t('imageUploader.previews.height')}
+                <input type="number" min={1} value={custom.height} onChange={(e) => setCustom((c) => ({ ...c, height: e.target.value }))} />
+              </label>
+              <button type="button" onClick={addRatio}>
+                {t('imageUploader.previews.add')}
+              </button>
+              {ratioMessage && <p role={ratioMessage.severity === 'error' ? 'alert' : 'status'}>{ratioMessage.text}</p>}
+            </fieldset>
+            <label>
+              {t('imageUploader.previews.perRow')}
+              <select value={perRow} onChange={(e) => setPerRow(Number(e.target.value))}>
+                {Array.from({ length: PREVIEWS_PER_ROW.max - PREVIEWS_PER_ROW.min + 1 }, (_, i) => PREVIEWS_PER_ROW.min + i).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
           <ul className="t-image-window__grid" style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, 1fr)`, gap: PREVIEWS_PER_ROW.spacingPx }}>
             {enabled.map((r) => (
               <li key={r} aria-label={t('imageUploader.previews.preview', { ratio: r })} style={{ aspectRatio: r.replace(':', ' / '), overflow: 'hidden' }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_MAX_FILE_SIZE_BYTES, FilePickerField, useFormContext, useFormField, type FieldComponentProps } from '../../../engine';
+import { FilePickerField, useFormContext, useFormField, type FieldComponentProps } from '../../../engine';
 import { ImageWindow } from './ImageWindow';
 
 /**
@@ -10,14 +10,16 @@ export default function ImageUploaderField(props: FieldComponentProps) {
   const b = useFormField(props.field, props.index);
   const { controller } = useFormContext();
   const [open, setOpen] = useState(false);
-  // The maxFileSize rule, else the field's Image options (spec 3 maxFileSize), else the spec 9 default.
+  // The maxFileSize rule, else the field's Image options (spec 3 maxFileSize); the picker takes the
+  // smaller of it and the server's limit (the spec 9 default of 1 MB until the server's is read).
   const max = props.field.validation?.maxFileSize ?? (props.field.opts?.image as { maxFileSize?: unknown } | undefined)?.maxFileSize;
   const fileId = typeof b.state.value === 'string' ? b.state.value : undefined;
   const src = fileId ? controller.services.imageUrl?.(fileId) : undefined;
   return (
     <div className="t-image-uploader">
       {src && <img className="t-image-uploader__thumb" src={src} alt={b.label} style={{ maxHeight: 300 }} />}
-      <FilePickerField {...props} accept={['image/*']} multiple={false} maxBytes={typeof max === 'number' ? max : DEFAULT_MAX_FILE_SIZE_BYTES} />
+      {/* Read-only, the picture above is the value: no file id as text under it. */}
+      {(b.editing || !src) && <FilePickerField {...props} accept={['image/*']} multiple={false} maxBytes={typeof max === 'number' ? max : undefined} />}
       {b.editing && fileId && (
         <button type="button" onClick={() => setOpen(true)}>
           {b.t('imageUploader.edit')}

@@ -39,7 +39,9 @@ export function countOf(value: RuleValue): number | undefined {
 /** Size limits are shown in MB, or GB from the spec's gigabyte threshold (spec 5.2, 9). */
 export function formatBytes(bytes: number): string {
   if (bytes >= BYTE_LABEL_GIGABYTE_FROM) return `${round(bytes / BYTE_LABEL_GIGABYTE_FROM)} GB`;
-  return `${round(bytes / MEGABYTE)} MB`;
+  const megabytes = round(bytes / MEGABYTE);
+  // A few kilobytes are not nothing: never "0 MB" for a file that has bytes.
+  return megabytes === 0 && bytes > 0 ? '< 0.01 MB' : `${megabytes} MB`;
 }
 
 const MEGABYTE = 1_048_576;

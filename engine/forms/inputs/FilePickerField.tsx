@@ -3,9 +3,11 @@
  * field, else file_types), size limits in KB converted to bytes and shown in MB/GB, a single file
  * unless multipleFiles. Picked files are validated before upload; a save waits while uploading.
  */
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import type { Id, JsonValue } from '../../../schemas/model';
-import { formatBytes, validateFieldValue, type FileInfo } from '../../core/validation';
+import { DEFAULT_MAX_FILE_SIZE_BYTES } from '../../core/constants';
+import { effectiveMaxBytes } from '../../core/files';
+import { formatBytes, runRule, validateFieldValue, type FileInfo } from '../../core/validation';
 import { FieldErrors, FieldReadOnly, FieldShell } from '../FieldShell';
 import { inputAria, useFormContext, useFormField } from '../context';
 import type { FieldComponentProps } from '../types';
@@ -29,38 +31,77 @@ export function maxBytesOf(field: FieldComponentProps['field']): number | undefi
   return typeof kb === 'number' ? kb * 1024 : undefined;
 }
 
+/** The server's largest upload, once asked for (undefined until it answers, or when it cannot be asked). */
+function useServerMaxFileSize(ask: (() => Promise<number>) | undefined): number | undefined {
+  const [bytes, setBytes] = useState<number>();
+  useEffect(() => {
+    let live = true;
+    ask?.().then(
+      (n) => live && typeof n === 'number' && setBytes(n),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [ask]);
+  return bytes;
+}
+
 export function FilePickerField({
   field,
   index,
   accept = acceptedTypes(field),
-  maxBytes = maxBytesOf(field),
+  maxBytes: configuredMax = maxBytesOf(field),
   multiple = !!field.multipleFiles,
 }: FilePickerProps) {
   const b = useFormField(field, index);
   const { controller } = useFormContext();
+  // The smaller of the field's limit and the server's (spec 9: 1 MB until the server's value is read, for image fields).
+  const serverMax = useServerMaxFileSize(controller.services.maxFileSize);
+  const maxBytes = effectiveMaxBytes(configuredMax, serverMax ?? (field.type === 'imageUploader' ? DEFAULT_MAX_FILE_SIZE_BYTES : undefined));
   const [pickErrors, setPickErrors] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<number>();
   const imageUrl = field.type === 'imageUploader' || field.opts?.imagesOnly === true ? controller.services.imageUrl : undefined;
   const ids: Id[] = Array.isArray(b.state.value) ? b.state.value.map(String) : typeof b.state.value === 'string' ? [b.state.value] : [];
-  if (!b.editing) return <FieldReadOnly binding={b} text={ids.join(', ')} />;
+  if (!b.editing) {
+    // Images show as images (an avatar is a picture, not its id); other files by id.
+    if (imageUrl && ids.length)
+      return (
+        <div className="t-field t-field--readonly">
+          <span id={b.ids.label} className="t-field__label">
+            {b.label}
+          </span>
+          <span className="t-files t-files--readonly" role="group" aria-labelledby={b.ids.label}>
+            {ids.map((id) => (
+              <img key={id} src={imageUrl(id)} alt={b.label} className="t-files__image" height={100} />
+            ))}
+          </span>
+        </div>
+      );
+    return <FieldReadOnly binding={b} text={ids.join(', ')} />;
+  }
 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])].slice(0, multiple ? undefined : 1);
     e.target.value = '';
     if (!files.length) return;
     const infos: FileInfo[] = files.map((f) => ({ name: f.name, type: f.type, size: f.size }));
-    const failures = validateFieldValue(
-      {
-        ...field,
-        validation: { ...field.validation, ...(accept.length ? { file_types: accept } : {}), ...(maxBytes ? { size: maxBytes / 1024 } : {}) },
-        type: 'files',
-      },
-      infos,
-      {
-        fieldTypes: { files: { rules: ['file_types', 'size'] } },
-      },
-    );
+    // An image field's too-large file gets the image uploader's message (spec 5.2, 8); other files the size rule's.
+    const imageLimit = field.type === 'imageUploader' && maxBytes ? runRule('maxFileSize', infos, maxBytes) : null;
+    const failures = imageLimit
+      ? [imageLimit]
+      : validateFieldValue(
+          {
+            ...field,
+            validation: { ...field.validation, ...(accept.length ? { file_types: accept } : {}), ...(maxBytes ? { size: maxBytes / 1024 } : {}) },
+            type: 'files',
+          },
+          infos,
+          {
+            fieldTypes: { files: { rules: ['file_types', 'size'] } },
+          },
+        );
     setPickErrors(failures.map((f) => b.t(f.key, f.params)));
     if (failures.length) return;
     const upload = controller.services.upload;

@@ -255,9 +255,59 @@ describe('files and images', () => {
     const input = screen.getByLabelText('Avatar') as HTMLInputElement;
     expect(input).toHaveAttribute('accept', 'image/*');
     fireEvent.change(input, { target: { files: [file('a.png', 'image/png', 2_097_152)] } });
-    expect(await screen.findByText('a.png is larger than 1 MB.')).toBeInTheDocument();
+    expect(await screen.findByText('The file is 2 MB; the maximum is 1 MB.')).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [file('a.png', 'image/png', 1000)] } });
     expect(await screen.findByText('img1')).toBeInTheDocument();
+  });
+});
+
+describe("the server's upload limit, the stored focal point and the read-only image (issue 16)", () => {
+  it("shows the server's maximum in MB and refuses a bigger image before uploading, with the spec 8 message", async () => {
+    const uploads: string[] = [];
+    renderForm({
+      components,
+      services: { maxFileSize: async () => 3 * 1_048_576, upload: async (files) => (uploads.push(files[0].name), ['img-3']) },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
+    });
+    expect(await screen.findByText(/Maximum 3 MB per file/)).toBeInTheDocument();
+    const input = screen.getByLabelText('Avatar') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(4 * 1_048_576)], 'big.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('The file is 4 MB; the maximum is 3 MB.')).toBeInTheDocument();
+    expect(uploads).toEqual([]);
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2 * 1_048_576)], 'ok.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(uploads).toEqual(['ok.png']));
+  });
+
+  it('the field limit wins when smaller than the server; the 1 MB default holds until the server answers', async () => {
+    renderForm({
+      components,
+      services: { maxFileSize: () => new Promise<number>(() => undefined) },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
+    });
+    expect(screen.getByText(/Maximum 1 MB per file/)).toBeInTheDocument();
+  });
+
+  it('the image window opens at the stored focal point', async () => {
+    renderForm({
+      components,
+      data: { avatar: 'img-5' },
+      services: { imageUrl: (id) => `/api/v1/image/${id}`, fileData: async () => ({ focalPos: { x: 20, y: 70 } }) },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit image' }));
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Focal point 20% across, 70% down'));
+  });
+
+  it('read-only, an image field shows the picture, not its file id', () => {
+    renderForm({
+      components,
+      options: { editable: false, alwaysEdit: false },
+      data: { avatar: 'img-6' },
+      services: { imageUrl: (id) => `/api/v1/image/${id}?thumb=true` },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
+    });
+    expect(screen.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', '/api/v1/image/img-6?thumb=true');
+    expect(screen.queryByText('img-6')).toBeNull();
   });
 });
 
@@ -351,11 +401,11 @@ describe('image uploader options, zoom and upload progress (spec 3, 4.8, 9)', ()
             finish = resolve;
           }),
       },
-      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', opts: { image: { maxFileSize: 2048 } } }],
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', opts: { image: { maxFileSize: 1_048_576 } } }],
     });
     const input = screen.getByLabelText('Avatar') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(4096)], 'big.png', { type: 'image/png' })] } });
-    expect(await screen.findByText(/big\.png is larger than/)).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2_097_152)], 'big.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('The file is 2 MB; the maximum is 1 MB.')).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [new File([new Uint8Array(1000)], 'a.png', { type: 'image/png' })] } });
     await waitFor(() => expect(report).toBeTypeOf('function'));
     act(() => report(0.42));
@@ -511,5 +561,48 @@ describe('wysiwyg', () => {
     });
     await save();
     await waitFor(() => expect(saved[0]?.values.body).toBe('<p><strong>Hello</strong></p>'));
+  });
+
+  it('the image button uploads one image (5 MB at most, said in MB), shows it with the media token and stores it without', async () => {
+    const id = '0d3e0000-0000-4000-8000-0000000000f1';
+    const uploads: { names: string[]; imagesOnly: unknown }[] = [];
+    const { saved } = renderForm({
+      components,
+      data: { body: '<p>Look</p>' },
+      services: {
+        upload: async (files, field) => (uploads.push({ names: files.map((f) => f.name), imagesOnly: field.opts?.imagesOnly }), [id]),
+        imageUrl: (fileId) => `/api/v1/image/${fileId}?token=tok&thumb=true&width=300`,
+      },
+      fields: [{ id: 'w', key: 'body', type: 'wysiwyg', label: 'Body', opts: { toolbar: 'full' } }],
+    });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' }, { timeout: 5000 });
+    expect(within(toolbar).getByRole('button', { name: 'Image' })).toBeInTheDocument();
+    expect(screen.getByText('Image button: one image at a time, up to 5 MB.')).toBeInTheDocument();
+    const picker = document.querySelector<HTMLInputElement>('.t-rich-text input[type="file"]')!;
+    expect(picker).toHaveAttribute('accept', 'image/*');
+    expect(picker.multiple).toBe(false);
+
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(6 * 1_048_576)], 'huge.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is 6 MB; the maximum is 5 MB.');
+    expect(uploads).toEqual([]);
+
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(1000)], 'bench.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(uploads).toEqual([{ names: ['bench.png'], imagesOnly: true }]));
+    const shown = await waitFor(() => screen.getByRole('textbox', { name: 'Body' }).querySelector('img')!);
+    expect(shown.getAttribute('src')).toBe(`/api/v1/image/${id}?token=tok&thumb=true&width=300`);
+    expect(shown).toHaveAttribute('alt', 'bench');
+    await save();
+    await waitFor(() => expect(saved[0]?.values.body).toContain(`<img src="/api/v1/image/${id}" alt="bench">`));
+    expect(saved[0].values.body).not.toContain('token');
+  });
+
+  it('the image button is not there without an upload service, nor in the markdownWithoutImages preset', async () => {
+    renderForm({
+      components,
+      services: { upload: async () => ['x'], imageUrl: (fileId) => `/api/v1/image/${fileId}` },
+      fields: [{ id: 'w', key: 'body', type: 'wysiwyg', label: 'Body', opts: { toolbar: 'markdownWithoutImages' } }],
+    });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' }, { timeout: 5000 });
+    expect(within(toolbar).queryByRole('button', { name: 'Image' })).toBeNull();
   });
 });

@@ -1,0 +1,316 @@
+/**
+ * The asset manager (/admin/content, community 7 Files): the asset library listed newest first in
+ * pages of 10 (spec 9 admin list defaults), searched by name, title and description; uploads with
+ * progress; each asset's title, description and focal point edited (nothing changed is the
+ * assetManager.warnings.noData warning of spec 5.2, and nothing is sent); deletes confirmed;
+ * sizes in MB or GB. The server checks the files permission on every call.
+ */
+import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  clampPercent,
+  createTranslator,
+  focalPointAfterKey,
+  focalPointAt,
+  focalPointOf,
+  formatBytes,
+  messages,
+  type FileService,
+  type FocalPoint,
+  type StoredFile,
+} from '../../engine';
+import type { FileDataChanges } from '../../schemas/model/api';
+import './asset-manager.css';
+
+export interface AssetManagerProps {
+  files: FileService;
+  /** The shell's locale and the site's text overrides; the full message catalogue comes with this chunk. */
+  locale: string;
+  overrides?: Record<string, string>;
+  /** A media URL of an image asset at about `width` px (with the session's token). */
+  imageUrl(id: string, width: number): string | undefined;
+}
+
+const PAGE_SIZE = 10;
+const SEARCH_DEBOUNCE_MS = 250;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+export default function AssetManager({ files, locale, overrides, imageUrl }: AssetManagerProps) {
+  const t: T = useMemo(() => createTranslator(messages, locale, overrides).t, [locale, overrides]);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<{ items: StoredFile[]; total: number; status: 'loading' | 'ready' | 'error'; message?: string }>({
+    items: [],
+    total: 0,
+    status: 'loading',
+  });
+  const [round, setRound] = useState(0);
+  const [notice, setNotice] = useState<{ text: string; kind: 'error' | 'warning' | 'status' }>();
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [editing, setEditing] = useState<string>();
+  const [confirming, setConfirming] = useState<string>();
+  const searchId = useId();
+  const uploadId = useId();
+  const titleId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, status: 'loading' }));
+    files.assets({ ...(search ? { search } : {}), page, limit: PAGE_SIZE }).then(
+      (answer) => live && setState({ items: Array.isArray(answer?.items) ? answer.items : [], total: Number(answer?.total) || 0, status: 'ready' }),
+      (e: unknown) => live && setState({ items: [], total: 0, status: 'error', message: errorText(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [files, search, page, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+
+  const onUpload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(e.target.files ?? [])];
+    e.target.value = '';
+    if (!picked.length) return;
+    setUploading(0);
+    setNotice(undefined);
+    try {
+      const stored = await files.uploadAsset(picked, (fraction) => setUploading(fraction));
+      setNotice({ text: t('assetManager.uploaded', { name: stored.map((f) => f.name).join(', ') }), kind: 'status' });
+      setPage(1);
+      reload();
+    } catch (error) {
+      setNotice({ text: t('assetManager.uploadError', { message: errorText(error) }), kind: 'error' });
+    } finally {
+      setUploading(null);
+    }
+  };
+  const remove = async (asset: StoredFile) => {
+    setConfirming(undefined);
+    try {
+      await files.remove(asset.id);
+      setNotice({ text: t('assetManager.deleted', { name: asset.data.title || asset.name }), kind: 'status' });
+      reload();
+    } catch (error) {
+      setNotice({ text: t('assetManager.deleteError', { message: errorText(error) }), kind: 'error' });
+    }
+  };
+  const pages = Math.max(1, Math.ceil(state.total / PAGE_SIZE));
+
+  return (
+    <div className="t-asset-manager">
+      <h1 id={titleId} className="ts-page-title">
+        {t('assetManager.title')}
+      </h1>
+      <div className="t-asset-manager__bar">
+        <div role="search" className="t-asset-manager__search">
+          <label htmlFor={searchId}>{t('assetManager.search')}</label>
+          <input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <div className="t-asset-manager__upload">
+          <label htmlFor={uploadId}>{t('assetManager.upload')}</label>
+          <input id={uploadId} type="file" multiple disabled={uploading !== null} onChange={(e) => void onUpload(e)} />
+          {uploading !== null && (
+            <progress max={100} value={Math.round(uploading * 100)} aria-label={t('assetManager.uploading')}>
+              {Math.round(uploading * 100)}%
+            </progress>
+          )}
+        </div>
+      </div>
+      {notice && (
+        <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`t-asset-manager__notice t-asset-manager__notice--${notice.kind}`}>
+          {notice.text}
+        </p>
+      )}
+      <p role="status" className="t-asset-manager__count">
+        {state.status === 'loading' ? t('assetManager.loading') : t('assetManager.count', { count: state.total })}
+      </p>
+      {state.status === 'error' && <p role="alert">{t('assetManager.loadError', { message: state.message ?? '' })}</p>}
+      <ul className="t-asset-manager__list" aria-labelledby={titleId}>
+        {state.items.map((asset) => {
+          const name = asset.data.title || asset.name;
+          const thumb = asset.kind === 'image' ? imageUrl(asset.id, 100) : undefined;
+          return (
+            <li key={asset.id} className="t-asset-manager__item">
+              <div className="t-asset-manager__row">
+                {thumb ? (
+                  <img src={thumb} alt="" width={100} height={56} className="t-asset-manager__thumb" />
+                ) : (
+                  <span className="t-asset-manager__kind">{asset.kind}</span>
+                )}
+                <div className="t-asset-manager__text">
+                  <span className="t-asset-manager__name">{name}</span>
+                  <span className="t-asset-manager__meta">
+                    {asset.name} · {formatBytes(asset.size)} · {new Date(asset.created).toLocaleDateString()}
+                  </span>
+                  {asset.data.description && <span className="t-asset-manager__description">{asset.data.description}</span>}
+                </div>
+                <div className="t-asset-manager__actions">
+                  <button
+                    type="button"
+                    className="t-file-list__button"
+                    aria-expanded={editing === asset.id}
+                    onClick={() => setEditing(editing === asset.id ? undefined : asset.id)}
+                  >
+                    {t('assetManager.edit', { name })}
+                  </button>
+                  {confirming === asset.id ? (
+                    <>
+                      <span>{t('assetManager.deleteConfirm', { name })}</span>
+                      <button type="button" className="t-file-list__button t-file-list__button--danger" autoFocus onClick={() => void remove(asset)}>
+                        {t('assetManager.confirmDelete')}
+                      </button>
+                      <button type="button" className="t-file-list__button" onClick={() => setConfirming(undefined)}>
+                        {t('assetManager.cancel')}
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" className="t-file-list__button t-file-list__button--danger" onClick={() => setConfirming(asset.id)}>
+                      {t('assetManager.delete', { name })}
+                    </button>
+                  )}
+                </div>
+              </div>
+              {editing === asset.id && (
+                <AssetEditor
+                  asset={asset}
+                  t={t}
+                  imageUrl={imageUrl}
+                  onCancel={() => setEditing(undefined)}
+                  onWarning={(text) => setNotice({ text, kind: 'warning' })}
+                  onSave={async (changes) => {
+                    try {
+                      const saved = await files.updateAsset(asset.id, changes);
+                      setState((s) => ({ ...s, items: s.items.map((a) => (a.id === saved.id ? saved : a)) }));
+                      setNotice({ text: t('assetManager.saved', { name: saved.data.title || saved.name }), kind: 'status' });
+                      setEditing(undefined);
+                    } catch (error) {
+                      setNotice({ text: t('assetManager.saveError', { message: errorText(error) }), kind: 'error' });
+                    }
+                  }}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {pages > 1 && (
+        <nav className="t-asset-manager__pages" aria-label={t('assetManager.pages')}>
+          <button type="button" className="t-file-list__button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('assetManager.previous')}
+          </button>
+          <span>{t('assetManager.page', { page, pages })}</span>
+          <button type="button" className="t-file-list__button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('assetManager.next')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+interface AssetEditorProps {
+  asset: StoredFile;
+  t: T;
+  imageUrl: AssetManagerProps['imageUrl'];
+  onSave(changes: FileDataChanges): Promise<void>;
+  onCancel(): void;
+  onWarning(text: string): void;
+}
+
+/** Title, description and (for images) the focal point: click the picture, use the arrow keys on it, or type the percentages. */
+function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetEditorProps) {
+  const [title, setTitle] = useState(asset.data.title);
+  const [description, setDescription] = useState(asset.data.description);
+  const stored = focalPointOf(asset.data.focalPos);
+  const [focal, setFocal] = useState<FocalPoint>(stored);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const image = asset.kind === 'image' ? imageUrl(asset.id, 500) : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const changes: FileDataChanges = {};
+    if (title !== asset.data.title) changes.title = title;
+    if (description !== asset.data.description) changes.description = description;
+    if (focal.x !== stored.x || focal.y !== stored.y) changes.focalPos = focal;
+    if (!Object.keys(changes).length) return onWarning(t('assetManager.warnings.noData'));
+    setSaving(true);
+    try {
+      await onSave(changes);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const onPictureClick = (e: MouseEvent<HTMLElement>) => {
+    // A keyboard "click" (Enter, Space) has no position: the arrow keys move the point instead.
+    if (e.detail === 0) return;
+    const point = focalPointAt(e.currentTarget.getBoundingClientRect(), e.clientX, e.clientY);
+    if (point) setFocal(point);
+  };
+  const onPictureKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (!focalPointAfterKey(focal, e.key)) return;
+    e.preventDefault();
+    setFocal((p) => focalPointAfterKey(p, e.key) ?? p);
+  };
+  return (
+    <form className="t-asset-manager__editor" onSubmit={(e) => void submit(e)} aria-label={t('assetManager.editing', { name: asset.data.title || asset.name })}>
+      <label htmlFor={`${id}-title`}>{t('assetManager.fields.title')}</label>
+      <input id={`${id}-title`} type="text" maxLength={500} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <label htmlFor={`${id}-description`}>{t('assetManager.fields.description')}</label>
+      <textarea id={`${id}-description`} maxLength={5000} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      {image && (
+        <fieldset className="t-asset-manager__focal">
+          <legend>{t('assetManager.fields.focalPoint')}</legend>
+          <button
+            type="button"
+            className="t-asset-manager__picture"
+            aria-label={t('imageUploader.focalPoint.position', { ...focal })}
+            aria-describedby={`${id}-focal-hint`}
+            onClick={onPictureClick}
+            onKeyDown={onPictureKey}
+          >
+            <img src={image} alt="" />
+            <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
+          </button>
+          <p id={`${id}-focal-hint`} className="t-asset-manager__hint">
+            {t('imageUploader.focalPoint.hint')}
+          </p>
+          <label htmlFor={`${id}-x`}>{t('assetManager.fields.focalX')}</label>
+          <input
+            id={`${id}-x`}
+            type="number"
+            min={0}
+            max={100}
+            value={focal.x}
+            onChange={(e) => setFocal((p) => ({ ...p, x: clampPercent(Number(e.target.value) || 0) }))}
+          />
+          <label htmlFor={`${id}-y`}>{t('assetManager.fields.focalY')}</label>
+          <input
+            id={`${id}-y`}
+            type="number"
+            min={0}
+            max={100}
+            value={focal.y}
+            onChange={(e) => setFocal((p) => ({ ...p, y: clampPercent(Number(e.target.value) || 0) }))}
+          />
+        </fieldset>
+      )}
+      <div className="t-asset-manager__actions">
+        <button type="submit" className="t-file-list__button" disabled={saving} aria-busy={saving || undefined}>
+          {t('assetManager.save')}
+        </button>
+        <button type="button" className="t-file-list__button" onClick={onCancel}>
+          {t('assetManager.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

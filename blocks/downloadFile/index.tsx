@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { ConfigurationNeeded, formatBytes, useEngine, useFileList, type BlockProps } from '../../engine/block-api';
+import type { DownloadFileOptions } from '../options.generated';
+
+export type { DownloadFileOptions };
+
+/** One file to download (`files/download/{id}`, counted by the server), with its size in MB or GB and its download count. */
+export default function DownloadFile({ options }: BlockProps<DownloadFileOptions>) {
+  const { t, services, user } = useEngine();
+  const state = useFileList(services.files, { ids: options.fileId ? [options.fileId] : [], enabled: !!options.fileId });
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const detailsId = useId();
+  if (!options.fileId) return <ConfigurationNeeded reason="Choose the file to download." />;
+  if (!services.files || !user) return <p className="t-download-file t-download-file--unavailable">{t('blocks.files.unavailable')}</p>;
+  const file = state.files[0];
+  if (state.status === 'loading' || state.status === 'idle') return <p role="status">{t('engine.states.loading')}</p>;
+  if (!file)
+    return (
+      <p className="t-download-file t-download-file--missing">
+        {state.status === 'error' ? t('blocks.files.loadError', { message: state.message }) : t('blocks.files.missing')}
+      </p>
+    );
+  const files = services.files;
+  const download = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await files.download(file);
+      state.replace([{ ...file, data: { ...file.data, downloadCount: file.data.downloadCount + 1 } }]);
+    } catch (e) {
+      setError(t('blocks.files.downloadError', { message: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const details = [
+    options.showFileSize ? t('blocks.files.size', { size: formatBytes(file.size) }) : '',
+    options.showDownloadCount ? t('blocks.files.downloads', { count: file.data.downloadCount }) : '',
+  ].filter(Boolean);
+  return (
+    <div className="t-download-file">
+      <button
+        type="button"
+        className={`t-download-file__button t-action-button t-action-button--${options.buttonStyle}`}
+        aria-label={`${options.label} (${file.data.title || file.name})`}
+        aria-describedby={details.length ? detailsId : undefined}
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => void download()}
+      >
+        {options.label}
+      </button>
+      {details.length > 0 && (
+        <span id={detailsId} className="t-download-file__details">
+          {details.join(' · ')}
+        </span>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The file blocks (uploadFile, viewFiles, downloadFile) and the asset manager under jsdom against
+ * the real server started in-process, through the web app's own file service
+ * (web/engine/file-services.ts) over an API client that speaks to that server: the server's
+ * maximum shown in MB and bigger files refused before sending, uploads listed, sizes in MB,
+ * thumbnails from the media routes, the download count, the noData warning, edits and deletes.
+ */
+import { Readable } from 'node:stream';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AssetManager from '../../../admin/content/AssetManager';
+import { mediaUrl, type FileService } from '../../../engine';
+import { resolveImageOptions } from '../../../engine/core/files';
+import type { FileInfo } from '../../../schemas/model/api';
+import { DEMO_MEDIA } from '../../../server/demo-media';
+import type { ApiCallOptions, ApiClient } from '../../../web/api/client';
+import { createFileService } from '../../../web/engine/file-services';
+import { startAdminServer, type ApiServer } from '../../helpers/admin-server';
+import { renderPage } from '../engine/helpers';
+
+let server: ApiServer;
+let maya: string;
+let admin: string;
+let mayaMedia: string;
+
+/** The web app's API client surface the file service uses, over real HTTP to the test server (identity encoding: jsdom cannot inflate). */
+function clientFor(token: string): ApiClient {
+  const call = async <T,>(method: string, path: string, body?: unknown, options?: ApiCallOptions): Promise<T> => {
+    const query = options?.query ? `?${new URLSearchParams(options.query as Record<string, string>).toString()}` : '';
+    const res = await server.call<T>(method, `${path}${query}`, { token, body, headers: { 'accept-encoding': 'identity' } });
+    if (res.status >= 400) throw new Error((res.body as { message?: string }).message ?? `status ${res.status}`);
+    return res.body;
+  };
+  return {
+    baseURL: `${server.url}/api/v1`,
+    get: (path, options) => call('GET', path, undefined, options),
+    post: (path, body, options) => call('POST', path, body, options),
+    put: (path, body, options) => call('PUT', path, body, options),
+    delete: (path, options) => call('DELETE', path, undefined, options),
+    cachedGet: (path, options) => call('GET', path, undefined, options),
+    markDirty: () => undefined,
+    async stream(path) {
+      const res = await fetch(`${server.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+      if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
+      return res.body;
+    },
+    getToken: () => token,
+    setToken: () => undefined,
+    clearToken: () => undefined,
+  };
+}
+
+const servicesFor = (token: string, media: string) => ({
+  files: createFileService(clientFor(token)),
+  mediaUrl: (options: Parameters<typeof mediaUrl>[0]) => mediaUrl({ ...options, token: media, base: `${server.url}/api/v1` }),
+});
+
+beforeAll(async () => {
+  server = await startAdminServer();
+  [maya, admin] = await Promise.all([server.signIn('maya'), server.signIn('admin')]);
+  mayaMedia = (await server.call<{ token: string }>('GET', 'user/image_access_token', { token: maya, headers: { 'accept-encoding': 'identity' } })).body.token;
+});
+afterAll(async () => server?.close());
+
+const user = { accountId: 'maya', isAdmin: false, isElevated: false, listMemberships: [] };
+const listOf = async (token: string, context: string) =>
+  (await server.call<FileInfo[]>('GET', `files/getFileList/${context}`, { token, headers: { 'accept-encoding': 'identity' } })).body;
+
+describe('uploadFile', () => {
+  // jsdom cannot send a multipart upload (its XMLHttpRequest and FormData fail against a real
+  // server): the upload through the block is in the Chromium suite (tests/e2e/files.test.ts); here
+  // the member's file goes into the server's own file store as a claimed upload for the block.
+  it("shows the server's maximum in MB, refuses a bigger or wrong file before sending, lists the member's uploads and deletes one", async () => {
+    await server.server.files.files.receive(
+      { stream: Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]), filename: 'plan.pdf' },
+      { ownerId: 'maya', contextId: 'up-1', claimed: true, image: resolveImageOptions() },
+    );
+    renderPage({
+      blocks: [{ id: 'up-1', type: 'uploadFile', options: { label: 'Your project files', acceptedTypes: ['documents'], multipleFiles: false } }],
+      services: servicesFor(maya, mayaMedia),
+      user,
+    });
+    const input = await screen.findByLabelText('Your project files');
+    expect(input).toHaveAttribute('accept', '.pdf,.docx,.doc,.odt,.xlsx,.xls,.ods,.pptx,.ppt,.odp');
+    await screen.findByText('Accepted: documents · Maximum 25 MB per file');
+
+    const huge = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: 30 * 1_048_576 });
+    fireEvent.change(input, { target: { files: [huge] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is 30 MB; the maximum is 25 MB.');
+    fireEvent.change(input, { target: { files: [new File(['<html>'], 'page.html', { type: 'text/html' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('page.html is not an accepted type.');
+    expect(await listOf(maya, 'up-1')).toHaveLength(1);
+
+    const item = (await screen.findByText('plan.pdf', { selector: '.t-file-list__name' })).closest('li')!;
+    expect(within(item).getByText('Size: < 0.01 MB')).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Download plan.pdf' })).toBeEnabled();
+    const stored = await listOf(maya, 'up-1');
+    expect(stored).toMatchObject([{ name: 'plan.pdf', contextId: 'up-1' }]);
+
+    // Delete asks first; the keyboard reaches both buttons.
+    fireEvent.click(within(item).getByRole('button', { name: 'Delete plan.pdf' }));
+    const confirm = within(item).getByRole('button', { name: 'Delete' });
+    expect(confirm).toHaveFocus();
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Deleted plan.pdf.')).toBeInTheDocument();
+    expect(await listOf(maya, 'up-1')).toEqual([]);
+  });
+});
+
+describe('viewFiles and downloadFile', () => {
+  it('lists chosen files by title with thumbnails from the media routes, sizes in MB and no downloads when not allowed', async () => {
+    renderPage({
+      blocks: [
+        {
+          id: 'vf-1',
+          type: 'viewFiles',
+          options: {
+            title: 'Our workshops',
+            source: 'chosen',
+            fileIds: Object.values(DEMO_MEDIA.pictures),
+            layout: 'grid',
+            thumbnailWidth: 500,
+            thumbnailRatio: '3/2',
+            allowDownload: false,
+          },
+        },
+      ],
+      services: servicesFor(maya, mayaMedia),
+      user,
+    });
+    const region = await screen.findByRole('region', { name: 'Our workshops' });
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(3));
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.t-file-list__name')!.textContent),
+    ).toEqual(['Electronics bench', 'Textiles table', 'Woodwork bench']);
+    const thumb = region.querySelector('img')!;
+    expect(thumb.getAttribute('src')).toMatch(/\/api\/v1\/image\/0d3e[^?]+\?token=.+&thumb=true&width=500&ratio=3%3A2/);
+    expect(within(region).getAllByText(/^Size: [\d.]+ MB$/)).toHaveLength(3);
+    expect(within(region).queryByRole('button')).toBeNull();
+  });
+
+  it('downloadFile shows the size and the download count; without a file it needs configuring', async () => {
+    renderPage({
+      blocks: [
+        { id: 'df-1', type: 'downloadFile', options: { fileId: DEMO_MEDIA.rules, label: 'Get the rules', buttonStyle: 'secondary', showDownloadCount: true } },
+        { id: 'df-2', type: 'downloadFile', options: { label: 'Nothing yet', buttonStyle: 'primary' } },
+      ],
+      services: servicesFor(maya, mayaMedia),
+      user,
+    });
+    const button = await screen.findByRole('button', { name: /Get the rules/ });
+    expect(button).toHaveAccessibleName('Get the rules (Workshop rules)');
+    expect(button).toHaveAccessibleDescription(/^Size: < 0.01 MB · \d+ downloads$/);
+    expect(screen.queryByRole('button', { name: /Nothing yet/ })).toBeNull();
+    expect(await screen.findByText('This block needs configuring.')).toBeInTheDocument();
+  });
+});
+
+describe('the asset manager', () => {
+  const renderManager = (files: FileService = createFileService(clientFor(admin))) =>
+    render(<AssetManager files={files} locale="en" imageUrl={(id, width) => mediaUrl({ kind: 'image', id, token: 'x', thumb: true, width })} />);
+
+  it('lists the library with sizes, warns when nothing changed, saves a title, searches and deletes', async () => {
+    renderManager();
+    const list = await screen.findByRole('list', { name: 'Content' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThanOrEqual(5));
+    const rules = within(list).getByText('Workshop rules', { selector: '.t-asset-manager__name' }).closest('li')!;
+    expect(rules).toHaveTextContent('workshop-rules.pdf · < 0.01 MB');
+
+    fireEvent.click(within(rules).getByRole('button', { name: 'Edit Workshop rules' }));
+    const form = within(rules).getByRole('form', { name: 'Edit Workshop rules' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('There is no file information to save.')).toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Workshop rules 2026' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved Workshop rules 2026.')).toBeInTheDocument();
+    const saved = await server.call<FileInfo[]>('POST', 'files/getFiles', {
+      token: admin,
+      body: { fileIds: [DEMO_MEDIA.rules] },
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(saved.body[0].data.title).toBe('Workshop rules 2026');
+
+    fireEvent.change(screen.getByLabelText('Search assets'), { target: { value: '2026' } });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByText('1 assets')).toBeInTheDocument();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete Workshop rules 2026' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted Workshop rules 2026.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('0 assets')).toBeInTheDocument());
+  });
+
+  it("shows the server's refusal to a member", async () => {
+    renderManager(createFileService(clientFor(maya)));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The assets could not be loaded: You may not see the asset library');
+  });
+});
