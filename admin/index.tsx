@@ -24,7 +24,7 @@ export { PermissionsDialog, PermissionsEditor, ITEM_ACTIONS } from './access/Per
 export { ViewAsDialog } from './access/ViewAs';
 export { EditBlockDialog } from './block-editor/EditBlockDialog';
 export { adminWidgets } from './block-editor/widgets';
-export { NewBlockPicker, pickableTypes, BLOCK_CATEGORIES } from './blocks/NewBlockPicker';
+export { Palette, paletteTypes, BLOCK_CATEGORIES } from './editor/Palette';
 export { ExistingBlockPicker } from './blocks/ExistingBlockPicker';
 export { BlockControls, deleteNeedsConfirmation } from './blocks/BlockControls';
 export { AddBlockMenu } from './blocks/AddBlockMenu';

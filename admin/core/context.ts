@@ -11,7 +11,6 @@ export type NoticeKind = 'negative' | 'warning' | 'positive' | 'info';
 
 export type AdminDialogRequest =
   | { kind: 'editBlock'; blockId: Id }
-  | { kind: 'newBlock'; slot: AddBlockSlot }
   | { kind: 'existingBlock'; slot: AddBlockSlot }
   | { kind: 'paste'; slot: AddBlockSlot }
   | { kind: 'viewAs' }
