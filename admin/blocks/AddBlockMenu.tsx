@@ -19,7 +19,7 @@ export function AddBlockMenu({ slot }: { slot: AddBlockSlot }) {
   const parent = useAtomValue(blockAtom(slot.parentKind === 'block' ? slot.parentId : ''));
   const paste = captured.length > 0 && !(slot.parentKind === 'block' && parent && (parentColumns(parent)[slot.column] ?? []).length > 0);
   return (
-    <div className="t-admin-drop-end" data-drop-end={columnKey(slot.parentKind, slot.parentId, slot.column)}>
+    <div className="t-admin-drop-end" data-slot={columnKey(slot.parentKind, slot.parentId, slot.column)}>
       {paste && (
         <div className="t-admin-add" role="group" aria-label={t('admin.addBlock.menu', { column: slot.column + 1 })}>
           <button type="button" onClick={() => admin.open({ kind: 'paste', slot })}>

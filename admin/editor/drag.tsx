@@ -217,7 +217,7 @@ function DropZones({ slots }: { slots: DropSlot[] }) {
         slot,
         el: slot.beforeId
           ? blockElement(slot.beforeId)
-          : document.querySelector<HTMLElement>(`[data-drop-end="${CSS.escape(columnKey(slot.parentType, slot.parentId, slot.colIndex))}"]`),
+          : document.querySelector<HTMLElement>(`[data-slot="${CSS.escape(columnKey(slot.parentType, slot.parentId, slot.colIndex))}"]`),
       })),
     [slots],
   );
