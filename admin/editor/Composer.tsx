@@ -8,7 +8,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
-import { BlockSettings } from '../block-editor/EditBlockDialog';
+import { BlockSettings } from '../block-editor/BlockSettings';
 import { blockLabel, useAdmin } from '../core/context';
 import { parentColumns } from '../core/placement';
 import { TabPanel, Tabs } from '../core/Tabs';
@@ -145,7 +145,21 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
   const block = useAtomValue(useMemo(() => blockAtom(selected ?? ''), [selected]));
   if (!open) return null;
   return (
-    <aside className="t-admin-panel t-admin-panel--right" aria-label={t('admin.composer.panel')}>
+    // Escape in the panel goes back to the block on the page (the draft is kept); a sheet also closes.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <aside
+      className="t-admin-panel t-admin-panel--right"
+      aria-label={t('admin.composer.panel')}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented || !selected) return;
+        // A dialog or popover opened from the panel closes first.
+        if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="alertdialog"], .t-dialog, .t-admin-popover')) return;
+        e.preventDefault();
+        e.nativeEvent.stopImmediatePropagation();
+        if (!isWideScreen()) setOpen(false);
+        focusTag(selected);
+      }}
+    >
       <div className="t-admin-panel__head">
         <h2>{block ? blockLabel(block, admin.registry) : t('admin.composer.panel')}</h2>
         <button type="button" onClick={() => setOpen(false)}>

@@ -352,3 +352,45 @@ describe('delete and revert', () => {
     expect(screen.queryByText('Block “Empty” deleted.')).toBeNull();
   });
 });
+
+describe('the side panel keeps a draft', () => {
+  const note: Block = { id: 'n', type: 'callout', name: 'Note', options: { tone: 'info', title: 'Hello', body: 'Body text' } };
+  const onPage = (id: string) => within(document.querySelector<HTMLElement>(`[data-block-id="${id}"]`)!);
+
+  it('selecting another block keeps the unsaved edit (preview and panel); Escape goes back to the block; Discard puts it back; nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls, store, id } = await renderAdmin([note, a]);
+    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    let panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    const title = await within(panel).findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Draft title');
+    expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
+
+    // Another block selected: the draft stays on the page and in the panel when Note comes back.
+    await user.click(within(bar('Alpha')).getByRole('button', { name: 'Edit block' }));
+    panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    expect(within(panel).getByRole('heading', { name: 'Alpha' })).toBeInTheDocument();
+    expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
+    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('Unsaved changes');
+    expect(await within(panel).findByLabelText('Title')).toHaveValue('Draft title');
+
+    // Escape in the panel: back to the block's name tag (the sheet closes below the medium breakpoint); the draft stays.
+    await user.click(within(panel).getByLabelText('Title'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Select Note' })).toHaveFocus());
+    expect(screen.getByRole('toolbar', { name: 'Block controls for Note' })).toBeInTheDocument();
+    expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
+
+    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    await user.click(within(panel).getByRole('button', { name: 'Discard changes' }));
+    expect(onPage(id('n')).getByText('Hello')).toBeInTheDocument();
+    expect(within(panel).queryByRole('status')).toBeNull();
+    expect(await within(panel).findByLabelText('Title')).toHaveValue('Hello');
+    expect(store.get(blockAtom(id('n')))?.options?.title).toBe('Hello');
+    expect(calls.some((x) => x.method === 'updateBlock')).toBe(false);
+  });
+});
