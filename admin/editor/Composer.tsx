@@ -31,12 +31,14 @@ const ADMIN_UI = '.t-admin-panel, .t-admin-bar, .t-dialog, .t-admin-popover, .t-
 const SELECTION_KEYS: Record<string, 'previous' | 'next' | 'child'> = { ArrowUp: 'previous', ArrowDown: 'next', ArrowRight: 'child', Enter: 'child' };
 
 /**
- * Whether a key pressed there is for the selection: focus on the page itself (the body, a block's
- * name tag or toolbar), never in a field, a panel or a dialog, nor inside a block's own content.
+ * Whether a key pressed there is for the selection: focus on the page itself (the body, the main
+ * container around it, a block's name tag or toolbar), never in a field, a panel or a dialog, nor inside a block's own content.
  * Enter only where it would not press a button (the name tag's Enter selects the first child).
  */
 function onThePage(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof Element) || target === document.body || target === document.documentElement) return true;
+  // A container around the page focused programmatically (the shell's main after a click or skip link).
+  if (target.matches('[tabindex="-1"]') && target.querySelector('[data-page-id]')) return true;
   if (isTyping(target)) return false;
   if (target.closest('[data-admin-control="select"]')) return true;
   return key !== 'Enter' && Boolean(target.closest('.t-admin-block-bar')) && !target.closest('.t-admin-popover, .t-dialog');
