@@ -21,9 +21,7 @@ import {
 import type { Id } from '../schemas/model';
 import { PermissionsDialog } from './access/PermissionsEditor';
 import { ViewAsDialog } from './access/ViewAs';
-import { EditBlockDialog } from './block-editor/EditBlockDialog';
 import { ExistingBlockPicker } from './blocks/ExistingBlockPicker';
-import { NewBlockPicker } from './blocks/NewBlockPicker';
 import { CapturedBlocksDialog } from './captured/CapturedBlocksDialog';
 import type { AdminApi } from './core/api';
 import { AdminContext, errorMessage, useAdmin, type AdminDialogRequest, type AdminValue, type NoticeKind } from './core/context';
@@ -135,8 +133,6 @@ export function AdminProvider(props: AdminProviderProps) {
     <AdminContext.Provider value={value}>
       {children}
       {props.composer !== false && <Composer subjects={ruleSubjects} />}
-      {dialog?.kind === 'editBlock' && <EditBlockDialog blockId={dialog.blockId} onClose={close} subjects={ruleSubjects} />}
-      {dialog?.kind === 'newBlock' && <NewBlockPicker slot={dialog.slot} onClose={close} />}
       {dialog?.kind === 'existingBlock' && <ExistingBlockPicker slot={dialog.slot} onClose={close} />}
       {dialog?.kind === 'paste' && <CapturedBlocksDialog slot={dialog.slot} onClose={close} />}
       {dialog?.kind === 'viewAs' && <ViewAsDialog current={props.viewAsListIds ?? []} onClose={close} onChanged={(ids) => props.onViewAsChange?.(ids)} />}

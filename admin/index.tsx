@@ -22,9 +22,9 @@ export { NewModuleDialog, NewPageDialog, EditModuleDialog, EditPageDialog } from
 export { checkSlug, checkSlugText, slugFromName } from './navigation/slug';
 export { PermissionsDialog, PermissionsEditor, ITEM_ACTIONS } from './access/PermissionsEditor';
 export { ViewAsDialog } from './access/ViewAs';
-export { EditBlockDialog } from './block-editor/EditBlockDialog';
+export { BlockSettings, blockDraftsAtom, type BlockDraft } from './block-editor/BlockSettings';
 export { adminWidgets } from './block-editor/widgets';
-export { NewBlockPicker, pickableTypes, BLOCK_CATEGORIES } from './blocks/NewBlockPicker';
+export { Palette, paletteTypes, BLOCK_CATEGORIES } from './editor/Palette';
 export { ExistingBlockPicker } from './blocks/ExistingBlockPicker';
 export { BlockControls, deleteNeedsConfirmation } from './blocks/BlockControls';
 export { AddBlockMenu } from './blocks/AddBlockMenu';

@@ -62,6 +62,22 @@ async function rulesEditor(page: Page) {
     .waitFor();
 }
 
+/** A Callout dragged from the palette over the second column's end: the drop zones of a drag. */
+async function composerDrag(page: Page) {
+  await page.keyboard.press('Alt+Shift+KeyE');
+  await page.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+  await page.locator('[data-block-id="welcome-columns"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const handle = (await page.getByRole('button', { name: 'Drag a new Callout' }).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 30, handle.y + 30, { steps: 4 });
+  const end = page.locator('[data-admin-dropzone="block:welcome-columns:1:2"]');
+  await end.waitFor();
+  const box = (await end.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await page.locator('.t-admin-dropzone--over').waitFor();
+}
+
 const pageTitle = (page: Page) => page.locator('h1').first().waitFor();
 
 /** A picture to upload: a green bench on a pale wall, drawn here. */
@@ -141,6 +157,7 @@ const SHOTS: Shot[] = [
   { name: 'files-uploader-375', viewport: MOBILE, path: '/app/people/profile/admin', admin: true, prepare: uploaderWindow },
   { name: 'assets-1280', viewport: DESKTOP, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
   { name: 'assets-375', viewport: MOBILE, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
+  { name: 'composer-drag-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composerDrag },
   {
     name: 'mobile-header-375',
     viewport: MOBILE,

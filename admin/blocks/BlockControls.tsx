@@ -6,15 +6,16 @@
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Block } from '../../schemas/model';
 import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
 import { blockLabel, useAdmin } from '../core/context';
 import { debugInfoAtom } from '../edit-mode';
 import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from '../editor/panels';
+import { dragHandleSlotAtom } from '../editor/drag';
 import { isSelectedAtom, selectedBlockAtom } from '../editor/selection';
 import { deleteBlock, duplicateBlock, moveBy } from './block-actions';
-import { beforeBlock, DRAG_TYPE, draggingBlockAtom, moveBlockTo, useIsMoveTarget, useKeyboardMove } from './move';
+import { MoveToControl } from './MoveTo';
 
 /** Deleting asks first when the block holds something worth keeping: children or options. */
 export function deleteNeedsConfirmation(block: Block): boolean {
@@ -27,41 +28,13 @@ export function BlockControls({ block }: { block: Block }) {
   const name = blockLabel(block, admin.registry);
   const selected = useAtomValue(isSelectedAtom(block.id));
   const select = useSetAtom(selectedBlockAtom);
-  const isTarget = useIsMoveTarget({ beforeId: block.id });
-  const setDragging = useSetAtom(draggingBlockAtom);
-  const dragging = useAtomValue(draggingBlockAtom);
-  const [over, setOver] = useState(false);
   const debug = useAtomValue(debugInfoAtom);
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    const id = e.dataTransfer.getData(DRAG_TYPE) || dragging;
-    setDragging(null);
-    if (!id || id === block.id) return;
-    const slot = beforeBlock(admin, block.id);
-    if (slot) void moveBlockTo(admin, id, slot);
-  };
-  const dropping = (dragging && dragging !== block.id) || isTarget;
   const chromeRef = useRef<HTMLDivElement>(null);
   const empty = useRendersNothing(chromeRef);
 
   return (
     <>
-      <div
-        ref={chromeRef}
-        className={`t-admin-chrome${selected ? ' t-admin-chrome--selected' : ''}${isTarget || over ? ' t-admin-drop-target' : ''}`}
-        data-admin-chrome=""
-        onDragOver={(e) => {
-          if (dragging && dragging !== block.id) {
-            e.preventDefault();
-            setOver(true);
-          }
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
-        {dropping && (isTarget || over) && <span className="t-admin-drop-marker">{t('admin.block.dropBefore', { name })}</span>}
+      <div ref={chromeRef} className={`t-admin-chrome${selected ? ' t-admin-chrome--selected' : ''}`} data-admin-chrome="">
         <button
           type="button"
           className="t-admin-tag"
@@ -124,11 +97,18 @@ function useRendersNothing(ref: React.RefObject<HTMLDivElement | null>): boolean
 function SelectedToolbar({ block, name }: { block: Block; name: string }) {
   const admin = useAdmin();
   const { t } = admin;
-  const { moving, onKeyDown } = useKeyboardMove(block.id);
-  const setDragging = useSetAtom(draggingBlockAtom);
+  const setHandleSlot = useSetAtom(dragHandleSlotAtom);
+  // The drag handle is the composer's (inside its drag context), portalled here.
+  const handleSlot = useCallback(
+    (el: HTMLSpanElement | null) => {
+      if (!el) return;
+      setHandleSlot({ blockId: block.id, el });
+      return () => setHandleSlot((s) => (s?.el === el ? null : s));
+    },
+    [block.id, setHandleSlot],
+  );
   const captured = useAtomValue(capturedBlocksAtom).some((c) => c.blockId === block.id);
   const capture = useSetAtom(captureBlockAtom);
-  const instructionsId = useId();
   const setRight = useSetAtom(rightPanelOpenAtom);
   const setLeft = useSetAtom(leftPanelOpenAtom);
   const openSettings = () => {
@@ -136,13 +116,8 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
     setRight(true);
     setTimeout(() => document.querySelector<HTMLElement>('.t-admin-panel--right input, .t-admin-panel--right [role="tab"]')?.focus(), 0);
   };
-  const onDragStart = (e: DragEvent) => {
-    e.dataTransfer.setData(DRAG_TYPE, block.id);
-    e.dataTransfer.effectAllowed = 'move';
-    setDragging(block.id);
-  };
   return (
-    <div className={`t-admin-block-bar${moving ? ' t-admin-moving' : ''}`} role="toolbar" aria-label={t('admin.block.controls', { name })}>
+    <div className="t-admin-block-bar" role="toolbar" aria-label={t('admin.block.controls', { name })}>
       <button type="button" data-admin-control="up" onClick={() => void moveBy(admin, block.id, -1)}>
         <span aria-hidden="true">↑ </span>
         {t('admin.block.moveUp')}
@@ -151,23 +126,8 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
         <span aria-hidden="true">↓ </span>
         {t('admin.block.moveDown')}
       </button>
-      <button
-        type="button"
-        className="t-admin-move"
-        data-admin-control="move"
-        draggable
-        onDragStart={onDragStart}
-        onDragEnd={() => setDragging(null)}
-        onKeyDown={onKeyDown}
-        aria-pressed={moving}
-        aria-describedby={instructionsId}
-      >
-        <span aria-hidden="true">⠿ </span>
-        {t('admin.block.move')}
-      </button>
-      <span id={instructionsId} hidden>
-        {t('admin.move.instructions')}
-      </span>
+      <MoveToControl block={block} />
+      <span ref={handleSlot} className="t-admin-drag-slot" />
       <button type="button" data-admin-control="duplicate" onClick={() => void duplicateBlock(admin, block.id)}>
         {t('admin.block.duplicate')}
       </button>

@@ -10,8 +10,6 @@ import type { PermissionUser } from './permissions';
 export type NoticeKind = 'negative' | 'warning' | 'positive' | 'info';
 
 export type AdminDialogRequest =
-  | { kind: 'editBlock'; blockId: Id }
-  | { kind: 'newBlock'; slot: AddBlockSlot }
   | { kind: 'existingBlock'; slot: AddBlockSlot }
   | { kind: 'paste'; slot: AddBlockSlot }
   | { kind: 'viewAs' }

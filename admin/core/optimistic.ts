@@ -30,9 +30,10 @@ function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
   if (!page) return undefined;
   const blocks: Block[] = [];
   const seen = new Set<Id>();
+  // A queue read by index: shift() on a page of thousands of blocks is quadratic.
   const stack = childBlockIds(page);
-  while (stack.length) {
-    const id = stack.shift()!;
+  for (let next = 0; next < stack.length; next++) {
+    const id = stack[next];
     if (seen.has(id)) continue;
     seen.add(id);
     const block = store.get(blockAtom(id));

@@ -5,13 +5,11 @@
  * its member layout: panels sit beside it on wide screens and are sheets below the medium breakpoint.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
-import { blockAtom, pageAtom, type RuntimeBlockType } from '../../engine';
+import { useEffect, useMemo } from 'react';
+import { blockAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
-import { BlockSettings } from '../block-editor/EditBlockDialog';
-import { addBlockAt, insertionPoint } from '../blocks/block-actions';
-import { BLOCK_CATEGORIES } from '../blocks/NewBlockPicker';
-import { blockLabel, errorMessage, useAdmin } from '../core/context';
+import { BlockSettings } from '../block-editor/BlockSettings';
+import { blockLabel, useAdmin } from '../core/context';
 import { parentColumns } from '../core/placement';
 import { TabPanel, Tabs } from '../core/Tabs';
 import { adminPanelOpenAtom } from '../edit-mode';
@@ -19,7 +17,8 @@ import type { RuleSubjectChoices } from '../rules-editor';
 import { redo, undo } from './history';
 import { isWideScreen, leftPanelOpenAtom, leftPanelTabAtom, rightPanelOpenAtom } from './panels';
 import { blockElement, isSelectedAtom, parentBlockId, selectedBlockAtom } from './selection';
-import { keyboardMoveAtom } from '../blocks/move';
+import { ComposerDnd, DragHandle, dragAtom, type DragSource } from './drag';
+import { Palette } from './Palette';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -28,6 +27,37 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 const ADMIN_UI = '.t-admin-panel, .t-admin-bar, .t-dialog, .t-admin-popover, .t-admin-notices, .t-admin-block-bar';
+
+const SELECTION_KEYS: Record<string, 'previous' | 'next' | 'child'> = { ArrowUp: 'previous', ArrowDown: 'next', ArrowRight: 'child', Enter: 'child' };
+
+/**
+ * Whether a key pressed there is for the selection: focus on the page itself (the body, the main
+ * container around it, a block's name tag or toolbar), never in a field, a panel or a dialog, nor inside a block's own content.
+ * Enter only where it would not press a button (the name tag's Enter selects the first child).
+ */
+function onThePage(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof Element) || target === document.body || target === document.documentElement) return true;
+  // A container around the page focused programmatically (the shell's main after a click or skip link).
+  if (target.matches('[tabindex="-1"]') && target.querySelector('[data-page-id]')) return true;
+  if (isTyping(target)) return false;
+  if (target.closest('[data-admin-control="select"]')) return true;
+  return key !== 'Enter' && Boolean(target.closest('.t-admin-block-bar')) && !target.closest('.t-admin-popover, .t-dialog');
+}
+
+/** The block the arrow keys select from `id`: its previous or next sibling (reading order), or its first child. */
+function neighbour(id: Id, to: 'previous' | 'next' | 'child'): Id | null {
+  const el = blockElement(id);
+  if (!el) return null;
+  const blocks = (root: Element) =>
+    Array.from(root.querySelectorAll<HTMLElement>('[data-block-id]')).filter(
+      (b) => b.parentElement?.closest('[data-block-id]') === (root.matches('[data-block-id]') ? root : null),
+    );
+  if (to === 'child') return blocks(el)[0]?.dataset.blockId ?? null;
+  const parent = el.parentElement?.closest('[data-block-id]') ?? el.closest('[data-page-id]') ?? document.body;
+  const siblings = blocks(parent);
+  const at = siblings.indexOf(el);
+  return siblings[at + (to === 'next' ? 1 : -1)]?.dataset.blockId ?? null;
+}
 
 /** Focuses a block's name tag once React has rendered it. */
 function focusTag(id: Id) {
@@ -68,13 +98,25 @@ export function Composer({ subjects }: { subjects: RuleSubjectChoices }) {
         void (key === 'y' || e.shiftKey ? redo(admin) : undo(admin));
         return;
       }
-      if (e.key === 'Escape' && !store.get(keyboardMoveAtom)) {
-        const selected = store.get(selectedBlockAtom);
-        if (!selected || (isTyping(e.target) && !(e.target as Element).closest('[data-block-id]'))) return;
+      if (store.get(dragAtom) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const selected = store.get(selectedBlockAtom);
+      if (!selected) return;
+      if (e.key === 'Escape') {
+        if (isTyping(e.target) && !(e.target as Element).closest('[data-block-id]')) return;
         const parent = parentBlockId(selected);
         store.set(selectedBlockAtom, parent);
         focusTag(parent ?? selected);
+        return;
       }
+      const direction = SELECTION_KEYS[e.key];
+      if (!direction || !onThePage(e.target, e.key)) return;
+      const next = neighbour(selected, direction);
+      e.preventDefault();
+      if (!next) return;
+      store.set(selectedBlockAtom, next);
+      focusTag(next);
+      blockElement(next)?.scrollIntoView?.({ block: 'nearest' });
+      admin.announce(admin.t('admin.selection.selected', { name: blockLabel(store.get(blockAtom(next)), admin.registry) }));
     };
     document.addEventListener('click', onClick);
     document.addEventListener('mouseover', onOver);
@@ -90,10 +132,10 @@ export function Composer({ subjects }: { subjects: RuleSubjectChoices }) {
   }, [admin, store, setLeft, setRight]);
 
   return (
-    <>
+    <ComposerDnd>
       <LeftPanel />
       <RightPanel subjects={subjects} />
-    </>
+    </ComposerDnd>
   );
 }
 
@@ -105,7 +147,21 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
   const block = useAtomValue(useMemo(() => blockAtom(selected ?? ''), [selected]));
   if (!open) return null;
   return (
-    <aside className="t-admin-panel t-admin-panel--right" aria-label={t('admin.composer.panel')}>
+    // Escape in the panel goes back to the block on the page (the draft is kept); a sheet also closes.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <aside
+      className="t-admin-panel t-admin-panel--right"
+      aria-label={t('admin.composer.panel')}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented || !selected) return;
+        // A dialog or popover opened from the panel closes first.
+        if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="alertdialog"], .t-dialog, .t-admin-popover')) return;
+        e.preventDefault();
+        e.nativeEvent.stopImmediatePropagation();
+        if (!isWideScreen()) setOpen(false);
+        focusTag(selected);
+      }}
+    >
       <div className="t-admin-panel__head">
         <h2>{block ? blockLabel(block, admin.registry) : t('admin.composer.panel')}</h2>
         <button type="button" onClick={() => setOpen(false)}>
@@ -152,84 +208,6 @@ function LeftPanel() {
   );
 }
 
-/** Only the types that can be added now: available ones, by category, with search over title and description. */
-export function paletteTypes(blocks: Record<string, RuntimeBlockType>, category: string, query: string): RuntimeBlockType[] {
-  const q = query.trim().toLowerCase();
-  return Object.values(blocks)
-    .filter((b) => b.status === 'available')
-    .filter((b) => !category || b.category === category)
-    .filter((b) => !q || [b.title, b.type, b.description ?? ''].some((s) => s.toLowerCase().includes(q)))
-    .sort((a, b) => a.title.localeCompare(b.title));
-}
-
-/** The first sentence of a type's description: what it is, in words. */
-function shortDescription(text: string | undefined): string {
-  if (!text) return '';
-  const end = text.search(/\.(\s|$)/);
-  return end > 0 ? text.slice(0, end + 1) : text;
-}
-
-function Palette() {
-  const admin = useAdmin();
-  const { t } = admin;
-  const [query, setQuery] = useState('');
-  const [category, setCategory] = useState('');
-  const [busy, setBusy] = useState(false);
-  const types = useMemo(() => paletteTypes(admin.registry.blocks, category, query), [admin.registry, category, query]);
-  const categories = useMemo(
-    () => BLOCK_CATEGORIES.filter((c) => Object.values(admin.registry.blocks).some((b) => b.status === 'available' && b.category === c)),
-    [admin.registry],
-  );
-  const add = async (entry: RuntimeBlockType) => {
-    const at = insertionPoint(admin, admin.store.get(selectedBlockAtom));
-    if (!at) return;
-    setBusy(true);
-    try {
-      await addBlockAt(admin, entry, at);
-      admin.announce(t('admin.composer.added', { name: entry.title }));
-    } catch (e) {
-      admin.notify('negative', t('admin.newBlockInfo.failed', { message: errorMessage(e, t) }));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="t-admin-palette">
-      <label className="t-admin-field">
-        {t('admin.picker.search')}
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-      </label>
-      <label className="t-admin-field">
-        {t('admin.picker.category')}
-        <select value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">{t('admin.picker.allCategories')}</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {t(`admin.picker.categories.${c}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {types.length === 0 ? (
-        <p role="status">{t('admin.picker.noResults', { query })}</p>
-      ) : (
-        <ul className="t-admin-palette__list">
-          {types.map((b) => (
-            <li key={b.type}>
-              <button type="button" disabled={busy} onClick={() => void add(b)} aria-describedby={`palette-${b.type}`}>
-                {t('admin.composer.addHere', { type: b.title })}
-              </button>
-              <span id={`palette-${b.type}`} className="t-admin-palette__description">
-                {shortDescription(b.description)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 function Outline() {
   const admin = useAdmin();
   const page = useAtomValue(pageAtom(admin.pageId));
@@ -253,19 +231,23 @@ function OutlineNode({ id, depth }: { id: Id; depth: number }) {
   if (!block || block.wasDeleted || depth > 12) return null;
   const children = Array.isArray(block.children) && block.children.length ? parentColumns(block).flat() : [];
   const type = admin.registry.blocks[block.type]?.title ?? block.type;
+  const name = blockLabel(block, admin.registry);
   return (
     <li>
-      <button
-        type="button"
-        aria-pressed={selected}
-        onClick={() => {
-          select(id);
-          blockElement(id)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-        }}
-      >
-        {blockLabel(block, admin.registry)}
-        {block.name ? <span className="t-admin-outline__type"> · {type}</span> : null}
-      </button>
+      <div className="t-admin-outline__row">
+        <OutlineHandle id={id} name={name} />
+        <button
+          type="button"
+          aria-pressed={selected}
+          onClick={() => {
+            select(id);
+            blockElement(id)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+          }}
+        >
+          {name}
+          {block.name ? <span className="t-admin-outline__type"> · {type}</span> : null}
+        </button>
+      </div>
       {children.length > 0 && (
         <ul>
           {children.map((c) => (
@@ -274,5 +256,15 @@ function OutlineNode({ id, depth }: { id: Id; depth: number }) {
         </ul>
       )}
     </li>
+  );
+}
+
+function OutlineHandle({ id, name }: { id: Id; name: string }) {
+  const { t } = useAdmin();
+  const source = useMemo<DragSource>(() => ({ kind: 'block', id }), [id]);
+  return (
+    <DragHandle id={`outline:${id}`} source={source} name={name} label={t('admin.drag.handle', { name })}>
+      <span aria-hidden="true">⠿</span>
+    </DragHandle>
   );
 }

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DRAG_TYPE } from '../../admin/blocks/move';
+import { historyAtom } from '../../admin/editor/history';
+import { leftPanelOpenAtom } from '../../admin/editor/panels';
 import { blockAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { findFocusedDialog, seriousAxeViolations } from '../helpers/admin-render';
+import { seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, requestAs, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
@@ -14,9 +15,15 @@ const c: Block = { id: 'c', type: 'plainText', name: 'Charlie', options: { text:
 const empty: Block = { id: 'e', type: 'dismissible', name: 'Empty' };
 const cols: Block = { id: 'cols', type: 'columns', name: 'Grid', columns: [6, 6], children: ['c'], positions: { 'col-0': ['c'], 'col-1': [] } };
 
-function dataTransfer() {
-  const data = new Map<string, string>();
-  return { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: 'move', dropEffect: 'move' };
+/** The library's live region (dnd-kit says each drag step there, in our texts). */
+const dragSays = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+/** The keyboard sensor listens from the next tick after a pick-up. */
+const tick = () => act(() => new Promise((r) => setTimeout(r, 5)));
+const dropZones = () => Array.from(document.querySelectorAll<HTMLElement>('[data-admin-dropzone]')).map((z) => z.dataset.adminDropzone);
+
+async function openPalette(store: { set(a: typeof leftPanelOpenAtom, v: boolean): void }) {
+  act(() => store.set(leftPanelOpenAtom, true));
+  return screen.findByRole('complementary', { name: 'Blocks and outline' });
 }
 
 /** A block's toolbar: shown once the block is selected (its name tag is the select button). */
@@ -26,8 +33,6 @@ function bar(name: string): HTMLElement {
   fireEvent.click(screen.getByRole('button', { name: `Select ${name}` }));
   return screen.getByRole('toolbar', { name: `Block controls for ${name}` });
 }
-/** A block's edit-mode chrome (name tag, drop target), there whether or not it is selected. */
-const chrome = (name: string) => screen.getByRole('button', { name: `Select ${name}` }).closest<HTMLElement>('[data-admin-chrome]')!;
 
 let server: ApiServer;
 const open: { close(): void }[] = [];
@@ -48,80 +53,72 @@ async function renderAdmin(blocks: Block[], options: Parameters<typeof renderAdm
   return view;
 }
 
-describe('new block picker', () => {
-  it('lists addable types by category with search, shows required power-ups, keeps planned types disabled and removed ones out', async () => {
+describe('palette', () => {
+  it('offers only available types, by category and search, each with its icon and a plain description; axe clean', async () => {
     const user = userEvent.setup({ delay: null });
-    await renderAdmin([]);
-    await user.click(screen.getByRole('button', { name: 'New block' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New block' });
+    const { store } = await renderAdmin([]);
+    const left = await openPalette(store);
     const { default: registry } = await import('../../registry/generated/registry.json');
-    const entries = Object.values(registry.blocks) as { title: string; status: string; category: string; powerUps: { required: string[] } }[];
-    // The registry has removed, planned and power-up types (the catalogue test pins them); each is checked here.
-    const removed = entries.find((e) => e.status === 'removed')!;
+    const entries = Object.values(registry.blocks) as { title: string; status: string }[];
     const planned = entries.find((e) => e.status === 'planned')!;
-    const needing = entries.find((e) => e.powerUps.required.length > 0 && e.status !== 'removed')!;
-    expect([removed, planned, needing].every(Boolean)).toBe(true);
-    expect(within(dialog).queryByRole('button', { name: removed.title })).toBeNull();
-    expect(within(dialog).getByRole('button', { name: planned.title })).toBeDisabled();
-    expect(within(dialog).getAllByText(new RegExp(`Requires: ${needing.powerUps.required.join(', ')}`)).length).toBeGreaterThan(0);
-
-    await user.selectOptions(within(dialog).getByLabelText('Category'), 'structure');
-    expect(within(dialog).queryByRole('button', { name: 'Plain text' })).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Columns' })).toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText('Category'), '');
-    await user.type(within(dialog).getByLabelText('Search block types'), 'plain');
-    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
-    await user.clear(within(dialog).getByLabelText('Search block types'));
-    await user.type(within(dialog).getByLabelText('Search block types'), 'zzzz');
-    expect(within(dialog).getByRole('status')).toHaveTextContent('No block type matches “zzzz”.');
+    expect(within(left).queryByRole('button', { name: `Add ${planned.title}` })).toBeNull();
+    const callout = within(left).getByRole('button', { name: 'Add Callout' });
+    // Its description says what it is in words: no spec paths or file names.
+    expect(callout).toHaveAccessibleDescription('A highlighted note (info, success, warning or danger) with a title and a short text.');
+    expect(callout.closest('li')!.querySelector('svg.t-admin-block-icon path')).not.toBeNull();
+    expect(within(left).getByRole('button', { name: 'Add Columns' })).toHaveAccessibleDescription('Puts blocks side by side in up to 12 columns.');
+    await user.selectOptions(within(left).getByLabelText('Category'), 'structure');
+    expect(within(left).queryByRole('button', { name: 'Add Plain text' })).toBeNull();
+    await user.selectOptions(within(left).getByLabelText('Category'), '');
+    await user.type(within(left).getByLabelText('Search block types'), 'pinboard');
+    expect(
+      within(left)
+        .getAllByRole('button', { name: /^Add / })
+        .map((b) => b.textContent),
+    ).toEqual(['Add Masonry']);
     expect(await seriousAxeViolations()).toEqual([]);
   }, 30_000);
 
-  it('adds a plainText block with its defaults through the new block info, by keyboard, and the other client sees it', async () => {
+  it('drags a new Callout into the second column by keyboard: drop zones only while dragging and only where it may go; one request, one undo step', async () => {
     const user = userEvent.setup({ delay: null });
-    const { calls, store, member, id } = await renderAdmin([a]);
-    const add = screen.getByRole('button', { name: 'New block' });
-    add.focus();
-    await user.keyboard('{Enter}');
-    const dialog = await findFocusedDialog('New block');
-    await user.keyboard('Plain text');
-    await user.tab();
-    await user.tab();
-    expect(within(dialog).getByRole('button', { name: 'Plain text' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    const info = await screen.findByRole('dialog', { name: 'New block info' });
-    expect(within(info).getByText(/"align":"start"/)).toBeInTheDocument();
-    expect(await seriousAxeViolations()).toEqual([]);
-    await user.click(within(info).getByRole('button', { name: 'Add block' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const call = calls.find((x) => x.method === 'addBlock')!.args[0] as {
-      parentType: string;
-      parentId: string;
-      colIndex: number;
-      index: number;
-      defaults: boolean;
-      block: Block;
-    };
-    expect(call).toMatchObject({
-      parentType: 'page',
-      parentId: id('p1'),
-      colIndex: 0,
-      index: 1,
-      defaults: true,
-      block: { options: { text: '', align: 'start' } },
-    });
-    const page = store.get(pageAtom(id('p1')))!;
-    expect(page.children).toHaveLength(2);
-    const added = store.get(blockAtom(page.children![1]))!;
-    expect(added).toMatchObject({ type: 'plainText', options: { text: '', align: 'start' } });
-    await waitFor(() => expect(member.get(pageAtom(id('p1')))?.children).toEqual(page.children));
-    expect(document.querySelector(`[data-block-id="${added.id}"]`)).not.toBeNull();
+    const { calls, store, member, id } = await renderAdmin([a, cols, c]);
+    const left = await openPalette(store);
+    expect(dropZones()).toEqual([]);
+    within(left).getByRole('button', { name: 'Drag a new Callout' }).focus();
+    await user.keyboard(' ');
+    await tick();
+    expect(dragSays()).toBe('Picked up Callout.');
+    const zones = dropZones();
+    // Before each block and at each column's end of the page and the grid; none inside a plain text.
+    expect(zones).toEqual(
+      expect.arrayContaining([`page:${id('p1')}:0:0`, `block:${id('cols')}:0:0`, `block:${id('cols')}:0:1`, `block:${id('cols')}:1:0`, `page:${id('p1')}:0:2`]),
+    );
+    expect(zones.some((z) => z!.includes(`:${id('a')}:`) || z!.includes(`:${id('c')}:`))).toBe(false);
+    // Right: the page's column, the grid's first column, its second column.
+    await user.keyboard('{ArrowRight}');
+    await tick();
+    await user.keyboard('{ArrowRight}');
+    await tick();
+    await user.keyboard('{ArrowRight}');
+    await tick();
+    expect(dragSays()).toBe('Callout: at the end of column 2 of Grid.');
+    await user.keyboard(' ');
+    await tick();
+    await waitFor(() => expect(store.get(blockAtom(id('cols')))?.positions?.['col-1']).toHaveLength(1));
+    expect(dropZones()).toEqual([]);
+    const added = store.get(blockAtom(id('cols')))!.positions!['col-1']![0];
+    expect(store.get(blockAtom(added))).toMatchObject({ type: 'callout', options: { tone: 'info' } });
+    expect(calls.filter((x) => x.method === 'addBlock')).toHaveLength(1);
+    expect(calls.find((x) => x.method === 'addBlock')!.args[0]).toMatchObject({ parentType: 'block', parentId: id('cols'), colIndex: 1, index: 0 });
+    await waitFor(() => expect(member.get(blockAtom(id('cols')))?.positions?.['col-1']).toEqual([added]));
+    expect(store.get(historyAtom).undo).toHaveLength(1);
   });
 
-  it('places an existing block from the existing block picker (it leaves its old place, as on the server)', async () => {
+  it('places an existing block from the palette (it leaves its old place, as on the server)', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls, store, id } = await renderAdmin([a, b]);
-    await user.click(screen.getByRole('button', { name: 'Existing block' }));
+    const left = await openPalette(store);
+    await user.click(within(left).getByRole('button', { name: 'Place an existing block…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Existing block picker' });
     // The server searches every block: this scene's id finds this scene's Alpha.
     await user.type(within(dialog).getByLabelText('Search blocks by name or type'), id('a'));
@@ -162,75 +159,90 @@ describe('edit-mode chrome', () => {
     );
     const { rerender } = render(view(false));
     expect(screen.queryByRole('toolbar', { name: 'Block controls for Alpha' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'New block' })).toBeNull();
+    expect(document.querySelector('[data-slot]')).toBeNull();
     rerender(view(true));
     // Chrome is the name tag; the toolbar comes with selection.
     expect(screen.queryByRole('toolbar', { name: 'Block controls for Alpha' })).toBeNull();
     expect(bar('Alpha')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'New block' })).toBeInTheDocument();
+    // No add bars: a column's end is only an empty anchor for drop zones while dragging.
+    expect(screen.queryByRole('button', { name: 'New block' })).toBeNull();
+    expect(document.querySelector('[data-slot="page:p1:0"]')).toBeEmptyDOMElement();
   });
 });
 
 describe('moving blocks', () => {
-  it('moves a block by keyboard within a column and into another column of another parent, announcing each step', async () => {
+  it('drags a block by keyboard from its toolbar, into another parent; each step is said; one request and one undo step', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls, store, member, reload, id } = await renderAdmin([a, b, cols, c]);
     const handle = within(bar('Alpha')).getByRole('button', { name: 'Move block' });
     handle.focus();
     await user.keyboard(' ');
-    expect(handle).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(/Picked up Alpha/)).toBeInTheDocument();
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    // Slots: before a, before b, before cols → "before cols" is the target.
-    expect(screen.getByText('Alpha: position 3 of 4 in column 1 of the page.')).toBeInTheDocument();
-    expect(within(chrome('Grid')).getByText('Drop here, before Grid')).toBeInTheDocument();
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('a'), id('cols')]));
-    expect(await screen.findByText(/Alpha dropped at position 2 in column 1 of the page/)).toBeInTheDocument();
-
-    // Into the second (empty) column of the columns block: down to the grid's first column, then right.
-    handle.focus();
-    await user.keyboard(' {ArrowDown}{ArrowDown}{ArrowRight}');
-    expect(screen.getByText('Alpha: position 1 of 1 in column 2 of Grid.')).toBeInTheDocument();
+    await tick();
+    expect(dragSays()).toBe('Picked up Alpha.');
+    // Its own place is no drop zone; the first place down is before Grid (after Bravo).
+    expect(dropZones()).not.toContain(`page:${id('p1')}:0:0`);
+    await user.keyboard('{ArrowDown}');
+    await tick();
+    expect(dragSays()).toBe('Alpha: before “Grid” in column 1 of the page.');
+    await user.keyboard('{ArrowDown}');
+    await tick();
+    await user.keyboard('{ArrowRight}');
+    await tick();
+    expect(dragSays()).toBe('Alpha: at the end of column 2 of Grid.');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(store.get(blockAtom(id('cols')))?.positions).toEqual({ 'col-0': [id('c')], 'col-1': [id('a')] }));
-    // Focus follows the block to its new parent.
-    await waitFor(() => expect(within(bar('Alpha')).getByRole('button', { name: 'Move block' })).toHaveFocus());
+    expect(dragSays()).toBe('Alpha dropped: at the end of column 2 of Grid.');
     expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('cols')]);
     await waitFor(() => expect(member.get(blockAtom(id('cols')))?.positions?.['col-1']).toEqual([id('a')]));
     expect((await reload()).get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('cols')]);
-    expect(calls.filter((x) => x.method === 'moveBlocks')).toHaveLength(2);
+    expect(calls.filter((x) => x.method === 'moveBlocks')).toHaveLength(1);
+    expect(store.get(historyAtom).undo.map((s) => s.label)).toEqual(['Move “Alpha”']);
   });
 
-  it('cancels a keyboard move with Escape and sends nothing for a drop where the block already is', async () => {
+  it('cancels a keyboard drag with Escape: nothing is sent, the selection stays', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = await renderAdmin([a, b]);
-    const handle = within(bar('Alpha')).getByRole('button', { name: 'Move block' });
-    handle.focus();
-    await user.keyboard(' {ArrowDown}{ArrowDown}{Escape}');
-    expect(handle).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText('Move of Alpha cancelled.')).toBeInTheDocument();
-    await user.keyboard('{Enter}{ArrowDown}{Enter}');
-    expect(screen.getByText('Alpha is already there.')).toBeInTheDocument();
+    within(bar('Alpha')).getByRole('button', { name: 'Move block' }).focus();
+    await user.keyboard(' ');
+    await tick();
+    await user.keyboard('{ArrowDown}');
+    await tick();
+    await user.keyboard('{Escape}');
+    await tick();
+    expect(dragSays()).toBe('Move of Alpha cancelled.');
+    expect(dropZones()).toEqual([]);
+    expect(screen.getByRole('toolbar', { name: 'Block controls for Alpha' })).toBeInTheDocument();
     expect(calls.some((x) => x.method === 'moveBlocks')).toBe(false);
   });
 
-  it('moves a block by pointer drag and drop onto another block and onto a column end', async () => {
-    const { store, id } = await renderAdmin([a, b, cols, c]);
-    const dt = dataTransfer();
-    fireEvent.dragStart(within(bar('Bravo')).getByRole('button', { name: 'Move block' }), { dataTransfer: dt });
-    fireEvent.dragOver(chrome('Alpha'), { dataTransfer: dt });
-    fireEvent.drop(chrome('Alpha'), { dataTransfer: dt });
-    await waitFor(() => expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), id('a'), id('cols')]));
-
-    const dt2 = dataTransfer();
-    dt2.setData(DRAG_TYPE, id('b'));
-    fireEvent.dragStart(within(bar('Bravo')).getByRole('button', { name: 'Move block' }), { dataTransfer: dt2 });
-    // The grid's second column is empty: its add bar is the drop target at its end.
-    const slot = document.querySelector(`[data-slot="block:${id('cols')}:1"]`)!;
-    fireEvent.dragOver(slot, { dataTransfer: dt2 });
-    fireEvent.drop(slot, { dataTransfer: dt2 });
-    await waitFor(() => expect(store.get(blockAtom(id('cols')))?.positions?.['col-1']).toEqual([id('b')]));
+  it('Move to… lists the places by name, steps with the arrow keys, moves with Enter (one request); undo puts it back', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls, store, id } = await renderAdmin([a, b, cols, c]);
+    await user.click(within(bar('Bravo')).getByRole('button', { name: 'Move to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Bravo” to…' });
+    const places = within(dialog)
+      .getAllByRole('button', { name: /column/ })
+      .map((x) => x.textContent);
+    expect(places).toEqual([
+      'before “Alpha” in column 1 of the page',
+      'before “Charlie” in column 1 of Grid',
+      'at the end of column 1 of Grid',
+      'at the end of column 2 of Grid',
+      'at the end of column 1 of the page',
+    ]);
+    expect(within(dialog).getByRole('button', { name: places[0]! })).toHaveFocus();
+    expect(await seriousAxeViolations()).toEqual([]);
+    await user.keyboard('{End}{ArrowUp}');
+    expect(within(dialog).getByRole('button', { name: 'at the end of column 2 of Grid' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(blockAtom(id('cols')))?.positions?.['col-1']).toEqual([id('b')]);
+    expect(calls.filter((x) => x.method === 'moveBlocks')).toHaveLength(1);
+    // The step is recorded once the server has answered; focus follows the block to its new place.
+    await waitFor(() => expect(store.get(historyAtom).undo.map((x) => x.label)).toEqual(['Move “Bravo”']));
+    await waitFor(() => expect(within(bar('Bravo')).getByRole('button', { name: 'Move to…' })).toHaveFocus());
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('b'), id('cols')]));
   });
 
   it("shows 'Error submitting move request' when the server refuses a move", async () => {
@@ -238,10 +250,35 @@ describe('moving blocks', () => {
     const { store, id, token } = await renderAdmin([a, b]);
     // Another admin deletes Alpha meanwhile: the server refuses to move it, and the guess is undone.
     expect((await server.call('DELETE', `structure/block/${id('a')}`, { token })).status).toBe(200);
-    within(bar('Alpha')).getByRole('button', { name: 'Move block' }).focus();
-    await user.keyboard(' {ArrowDown}{ArrowDown}{Enter}');
+    await user.click(within(bar('Alpha')).getByRole('button', { name: 'Move to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Alpha” to…' });
+    await user.click(within(dialog).getByRole('button', { name: 'at the end of column 1 of the page' }));
     expect(await screen.findByText('Error submitting move request')).toBeInTheDocument();
     expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('b')]);
+  });
+});
+
+describe('selection by keyboard', () => {
+  it('ArrowDown/ArrowUp select the next/previous sibling, ArrowRight and Enter the first child, Escape the parent; each said politely', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin([a, cols, c]);
+    bar('Alpha');
+    const selected = () => screen.getAllByRole('toolbar', { name: /^Block controls for / }).map((t) => t.getAttribute('aria-label'));
+    await user.keyboard('{ArrowDown}');
+    expect(selected()).toEqual(['Block controls for Grid']);
+    expect(screen.getByRole('button', { name: 'Select Grid' })).toHaveFocus();
+    expect(screen.getByText('“Grid” selected.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(selected()).toEqual(['Block controls for Charlie']);
+    await user.keyboard('{Escape}');
+    expect(selected()).toEqual(['Block controls for Grid']);
+    await user.keyboard('{ArrowRight}');
+    expect(selected()).toEqual(['Block controls for Charlie']);
+    await user.keyboard('{Escape}{ArrowUp}');
+    expect(selected()).toEqual(['Block controls for Alpha']);
+    // At the first block: nothing above, the selection stays.
+    await user.keyboard('{ArrowUp}');
+    expect(selected()).toEqual(['Block controls for Alpha']);
   });
 });
 
@@ -313,5 +350,47 @@ describe('delete and revert', () => {
     expect(screen.getByText('Block “Empty” deleted.')).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(1500));
     expect(screen.queryByText('Block “Empty” deleted.')).toBeNull();
+  });
+});
+
+describe('the side panel keeps a draft', () => {
+  const note: Block = { id: 'n', type: 'callout', name: 'Note', options: { tone: 'info', title: 'Hello', body: 'Body text' } };
+  const onPage = (id: string) => within(document.querySelector<HTMLElement>(`[data-block-id="${id}"]`)!);
+
+  it('selecting another block keeps the unsaved edit (preview and panel); Escape goes back to the block; Discard puts it back; nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls, store, id } = await renderAdmin([note, a]);
+    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    let panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    const title = await within(panel).findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Draft title');
+    expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
+
+    // Another block selected: the draft stays on the page and in the panel when Note comes back.
+    await user.click(within(bar('Alpha')).getByRole('button', { name: 'Edit block' }));
+    panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    expect(within(panel).getByRole('heading', { name: 'Alpha' })).toBeInTheDocument();
+    expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
+    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('Unsaved changes');
+    expect(await within(panel).findByLabelText('Title')).toHaveValue('Draft title');
+
+    // Escape in the panel: back to the block's name tag (the sheet closes below the medium breakpoint); the draft stays.
+    await user.click(within(panel).getByLabelText('Title'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Select Note' })).toHaveFocus());
+    expect(screen.getByRole('toolbar', { name: 'Block controls for Note' })).toBeInTheDocument();
+    expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
+
+    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    await user.click(within(panel).getByRole('button', { name: 'Discard changes' }));
+    expect(onPage(id('n')).getByText('Hello')).toBeInTheDocument();
+    expect(within(panel).queryByRole('status')).toBeNull();
+    expect(await within(panel).findByLabelText('Title')).toHaveValue('Hello');
+    expect(store.get(blockAtom(id('n')))?.options?.title).toBe('Hello');
+    expect(calls.some((x) => x.method === 'updateBlock')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { leftPanelOpenAtom } from '../../admin/editor/panels';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
@@ -159,7 +160,8 @@ describe('edit mode on a page from the real server', { timeout: 60_000 }, () => 
     open.push(view);
     const { store } = view;
     expect(store.get(adminPanelOpenAtom)).toBe(false);
-    act(() => void fireEvent.click(screen.getByRole('button', { name: 'New block' })));
+    act(() => store.set(leftPanelOpenAtom, true));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Place an existing block…' })));
     expect(store.get(adminPanelOpenAtom)).toBe(true);
     act(() => void fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * An admin in edit mode, in Chromium against the built server and its demo content, with a
  * member's browser open on the same page: entering edit mode loads the admin lazily; a plainText
- * block is added from the picker, its text changed through the generated form, moved to another
+ * block is dragged from the palette into a column, its text changed through the generated form, moved to another
  * column, deleted and reverted; a page is created and dragged to another module (confirmed). The
  * member sees each change live, without a reload. axe-core checks the edit dialogs.
  */
@@ -77,27 +77,26 @@ describe('edit mode in Chromium against the built server, with a member watching
   const memberBlock = () => member.locator(`[data-block-id="${blockId}"]`);
 
   it('alt+shift+e loads the admin and shows its controls; the member sees none', async () => {
-    expect(await admin.getByRole('button', { name: 'New block' }).count()).toBe(0);
+    expect(await admin.getByRole('toolbar', { name: 'Admin bar' }).count()).toBe(0);
     await admin.keyboard.press('Alt+Shift+KeyE');
-    await admin.getByRole('button', { name: 'New block' }).first().waitFor();
+    await admin.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+    // No add bars: blocks come from the palette.
+    expect(await admin.getByRole('button', { name: 'New block' }).count()).toBe(0);
     // Blocks carry only a name tag (their select button) until selected.
     await admin.getByRole('button', { name: 'Select Two columns' }).waitFor({ state: 'attached' });
     expect(await admin.getByRole('toolbar', { name: /^Block controls/ }).count()).toBe(0);
-    expect(await member.getByRole('button', { name: 'New block' }).count()).toBe(0);
+    expect(await member.getByRole('button', { name: 'Select Two columns' }).count()).toBe(0);
   });
 
-  it('adds a plainText block from the picker into the first column; the member sees it live', async () => {
+  it('drags a plainText block from the palette into the first column by keyboard; the member sees it live', async () => {
     const before = await blockIds(admin);
-    const firstColumn = admin.locator('[data-block-id="e2e-cols"] [data-column="0"]');
-    await firstColumn.getByRole('button', { name: 'New block' }).click();
-    const picker = admin.getByRole('dialog', { name: 'New block' });
-    await picker.getByLabel('Search block types').fill('Plain text');
-    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
-    await picker.getByRole('button', { name: 'Plain text' }).click();
-    const info = admin.getByRole('dialog', { name: 'New block info' });
-    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
-    await info.getByRole('button', { name: 'Add block' }).click();
-    await info.waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Drag a new Plain text' }).focus();
+    await admin.keyboard.press('Space');
+    const live = admin.locator('[id^="DndLiveRegion"]');
+    await expect.poll(() => live.textContent()).toBe('Picked up Plain text.');
+    // Right, column by column, until the first column of the two columns block.
+    for (let i = 0; i < 12 && !(await live.textContent())?.endsWith('column 1 of Two columns.'); i++) await admin.keyboard.press('ArrowRight');
+    await admin.keyboard.press('Enter');
     await expect.poll(async () => (await blockIds(admin)).filter((id) => !before.includes(id))).toHaveLength(1);
     blockId = (await blockIds(admin)).find((id) => !before.includes(id))!;
     await member.locator(`[data-block-id="e2e-cols"] [data-column="0"] [data-block-id="${blockId}"]`).waitFor({ state: 'attached' });
@@ -117,7 +116,10 @@ describe('edit mode in Chromium against the built server, with a member watching
     const handle = adminBlock().getByRole('button', { name: 'Move block' });
     await handle.focus();
     await admin.keyboard.press('Space');
+    const live = admin.locator('[id^="DndLiveRegion"]');
+    await expect.poll(() => live.textContent()).toBe('Picked up Plain text.');
     await admin.keyboard.press('ArrowRight');
+    await expect.poll(() => live.textContent()).toBe('Plain text: at the end of column 2 of Two columns.');
     await admin.keyboard.press('Enter');
     await member.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).getByText('Hello from edit mode').waitFor();
     expect(await admin.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).count()).toBe(1);

@@ -1,16 +1,18 @@
 /**
- * The edit block dialog: an @rjsf/core form generated from the block type's registry options
- * schema and ui hints. Every change previews live (the draft is written into the block's atom);
- * Cancel restores the block as it was. Save validates on the client, then on the server, whose
- * message and field errors show in the form.
+ * The selected block's settings in the composer's side panel: an @rjsf/core form generated from the
+ * block type's registry options schema and ui hints, with its visibility and design tabs. Every
+ * change previews live (the draft is written into the block's atom). Save validates on the client,
+ * then on the server, whose message and field errors show in the form (one undo step); Discard
+ * changes puts the block back. Selecting another block keeps the draft, as Webflow and Puck keep an
+ * edit: the preview stays on the page and the panel picks the draft up again on return, marked
+ * unsaved, until it is saved or discarded.
  */
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { blockAtom, setBlockOptionsAtom } from '../../engine';
 import type { Block, BlockVisibility, Id, JsonObject } from '../../schemas/model';
-import { Dialog } from '../core/Dialog';
 import { DialogActions } from '../core/DialogActions';
 import { TabPanel, Tabs } from '../core/Tabs';
 import { blockLabel, errorMessage, useAdmin } from '../core/context';
@@ -25,47 +27,30 @@ import { adminWidgets } from './widgets';
 
 type Tab = 'settings' | 'visibility' | 'design';
 
-export function EditBlockDialog({ blockId, onClose, subjects }: { blockId: Id; onClose(): void; subjects: RuleSubjectChoices }) {
-  const block = useAtomValue(blockAtom(blockId));
-  // The block as it was when the dialog opened: Cancel puts it back.
-  const original = useRef(block);
-  if (!original.current) return null;
-  return <EditBlockForm original={original.current} onClose={onClose} subjects={subjects} variant="dialog" />;
+/** An unsaved edit of a block: the block as it was, and the form's values. */
+export interface BlockDraft {
+  original: Block;
+  name: string;
+  showTitle: boolean;
+  options: JsonObject;
+  visibility: BlockVisibility;
 }
 
-/**
- * The same form in the composer's side panel: the selected block's settings, visibility and design.
- * Changes preview live; Save sends them (one undo step), Discard puts the block back. Leaving the
- * block unsaved (selecting another) discards the preview.
- */
+/** Unsaved edits by block id (kept while another block is selected). */
+export const blockDraftsAtom = atom<Record<Id, BlockDraft>>({});
+
 export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: RuleSubjectChoices }) {
   const block = useAtomValue(blockAtom(blockId));
-  const [original, setOriginal] = useState(block);
+  const drafts = useAtomValue(blockDraftsAtom);
+  const [original, setOriginal] = useState(() => drafts[blockId]?.original ?? block);
   const [generation, setGeneration] = useState(0);
-  const store = useAdmin().store;
-  const saved = useRef(true);
-  const latest = useRef(original);
-  latest.current = original;
-  useEffect(
-    () => () => {
-      // Unsaved live preview goes when the panel leaves the block.
-      if (!saved.current && latest.current) {
-        const now = store.get(blockAtom(blockId));
-        if (now && !now.wasDeleted) store.set(blockAtom(blockId), { ...latest.current, revision: now.revision });
-      }
-    },
-    [store, blockId],
-  );
   if (!original) return null;
   return (
     <EditBlockForm
       key={`${original.revision ?? 0}-${generation}`}
       original={original}
-      variant="panel"
       subjects={subjects}
-      onDirty={() => (saved.current = false)}
       onClose={(next) => {
-        saved.current = true;
         if (next) setOriginal(next);
         setGeneration((g) => g + 1);
       }}
@@ -75,24 +60,36 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
 
 interface EditBlockFormProps {
   original: Block;
-  /** Called with the saved block after Save, with nothing after Cancel. */
+  /** Called with the saved block after Save, with nothing after Discard. */
   onClose(saved?: Block): void;
-  onDirty?(): void;
   subjects: RuleSubjectChoices;
-  variant: 'dialog' | 'panel';
 }
 
-function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBlockFormProps) {
+function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
   const admin = useAdmin();
   const { t, registry, store } = admin;
+  // A draft left when another block was selected: the form starts from it.
+  const [draft] = useState(() => store.get(blockDraftsAtom)[original.id]);
   const entry = registry.blocks[original.type];
   const panels: Tab[] = entry?.adminPanels?.filter((p): p is Tab => p === 'settings' || p === 'visibility' || p === 'design') ?? ['settings'];
   const tabs: Tab[] = panels.includes('settings') ? panels : ['settings', ...panels];
   const [tab, setTab] = useState<Tab>('settings');
-  const [name, setName] = useState(original.name ?? '');
-  const [showTitle, setShowTitle] = useState(original.showTitle === true);
-  const [options, setOptions] = useState<JsonObject>(() => ({ ...(entry?.defaults ?? {}), ...(original.options ?? {}) }));
-  const [visibility, setVisibility] = useState<BlockVisibility>(original.visibility ?? {});
+  const [name, setName] = useState(draft?.name ?? original.name ?? '');
+  const [showTitle, setShowTitle] = useState(draft?.showTitle ?? original.showTitle === true);
+  const [options, setOptions] = useState<JsonObject>(() => draft?.options ?? { ...(entry?.defaults ?? {}), ...(original.options ?? {}) });
+  const [visibility, setVisibility] = useState<BlockVisibility>(draft?.visibility ?? original.visibility ?? {});
+  const [dirty, setDirty] = useState(Boolean(draft));
+  // Every change is kept as the block's draft, so selecting another block loses nothing.
+  const keep = (change: Partial<BlockDraft>) => {
+    setDirty(true);
+    const drafts = store.get(blockDraftsAtom);
+    const current = drafts[original.id] ?? { original, name, showTitle, options, visibility };
+    store.set(blockDraftsAtom, { ...drafts, [original.id]: { ...current, ...change } });
+  };
+  const forget = () => {
+    const { [original.id]: _gone, ...rest } = store.get(blockDraftsAtom);
+    store.set(blockDraftsAtom, rest);
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string> | undefined>();
@@ -109,7 +106,9 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
   }, [entry, original.type, admin.optionValidators]);
 
   const cancel = () => {
-    store.set(blockAtom(original.id), original);
+    const now = store.get(blockAtom(original.id));
+    store.set(blockAtom(original.id), { ...original, revision: now?.revision ?? original.revision });
+    forget();
     onClose();
   };
 
@@ -132,6 +131,7 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
       const stored = result.blocks?.find((b) => b.id === original.id) ?? store.get(blockAtom(original.id));
       recordStep(admin, { label: stepLabel(admin, 'edit', original), command: { kind: 'block', block: { ...original, revision: stored?.revision } } });
       admin.notify('positive', t('admin.editBlock.saved'));
+      forget();
       setBusy(false);
       onClose(stored);
     } catch (e) {
@@ -142,10 +142,14 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
     }
   };
 
-  const prefix = `${variant === 'panel' ? 'block-panel' : 'edit-block'}-${original.id}`;
-  const actions = <DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} />;
-  const body = (
-    <>
+  const prefix = `block-panel-${original.id}`;
+  return (
+    <section className="t-admin-block-settings" aria-label={t('admin.editBlock.title', { name: blockLabel(original, registry) })}>
+      {dirty && (
+        <p className="t-admin-unsaved" role="status">
+          {t('admin.composer.unsaved')}
+        </p>
+      )}
       {error && (
         <p role="alert" className="t-admin-error">
           {error}
@@ -167,7 +171,7 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
             value={name}
             onChange={(e) => {
               setName(e.target.value);
-              onDirty?.();
+              keep({ name: e.target.value });
             }}
             maxLength={200}
           />
@@ -194,7 +198,7 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
               onChange={(e) => {
                 const next = (e.formData ?? {}) as JsonObject;
                 setOptions(next);
-                onDirty?.();
+                keep({ options: next });
                 store.set(setBlockOptionsAtom, { id: original.id, options: next });
               }}
             />
@@ -203,39 +207,34 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
       </TabPanel>
       {tabs.includes('visibility') && (
         <TabPanel tab="visibility" current={tab} idPrefix={prefix}>
-          <VisibilityPanel value={visibility} onChange={setVisibility} subjects={subjects} />
+          <VisibilityPanel
+            value={visibility}
+            onChange={(v) => {
+              setVisibility(v);
+              keep({ visibility: v });
+            }}
+            subjects={subjects}
+          />
         </TabPanel>
       )}
       {tabs.includes('design') && (
         <TabPanel tab="design" current={tab} idPrefix={prefix}>
           <label className="t-admin-check">
-            <input type="checkbox" checked={showTitle} onChange={(e) => setShowTitle(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={showTitle}
+              onChange={(e) => {
+                setShowTitle(e.target.checked);
+                keep({ showTitle: e.target.checked });
+              }}
+            />
             {t('admin.editBlock.showTitle')}
           </label>
         </TabPanel>
       )}
-    </>
-  );
-  if (variant === 'panel')
-    return (
-      <section className="t-admin-block-settings" aria-label={t('admin.editBlock.title', { name: blockLabel(original, registry) })}>
-        {body}
-        <div className="t-admin-panel__actions">
-          <DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} cancelLabel={t('admin.composer.revertChanges')} />
-        </div>
-      </section>
-    );
-  return (
-    <Dialog
-      title={t('admin.editBlock.title', { name: blockLabel(original, registry) })}
-      description={t('admin.editBlock.description')}
-      onClose={cancel}
-      busy={busy}
-      size="large"
-      className="t-admin-edit-block"
-      actions={actions}
-    >
-      {body}
-    </Dialog>
+      <div className="t-admin-panel__actions">
+        <DialogActions busy={busy} onCancel={cancel} onConfirm={save} disabled={!entry} cancelLabel={t('admin.composer.revertChanges')} />
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,202 @@
+/**
+ * The composer on pages of 100 and 5,000 plainText blocks (React in jsdom, the whole edit-mode tree:
+ * EngineProvider, AdminProvider with the composer's panels, PageRenderer):
+ *   composer.type  one character typed into the selected block's Text field in the side panel:
+ *                  from the input event to the preview committed on the page (flushSync). `renders`:
+ *                  components rendered by that keystroke (React's commit hook). Goal: 5,000 within
+ *                  1.5x of 100 (`vs100`), re-rendering only the edited block and the panel's form.
+ *   composer.undo  Ctrl+Z of a move (the last block moved to the top) on the page: the pure
+ *                  structure action's inverse applied optimistically, committed, and the request's
+ *                  answer applied. Goal: under 16 ms of main-thread work at 5,000.
+ * The admin API answers at once with an empty change (what the server sends back is already in the
+ * store): the figures are the browser's main-thread work, not the network's or the server's.
+ * The sizes are measured one after the other (one composer mounted at a time); on a loaded machine
+ * `vs100` is noisy.
+ */
+import { register } from 'node:module';
+import type { ReactElement } from 'react';
+import type { AdminApi, AdminValue } from '../../admin';
+import { installDom } from './dom';
+import { countRenders, defineBenches, line, measure, round, type BenchResult, type Figures } from './harness';
+
+const SIZES = [100, 5000];
+
+// The admin imports its stylesheets (esbuild bundles them); Node has nothing to do with them here.
+const CSS_AS_NOTHING = `export async function load(url, context, next) {
+  return url.endsWith('.css') ? { format: 'module', source: '', shortCircuit: true } : next(url, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(CSS_AS_NOTHING)}`);
+
+async function setUp() {
+  const dom = installDom();
+  // jsdom has no CSS.escape; the composer uses it to find blocks by id.
+  const g = globalThis as { CSS?: { escape?: (s: string) => string } };
+  if (!g.CSS?.escape) g.CSS = { ...(g.CSS ?? {}), escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) };
+  const React = await import('react');
+  const { createRoot } = await import('react-dom/client');
+  const { flushSync } = await import('react-dom');
+  const { fireEvent } = await import('@testing-library/dom');
+  const { createStore } = await import('jotai');
+  const engine = await import('../../engine');
+  const admin = await import('../../admin');
+  const { selectedBlockAtom } = await import('../../admin/editor/selection');
+  const { rightPanelOpenAtom } = await import('../../admin/editor/panels');
+  const { undo } = await import('../../admin/editor/history');
+  const { moveBlockTo } = await import('../../admin/blocks/move');
+  const { blockComponents, blockOptionValidators } = await import('../../blocks/index.generated');
+  await engine.preloadBlockTypes(['plainText'], blockComponents, blockOptionValidators);
+  return {
+    dom,
+    React,
+    createRoot,
+    flushSync,
+    fireEvent,
+    createStore,
+    engine,
+    admin,
+    selectedBlockAtom,
+    rightPanelOpenAtom,
+    undo,
+    moveBlockTo,
+    blockComponents,
+    blockOptionValidators,
+  };
+}
+type Env = Awaited<ReturnType<typeof setUp>>;
+
+/** The admin API as the page sees it when the server has answered: nothing more to apply. */
+function answeringApi(): AdminApi {
+  return new Proxy({} as AdminApi, {
+    get: (_t, method) => () =>
+      method === 'moveBlocks' || method === 'updateBlock' ? Promise.resolve({}) : Promise.reject(new Error(`not in this bench: ${String(method)}`)),
+  });
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function mountComposer(env: Env, size: number) {
+  const { React, engine, admin } = env;
+  const h = React.createElement;
+  const pageId = `p${size}`;
+  const ids = Array.from({ length: size }, (_, i) => `b${size}-${i}`);
+  const store = env.createStore();
+  store.set(engine.loadStructureAtom, {
+    pages: [{ id: pageId, slug: pageId, name: 'Page', children: ids, positions: { 'col-0': ids } }],
+    blocks: ids.map((id, i) => ({ id, type: 'plainText', revision: 1, options: { text: `Block ${i}`, align: 'start' } })),
+  });
+  let value: AdminValue | null = null;
+  const element: ReactElement = h(
+    engine.EngineProvider,
+    {
+      registry: admin.fullRegistry,
+      blockComponents: env.blockComponents,
+      blockValidators: env.blockOptionValidators,
+      store,
+      isAdmin: true,
+      editMode: true,
+      renderAddBlock: admin.renderAddBlock,
+      renderBlockControls: admin.renderBlockControls,
+    },
+    h(
+      admin.AdminProvider,
+      {
+        api: answeringApi(),
+        registry: admin.fullRegistry,
+        user: { id: 'ada', name: 'Ada', isAdmin: true, permissions: ['manageEditMode'] } as never,
+        pageId,
+        optionValidators: env.blockOptionValidators,
+        onNotify: () => undefined,
+        onValue: (v: AdminValue | null) => (value = v),
+      },
+      h(engine.PageRenderer, { pageId }),
+    ),
+  );
+  const host = env.dom.window.document.createElement('div');
+  env.dom.window.document.body.appendChild(host);
+  const root = env.createRoot(host);
+  env.flushSync(() => root.render(element));
+  // The edited block: the middle one, selected, its settings in the side panel.
+  const edited = ids[Math.floor(size / 2)];
+  env.flushSync(() => {
+    store.set(env.selectedBlockAtom, edited);
+    store.set(env.rightPanelOpenAtom, true);
+  });
+  let input: HTMLInputElement | HTMLTextAreaElement | null = null;
+  for (let i = 0; i < 200 && !input; i++) {
+    await wait(10);
+    input = host.querySelector<HTMLInputElement | HTMLTextAreaElement>('.t-admin-panel--right #root_text');
+  }
+  if (!input || !value) throw new Error('the side panel did not show the Text field');
+  const preview = host.querySelector<HTMLElement>(`[data-block-id="${edited}"]`)!;
+  let step = 0;
+  const type = () =>
+    env.flushSync(() => {
+      env.fireEvent.change(input!, { target: { value: `${input!.value}${String.fromCharCode(97 + (step++ % 26))}` } });
+    });
+  return {
+    admin: value as AdminValue,
+    ids,
+    pageId,
+    type,
+    typed: () => preview.textContent?.includes(input!.value) === true,
+    debug: () => `${input!.tagName} ${JSON.stringify(input!.value)} / ${JSON.stringify(preview.textContent)}`,
+    unmount: () => {
+      env.flushSync(() => root.unmount());
+      host.remove();
+    },
+  };
+}
+
+export default defineBenches([
+  {
+    name: 'composer.type',
+    async run() {
+      const env = await setUp();
+      // One composer mounted at a time (two in one document would share ids and document listeners).
+      const results: BenchResult[] = [];
+      let base: Figures | undefined;
+      for (const size of SIZES) {
+        const page = await mountComposer(env, size);
+        const r = await measure({ type: page.type }, { batch: 5 });
+        const renders = countRenders(page.type);
+        if (!page.typed()) throw new Error(`composer.type: the preview of ${size} blocks did not follow the field: ${page.debug()}`);
+        base ??= r.type;
+        results.push(line('composer.type', { size }, r.type, undefined, { renders, vs100: round(r.type.median / base.median, 2) }));
+        page.unmount();
+      }
+      return results;
+    },
+  },
+  {
+    name: 'composer.undo',
+    async run() {
+      const env = await setUp();
+      const results: BenchResult[] = [];
+      for (const size of SIZES) {
+        const page = await mountComposer(env, size);
+        const { admin, ids, pageId } = page;
+        const last = ids[ids.length - 1];
+        const r = await measure(
+          {
+            undo: async () => {
+              let done: Promise<boolean> = Promise.resolve(false);
+              env.flushSync(() => void (done = env.undo(admin)));
+              if (!(await done)) throw new Error('composer.undo: the undo was refused');
+            },
+          },
+          {
+            batch: 1,
+            // Off the clock: the move that is then undone (the last block to the top), committed.
+            prepare: async () => {
+              await env.moveBlockTo(admin, last, { parentType: 'page', parentId: pageId, colIndex: 0, index: 0 });
+              env.flushSync(() => undefined);
+            },
+          },
+        );
+        results.push(line('composer.undo', { size }, r.undo));
+        page.unmount();
+      }
+      return results;
+    },
+  },
+]);
