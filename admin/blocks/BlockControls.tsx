@@ -1,13 +1,14 @@
 /**
  * A block's edit-mode chrome. Unselected: only its name tag, shown on hover or keyboard focus (the
  * tag is the block's select button). Selected: a small toolbar: move up, move down, the drag and
- * keyboard move handle, duplicate, copy (capture), settings and delete (with the confirmation
+ * keyboard move handle, duplicate, copy and paste (the clipboard), capture, settings and delete (with the confirmation
  * popover). Nothing else on the page carries chrome.
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { Block } from '../../schemas/model';
+import { clipboardAtom, copyBlock, pasteClipboard } from '../captured/clipboard';
 import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
 import { blockLabel, useAdmin } from '../core/context';
 import { debugInfoAtom } from '../edit-mode';
@@ -128,6 +129,7 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
   const setDragging = useSetAtom(draggingBlockAtom);
   const captured = useAtomValue(capturedBlocksAtom).some((c) => c.blockId === block.id);
   const capture = useSetAtom(captureBlockAtom);
+  const canPaste = useAtomValue(clipboardAtom) !== null;
   const instructionsId = useId();
   const setRight = useSetAtom(rightPanelOpenAtom);
   const setLeft = useSetAtom(leftPanelOpenAtom);
@@ -170,6 +172,12 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
       </span>
       <button type="button" data-admin-control="duplicate" onClick={() => void duplicateBlock(admin, block.id)}>
         {t('admin.block.duplicate')}
+      </button>
+      <button type="button" data-admin-control="copy" onClick={() => copyBlock(admin, block.id)}>
+        {t('admin.block.copy')}
+      </button>
+      <button type="button" data-admin-control="paste" disabled={!canPaste} onClick={() => void pasteClipboard(admin)}>
+        {t('admin.block.paste')}
       </button>
       <button type="button" aria-pressed={captured} onClick={() => capture({ blockId: block.id, pageId: admin.pageId })}>
         {captured ? t('admin.block.captured') : t('admin.block.capture')}

@@ -9,7 +9,7 @@
  * modules back (the server broadcasts the same changes to other clients as `items:changes`).
  */
 import type { Block, Id, Module, Page } from '../../schemas/model';
-import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import type { BlockPasteRequest, PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
 import type {
   AddBlockRequest,
   AdminApi,
@@ -149,6 +149,11 @@ export function createHttpAdminApi({ request }: { request: AdminRequest }): Admi
         await call('POST', 'structure/block/clone', { ids: [u.blockId], toPageId: req.toPageId, ...placement(u.to) });
       }
       return pagesResult([req.toPageId]);
+    },
+
+    async pasteBlocks(req: BlockPasteRequest) {
+      await call('POST', 'structure/block/paste', req);
+      return pagesResult([req.pageId]);
     },
 
     async createModule(module) {

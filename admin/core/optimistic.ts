@@ -24,13 +24,11 @@ import type { AdminValue } from './context';
 
 type Store = AdminValue['store'];
 
-/** A page and everything under it as the store has it (undefined when the page is not loaded). */
-function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
-  const page = store.get(pageAtom(pageId));
-  if (!page) return undefined;
+/** Live blocks under `roots` (the roots too, at any depth) and the fields they use, as the store has them. */
+export function treeFromStore(store: Store, roots: Id[]): { blocks: Block[]; fields: Field[] } {
   const blocks: Block[] = [];
   const seen = new Set<Id>();
-  const stack = childBlockIds(page);
+  const stack = [...roots];
   while (stack.length) {
     const id = stack.shift()!;
     if (seen.has(id)) continue;
@@ -48,7 +46,14 @@ function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
     fields.push(field);
     fieldIds.push(...(field.childIds ?? []));
   }
-  return { schemaVersion: 1, page, blocks, fields };
+  return { blocks, fields };
+}
+
+/** A page and everything under it as the store has it (undefined when the page is not loaded). */
+function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
+  const page = store.get(pageAtom(pageId));
+  if (!page) return undefined;
+  return { schemaVersion: 1, page, ...treeFromStore(store, childBlockIds(page)) };
 }
 
 export function docsFromStore(store: Store, pageIds: Id[]): PageDocs {

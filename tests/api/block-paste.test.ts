@@ -21,7 +21,7 @@ describe.each(BACKENDS)('block paste on %s', (backend) => {
   /** The groups page's tabs (three tabs, each a container with a card) copied with new ids, to the top of the FAQ page. */
   async function copiedTabs(): Promise<BlockPasteRequest> {
     const groups = await page('groups');
-    const copy = copyBlocks(snapshotOf({ schemaVersion: 1, ...groups }, ['groups-tabs']), { newId: (kind) => `paste-${backend}-${kind}-${++n}` });
+    const copy = copyBlocks(snapshotOf(groups, ['groups-tabs']), { newId: (kind) => `paste-${backend}-${kind}-${++n}` });
     return {
       pageId: 'faq',
       parentType: 'page',
