@@ -21,6 +21,7 @@ import { fieldErrorsToErrorSchema } from './server-errors';
 import { loadOptionsValidator, type OptionsData, type OptionsValidator } from './validator';
 import { VisibilityPanel } from './VisibilityPanel';
 import { recordStep, stepLabel } from '../editor/history';
+import { isInlineDraft } from '../inline-text/InlineText';
 import { adminWidgets } from './widgets';
 
 type Tab = 'settings' | 'visibility' | 'design';
@@ -56,6 +57,17 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
     },
     [store, blockId],
   );
+  useEffect(() => {
+    if (!block || !original) return;
+    // Saved elsewhere (inline text): the form starts again from the saved block, unless it holds unsaved changes of its own.
+    if (block.revision !== original.revision && saved.current) {
+      setOriginal(block);
+      setGeneration((g) => g + 1);
+    } else if (isInlineDraft(block.options)) {
+      // Typed in place: the form shows the same draft (it starts from the block's atom).
+      setGeneration((g) => g + 1);
+    }
+  }, [block, original]);
   if (!original) return null;
   return (
     <EditBlockForm
@@ -91,7 +103,11 @@ function EditBlockForm({ original, onClose, onDirty, subjects, variant }: EditBl
   const [tab, setTab] = useState<Tab>('settings');
   const [name, setName] = useState(original.name ?? '');
   const [showTitle, setShowTitle] = useState(original.showTitle === true);
-  const [options, setOptions] = useState<JsonObject>(() => ({ ...(entry?.defaults ?? {}), ...(original.options ?? {}) }));
+  // From the block's atom: the draft it previews (typed in place too), else the block as it was.
+  const [options, setOptions] = useState<JsonObject>(() => ({
+    ...(entry?.defaults ?? {}),
+    ...(store.get(blockAtom(original.id))?.options ?? original.options ?? {}),
+  }));
   const [visibility, setVisibility] = useState<BlockVisibility>(original.visibility ?? {});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');

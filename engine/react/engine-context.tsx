@@ -10,6 +10,7 @@ import { createTranslator, messages, type Translator } from '../core/i18n';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { MediaUrlOptions } from '../core/media';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
+import type { RenderInlineText } from './editable-text';
 
 type JotaiStore = ReturnType<typeof useStore>;
 
@@ -73,6 +74,8 @@ export interface EngineProviderProps extends EngineFacts {
   renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
   /** Edit mode puts this (edit, move, delete controls) at the top of every rendered block. */
   renderBlockControls?: (block: Block) => ReactNode;
+  /** Edit mode draws block texts marked with `EditableText` with this (editable in place). */
+  renderInlineText?: RenderInlineText;
   children?: ReactNode;
 }
 
@@ -86,6 +89,7 @@ export interface EngineValue extends EngineFacts {
   services: EngineServices;
   renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
   renderBlockControls?: (block: Block) => ReactNode;
+  renderInlineText?: RenderInlineText;
   /** The rule context built from the facts. */
   ruleContext: RuleContext;
   isAdmin: boolean;
@@ -101,7 +105,19 @@ function isRegistry(value: RuntimeRegistryData | Registry): value is Registry {
 }
 
 export function EngineProvider(props: EngineProviderProps) {
-  const { registry, blockComponents, blockValidators, store, evaluator, translator, services, renderAddBlock, renderBlockControls, children } = props;
+  const {
+    registry,
+    blockComponents,
+    blockValidators,
+    store,
+    evaluator,
+    translator,
+    services,
+    renderAddBlock,
+    renderBlockControls,
+    renderInlineText,
+    children,
+  } = props;
   const { user, profile, ownProfile, entity, device, known, isAdmin, editMode } = props;
   const value = useMemo<EngineValue>(() => {
     const tr = translator ?? defaultTranslator;
@@ -116,6 +132,7 @@ export function EngineProvider(props: EngineProviderProps) {
       services: services ?? {},
       renderAddBlock,
       renderBlockControls,
+      renderInlineText,
       user,
       profile,
       ownProfile,
@@ -142,6 +159,7 @@ export function EngineProvider(props: EngineProviderProps) {
     services,
     renderAddBlock,
     renderBlockControls,
+    renderInlineText,
     user,
     profile,
     ownProfile,
@@ -153,6 +171,11 @@ export function EngineProvider(props: EngineProviderProps) {
   ]);
   const tree = <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
   return store ? <JotaiProvider store={store}>{tree}</JotaiProvider> : tree;
+}
+
+/** The engine's context, or null outside an EngineProvider (a block rendered on its own). */
+export function useEngineIfAny(): EngineValue | null {
+  return useContext(EngineContext);
 }
 
 /** The engine's context. Throws a clear error outside an EngineProvider. */
