@@ -2,7 +2,8 @@
  * Copy and paste and inline text in Chromium as Ada (admin) against the built server and its demo
  * content: the welcome callout's title typed in place (the side panel follows), saved with Enter and
  * undone with Ctrl+Z; the callout copied (Ctrl+C) and pasted (Ctrl+V) on the News page with new
- * ids while the original stays. axe: no serious or critical violation in edit mode.
+ * ids while the original stays; the page previewed at 375 px in a frame (media queries apply) without
+ * leaving edit mode. axe: no serious or critical violation in edit mode.
  */
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,36 @@ describe('copy, paste and inline text in Chromium', () => {
     const undo = admin.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: /Undo/ });
     await expect.poll(() => undo.getAttribute('title')).toBe('Undo: Paste “Callout”');
     expect(await seriousViolations(admin)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('previews the page at 375 px in a frame where the media queries apply, without leaving edit mode; Escape closes it', async () => {
+    await admin.goto(`${server.url}/app/home/welcome`);
+    await admin.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await admin.keyboard.press('Alt+Shift+KeyE');
+    const bar = admin.getByRole('toolbar', { name: 'Admin bar' });
+    await bar.getByRole('button', { name: 'Phone (375 px)' }).focus();
+    await admin.keyboard.press('Enter');
+    const region = admin.getByRole('region', { name: 'Preview at 375 px' });
+    await region.waitFor();
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe('Phone (375 px)');
+    const frame = (await region.locator('iframe').elementHandle())!;
+    const inside = (await frame.contentFrame())!;
+    await inside.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    expect(await inside.evaluate(() => window.innerWidth)).toBe(375);
+    // The app's own breakpoint: columns stack below 768 px inside the frame, not in the editor.
+    await inside.locator('.t-column').first().waitFor();
+    expect(await inside.evaluate(() => getComputedStyle(document.querySelector('.t-column')!).gridColumnEnd)).toBe('-1');
+    expect(await admin.evaluate(() => getComputedStyle(document.querySelector('.t-column')!).gridColumnEnd)).not.toBe('-1');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await region.getByRole('button', { name: 'Tablet (768 px)' }).click();
+    await admin.getByRole('region', { name: 'Preview at 768 px' }).waitFor();
+    await admin.keyboard.press('Escape');
+    await region.waitFor({ state: 'detached' });
+    await admin.getByRole('region', { name: /^Preview at/ }).waitFor({ state: 'detached' });
+    // Still in edit mode.
+    await bar.waitFor();
+    await admin.locator(`[data-block-id="${CALLOUT}"]`).getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
   });
 });
