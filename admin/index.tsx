@@ -40,6 +40,7 @@ export * from './edit-mode';
 export { RulesEditor, RulesEditorDialog } from './rules-editor';
 
 export { renderInlineText } from './inline-text/InlineText';
+export { Presence, type PresenceChannel } from './presence/Presence';
 
 /** The engine's add-block slot in edit mode (pass to EngineProvider `renderAddBlock`). */
 export function renderAddBlock(slot: AddBlockSlot) {

@@ -9,6 +9,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { Block } from '../../schemas/model';
 import { clipboardAtom, copyBlock, pasteClipboard } from '../captured/clipboard';
+import { useEditorsOf } from '../presence/Presence';
 import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
 import { blockLabel, useAdmin } from '../core/context';
 import { debugInfoAtom } from '../edit-mode';
@@ -33,6 +34,7 @@ export function BlockControls({ block }: { block: Block }) {
   const dragging = useAtomValue(draggingBlockAtom);
   const [over, setOver] = useState(false);
   const debug = useAtomValue(debugInfoAtom);
+  const editors = useEditorsOf(block.id);
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -76,6 +78,11 @@ export function BlockControls({ block }: { block: Block }) {
         >
           {name}
         </button>
+        {editors && (
+          <span className="t-admin-presence" role="status">
+            {t('admin.presence.editing', { name: editors })}
+          </span>
+        )}
         {debug && (
           <code className="t-admin-debug">
             {block.id} · {block.type} · r{block.revision ?? 0}

@@ -3,7 +3,8 @@
  * content: the welcome callout's title typed in place (the side panel follows), saved with Enter and
  * undone with Ctrl+Z; the callout copied (Ctrl+C) and pasted (Ctrl+V) on the News page with new
  * ids while the original stays; the page previewed at 375 px in a frame (media queries apply) without
- * leaving edit mode. axe: no serious or critical violation in edit mode.
+ * leaving edit mode; a second admin browser seeing Ada's selection live. axe: no serious or critical
+ * violation in edit mode.
  */
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,34 @@ describe('copy, paste and inline text in Chromium', () => {
     // Still in edit mode.
     await bar.waitFor();
     await admin.locator(`[data-block-id="${CALLOUT}"]`).getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('a second admin browser on the page sees Ada’s selection live ("Ada Admin is editing this block")', async () => {
+    const second = await launchBrowser();
+    try {
+      const other = await second.context.newPage();
+      other.on('pageerror', (e) => errors.push(`second: ${e.message}`));
+      await other.goto(`${server.url}/app/`);
+      await other.waitForURL((url) => url.pathname === '/login');
+      await other.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
+      await other.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      await other.keyboard.press('Alt+Shift+KeyE');
+      await other.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+      await other.locator(`[data-block-id="${CALLOUT}"]`).getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });
+      await callout().getByRole('button', { name: 'Select Callout' }).focus();
+      await admin.keyboard.press('Enter');
+      await admin.getByRole('toolbar', { name: 'Block controls for Callout' }).waitFor();
+      const badge = other.locator(`[data-block-id="${CALLOUT}"]`).getByRole('status').filter({ hasText: 'Ada Admin is editing this block' });
+      await badge.waitFor();
+      expect(await seriousViolations(other)).toEqual([]);
+      // Selecting nothing clears it.
+      await admin.keyboard.press('Escape');
+      await admin.keyboard.press('Escape');
+      await badge.waitFor({ state: 'detached' });
+    } finally {
+      await second.close();
+    }
     expect(errors).toEqual([]);
   });
 });
