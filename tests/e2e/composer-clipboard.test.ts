@@ -26,16 +26,22 @@ async function pageDoc(id: string): Promise<Doc> {
 }
 const storedTitle = async () => (await pageDoc('welcome')).blocks.find((b) => b.id === CALLOUT)?.options?.title;
 
+/** Ada signed in on the welcome page of a browser of her own. */
+async function signInAsAda(b: LaunchedBrowser, name: string): Promise<BrowserPage> {
+  const page = await b.context.newPage();
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  await page.goto(`${server.url}/app/`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  return page;
+}
+
 beforeAll(async () => {
   server = await startServer({ REVERT_WINDOW_MS: '60000' });
   token = await signInAt(server.url, 'admin');
   browser = await launchBrowser();
-  admin = await browser.context.newPage();
-  admin.on('pageerror', (e) => errors.push(e.message));
-  await admin.goto(`${server.url}/app/`);
-  await admin.waitForURL((url) => url.pathname === '/login');
-  await admin.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
-  await admin.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  admin = await signInAsAda(browser, 'first');
 }, 180_000);
 
 afterAll(async () => {
@@ -129,12 +135,7 @@ describe('copy, paste and inline text in Chromium', () => {
   it('a second admin browser on the page sees Ada’s selection live ("Ada Admin is editing this block")', async () => {
     const second = await launchBrowser();
     try {
-      const other = await second.context.newPage();
-      other.on('pageerror', (e) => errors.push(`second: ${e.message}`));
-      await other.goto(`${server.url}/app/`);
-      await other.waitForURL((url) => url.pathname === '/login');
-      await other.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
-      await other.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      const other = await signInAsAda(second, 'second');
       await other.keyboard.press('Alt+Shift+KeyE');
       await other.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
       await other.locator(`[data-block-id="${CALLOUT}"]`).getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });
