@@ -11,6 +11,7 @@ import { capturedBadgeText, capturedBlocksAtom } from './captured/state';
 import { useAdmin } from './core/context';
 import { canManageTextEdit, canToggleDebug, canViewAs } from './core/permissions';
 import { historyAtom, redo, undo } from './editor/history';
+import { PreviewButtons, PreviewFrame } from './preview/ResponsivePreview';
 import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from './editor/panels';
 import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, toggleEditModeAtom } from './edit-mode';
 
@@ -34,74 +35,78 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const lastUndo = history.undo.at(-1);
   const lastRedo = history.redo.at(-1);
   return (
-    <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
-      <button
-        type="button"
-        aria-pressed={left}
-        onClick={() => {
-          // Below the medium breakpoint one sheet at a time.
-          if (!left && !isWideScreen()) setRight(false);
-          setLeft(!left);
-        }}
-      >
-        {t('admin.composer.showLeft')}
-      </button>
-      <button
-        type="button"
-        disabled={!lastUndo || history.busy}
-        title={lastUndo ? t('admin.history.undoLabel', { label: lastUndo.label }) : t('admin.history.nothing')}
-        onClick={() => void undo(admin)}
-      >
-        <span aria-hidden="true">↶ </span>
-        {t('admin.history.undo')}
-      </button>
-      <button
-        type="button"
-        disabled={!lastRedo || history.busy}
-        title={lastRedo ? t('admin.history.redoLabel', { label: lastRedo.label }) : t('admin.history.nothingRedo')}
-        onClick={() => void redo(admin)}
-      >
-        <span aria-hidden="true">↷ </span>
-        {t('admin.history.redo')}
-      </button>
-      <span className="t-admin-bar__spacer" />
-      <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
-        {t('editMode.toggle')}
-      </button>
-      {canManageTextEdit(user) && (
-        <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>
-          {t('editMode.textEdit')}
+    <>
+      <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
+        <button
+          type="button"
+          aria-pressed={left}
+          onClick={() => {
+            // Below the medium breakpoint one sheet at a time.
+            if (!left && !isWideScreen()) setRight(false);
+            setLeft(!left);
+          }}
+        >
+          {t('admin.composer.showLeft')}
         </button>
-      )}
-      <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>
-        {t('editMode.safeMode')}
-      </button>
-      {canToggleDebug(user) && (
-        <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>
-          {t('editMode.debugInfo')}
+        <button
+          type="button"
+          disabled={!lastUndo || history.busy}
+          title={lastUndo ? t('admin.history.undoLabel', { label: lastUndo.label }) : t('admin.history.nothing')}
+          onClick={() => void undo(admin)}
+        >
+          <span aria-hidden="true">↶ </span>
+          {t('admin.history.undo')}
         </button>
-      )}
-      {canViewAs(user) && (
-        <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>
-          {t('admin.viewAs.open')}
+        <button
+          type="button"
+          disabled={!lastRedo || history.busy}
+          title={lastRedo ? t('admin.history.redoLabel', { label: lastRedo.label }) : t('admin.history.nothingRedo')}
+          onClick={() => void redo(admin)}
+        >
+          <span aria-hidden="true">↷ </span>
+          {t('admin.history.redo')}
         </button>
-      )}
-      <button
-        type="button"
-        aria-pressed={right}
-        onClick={() => {
-          if (!right && !isWideScreen()) setLeft(false);
-          setRight(!right);
-        }}
-      >
-        {t('admin.composer.showRight')}
-      </button>
-      {captured.length > 0 && (
-        <span className="t-admin-badge" role="status" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
-          {capturedBadgeText(captured.length)}
-        </span>
-      )}
-    </div>
+        <span className="t-admin-bar__spacer" />
+        <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
+          {t('editMode.toggle')}
+        </button>
+        {canManageTextEdit(user) && (
+          <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>
+            {t('editMode.textEdit')}
+          </button>
+        )}
+        <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>
+          {t('editMode.safeMode')}
+        </button>
+        {canToggleDebug(user) && (
+          <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>
+            {t('editMode.debugInfo')}
+          </button>
+        )}
+        {canViewAs(user) && (
+          <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>
+            {t('admin.viewAs.open')}
+          </button>
+        )}
+        <button
+          type="button"
+          aria-pressed={right}
+          onClick={() => {
+            if (!right && !isWideScreen()) setLeft(false);
+            setRight(!right);
+          }}
+        >
+          {t('admin.composer.showRight')}
+        </button>
+        {captured.length > 0 && (
+          <span className="t-admin-badge" role="status" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
+            {capturedBadgeText(captured.length)}
+          </span>
+        )}
+        <PreviewButtons />
+      </div>
+      <PreviewFrame />
+    </>
   );
 }
 

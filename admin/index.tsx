@@ -41,6 +41,9 @@ export * from './core/placement';
 export * from './edit-mode';
 export { RulesEditor, RulesEditorDialog } from './rules-editor';
 
+export { renderInlineText } from './inline-text/InlineText';
+export { Presence, type PresenceChannel } from './presence/Presence';
+
 /** The engine's add-block slot in edit mode (pass to EngineProvider `renderAddBlock`). */
 export function renderAddBlock(slot: AddBlockSlot) {
   return <AddBlockMenu slot={slot} />;

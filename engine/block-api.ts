@@ -22,6 +22,7 @@ export * from './react/modal';
 export * from './react/stepper-progress';
 export * from './react/tabs-state';
 export * from './react/link-action';
+export * from './react/editable-text';
 export * from './react/structure-options';
 export type { Block, BlockMeta, Page, Module, Field, Profile, Entity, Id, JsonObject } from '../schemas/model';
 export * from './data';

@@ -66,6 +66,7 @@ export const API_SCHEMAS: Record<string, string> = {
   'blocks-update-request.schema.json': 'BlocksUpdateRequest',
   'block-move-request.schema.json': 'BlockMoveRequest',
   'block-clone-request.schema.json': 'BlockCloneRequest',
+  'block-paste-request.schema.json': 'BlockPasteRequest',
   'ids-request.schema.json': 'IdsRequest',
   'comment-request.schema.json': 'CommentRequest',
   'reaction-request.schema.json': 'ReactionRequest',

@@ -16,7 +16,7 @@ import type { ServerConfig } from './config';
 import { permissionContext, sessionAccount, type AppContext } from './context';
 import { HttpError } from './errors';
 import type { RevertRecord } from './model';
-import { canViewPage, itemPermissionChangeAffects } from './permissions';
+import { can, canAdminister, canViewPage, itemPermissionChangeAffects } from './permissions';
 import { Realtime } from './realtime';
 import { adminRoutes } from './staff/routes';
 import { auditRoutes } from './audit/routes';
@@ -164,6 +164,15 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       return !!viewer && !!page && canViewPage(viewer, page);
     },
     mayViewProfile: async (accountId, profileId) => !!(await viewerOf(accountId)) && !!(await store.get('profile', profileId)),
+    mayEditPage: async (accountId, pageId) => {
+      const viewer = await viewerOf(accountId);
+      const page = (await store.get<Page>('page', pageId))?.data;
+      return !!viewer && !!page && canViewPage(viewer, page) && canAdminister(viewer, 'manageEditMode') && can(viewer, 'addChildren', 'items.pages', pageId);
+    },
+    nameOf: async (accountId) => {
+      const account = (await store.get<Account>('account', accountId))?.data;
+      return account ? `${account.firstName} ${account.lastName}`.trim() || accountId : accountId;
+    },
     audience: (changes) => changeAudience(store, changes, viewerOf),
     permissionsAffect: async (accountId, change) => {
       const viewer = await viewerOf(accountId);

@@ -53,12 +53,22 @@ export interface RealtimeOptions {
   mayViewProfile(accountId: string, profileId: string): Promise<boolean>;
   /** Who may see a structure change, and what of it. */
   audience(changes: ItemsChangedEvent): Promise<ChangeAudience>;
+  /** May this account edit blocks on this page (presence: only such accounts send or hear selections)? Without it presence is refused. */
+  mayEditPage?(accountId: string, pageId: string): Promise<boolean>;
+  /** The name other editors see ("Ada Admin is editing this block"). */
+  nameOf?(accountId: string): Promise<string>;
   /** Whether an item permission change alters what this account may do or see. */
   permissionsAffect(accountId: string, change: PermissionsChangedEvent): Promise<boolean>;
   pool?: pg.Pool;
   /** Keeps the adapter's channel and table apart per schema. */
   channelPrefix?: string;
   onError?(error: unknown): void;
+}
+
+/** What a socket's admin has selected (the composer's presence). */
+interface Presence {
+  pageId: string;
+  blockId: string | null;
 }
 
 /** Rooms one socket may be in beyond its own: a client follows one module and one page at a time. */
@@ -132,10 +142,54 @@ export class Realtime {
     socket.on('module:subscribe', subscribe('module', this.options.mayViewModule));
     socket.on('module:unsubscribe', unsubscribe('module'));
     socket.on('page:subscribe', subscribe('page', this.options.mayViewPage));
-    socket.on('page:unsubscribe', unsubscribe('page'));
+    socket.on('page:unsubscribe', (payload: unknown) => {
+      const presence = socket.data.presence as Presence | undefined;
+      if (presence && presence.pageId === idOf(payload)) this.leavePresence(socket);
+      unsubscribe('page')(payload);
+    });
     // The profile a page shows (its target): profile:update goes to the sockets viewing it.
     socket.on('profile:subscribe', subscribe('profile', this.options.mayViewProfile));
     socket.on('profile:unsubscribe', unsubscribe('profile'));
+    socket.on('presence:select', async (payload: unknown, cb?: unknown) => {
+      const { pageId, blockId } = (payload ?? {}) as { pageId?: unknown; blockId?: unknown };
+      const valid = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 200;
+      if (!valid(pageId) || (blockId !== null && !valid(blockId))) return ack(cb, { ok: false, error: 'presence:select needs { pageId, blockId (or null) }' });
+      if (!socket.rooms.has(`page:${pageId as string}`)) return ack(cb, { ok: false, error: 'subscribe to the page first' });
+      try {
+        if (!this.options.mayEditPage || !(await this.options.mayEditPage(accountId, pageId as string))) return ack(cb, { ok: false, error: 'forbidden' });
+        const before = socket.data.presence as Presence | undefined;
+        if (before && before.pageId !== pageId) this.leavePresence(socket);
+        socket.data.presence = { pageId: pageId as string, blockId: (blockId as string | null) ?? null };
+        await this.sendPresence(socket, pageId as string, (blockId as string | null) ?? null);
+        ack(cb, { ok: true });
+      } catch (error) {
+        this.options.onError?.(error);
+        ack(cb, { ok: false, error: 'forbidden' });
+      }
+    });
+    socket.on('disconnect', () => this.leavePresence(socket));
+  }
+
+  /** Tells the page's other editors that this socket selects nothing there any more. */
+  private leavePresence(socket: Socket): void {
+    const presence = socket.data.presence as Presence | undefined;
+    if (!presence) return;
+    socket.data.presence = undefined;
+    void this.sendPresence(socket, presence.pageId, null).catch((error) => this.options.onError?.(error));
+  }
+
+  /**
+   * A selection (`presence:update` {pageId, accountId, name, socketId, blockId}) to the other sockets
+   * subscribed to the page whose accounts may edit it; members and other viewers hear nothing.
+   */
+  private async sendPresence(from: Socket, pageId: string, blockId: string | null): Promise<void> {
+    const accountId = from.data.accountId as string;
+    const name = (await this.options.nameOf?.(accountId)) ?? accountId;
+    const payload = { pageId, accountId, name, socketId: from.id, blockId };
+    const others = (await this.io.in(`page:${pageId}`).fetchSockets()).filter((s) => s.id !== from.id);
+    const may = this.options.mayEditPage;
+    if (!may) return;
+    await this.perAccount(others, async (receiver) => ((await may(receiver, pageId)) ? payload : undefined), 'presence:update');
   }
 
   itemsChanged(changes: ItemsChangedEvent): void {

@@ -23,6 +23,7 @@ import { fieldErrorsToErrorSchema } from './server-errors';
 import { loadOptionsValidator, type OptionsData, type OptionsValidator } from './validator';
 import { VisibilityPanel } from './VisibilityPanel';
 import { recordStep, stepLabel } from '../editor/history';
+import { isInlineDraft } from '../inline-text/InlineText';
 import { adminWidgets } from './widgets';
 
 type Tab = 'settings' | 'visibility' | 'design';
@@ -44,6 +45,17 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
   const drafts = useAtomValue(blockDraftsAtom);
   const [original, setOriginal] = useState(() => drafts[blockId]?.original ?? block);
   const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!block || !original) return;
+    // Saved elsewhere (inline text): the form starts again from the saved block, unless it holds an unsaved draft of its own.
+    if (block.revision !== original.revision && !drafts[blockId]) {
+      setOriginal(block);
+      setGeneration((g) => g + 1);
+    } else if (isInlineDraft(block.options)) {
+      // Typed in place: the form shows the same draft (it starts from the block's atom).
+      setGeneration((g) => g + 1);
+    }
+  }, [block, original, drafts, blockId]);
   if (!original) return null;
   return (
     <EditBlockForm
@@ -76,7 +88,10 @@ function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
   const [tab, setTab] = useState<Tab>('settings');
   const [name, setName] = useState(draft?.name ?? original.name ?? '');
   const [showTitle, setShowTitle] = useState(draft?.showTitle ?? original.showTitle === true);
-  const [options, setOptions] = useState<JsonObject>(() => draft?.options ?? { ...(entry?.defaults ?? {}), ...(original.options ?? {}) });
+  // From the draft, else the block's atom (which holds text typed in place), else the block as it was.
+  const [options, setOptions] = useState<JsonObject>(
+    () => draft?.options ?? { ...(entry?.defaults ?? {}), ...(store.get(blockAtom(original.id))?.options ?? original.options ?? {}) },
+  );
   const [visibility, setVisibility] = useState<BlockVisibility>(draft?.visibility ?? original.visibility ?? {});
   const [dirty, setDirty] = useState(Boolean(draft));
   // Every change is kept as the block's draft, so selecting another block loses nothing.

@@ -1,13 +1,15 @@
 /**
  * A block's edit-mode chrome. Unselected: only its name tag, shown on hover or keyboard focus (the
  * tag is the block's select button). Selected: a small toolbar: move up, move down, the drag and
- * keyboard move handle, duplicate, copy (capture), settings and delete (with the confirmation
+ * keyboard move handle, duplicate, copy and paste (the clipboard), capture, settings and delete (with the confirmation
  * popover). Nothing else on the page carries chrome.
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Block } from '../../schemas/model';
+import { clipboardAtom, copyBlock, pasteClipboard } from '../captured/clipboard';
+import { useEditorsOf } from '../presence/Presence';
 import { captureBlockAtom, capturedBlocksAtom } from '../captured/state';
 import { blockLabel, useAdmin } from '../core/context';
 import { debugInfoAtom } from '../edit-mode';
@@ -29,6 +31,7 @@ export function BlockControls({ block }: { block: Block }) {
   const selected = useAtomValue(isSelectedAtom(block.id));
   const select = useSetAtom(selectedBlockAtom);
   const debug = useAtomValue(debugInfoAtom);
+  const editors = useEditorsOf(block.id);
   const chromeRef = useRef<HTMLDivElement>(null);
   const empty = useRendersNothing(chromeRef);
 
@@ -48,6 +51,11 @@ export function BlockControls({ block }: { block: Block }) {
         >
           {name}
         </button>
+        {editors && (
+          <span className="t-admin-presence" role="status">
+            {t('admin.presence.editing', { name: editors })}
+          </span>
+        )}
         {debug && (
           <code className="t-admin-debug">
             {block.id} · {block.type} · r{block.revision ?? 0}
@@ -109,6 +117,7 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
   );
   const captured = useAtomValue(capturedBlocksAtom).some((c) => c.blockId === block.id);
   const capture = useSetAtom(captureBlockAtom);
+  const canPaste = useAtomValue(clipboardAtom) !== null;
   const setRight = useSetAtom(rightPanelOpenAtom);
   const setLeft = useSetAtom(leftPanelOpenAtom);
   const openSettings = () => {
@@ -130,6 +139,12 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
       <span ref={handleSlot} className="t-admin-drag-slot" />
       <button type="button" data-admin-control="duplicate" onClick={() => void duplicateBlock(admin, block.id)}>
         {t('admin.block.duplicate')}
+      </button>
+      <button type="button" data-admin-control="copy" onClick={() => copyBlock(admin, block.id)}>
+        {t('admin.block.copy')}
+      </button>
+      <button type="button" data-admin-control="paste" disabled={!canPaste} onClick={() => void pasteClipboard(admin)}>
+        {t('admin.block.paste')}
       </button>
       <button type="button" aria-pressed={captured} onClick={() => capture({ blockId: block.id, pageId: admin.pageId })}>
         {captured ? t('admin.block.captured') : t('admin.block.capture')}

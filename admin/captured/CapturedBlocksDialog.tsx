@@ -13,6 +13,7 @@ import type { BlockPlacementUpdate } from '../core/api';
 import { Dialog } from '../core/Dialog';
 import { blockLabel, useAdmin, type AdminValue } from '../core/context';
 import { findPlacement, parentColumns } from '../core/placement';
+import { PasteError, pasteSnapshot, snapshotFromStore } from './clipboard';
 import { capturedBlocksAtom, type CapturedBlock } from './state';
 
 export type PasteAction = 'move' | 'clone' | 'copy';
@@ -46,21 +47,22 @@ function Tooltip({ label, children }: { label: string; children: (props: Record<
   );
 }
 
-/** Runs a paste; throws 'noParentFound' when the target parent no longer exists. */
+/** Runs a paste; throws PasteError('noParentFound') when the target parent no longer exists. */
 export async function pasteCaptured(admin: AdminValue, captured: CapturedBlock[], slot: AddBlockSlot, action: PasteAction): Promise<number> {
   const page = admin.page();
   const get = (id: Id) => admin.store.get(blockAtom(id));
   const parent = slot.parentKind === 'page' ? (slot.parentId === page?.id ? page : admin.store.get(pageAtom(slot.parentId))) : get(slot.parentId);
-  if (!page || !parent) throw new Error('noParentFound');
+  if (!page || !parent || ('wasDeleted' in parent && parent.wasDeleted)) throw new PasteError('noParentFound');
   const start = (parentColumns(parent)[slot.column] ?? []).length;
   const at = { parentType: slot.parentKind, parentId: slot.parentId, colIndex: slot.column, index: start };
   if (action === 'copy') {
-    const childIds = captured.map((c) => c.blockId);
-    const fromPageId = captured[0]?.pageId ?? page.id;
-    await admin.run({ kind: 'addChildren', fromPageId, toPageId: page.id, at, childIds }, () =>
-      admin.api.addChildren(slot.parentKind, slot.parentId, slot.column, start, childIds),
+    // New ids throughout (children, columns, tabs' content, related blocks), in one request and one undo step.
+    const snapshot = snapshotFromStore(
+      admin,
+      captured.map((c) => c.blockId),
     );
-    return captured.length;
+    if (!snapshot) throw new PasteError('blockCloneError');
+    return (await pasteSnapshot(admin, snapshot, at)).length;
   }
   // Group by source page: one request per page (fromPageId, toPageId).
   const bySource = new Map<Id, CapturedBlock[]>();
@@ -113,7 +115,7 @@ export function CapturedBlocksDialog({ slot, onClose }: { slot: AddBlockSlot; on
     } catch (e) {
       admin.notify(
         'negative',
-        t(e instanceof Error && e.message === 'noParentFound' ? 'capturedBlocks.modal.noParentFound' : 'capturedBlocks.modal.blockCloneError'),
+        t(e instanceof PasteError && e.reason === 'noParentFound' ? 'capturedBlocks.modal.noParentFound' : 'capturedBlocks.modal.blockCloneError'),
       );
     } finally {
       setPending(null);

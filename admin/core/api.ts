@@ -4,6 +4,7 @@
  * boundary. Every method rejects with an `AdminApiError` on failure.
  */
 import type { Block, Id, Module, Page, Positions, RuleQuery } from '../../schemas/model';
+import type { BlockPasteRequest } from '../../schemas/model/api';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 
 /** How the server reports a failure: `{ error, message }`, optionally with errors per options field (JSON pointer -> message). */
@@ -106,6 +107,8 @@ export interface AdminApi {
   moveBlocks(request: BlocksMoveRequest): Promise<StructureWriteResult>;
   /** POST structure/block/clone {ids, toPageId, parentId?, colIndex, index} per target: deep copies (new ids) placed at the targets. */
   cloneBlocks(request: BlocksMoveRequest): Promise<StructureWriteResult>;
+  /** POST structure/block/paste: the clipboard's copies (new ids, made by the client) placed from `index` in the parent's column; one request. */
+  pasteBlocks(request: BlockPasteRequest): Promise<StructureWriteResult>;
   /** PUT structure/module {module}: creates a module. */
   createModule(module: Omit<Module, 'id'>): Promise<StructureWriteResult>;
   /** POST structure/module/{id} {module}. */

@@ -9,7 +9,7 @@
  * modules back (the server broadcasts the same changes to other clients as `items:changes`).
  */
 import type { Block, Id, Module, Page } from '../../schemas/model';
-import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import type { BlockPasteRequest, PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 import type {
   AddBlockRequest,
@@ -150,6 +150,11 @@ export function createHttpAdminApi({ request }: { request: AdminRequest }): Admi
         await call('POST', 'structure/block/clone', { ids: [u.blockId], toPageId: req.toPageId, ...placement(u.to) });
       }
       return pagesResult([req.toPageId]);
+    },
+
+    async pasteBlocks(req: BlockPasteRequest) {
+      await call('POST', 'structure/block/paste', req);
+      return pagesResult([req.pageId]);
     },
 
     async createModule(module) {

@@ -24,14 +24,12 @@ import type { AdminValue } from './context';
 
 type Store = AdminValue['store'];
 
-/** A page and everything under it as the store has it (undefined when the page is not loaded). */
-function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
-  const page = store.get(pageAtom(pageId));
-  if (!page) return undefined;
+/** Live blocks under `roots` (the roots too, at any depth) and the fields they use, as the store has them. */
+export function treeFromStore(store: Store, roots: Id[]): { blocks: Block[]; fields: Field[] } {
   const blocks: Block[] = [];
   const seen = new Set<Id>();
   // A queue read by index: shift() on a page of thousands of blocks is quadratic.
-  const stack = childBlockIds(page);
+  const stack = [...roots];
   for (let next = 0; next < stack.length; next++) {
     const id = stack[next];
     if (seen.has(id)) continue;
@@ -49,7 +47,14 @@ function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
     fields.push(field);
     fieldIds.push(...(field.childIds ?? []));
   }
-  return { schemaVersion: 1, page, blocks, fields };
+  return { blocks, fields };
+}
+
+/** A page and everything under it as the store has it (undefined when the page is not loaded). */
+function docFromStore(store: Store, pageId: Id): PageDocument | undefined {
+  const page = store.get(pageAtom(pageId));
+  if (!page) return undefined;
+  return { schemaVersion: 1, page, ...treeFromStore(store, childBlockIds(page)) };
 }
 
 export function docsFromStore(store: Store, pageIds: Id[]): PageDocs {

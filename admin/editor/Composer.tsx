@@ -19,6 +19,7 @@ import { isWideScreen, leftPanelOpenAtom, leftPanelTabAtom, rightPanelOpenAtom }
 import { blockElement, isSelectedAtom, parentBlockId, selectedBlockAtom } from './selection';
 import { ComposerDnd, DragHandle, dragAtom, type DragSource } from './drag';
 import { Palette } from './Palette';
+import { clipboardAtom, copyBlock, pasteClipboard } from '../captured/clipboard';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -96,6 +97,18 @@ export function Composer({ subjects }: { subjects: RuleSubjectChoices }) {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && (key === 'z' || key === 'y') && !isTyping(e.target)) {
         e.preventDefault();
         void (key === 'y' || e.shiftKey ? redo(admin) : undo(admin));
+        return;
+      }
+      // Copy and paste blocks, unless the admin is typing or copying text they selected on the page.
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (key === 'c' || key === 'v') && !isTyping(e.target)) {
+        const selected = store.get(selectedBlockAtom);
+        if (key === 'c' && selected && !window.getSelection()?.toString()) {
+          e.preventDefault();
+          copyBlock(admin, selected);
+        } else if (key === 'v' && store.get(clipboardAtom)) {
+          e.preventDefault();
+          void pasteClipboard(admin);
+        }
         return;
       }
       if (store.get(dragAtom) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;

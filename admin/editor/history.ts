@@ -6,14 +6,14 @@
  * server (409), and deletes are taken back through their revert token (spec 4.6).
  */
 import { atom } from 'jotai';
-import { blockAtom, type StructureAction } from '../../engine';
+import { blockAtom, type RevertAction, type StructureAction } from '../../engine';
 import type { Block, Id } from '../../schemas/model';
 import { blockLabel, errorMessage, type AdminValue } from '../core/context';
 import { findPlacement, parentColumns } from '../core/placement';
 
 /** What takes a step back (or forward). */
 export type HistoryCommand =
-  | { kind: 'structure'; action: StructureAction; token?: string }
+  | { kind: 'structure'; action: StructureAction; token?: string; tokens?: string[] }
   /** Write the block as it was; `block.revision` is the revision the server must still hold. */
   | { kind: 'block'; block: Block };
 
@@ -75,24 +75,37 @@ export async function runCommand(admin: Admin, command: HistoryCommand): Promise
       return { kind: 'structure', action: inverse };
     }
     case 'remove': {
-      const [blockId] = action.blockIds;
-      const at = findPlacement(page, blockId, lookup(admin));
-      if (!at) throw new Error(admin.t('admin.history.gone'));
-      let token = '';
-      const { inverse } = await admin.run({ ...action, from: at }, async () => {
-        const result = await admin.api.deleteBlock(blockId, at.parentType, at.parentId, at.colIndex, at.index);
-        token = result.revertToken;
-        return result;
-      });
-      if (!inverse) throw new Error(admin.t('admin.history.gone'));
-      return { kind: 'structure', action: inverse, token };
+      // One delete per block (a paste of several blocks is taken back block by block), each with its revert token.
+      const tokens: string[] = [];
+      const restores: RevertAction['restores'] = [];
+      for (const blockId of action.blockIds) {
+        const now = admin.page();
+        const at = now && findPlacement(now, blockId, lookup(admin));
+        if (!at) throw new Error(admin.t('admin.history.gone'));
+        let token = '';
+        const { inverse } = await admin.run({ kind: 'remove', pageId: action.pageId, blockIds: [blockId], from: at }, async () => {
+          const result = await admin.api.deleteBlock(blockId, at.parentType, at.parentId, at.colIndex, at.index);
+          token = result.revertToken;
+          return result;
+        });
+        if (inverse?.kind !== 'revert') throw new Error(admin.t('admin.history.gone'));
+        tokens.push(token);
+        restores.push(...inverse.restores);
+      }
+      return { kind: 'structure', action: { kind: 'revert', pageId: action.pageId, restores }, token: tokens[0], tokens };
     }
     case 'revert': {
-      const token = command.token;
-      if (!token) throw new Error(admin.t('admin.history.gone'));
-      const { inverse } = await admin.run(action, () => admin.api.revert(token));
-      if (!inverse) throw new Error(admin.t('admin.history.gone'));
-      return { kind: 'structure', action: inverse };
+      const tokens = command.tokens ?? (command.token ? [command.token] : []);
+      if (!tokens.length || (tokens.length > 1 && tokens.length !== action.restores.length)) throw new Error(admin.t('admin.history.gone'));
+      if (tokens.length === 1) {
+        const { inverse } = await admin.run(action, () => admin.api.revert(tokens[0]));
+        if (!inverse) throw new Error(admin.t('admin.history.gone'));
+        return { kind: 'structure', action: inverse };
+      }
+      // Several deletes: put back last to first, each through its own token.
+      for (let i = tokens.length - 1; i >= 0; i--) await admin.run({ ...action, restores: [action.restores[i]] }, () => admin.api.revert(tokens[i]));
+      const roots = action.restores.flatMap((r) => (r.blocks[0] ? [r.blocks[0].id] : []));
+      return { kind: 'structure', action: { kind: 'remove', pageId: action.pageId, blockIds: roots } };
     }
     case 'clone': {
       const { at } = action;
@@ -155,7 +168,7 @@ export const redo = (admin: Admin) => walk(admin, 'redo');
 /** "Move “Alpha”" and friends. */
 export function stepLabel(
   admin: Pick<AdminValue, 't' | 'registry'>,
-  kind: 'add' | 'move' | 'delete' | 'duplicate' | 'edit' | 'place',
+  kind: 'add' | 'move' | 'delete' | 'duplicate' | 'edit' | 'place' | 'paste',
   block: Block | undefined,
 ): string {
   return admin.t(`admin.history.steps.${kind}`, { name: blockLabel(block, admin.registry) });

@@ -1,4 +1,4 @@
-import type { BlockProps } from '../../engine/block-api';
+import { EditableText, type BlockProps } from '../../engine/block-api';
 import type { CalloutOptions } from '../options.generated';
 
 export type { CalloutOptions };
@@ -9,12 +9,8 @@ export default function Callout({ block, options }: BlockProps<CalloutOptions>) 
   const titleId = options.title ? `callout-${block.id}-title` : undefined;
   return (
     <aside className={`t-callout t-callout--${options.tone}`} role={urgent ? 'alert' : 'note'} aria-labelledby={titleId}>
-      {options.title && (
-        <strong id={titleId} className="t-callout__title">
-          {options.title}
-        </strong>
-      )}
-      <p className="t-callout__body">{options.body}</p>
+      {options.title && <EditableText as="strong" id={titleId} className="t-callout__title" block={block} option="title" value={options.title} />}
+      <EditableText as="p" className="t-callout__body" block={block} option="body" value={options.body ?? ''} multiline />
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BlockChildren, type BlockProps } from '../../engine/block-api';
+import { BlockChildren, EditableText, type BlockProps } from '../../engine/block-api';
 import type { CardOptions } from '../options.generated';
 
 export type { CardOptions };
@@ -9,11 +9,7 @@ export default function Card({ block, options }: BlockProps<CardOptions>) {
   const titleId = useId();
   return (
     <section className={`t-card${options.elevated === false ? '' : ' t-card--elevated'}`} aria-labelledby={options.title ? titleId : undefined}>
-      {options.title && (
-        <h3 id={titleId} className="t-card__title">
-          {options.title}
-        </h3>
-      )}
+      {options.title && <EditableText as="h3" id={titleId} className="t-card__title" block={block} option="title" value={options.title} />}
       <div className="t-card__body">
         <BlockChildren block={block} />
       </div>

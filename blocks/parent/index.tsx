@@ -1,5 +1,5 @@
 import { createElement, useId } from 'react';
-import { BlockChildren, type BlockProps } from '../../engine/block-api';
+import { BlockChildren, EditableText, type BlockProps } from '../../engine/block-api';
 import type { ParentOptions } from '../options.generated';
 
 export type { ParentOptions };
@@ -11,7 +11,12 @@ export default function Parent({ block, options }: BlockProps<ParentOptions>) {
   const level = Math.min(6, Math.max(2, options.headingLevel ?? 2));
   return (
     <section className="t-parent" aria-labelledby={title ? titleId : undefined}>
-      {title && createElement(`h${level}`, { id: titleId, className: 't-parent__title' }, title)}
+      {title &&
+        (options.title !== undefined ? (
+          <EditableText as={`h${level}` as 'h2'} id={titleId} className="t-parent__title" block={block} option="title" value={title} />
+        ) : (
+          createElement(`h${level}`, { id: titleId, className: 't-parent__title' }, title)
+        ))}
       <BlockChildren block={block} />
     </section>
   );

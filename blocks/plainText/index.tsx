@@ -1,13 +1,13 @@
-import type { BlockProps } from '../../engine/block-api';
+import { EditableText, type BlockProps } from '../../engine/block-api';
 import type { PlainTextOptions } from '../options.generated';
 
 export type { PlainTextOptions };
 
 /** Plain text: rendered as text, never as HTML; line breaks kept. */
-export default function PlainText({ options }: BlockProps<PlainTextOptions>) {
+export default function PlainText({ block, options }: BlockProps<PlainTextOptions>) {
   return (
     <p className="t-plain-text" style={{ whiteSpace: 'pre-line', textAlign: options.align ?? 'start' }}>
-      {options.text}
+      <EditableText block={block} option="text" value={options.text ?? ''} multiline />
     </p>
   );
 }

@@ -13,6 +13,7 @@ import { createRegistry, type Registry, type RuntimeRegistryData } from '../core
 import type { MediaUrlOptions } from '../core/media';
 import type { FileService } from './file-service';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
+import type { RenderInlineText } from './editable-text';
 
 type JotaiStore = ReturnType<typeof useStore>;
 
@@ -80,6 +81,8 @@ export interface EngineProviderProps extends EngineFacts {
   renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
   /** Edit mode puts this (edit, move, delete controls) at the top of every rendered block. */
   renderBlockControls?: (block: Block) => ReactNode;
+  /** Edit mode draws block texts marked with `EditableText` with this (editable in place). */
+  renderInlineText?: RenderInlineText;
   children?: ReactNode;
 }
 
@@ -93,6 +96,7 @@ export interface EngineValue extends EngineFacts {
   services: EngineServices;
   renderAddBlock?: (slot: AddBlockSlot) => ReactNode;
   renderBlockControls?: (block: Block) => ReactNode;
+  renderInlineText?: RenderInlineText;
   /** The rule context built from the facts. */
   ruleContext: RuleContext;
   isAdmin: boolean;
@@ -110,7 +114,19 @@ function isRegistry(value: RuntimeRegistryData | Registry): value is Registry {
 }
 
 export function EngineProvider(props: EngineProviderProps) {
-  const { registry, blockComponents, blockValidators, store, evaluator, translator, services, renderAddBlock, renderBlockControls, children } = props;
+  const {
+    registry,
+    blockComponents,
+    blockValidators,
+    store,
+    evaluator,
+    translator,
+    services,
+    renderAddBlock,
+    renderBlockControls,
+    renderInlineText,
+    children,
+  } = props;
   const { user, profile, ownProfile, entity, device, known, isAdmin, editMode } = props;
   const value = useMemo<EngineValue>(() => {
     const tr = translator ?? defaultTranslator;
@@ -125,6 +141,7 @@ export function EngineProvider(props: EngineProviderProps) {
       services: services ?? {},
       renderAddBlock,
       renderBlockControls,
+      renderInlineText,
       user,
       profile,
       ownProfile,
@@ -151,6 +168,7 @@ export function EngineProvider(props: EngineProviderProps) {
     services,
     renderAddBlock,
     renderBlockControls,
+    renderInlineText,
     user,
     profile,
     ownProfile,
@@ -162,6 +180,11 @@ export function EngineProvider(props: EngineProviderProps) {
   ]);
   const tree = <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
   return store ? <JotaiProvider store={store}>{tree}</JotaiProvider> : tree;
+}
+
+/** The engine's context, or null outside an EngineProvider (a block rendered on its own). */
+export function useEngineIfAny(): EngineValue | null {
+  return useContext(EngineContext);
 }
 
 /** The engine's context. Throws a clear error outside an EngineProvider. */

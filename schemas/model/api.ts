@@ -472,6 +472,29 @@ export interface BlockCloneRequest {
   index?: number;
 }
 
+/**
+ * POST structure/block/paste: the in-app clipboard's copies (captured blocks' copy, Ctrl+V) placed
+ * side by side in column `colIndex` of the parent from `index`. `blocks` carry ids new to the site
+ * (the client's deep copy); each is a root or lies under one; `fields` are the copies' fields.
+ * @additionalProperties false
+ */
+export interface BlockPasteRequest {
+  /** @minLength 1 */
+  pageId: Id;
+  parentType: 'page' | 'block';
+  /** @minLength 1 */
+  parentId: Id;
+  /** @minimum 0 */
+  colIndex: number;
+  /** @minimum 0 */
+  index: number;
+  /** @minItems 1 */
+  roots: Id[];
+  /** @minItems 1 */
+  blocks: Block[];
+  fields?: Field[];
+}
+
 /** @additionalProperties false */
 export interface IdsRequest {
   ids: Id[];

@@ -25,7 +25,8 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "media-src 'self' https:",
-  `frame-src ${EMBED_FRAME_SOURCES.join(' ')}`,
+  // 'self': the composer's responsive preview frames the app's own page (admin/preview).
+  `frame-src ${EMBED_FRAME_SOURCES.join(' ')} 'self'`,
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",

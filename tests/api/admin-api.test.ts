@@ -112,7 +112,7 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     expect(await rejection(admin.revert(deleted.revertToken))).toMatchObject({ error: 'notFound' });
   });
 
-  it('places existing blocks into a page column, clones them and finds them by search', async () => {
+  it('places existing blocks into a page column, clones them, pastes copies and finds them by search', async () => {
     const placed = await admin.addChildren('page', 'news', 0, 0, ['news-4']);
     expect(placed.pages?.find((p) => p.id === 'news')?.children?.[0]).toBe('news-4');
     const cloned = await admin.cloneBlocks({
@@ -126,6 +126,17 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     const copyId = news.children![0];
     expect(copyId).not.toBe('news-1');
     expect(blockIn(cloned, copyId)?.options).toEqual(blockIn(cloned, 'news-1')?.options);
+    const pasted = await admin.pasteBlocks({
+      pageId: 'news',
+      parentType: 'page',
+      parentId: 'news',
+      colIndex: 0,
+      index: 0,
+      roots: ['adm-pasted'],
+      blocks: [{ id: 'adm-pasted', type: 'plainText', options: { text: 'Pasted' } }],
+    });
+    expect(pasted.pages!.find((p) => p.id === 'news')!.children![0]).toBe('adm-pasted');
+    expect(blockIn(pasted, 'adm-pasted')?.options).toEqual({ text: 'Pasted' });
     const found = await admin.searchBlocks('news-3');
     expect(found.map((b) => b.id)).toContain('news-3');
   });
@@ -238,6 +249,19 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
                 to: { parentType: 'page', parentId: 'welcome', colIndex: 0, index: 0 },
               },
             ],
+          }),
+      ],
+      [
+        'pasteBlocks',
+        () =>
+          member.pasteBlocks({
+            pageId: 'welcome',
+            parentType: 'page',
+            parentId: 'welcome',
+            colIndex: 0,
+            index: 0,
+            roots: ['member-paste'],
+            blocks: [{ id: 'member-paste', type: 'plainText', options: { text: 'Mine' } }],
           }),
       ],
       ['createModule', () => member.createModule({ name: 'Mine', slug: 'mine', childIds: [] })],

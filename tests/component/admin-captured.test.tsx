@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminBar, capturedBadgeText, capturedBlocksAtom } from '../../admin';
+import { historyAtom } from '../../admin/editor/history';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
 import { seriousAxeViolations } from '../helpers/admin-render';
@@ -60,7 +61,7 @@ describe('captured blocks dialog on the real server', { timeout: 60_000 }, () =>
     const move = within(dialog).getByRole('button', { name: 'Move' });
     expect(move).toHaveAccessibleDescription('Take the blocks away from where they are and put them here.');
     expect(within(dialog).getByRole('button', { name: 'Clone' })).toHaveAccessibleDescription(/independent duplicates/);
-    expect(within(dialog).getByRole('button', { name: 'Copy' })).toHaveAccessibleDescription(/same blocks/);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toHaveAccessibleDescription(/new ids/);
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
@@ -97,6 +98,26 @@ describe('captured blocks dialog on the real server', { timeout: 60_000 }, () =>
     expect(boxCopy.children?.[0]).not.toBe(id('inner'));
     expect(store.get(blockAtom(boxCopy.children![0]))?.options?.text).toBe('I');
     expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('box'), id('t')]);
+    expect((await reload()).get(blockAtom(id('t')))?.positions?.['col-0']).toEqual(pasted);
+  });
+
+  it('copies with new ids, deep, in one request and one undo step; the originals stay', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { id, store, calls, reload } = await scene();
+    const dialog = await captureAndOpen(user, id);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'pasteBlocks')).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'addChildren' || c.method === 'moveBlocks')).toBe(false);
+    const pasted = store.get(blockAtom(id('t')))!.positions!['col-0'];
+    expect(pasted).toHaveLength(2);
+    expect(pasted).not.toContain(id('a'));
+    expect(pasted).not.toContain(id('box'));
+    const boxCopy = store.get(blockAtom(pasted[1]))!;
+    expect(boxCopy.children?.[0]).not.toBe(id('inner'));
+    expect(store.get(blockAtom(boxCopy.children![0]))?.options?.text).toBe('I');
+    expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('box'), id('t')]);
+    expect(store.get(historyAtom).undo.at(-1)?.label).toBe('Paste “Alpha”');
     expect((await reload()).get(blockAtom(id('t')))?.positions?.['col-0']).toEqual(pasted);
   });
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { AdminProvider, renderAddBlock, renderBlockControls, type AdminApi, type PermissionUser } from '../../admin';
+import { AdminProvider, renderAddBlock, renderBlockControls, renderInlineText, type AdminApi, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
 import { EngineProvider, PageRenderer, type RuntimeRegistryData } from '../../engine';
 import { fullRegistry } from '../../registry/generated/registry';
@@ -34,6 +34,7 @@ export function renderEditablePage(api: AdminApi, store: ReturnType<typeof creat
       editMode
       renderAddBlock={renderAddBlock}
       renderBlockControls={renderBlockControls}
+      renderInlineText={renderInlineText}
     >
       <AdminProvider
         api={api}

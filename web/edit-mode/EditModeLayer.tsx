@@ -13,6 +13,7 @@ import { useLocation } from 'wouter';
 import type { LazyModuleIndex, Translator } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { useServices } from '../shell/services';
+import { realtimeSocketAtom } from '../realtime/socket-atom';
 import { pushToastAtom, sessionAtom } from '../shell/shell-state';
 import { reloadWithSafeMode } from '../shell/shortcuts';
 import { adminRequestOf } from './admin-request';
@@ -33,6 +34,7 @@ export interface EditModeLayerProps {
 export function EditModeLayer({ admin, pageId, moduleId, translator, locale, optionValidators, onValue }: EditModeLayerProps) {
   const { api } = useServices();
   const session = useAtomValue(sessionAtom);
+  const socket = useAtomValue(realtimeSocketAtom);
   const toast = useSetAtom(pushToastAtom);
   const [, navigate] = useLocation();
   const adminApi = useMemo(() => admin.createHttpAdminApi({ request: adminRequestOf(api) }), [admin, api]);
@@ -57,6 +59,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, opt
     >
       {headerSlot ? createPortal(nav, headerSlot) : nav}
       <admin.AdminBar onSafeModeToggle={reloadWithSafeMode} />
+      {socket && <admin.Presence channel={socket} />}
     </admin.AdminProvider>
   );
 }

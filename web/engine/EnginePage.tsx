@@ -166,6 +166,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       editMode={editing}
       renderAddBlock={admin?.renderAddBlock}
       renderBlockControls={admin?.renderBlockControls}
+      renderInlineText={admin?.renderInlineText}
     >
       <DataLayerProvider value={dataLayer}>
         <FormEnvironmentProvider value={formEnvironment}>

@@ -5,6 +5,7 @@ import { currentRouteAtom } from '../nav/structure-view';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { applyShellEvent, browserEnv } from './shell-events';
+import { realtimeSocketAtom } from './socket-atom';
 
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
@@ -22,7 +23,9 @@ export default function RealtimeConnection() {
       onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
     });
     client.current = c;
+    store.set(realtimeSocketAtom, c.socket);
     return () => {
+      store.set(realtimeSocketAtom, null);
       c.close();
       client.current = null;
     };

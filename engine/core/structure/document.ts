@@ -19,7 +19,7 @@ export interface Slot {
 /** The page documents an action works on, by page id (one page, or two for a move between pages). */
 export type PageDocs = Readonly<Record<Id, PageDocument>>;
 
-export type StructureErrorCode = 'notFound' | 'cycle' | 'cannotHoldChildren' | 'notThere' | 'exists' | 'badOrder';
+export type StructureErrorCode = 'notFound' | 'cycle' | 'cannotHoldChildren' | 'notThere' | 'exists' | 'badOrder' | 'badPaste';
 
 /** Why an action cannot run; `notFound` is a 404 on the server, every other code a 400. */
 export class StructureActionError extends Error {

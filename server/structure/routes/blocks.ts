@@ -8,6 +8,7 @@ import type {
   BlockCreateRequest,
   BlockDraft,
   BlockMoveRequest,
+  BlockPasteRequest,
   BlockUpdateRequest,
   BlocksUpdateRequest,
   ChildrenIdsRequest,
@@ -17,7 +18,7 @@ import type {
   ReactionRequest,
 } from '../../../schemas/model/api';
 import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { intParam, paginate } from '../../http/params';
 import { canAdminister, need } from '../../permissions';
 import { newId } from '../../storage/ids';
@@ -299,6 +300,44 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       }
       await edit.commit();
       return Promise.all(cloneIds.map((id) => w.require<Block>('block', id)));
+    });
+  });
+
+  /**
+   * The clipboard's paste (spec 2.8 copy, 5.3): copies made by the client with new ids. Checked
+   * before any write: edit mode and addChildren on the page (403), a parent the user can see (404),
+   * known types with valid options and fields (400); inside the write: ids free (409), the parent
+   * on that page and able to hold blocks, every block under a root (the paste action: 404/400).
+   */
+  app.post('/structure/block/paste', async (req) => {
+    const user = await requireUser(ctx, req);
+    const body = v.body<BlockPasteRequest>('block-paste-request', req.body);
+    await needBlockEditing(ctx, user, 'addChildren', body.pageId);
+    if (body.parentType === 'block') await viewableBlock(user, body.parentId);
+    else if (body.parentId !== body.pageId) throw badRequest(`parentId "${body.parentId}" must be the page "${body.pageId}" when parentType is page`);
+    const blocks = body.blocks.map((b, i) => {
+      const { revision: _r, wasDeleted: _d, pageId: _p, ...rest } = checkedBlock(b, `blocks[${i}]`) as Block & { pageId?: Id };
+      return rest as Block;
+    });
+    const fields = (body.fields ?? []).map((f, i) => {
+      v.fieldDefinition(f, `fields[${i}] ("${f.id}")`);
+      const { revision: _r, ...rest } = f;
+      return rest as Field;
+    });
+    return writeStructure(ctx, async (w) => {
+      for (const b of blocks) if (await w.get('block', b.id)) throw conflict(`block "${b.id}" already exists: a paste needs new ids`);
+      for (const f of fields) if (await w.get('field', f.id)) throw conflict(`field "${f.id}" already exists: a paste needs new ids`);
+      const edit = new PageActions(w, actions);
+      await edit.run({
+        kind: 'paste',
+        pageId: body.pageId,
+        at: { parentType: body.parentType, parentId: body.parentId, colIndex: body.colIndex, index: body.index },
+        roots: body.roots,
+        blocks,
+        ...(fields.length ? { fields } : {}),
+      });
+      await edit.commit();
+      return Promise.all(body.roots.map((id) => w.require<Block>('block', id)));
     });
   });
 

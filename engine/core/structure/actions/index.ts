@@ -3,6 +3,7 @@ import type { ActionContext, PageDocs } from '../document';
 import { addChildren } from './add-children';
 import { clone } from './clone';
 import { insert } from './insert';
+import { paste } from './paste';
 import { move } from './move';
 import { remove } from './remove';
 import { reorder } from './reorder';
@@ -10,7 +11,8 @@ import { revert } from './revert';
 import type { ActionResult, StructureAction } from './types';
 
 export * from './types';
-export { addChildren, clone, insert, move, remove, reorder, revert };
+export * from './copy';
+export { addChildren, clone, insert, move, paste, remove, reorder, revert };
 
 /** Runs an action; `action` in the result is the action as run (a clone's with its new ids filled in). */
 export function applyStructureAction(docs: PageDocs, action: StructureAction, ctx: ActionContext = {}): ActionResult & { action: StructureAction } {
@@ -27,6 +29,8 @@ export function applyStructureAction(docs: PageDocs, action: StructureAction, ct
       return { ...revert(docs, action, ctx), action };
     case 'clone':
       return clone(docs, action, ctx);
+    case 'paste':
+      return { ...paste(docs, action, ctx), action };
     case 'reorder':
       return { ...reorder(docs, action), action };
   }

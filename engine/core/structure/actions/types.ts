@@ -57,6 +57,19 @@ export interface CloneAction {
   idMap?: { blocks?: Record<Id, Id>; fields?: Record<Id, Id> };
 }
 
+/**
+ * Copies placed side by side from `at` (the clipboard's paste): `blocks` are new to every page
+ * (made by `copyBlocks`), each a root or under one; `roots[0]` goes at `at`, the next after it.
+ */
+export interface PasteAction {
+  kind: 'paste';
+  pageId: Id;
+  at: Slot;
+  roots: Id[];
+  blocks: Block[];
+  fields?: Field[];
+}
+
 /** A new order of one column's children (the same ids). */
 export interface ReorderAction {
   kind: 'reorder';
@@ -67,7 +80,7 @@ export interface ReorderAction {
   order: Id[];
 }
 
-export type StructureAction = InsertAction | MoveAction | AddChildrenAction | RemoveAction | RevertAction | CloneAction | ReorderAction;
+export type StructureAction = InsertAction | MoveAction | AddChildrenAction | RemoveAction | RevertAction | CloneAction | PasteAction | ReorderAction;
 
 export interface ActionResult<I extends StructureAction = StructureAction> {
   /** The documents after the action (every input document, changed ones replaced). */

@@ -1,0 +1,32 @@
+/**
+ * Text of a block's option that edit mode lets an admin edit in place (issue 15 "inline text"):
+ * for members it is the plain element; in edit mode the admin's `renderInlineText` (EngineProvider)
+ * draws it as an editable element. Plain text stays plain: the editor reads and writes text only.
+ */
+import type { ElementType, ReactNode } from 'react';
+import type { Block } from '../../schemas/model';
+import { useEngineIfAny } from './engine-context';
+
+export interface InlineTextProps {
+  block: Block;
+  /** The option holding the text (a top-level key of `block.options`). */
+  option: string;
+  value: string;
+  /** Whether line breaks are kept (bodies); single-line texts save on Enter. */
+  multiline?: boolean;
+  as: ElementType;
+  className?: string;
+  id?: string;
+}
+
+export type RenderInlineText = (props: InlineTextProps) => ReactNode;
+
+export function EditableText({ as: Tag = 'span', ...props }: Omit<InlineTextProps, 'as'> & { as?: ElementType }) {
+  const engine = useEngineIfAny();
+  if (engine?.editMode && engine.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
+  return (
+    <Tag className={props.className} id={props.id}>
+      {props.value}
+    </Tag>
+  );
+}
