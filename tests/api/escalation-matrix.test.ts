@@ -53,6 +53,8 @@ const pagesOf = async (c: RunContext, moduleId: string) =>
   (await c.api.call<StructureResponse>('GET', 'structure', { token: c.token })).body.modules.find((m) => m.id === moduleId)!.pages.map((p) => p.id);
 
 /** In run order: every accepted write leaves the demo usable for the entries after it. */
+let pasted = 0;
+
 const MATRIX: Entry[] = [
   { route: 'POST /api/v1/auth/tradeSecret', path: 'auth/tradeSecret', body: { secret: 'never-issued', serviceId: 'tessera' }, expect: [401, 401, 401] },
   { route: 'POST /api/v1/auth/refresh', path: 'auth/refresh', body: (c: RunContext) => ({ jwt: c.token }), expect: [200, 200, 200] },
@@ -62,6 +64,8 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/user/viewAs', path: 'user/viewAs', body: { userListIds: [] }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/admin/viewAs', path: 'admin/viewAs', body: { listIds: ['makers'] }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/admin/reset', path: 'admin/reset', expect: [403, 403, 200] },
+  // Reads only, but a POST: who a rule lets in is for admins.
+  { route: 'POST /api/v1/admin/rules/preview', path: 'admin/rules/preview', body: { query: { logicalOperator: 'all', rules: [] } }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/i18n/:locale', path: 'i18n/en', body: { key: 'common.actions.save', value: 'Keep' }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/i18n', path: 'i18n?iso=en', body: [{ key: 'common.actions.save', data: null }], expect: [403, 403, 200] },
   { route: 'PUT /api/v1/profile/favourites/add', path: 'profile/favourites/add', body: { type: 'pages', value: 'faq' }, expect: [200, 200, 200] },
@@ -196,6 +200,24 @@ const MATRIX: Entry[] = [
     route: 'POST /api/v1/structure/block/move',
     path: 'structure/block/move',
     body: { fromPageId: 'guides', toPageId: 'faq', updates: [{ id: 'guides-danger' }] },
+    expect: [403, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/structure/block/paste',
+    path: 'structure/block/paste',
+    // New ids per request: each role pastes its own copy.
+    body: () => {
+      const id = `matrix-paste-${++pasted}`;
+      return {
+        pageId: 'guides',
+        parentType: 'page',
+        parentId: 'guides',
+        colIndex: 0,
+        index: 0,
+        roots: [id],
+        blocks: [{ id, type: 'plainText', options: { text: 'Pasted' } }],
+      };
+    },
     expect: [403, 200, 200],
   },
   { route: 'POST /api/v1/structure/block/clone', path: 'structure/block/clone', body: { ids: ['faq-1'], toPageId: 'guides' }, expect: [403, 200, 200] },

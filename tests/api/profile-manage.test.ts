@@ -119,6 +119,8 @@ describe.each(BACKENDS)('managing profiles on %s', (backend) => {
     await api.call('PUT', 'profile/user/actions/viewedProfile', { token: maya, body: { accountId: 'zoe' } });
     const watcher = await socketFor(api.url, victor);
     sockets.push(watcher);
+    // Victor has Zoe's profile open: profile:update reaches the sockets viewing it.
+    expect(await watcher.emitWithAck('profile:subscribe', { id: 'zoe' })).toEqual({ ok: true });
     const removedEvent = nextEvent<{ accountId: string; removed: boolean }>(watcher, 'profile:update');
 
     await refused('DELETE', 'profile/zoe', maya, undefined, 403, /Only admins/);

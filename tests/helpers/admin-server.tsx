@@ -9,7 +9,8 @@ import { createStore } from 'jotai';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import type { AdminApi } from '../../admin';
 import { createHttpAdminApi, type AdminRequest } from '../../admin/core/http-api';
-import { childrenByColumn, loadStructureAtom, moduleOrderAtom } from '../../engine';
+import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
+import { childrenByColumn, loadStructureAtom, moduleOrderAtom, preloadBlockTypes } from '../../engine';
 import type { Block, Id } from '../../schemas/model';
 import type { PageResponse, StructureResponse } from '../../schemas/model/api';
 import { createRealtimeClient, type RealtimeClient } from '../../web/realtime/realtime-client';
@@ -162,6 +163,8 @@ export async function renderAdminOnServer(server: ApiServer, scene: ServerScene,
     await new Promise((resolve) => realtime.socket.emit(`${room}:subscribe`, { id: roomId }, resolve));
   const extra = options.extraFor ? options.extraFor({ id: built.id, pageId, moduleId: built.moduleId }) : options.extra;
   const user = options.userFor ? options.userFor(built.id) : options.user;
+  // Block types load as chunks on demand: the scene's are loaded first, so its page renders whole at once.
+  await preloadBlockTypes([...new Set(scene.blocks.map((b) => b.type))], blockComponents, blockOptionValidators);
   const result = renderEditablePage(recorded.api, store, pageId, { ...options, extra, user });
   return {
     ...result,

@@ -66,17 +66,23 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** Signs a fresh page in through the stand-in login as a demo account (by its button's name) and waits for the welcome page. */
-export async function signInThroughLogin(page: Page, baseUrl: string, name: string): Promise<void> {
-  await page.goto(`${baseUrl}/app/`);
-  await page.waitForURL((url) => url.pathname === '/login');
+/** On the stand-in login: signs in as a demo account (by its button's name) and waits for the welcome page. */
+async function pickAccount(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
   await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
 }
 
-/** signInThroughLogin in a new tab of the browser; resolves on the welcome page. */
+/** Signs a fresh page in: the app sends it to the stand-in login, where it picks the account. */
+export async function signInThroughLogin(page: Page, baseUrl: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/app/`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await pickAccount(page, name);
+}
+
+/** Signs in as the demo member named, in a new tab opened on /login (the context may already hold a session); resolves on the welcome page. */
 export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: string): Promise<Page> {
   const page = await browser.context.newPage();
-  await signInThroughLogin(page, baseUrl, name);
+  await page.goto(`${baseUrl}/login`);
+  await pickAccount(page, name);
   return page;
 }

@@ -30,7 +30,7 @@ describe('server by domain', () => {
 
   it('finds the route files of every domain', () => {
     const domains = new Set(routeFiles.map((f) => path.relative(serverDir, f).split('/')[0]));
-    expect([...domains].sort()).toEqual(['audit', 'files', 'i18n', 'profiles', 'rule-checks', 'session', 'settings', 'staff', 'structure']);
+    expect([...domains].sort()).toEqual(['audit', 'files', 'i18n', 'profiles', 'rule-checks', 'session', 'settings', 'social-accounts', 'staff', 'structure']);
   });
 
   it('no route file imports another route file', () => {
