@@ -75,7 +75,7 @@ describe('files on an S3-compatible bucket, two server processes on PostgreSQL',
     // Nothing on the local disk: the bytes are in the bucket, under the prefix.
     expect(fs.existsSync(path.join(dataDir, 'files', id))).toBe(false);
     // The demo's pictures are in the bucket too (drawn at start-up); this upload's keys are its own.
-    const ours = async () => (await keys()).filter((k) => k.startsWith(`site-a/${id}/`));
+    const ours = async () => (await keys()).filter((k) => k?.startsWith(`site-a/${id}/`));
     expect(await ours()).toEqual([`site-a/${id}/original`]);
 
     const token = (await (await fetch(`${b.url}/api/v1/user/image_access_token`, { headers: { authorization: `Bearer ${maya}` } })).json()) as {
