@@ -93,7 +93,8 @@ describe('dragging and moving blocks in the composer', () => {
 
   it('moves the selected block with Move to… by keyboard', async () => {
     const moving = (await secondColumn())[0];
-    expect(await selectedId()).toBe(moving);
+    // The dropped block is selected once the page has it from the server's answer.
+    await expect.poll(selectedId).toBe(moving);
     await admin.locator(`[data-block-id="${moving}"]`).getByRole('button', { name: 'Move to…' }).click();
     const dialog = admin.getByRole('dialog', { name: /^Move “Callout” to…/ });
     await dialog.waitFor();
