@@ -49,11 +49,17 @@ describe.each(BACKENDS)('block paste on %s', (backend) => {
     expect(faq.page.positions?.['col-0']?.[0]).toBe(root.id);
     expect(root).toMatchObject({ type: 'tabs' });
     expect(root.children).toHaveLength(3);
-    for (const id of root.children!) {
+    // Each tab and its first block are copies of the original's, under new ids.
+    const inBefore = (id: string) => before.blocks.find((b) => b.id === id)!;
+    const originalTabs = inBefore('groups-tabs').children!;
+    root.children!.forEach((id, i) => {
       const tab = faq.blocks.find((b) => b.id === id)!;
       expect(tab.id).not.toMatch(/^groups-/);
-      expect(faq.blocks.find((b) => b.id === tab.children![0])!.type).toBeTruthy();
-    }
+      const original = inBefore(inBefore(originalTabs[i]).children![0]);
+      const copy = faq.blocks.find((b) => b.id === tab.children![0])!;
+      expect(copy.id).not.toBe(original.id);
+      expect(copy).toMatchObject({ type: original.type, options: original.options });
+    });
     const ids = request.blocks.map((b) => b.id);
     expect(faq.blocks.map((b) => b.id)).toEqual(expect.arrayContaining(ids));
     expect(await page('groups')).toEqual(before);
