@@ -3,9 +3,8 @@
  * edits her bio; Victor finds her in the directory, opens her profile, sees the bio but not her
  * private phone number, and sees her online. axe-core on the directory and the profile page.
  */
-import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, signInAs, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -22,13 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
-}
+const signIn = (browser: LaunchedBrowser, name: string) => signInAs(browser, server.url, name);
 
 describe('the member directory and profile pages, two members in Chromium', () => {
   it('Maya edits her bio on "My profile"; Victor finds her, sees the bio, not the private phone, and sees her online', async () => {

@@ -5,9 +5,8 @@
  * the #privacy buttons of her profile form; Victor sees no Edit button on Maya's profile. axe on
  * the settings page.
  */
-import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, signInAs, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -24,13 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
-}
+const signIn = (browser: LaunchedBrowser, name: string) => signInAs(browser, server.url, name);
 
 describe('the settings page, with a second member watching', () => {
   it('Maya sets privacy per data item and notifications; Victor’s open view follows and shows no Edit button', async () => {
