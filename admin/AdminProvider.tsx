@@ -13,6 +13,7 @@ import {
   moduleOrderAtom,
   pageAtom,
   REVERT_NOTIFICATION_TIMEOUT_MS,
+  type FileService,
   type LazyModuleIndex,
   type RuntimeRegistryData,
   type StructureAction,
@@ -45,6 +46,8 @@ export interface AdminProviderProps {
   /** `blockOptionValidators` of the generated block index: the edit form's precompiled validators. */
   optionValidators?: LazyModuleIndex;
   imageToken?: string;
+  /** The files calls, for the file pickers of block options (the asset library). */
+  files?: FileService;
   /** What advanced visibility rules can talk about (fields, lists, power-ups ...). */
   ruleSubjects?: RuleSubjectChoices;
   /** Lists currently viewed as (from init's viewAs). */
@@ -79,7 +82,7 @@ interface RevertOffer {
 let noticeIds = 0;
 
 export function AdminProvider(props: AdminProviderProps) {
-  const { api, registry, user, pageId, locale = 'en', translator, optionValidators, imageToken, ruleSubjects = {}, onNotify, children } = props;
+  const { api, registry, user, pageId, locale = 'en', translator, optionValidators, imageToken, files, ruleSubjects = {}, onNotify, children } = props;
   const store = useStore();
   const t = useMemo(() => (translator ?? createTranslator(messages, locale)).t, [translator, locale]);
   const [dialog, setDialog] = useState<AdminDialogRequest | null>(null);
@@ -107,6 +110,7 @@ export function AdminProvider(props: AdminProviderProps) {
       store,
       optionValidators,
       imageToken,
+      files,
       apply: (result) => {
         if (!result) return;
         store.set(applyItemsChangesAtom, result);
@@ -120,7 +124,7 @@ export function AdminProvider(props: AdminProviderProps) {
       page: () => store.get(pageAtom(pageId)),
     };
     return admin;
-  }, [api, registry, user, t, locale, pageId, store, optionValidators, imageToken, notify]);
+  }, [api, registry, user, t, locale, pageId, store, optionValidators, imageToken, files, notify]);
 
   const onValue = props.onValue;
   useEffect(() => {

@@ -1,17 +1,15 @@
 /**
  * Custom rjsf widgets for what plain JSON Schema widgets do badly: colour, icon, structure
- * selector, file id and image id. Named in a registry entry's `ui` hints (`"ui:widget": "color"`).
+ * selector, files (chosen from the asset library) and image id. Named in a registry entry's `ui` hints (`"ui:widget": "color"`).
  */
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { mediaUrl, useStructureChoices } from '../../engine';
 import { useAdmin } from '../core/context';
+import { AssetPickerWidget } from './asset-picker';
+import { describedBy, IdInput } from './id-input';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function describedBy(props: WidgetProps): string | undefined {
-  return props.rawErrors && props.rawErrors.length > 0 ? `${props.id}__error` : undefined;
-}
 
 /** The props every string control shares: id, value, state, errors, and '' stored as no value. */
 function stringControl(props: WidgetProps) {
@@ -100,32 +98,6 @@ export function StructureSelectorWidget(props: WidgetProps) {
   );
 }
 
-function IdInput(props: WidgetProps) {
-  return (
-    <input
-      id={props.id}
-      type="text"
-      inputMode="text"
-      pattern="[A-Za-z0-9_\-]+"
-      value={props.value === undefined || props.value === null ? '' : String(props.value)}
-      required={props.required}
-      disabled={props.disabled || props.readonly}
-      aria-describedby={describedBy(props)}
-      onChange={(e) =>
-        props.onChange(
-          e.target.value === '' ? undefined : props.schema.type === 'number' || props.schema.type === 'integer' ? Number(e.target.value) : e.target.value,
-        )
-      }
-      onBlur={() => props.onBlur(props.id, props.value)}
-    />
-  );
-}
-
-/** A file id (the file manager is its own area; here the id is typed or pasted). */
-export function FileIdWidget(props: WidgetProps) {
-  return <IdInput {...props} />;
-}
-
 /** An image id, with a thumbnail of the image when the admin's image token allows one. */
 export function ImageIdWidget(props: WidgetProps) {
   const { t, imageToken } = useAdmin();
@@ -143,6 +115,7 @@ export const adminWidgets: RegistryWidgetsType = {
   colour: ColourWidget,
   icon: IconWidget,
   structureSelector: StructureSelectorWidget,
-  fileId: FileIdWidget,
+  fileId: AssetPickerWidget,
+  fileIds: AssetPickerWidget,
   imageId: ImageIdWidget,
 };

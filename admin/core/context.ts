@@ -2,7 +2,7 @@
 import { type useStore } from 'jotai';
 import { useContext } from 'react';
 import { AdminContext } from '../edit-mode/admin-context';
-import type { AddBlockSlot, LazyModuleIndex, RuntimeRegistryData, StructureAction, Translator } from '../../engine';
+import type { AddBlockSlot, FileService, LazyModuleIndex, RuntimeRegistryData, StructureAction, Translator } from '../../engine';
 import type { Id, Page } from '../../schemas/model';
 import type { AdminApi, StructureWriteResult } from './api';
 import type { PermissionUser } from './permissions';
@@ -26,6 +26,8 @@ export interface AdminValue {
   optionValidators?: LazyModuleIndex;
   /** The user's image access token, for image previews. */
   imageToken?: string;
+  /** The files calls (asset library, uploads), for the file pickers of block options; typed ids without it. */
+  files?: FileService;
   /** The page being edited. */
   pageId: Id;
   store: ReturnType<typeof useStore>;

@@ -1,6 +1,7 @@
 /** Public types of the form engine: options, injected services, field component props. */
 import type { ComponentType } from 'react';
 import type { Field, Id, JsonValue } from '../../schemas/model';
+import type { FileInfo as StoredFileInfo } from '../../schemas/model/api';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
 import type { AcceptedRules, AsyncRuleChecker, FormValues, ValidationFailure } from '../core/validation';
 
@@ -28,6 +29,10 @@ export interface FormServices {
   maxFileSize?(): Promise<number>;
   /** A stored file's metadata (the image window opens at its focal point). */
   fileData?(fileId: Id): Promise<{ focalPos?: { x: number; y: number } } | undefined>;
+  /** Stored files' metadata, those of the ids the viewer may see (the read-only view of a files field). */
+  fileInfos?(fileIds: Id[]): Promise<StoredFileInfo[]>;
+  /** The media route URL of a stored file (with the session's media token), for download links. */
+  fileUrl?(file: Pick<StoredFileInfo, 'id' | 'kind'>): string | undefined;
   /** Saves file metadata (title, description, focal point in percent). */
   saveFileData?(fileId: Id, data: { focalPos: { x: number; y: number } }): Promise<void>;
   /** Data privacy per data schema, for the privacy buttons (#privacy tabbing). */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { AdminProvider, renderAddBlock, renderBlockControls, renderInlineText, type AdminApi, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
-import { EngineProvider, PageRenderer, type RuntimeRegistryData } from '../../engine';
+import { EngineProvider, PageRenderer, type FileService, type RuntimeRegistryData } from '../../engine';
 import { fullRegistry } from '../../registry/generated/registry';
 
 export { fullRegistry };
@@ -19,6 +19,8 @@ export interface RenderOptions {
   onNotify?: (kind: string, message: string) => void;
   registry?: RuntimeRegistryData;
   imageToken?: string;
+  /** The files calls for the file pickers of block options. */
+  files?: FileService;
 }
 
 /** The page in edit mode through the real engine, registry, block index and admin, on `api`. */
@@ -44,6 +46,7 @@ export function renderEditablePage(api: AdminApi, store: ReturnType<typeof creat
         optionValidators={blockOptionValidators}
         onNotify={options.onNotify}
         imageToken={options.imageToken}
+        files={options.files}
       >
         <PageRenderer pageId={pageId} />
         {options.extra}

@@ -16,6 +16,7 @@ import { useServices } from '../shell/services';
 import { realtimeSocketAtom } from '../realtime/socket-atom';
 import { pushToastAtom, sessionAtom } from '../shell/shell-state';
 import { reloadWithSafeMode } from '../shell/shortcuts';
+import { createFileService } from '../engine/file-services';
 import { adminRequestOf } from './admin-request';
 import type { LoadedAdmin } from './lazy-admin';
 import { HEADER_ADMIN_SLOT_ID } from './slots';
@@ -38,6 +39,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, opt
   const toast = useSetAtom(pushToastAtom);
   const [, navigate] = useLocation();
   const adminApi = useMemo(() => admin.createHttpAdminApi({ request: adminRequestOf(api) }), [admin, api]);
+  const files = useMemo(() => createFileService(api), [api]);
   const [headerSlot, setHeaderSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setHeaderSlot(document.getElementById(HEADER_ADMIN_SLOT_ID)), []);
   if (!session) return null;
@@ -52,6 +54,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, opt
       translator={translator}
       optionValidators={optionValidators}
       imageToken={session.user.imageAccessToken}
+      files={files}
       viewAsListIds={session.viewAs ?? []}
       onViewAsChange={() => window.location.reload()}
       onNotify={(type, message) => toast({ type, message })}

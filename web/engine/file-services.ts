@@ -25,7 +25,7 @@ function imageOptionsQuery(field: Field): Record<string, string | number> {
 export function createFileServices(
   api: ApiClient,
   mediaToken: string | undefined,
-): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData' | 'maxFileSize' | 'fileData'> {
+): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData' | 'maxFileSize' | 'fileData' | 'fileInfos' | 'fileUrl'> {
   let serverMax: Promise<number> | undefined;
   return {
     // Asked once per page; a failure is asked again next time.
@@ -39,6 +39,8 @@ export function createFileServices(
       );
       return serverMax;
     },
+    fileInfos: (fileIds) => (fileIds.length ? api.post<FileInfo[]>('files/getFiles', { fileIds }, { quiet: true }) : Promise.resolve([])),
+    fileUrl: (file) => mediaUrl({ kind: file.kind, id: file.id, token: mediaToken }),
     async fileData(fileId) {
       const [file] = await api.post<FileInfo[]>('files/getFiles', { fileIds: [fileId] }, { quiet: true });
       return file?.data;

@@ -11,6 +11,7 @@ import { formatBytes, runRule, validateFieldValue, type FileInfo } from '../../c
 import { FieldErrors, FieldReadOnly, FieldShell } from '../FieldShell';
 import { inputAria, useFormContext, useFormField } from '../context';
 import type { FieldComponentProps } from '../types';
+import { StoredFiles } from './StoredFiles';
 
 export interface FilePickerProps extends FieldComponentProps {
   /** Accepted types; derived from the field when absent. */
@@ -65,7 +66,7 @@ export function FilePickerField({
   const imageUrl = field.type === 'imageUploader' || field.opts?.imagesOnly === true ? controller.services.imageUrl : undefined;
   const ids: Id[] = Array.isArray(b.state.value) ? b.state.value.map(String) : typeof b.state.value === 'string' ? [b.state.value] : [];
   if (!b.editing) {
-    // Images show as images (an avatar is a picture, not its id); other files by id.
+    // Images show as images (an avatar is a picture, not its id); other files by name, size and a download link.
     if (imageUrl && ids.length)
       return (
         <div className="t-field t-field--readonly">
@@ -79,7 +80,8 @@ export function FilePickerField({
           </span>
         </div>
       );
-    return <FieldReadOnly binding={b} text={ids.join(', ')} />;
+    if (!ids.length) return <FieldReadOnly binding={b} text="" />;
+    return <StoredFiles binding={b} ids={ids} services={controller.services} />;
   }
 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {

@@ -309,6 +309,58 @@ describe("the server's upload limit, the stored focal point and the read-only im
     expect(screen.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', '/api/v1/image/img-6?thumb=true');
     expect(screen.queryByText('img-6')).toBeNull();
   });
+
+  it('read-only, a files field lists each file by title or name, size and a media-route download link; a missing file says so', async () => {
+    const stored = (id: string, name: string, size: number, title = '') => ({
+      id,
+      kind: 'document' as const,
+      mime: 'application/pdf',
+      size,
+      name,
+      ownerId: 'u1',
+      isAsset: false,
+      contextId: 'f',
+      width: null,
+      height: null,
+      created: 1,
+      data: { title, description: '', focalPos: { x: 50, y: 50 }, downloadCount: 0 },
+    });
+    const asked: string[][] = [];
+    renderForm({
+      components,
+      options: { editable: false, alwaysEdit: false },
+      data: { cv: ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'] },
+      services: {
+        fileInfos: async (ids) => {
+          asked.push(ids);
+          return [stored(ids[0], 'cv.pdf', 2_621_440, 'My CV'), stored(ids[1], 'big.pdf', 3 * 1024 ** 3)];
+        },
+        fileUrl: (file) => `/api/v1/${file.kind}/${file.id}?token=t`,
+      },
+      fields: [{ id: 'f', key: 'cv', type: 'files', label: 'CV', multipleFiles: true }],
+    });
+    const list = await screen.findByRole('list', { name: 'CV' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['My CV 2.5 MB', 'big.pdf 3 GB', 'File not available']);
+    expect(within(items[0]).getByRole('link', { name: 'My CV' })).toHaveAttribute('href', '/api/v1/document/11111111-1111-4111-8111-111111111111?token=t');
+    expect(within(items[0]).getByRole('link', { name: 'My CV' })).toHaveAttribute('download', 'cv.pdf');
+    expect(within(items[2]).queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/33333333/)).toBeNull();
+    expect(asked).toEqual([['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333']]);
+  });
+
+  it('read-only, files that cannot be loaded say they are not available, never their ids', async () => {
+    renderForm({
+      components,
+      options: { editable: false, alwaysEdit: false },
+      data: { cv: ['44444444-4444-4444-8444-444444444444'] },
+      services: { fileInfos: () => Promise.reject(new Error('offline')) },
+      fields: [{ id: 'f', key: 'cv', type: 'files', label: 'CV' }],
+    });
+    const list = await screen.findByRole('list', { name: 'CV' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('File not available');
+    expect(screen.queryByText(/44444444/)).toBeNull();
+  });
 });
 
 describe('image uploader window (spec 4.8)', () => {
