@@ -12,6 +12,7 @@ export type * from './react/file-service';
 export { FileList, useFileList, type FileListProps, type FileListState } from './react/file-list';
 export type { FileInfo as StoredFile } from '../schemas/model/api';
 export { formatBytes } from './core/validation/values';
+export { sanitizeHtml } from './forms/sanitize';
 export * from './react/block-renderer';
 export * from './react/block-children';
 export * from './react/block-states';

@@ -1,47 +1,76 @@
 /**
- * Stored rich text, sanitised on the server (the browser sanitises again with DOMPurify when it
- * shows it): the tags the rich-text editor makes, links to http(s) and mailto only, and images
- * only from our own media route (`/api/v1/image/{id}`, the editor's image button), never from
- * another origin and never with a script, a style or an event handler.
+ * Stored HTML, sanitised on the server with the shared allow-list (engine/core/html-allow-list.ts;
+ * the browser sanitises again with DOMPurify and the same list when it shows it): images only from
+ * our own media route, never from another origin, never a script, a style or an event handler.
+ * Every write of HTML goes through here: rich-text field values (`sanitizeFieldValues`) and block
+ * options whose schema marks a string `contentMediaType: text/html` (`sanitizeHtmlOptions`).
  */
 import sanitize from 'sanitize-html';
-
-const OWN_IMAGE = /^\/api\/v1\/image\/[0-9a-f-]{36}(\?[A-Za-z0-9=&%._:-]*)?$/;
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS, HTML_MEDIA_TYPE, OWN_IMAGE_SRC } from '../../engine/core/html-allow-list';
+import type { Field, JsonObject, JsonValue } from '../../schemas/model';
 
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'hr',
-    'a',
-    'img',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...HTML_ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(HTML_ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...HTML_ALLOWED_SCHEMES],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeStoredHtml(html: string): string {
   return sanitize(html, OPTIONS);
+}
+
+/** Field types whose values are HTML. */
+const HTML_FIELD_TYPES = new Set(['wysiwyg']);
+
+/** The values of a form save with every rich-text value sanitised (others unchanged), by the field each name belongs to. */
+export function sanitizeFieldValues<T extends Record<string, JsonValue>>(changes: T, fieldOf: (name: string) => Field | undefined): T {
+  const out: Record<string, JsonValue> = { ...changes };
+  for (const [name, value] of Object.entries(changes)) {
+    const field = fieldOf(name);
+    if (field && HTML_FIELD_TYPES.has(field.type) && typeof value === 'string') out[name] = sanitizeStoredHtml(value);
+  }
+  return out as T;
+}
+
+interface SchemaNode {
+  type?: string | string[];
+  contentMediaType?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode | SchemaNode[];
+  additionalProperties?: SchemaNode | boolean;
+}
+
+/** Whether an options schema holds an HTML string anywhere (most do not: their options are returned as they are). */
+export function schemaHoldsHtml(schema: unknown): boolean {
+  const node = schema as SchemaNode | undefined;
+  if (!node || typeof node !== 'object') return false;
+  if (node.contentMediaType === HTML_MEDIA_TYPE) return true;
+  const children = [
+    ...Object.values(node.properties ?? {}),
+    ...(Array.isArray(node.items) ? node.items : node.items ? [node.items] : []),
+    ...(typeof node.additionalProperties === 'object' ? [node.additionalProperties] : []),
+  ];
+  return children.some(schemaHoldsHtml);
+}
+
+function sanitizeBySchema(value: JsonValue, schema: SchemaNode | undefined): JsonValue {
+  if (!schema || value === null) return value;
+  if (typeof value === 'string') return schema.contentMediaType === HTML_MEDIA_TYPE ? sanitizeStoredHtml(value) : value;
+  if (Array.isArray(value)) return value.map((item, i) => sanitizeBySchema(item, Array.isArray(schema.items) ? schema.items[i] : schema.items));
+  if (typeof value === 'object') {
+    const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [key, sanitizeBySchema(v, Object.hasOwn(schema.properties ?? {}, key) ? schema.properties![key] : extra)]),
+    );
+  }
+  return value;
+}
+
+/** Block options with every string the options schema marks as HTML sanitised; the same object when none is. */
+export function sanitizeHtmlOptions(schema: unknown, options: JsonObject): JsonObject {
+  if (!schemaHoldsHtml(schema)) return options;
+  return sanitizeBySchema(options, schema as SchemaNode) as JsonObject;
 }

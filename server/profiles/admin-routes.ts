@@ -11,7 +11,9 @@
  */
 import { unlinkAllSocialAccounts } from '../social-accounts/table';
 import type { FastifyInstance } from 'fastify';
-import type { Id, JsonValue, Profile } from '../../schemas/model';
+import type { Field, Id, JsonValue, Profile } from '../../schemas/model';
+import { fieldName } from '../../engine/core/validation';
+import { sanitizeFieldValues } from '../html/sanitize';
 import type { ForceUpdateProfileRequest, ProfileMetaUpsertRequest } from '../../schemas/model/api';
 import { canEditProfile } from '../../engine/core/permissions';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
@@ -39,8 +41,11 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
         `changes: ${bad.map((k) => JSON.stringify(k)).join(', ')} ${bad.length === 1 ? 'is not a value name' : 'are not value names'} (letters, digits, _ and -)`,
       );
     // Null values are dropped, never stored (community §5).
-    const kept = Object.entries(changes).filter(([, value]) => value !== null) as [string, JsonValue][];
-    if (!kept.length) throw badRequest('changes: no value to save (null values are dropped)');
+    const nonNull = Object.entries(changes).filter(([, value]) => value !== null) as [string, JsonValue][];
+    if (!nonNull.length) throw badRequest('changes: no value to save (null values are dropped)');
+    // Values are named, not tied to a form: a name any rich-text field uses is stored sanitised.
+    const richText = new Map((await ctx.store.list<Field>('field')).filter((d) => d.data.type === 'wysiwyg').map((d) => [fieldName(d.data), d.data]));
+    const kept = Object.entries(sanitizeFieldValues(Object.fromEntries(nonNull), (name) => richText.get(name)));
     const saved = await ctx.store.transaction(async (tx) => {
       const owner = (await tx.get<Account>('account', accountId))?.data;
       if (!owner) throw notFound(`profile "${accountId}" does not exist`);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
-import { sanitizeStoredHtml } from '../html/sanitize';
+import { sanitizeFieldValues } from '../html/sanitize';
 import { fieldName, validateForm, validateFormAsync, type AcceptedRules, type FormErrors } from '../../engine/core/validation';
 import { publishedLanguages } from '../../engine/core/i18n/languages';
 import type { Block, DataPrivacy, Field, Id, Profile, Settings } from '../../schemas/model';
@@ -91,8 +91,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Each value must be one its field can hold (a toggle a boolean, a checkbox its options ...).
     for (const [name, value] of Object.entries(changes)) v.fieldValue(byName.get(name)!, value, `changes.${name}`);
     // Rich text is stored sanitised: no script, handler or foreign image survives the save.
-    for (const [name, value] of Object.entries(changes))
-      if (byName.get(name)!.type === 'wysiwyg' && typeof value === 'string') changes[name] = sanitizeStoredHtml(value);
+    Object.assign(
+      changes,
+      sanitizeFieldValues(changes, (name) => byName.get(name)),
+    );
     // An avatar is its owner's alone (spec core 1), whatever else profiles update allows.
     if (!own && Object.hasOwn(changes, AVATAR_FIELD)) throw forbidden('Only the account owner can change their avatar');
     // File fields may name only the caller's own uploads (checked before the write transaction: the files table is not a document).

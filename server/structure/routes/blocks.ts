@@ -26,6 +26,7 @@ import { checkPropertyKey } from '../checks';
 import { actionContext, PageActions } from '../page-actions';
 import { hiddenFieldIds, requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../viewer';
 import { writeStructure, type StructureWrite } from '../write';
+import { sanitizeHtmlOptions } from '../../html/sanitize';
 
 /** An index past any column's end: the slot at the end. */
 const END = Number.MAX_SAFE_INTEGER;
@@ -83,7 +84,8 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!v.blockTypeKnown(draft.type)) throw badRequest(`${where}: unknown block type "${draft.type}" (not in registry/blocks)`);
     const options = withDefaults ? { ...v.blockDefaults(draft.type), ...(draft.options ?? {}) } : (draft.options ?? {});
     v.blockOptions(draft.type, options, where);
-    return { ...draft, options: options as JsonObject };
+    // HTML in options (a schema's contentMediaType text/html) is stored sanitised, whichever call wrote it.
+    return { ...draft, options: sanitizeHtmlOptions(v.blockTypes[draft.type].options, options as JsonObject) };
   }
 
   /** Writes a block's settings; the caller has run needBlockSettings (before the transaction). */
