@@ -57,8 +57,7 @@ function FileLabel({ file }: { file: StoredFile }) {
           {extensionOf(file.name)}
         </span>
       )}
-      <span className="t-asset-picker__name">{file.data.title || file.name}</span>
-      <span className="t-asset-picker__size">{formatBytes(file.size)}</span>
+      <span className="t-asset-picker__name">{file.data.title || file.name}</span> <span className="t-asset-picker__size">{formatBytes(file.size)}</span>
     </span>
   );
 }
@@ -212,15 +211,7 @@ function AssetPickerPanel({
               const picked = chosenIds.includes(asset.id);
               return (
                 <li key={asset.id}>
-                  <button
-                    type="button"
-                    className="t-asset-picker__asset"
-                    aria-pressed={multiple ? picked : undefined}
-                    aria-label={t(multiple && picked ? 'admin.widgets.files.unchooseAsset' : 'admin.widgets.files.chooseAsset', {
-                      name: asset.data.title || asset.name,
-                    })}
-                    onClick={() => onChoose(asset)}
-                  >
+                  <button type="button" className="t-asset-picker__asset" aria-pressed={multiple ? picked : undefined} onClick={() => onChoose(asset)}>
                     <FileLabel file={asset} />
                   </button>
                 </li>
