@@ -4,7 +4,8 @@
  * bytes are the ones sent); a file over the server's limit is refused before it is sent; an admin
  * opens the asset manager at /admin/content, uploads, edits a title and deletes. Both pages are
  * axe clean at 1280 and 375 px. The image uploader reopens at the focal point it saved, and the
- * read-only profile form shows the avatar as a picture.
+ * read-only profile form shows the avatar as a picture and a files field's documents by name, size
+ * and download link ("File not available" for a deleted one).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -143,6 +144,60 @@ describe('files in Chromium', () => {
     expect(status).toBe(403);
     await maya.close();
     await admin.close();
+  });
+
+  it('a read-only files field lists each file by name and size with a media-route download link; a deleted one says so', async () => {
+    // A files field on the profile form, two uploads saved in it, one deleted afterwards (through the API as the app calls it).
+    const admin = await signIn('Ada Admin');
+    const fieldId = await admin.evaluate(async () => {
+      const res = await fetch('/api/v1/structure/field', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('jwt')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          itemId: 'profile-about-form',
+          itemType: 'block',
+          field: { key: 'portfolio', type: 'files', label: 'Portfolio', multipleFiles: true },
+        }),
+      });
+      return ((await res.json()) as { id: string }).id;
+    });
+    await admin.close();
+    const maya = await signIn('Maya Maker');
+    const notes = fs.readFileSync(path.join(dir, 'notes.pdf'), 'utf8');
+    const saved = await maya.evaluate(
+      async ({ fieldId, notes }) => {
+        const auth = { authorization: `Bearer ${localStorage.getItem('jwt')}` };
+        const ids: string[] = [];
+        for (const name of ['portfolio.pdf', 'old.pdf']) {
+          const form = new FormData();
+          form.append('file', new Blob([notes], { type: 'application/pdf' }), name);
+          const res = await fetch(`/api/v1/files/upload?contextId=${fieldId}`, { method: 'POST', headers: auth, body: form });
+          ids.push(((await res.json()) as { fileIds: string[] }).fileIds[0]);
+        }
+        const save = await fetch('/api/v1/profile/maya', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ blockId: 'profile-about-form', changes: { portfolio: ids } }),
+        });
+        const removed = await fetch(`/api/v1/files/${ids[1]}`, { method: 'DELETE', headers: auth });
+        return { ids, save: save.status, removed: removed.status };
+      },
+      { fieldId, notes },
+    );
+    expect(saved).toMatchObject({ save: 200, removed: 200 });
+
+    await maya.goto(`${server.url}/app/people/profile/maya`);
+    const list = maya.getByRole('list', { name: 'Portfolio' });
+    await list.waitFor();
+    await expect.poll(() => list.getByRole('listitem').allInnerTexts()).toEqual(['portfolio.pdf < 0.01 MB', 'File not available']);
+    expect(await maya.getByText(saved.ids[1]).count()).toBe(0);
+    const link = list.getByRole('link', { name: 'portfolio.pdf' });
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^/api/v1/document/${saved.ids[0]}\\?token=`));
+    const [download] = await Promise.all([maya.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('portfolio.pdf');
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(notes);
+    expect(await seriousViolations(maya)).toEqual([]);
+    await maya.close();
   });
 
   it('the image uploader opens at the stored focal point, and the read-only form shows the picture, not its id', async () => {
