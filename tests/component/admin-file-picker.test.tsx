@@ -41,26 +41,27 @@ afterAll(async () => {
 
 const modules = (slug: string) => [{ id: 'm1', slug, name: 'Main', pages: [{ id: 'p1', slug: 'home', name: 'Home' }] }];
 
-async function editBlock(name: string) {
+/** Renders a page holding `block` in edit mode, opens its settings and the picker's asset library. */
+async function openLibrary(block: Block, pickerName: string) {
+  const token = await server.signIn('admin');
+  const view = await renderAdminOnServer(
+    server,
+    { modules: modules(`picker-${block.id}`), blocks: [block] },
+    { files: createFileService(webApiClient(server, token)) },
+  );
+  open.push(view);
   const user = userEvent.setup({ delay: null });
-  await user.click(screen.getByRole('button', { name: `Select ${name}` }));
-  await user.click(within(screen.getByRole('toolbar', { name: `Block controls for ${name}` })).getByRole('button', { name: 'Edit block' }));
-  return { user, panel: await screen.findByRole('complementary', { name: 'Block settings' }) };
+  await user.click(screen.getByRole('button', { name: `Select ${block.name}` }));
+  await user.click(within(screen.getByRole('toolbar', { name: `Block controls for ${block.name}` })).getByRole('button', { name: 'Edit block' }));
+  const panel = await screen.findByRole('complementary', { name: 'Block settings' });
+  await user.click(within(panel).getByRole('button', { name: pickerName }));
+  return { view, token, user, panel, library: within(panel).getByRole('group', { name: /asset library/ }) };
 }
 
 describe('file picker of block options', { timeout: 120_000 }, () => {
   it('downloadFile: searches the asset library, chooses one file by name, shows its size and saves its id', async () => {
     const block: Block = { id: 'dl', type: 'downloadFile', name: 'Handout', options: { label: 'Get it', buttonStyle: 'primary' } };
-    const token = await server.signIn('admin');
-    const view = await renderAdminOnServer(
-      server,
-      { modules: modules(block.id === 'dl' ? 'picker-one' : 'picker-many'), blocks: [block] },
-      { files: createFileService(webApiClient(server, token)) },
-    );
-    open.push(view);
-    const { user, panel } = await editBlock('Handout');
-    await user.click(within(panel).getByRole('button', { name: 'File: Choose a file from the library' }));
-    const library = within(panel).getByRole('group', { name: /asset library/ });
+    const { view, token, user, panel, library } = await openLibrary(block, 'File: Choose a file from the library');
     await within(library).findByRole('button', { name: /^minutes\.pdf/ });
     await user.type(within(library).getByLabelText('Search the assets'), 'hand');
     await waitFor(() => expect(within(library).queryByRole('button', { name: /^minutes\.pdf/ })).toBeNull());
@@ -79,16 +80,7 @@ describe('file picker of block options', { timeout: 120_000 }, () => {
 
   it('viewFiles: chooses several files (pressed buttons), removes one from the choice, and saves the ids in order', async () => {
     const block: Block = { id: 'vf', type: 'viewFiles', name: 'Library', options: { source: 'chosen', layout: 'list', fileIds: [] } };
-    const token = await server.signIn('admin');
-    const view = await renderAdminOnServer(
-      server,
-      { modules: modules(block.id === 'dl' ? 'picker-one' : 'picker-many'), blocks: [block] },
-      { files: createFileService(webApiClient(server, token)) },
-    );
-    open.push(view);
-    const { user, panel } = await editBlock('Library');
-    await user.click(within(panel).getByRole('button', { name: 'Files: Choose files from the library' }));
-    const library = within(panel).getByRole('group', { name: /asset library/ });
+    const { view, token, user, panel, library } = await openLibrary(block, 'Files: Choose files from the library');
     await user.click(await within(library).findByRole('button', { name: /^minutes\.pdf/ }));
     await user.click(within(library).getByRole('button', { name: /^handbook\.pdf/ }));
     expect(within(library).getByRole('button', { name: /^minutes\.pdf/ })).toHaveAttribute('aria-pressed', 'true');

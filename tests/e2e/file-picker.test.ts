@@ -11,22 +11,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, signInAs, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
 let adminBrowser: LaunchedBrowser;
 let memberBrowser: LaunchedBrowser;
 let dir: string;
-
-async function signIn(browser: LaunchedBrowser, name: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}/app/`);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
-}
 
 const blockIds = (page: Page) => page.locator('[data-block-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-block-id')!));
 
@@ -45,7 +36,7 @@ afterAll(async () => {
 
 describe('the file picker in Chromium', () => {
   it('an admin adds a downloadFile block and picks a file by name; a member downloads it', async () => {
-    const admin = await signIn(adminBrowser, 'Ada Admin');
+    const admin = await signInAs(adminBrowser, server.url, 'Ada Admin');
     await admin.keyboard.press('Alt+Shift+KeyE');
     await admin.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
     const before = await blockIds(admin);
@@ -95,7 +86,7 @@ describe('the file picker in Chromium', () => {
       await (await fetch(`${server.url}/api/v1/files/download/${fileId}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
     );
 
-    const member = await signIn(memberBrowser, 'Maya Maker');
+    const member = await signInAs(memberBrowser, server.url, 'Maya Maker');
     const button = member.locator(`[data-block-id="${blockId}"]`).getByRole('button', { name: 'Download (Workshop rules)' });
     await button.waitFor();
     const [download] = await Promise.all([member.waitForEvent('download'), button.click()]);
