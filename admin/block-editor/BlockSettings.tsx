@@ -22,7 +22,7 @@ import { translateOptionErrors } from './error-messages';
 import { fieldErrorsToErrorSchema } from './server-errors';
 import { loadOptionsValidator, type OptionsData, type OptionsValidator } from './validator';
 import { VisibilityPanel } from './VisibilityPanel';
-import { recordStep, stepLabel } from '../editor/history';
+import { editCommand, recordStep, stepLabel } from '../editor/history';
 import { isInlineDraft } from '../inline-text/InlineText';
 import { adminWidgets } from './widgets';
 
@@ -144,7 +144,7 @@ function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
       const result = await admin.api.updateBlock(original.id, next);
       admin.apply(result);
       const stored = result.blocks?.find((b) => b.id === original.id) ?? store.get(blockAtom(original.id));
-      recordStep(admin, { label: stepLabel(admin, 'edit', original), command: { kind: 'block', block: { ...original, revision: stored?.revision } } });
+      recordStep(admin, { label: stepLabel(admin, 'edit', original), command: editCommand(original, stored?.revision) });
       admin.notify('positive', t('admin.editBlock.saved'));
       forget();
       setBusy(false);
