@@ -235,3 +235,209 @@ describe('the page composer, as a new admin would use it', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Picks an option of a focused <select> with the arrow keys (Home, then ArrowDown until it shows `label`). */
+async function chooseByKeyboard(page: BrowserPage, select: Locator, label: string): Promise<void> {
+  await expect.poll(() => isFocused(select)).toBe(true);
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 30; i++) {
+    if ((await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)) === label) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(
+    `no option “${label}” reached with the arrow keys: ${await select.evaluate((el: HTMLSelectElement) =>
+      Array.from(el.options)
+        .map((o) => `${o.textContent}${o.selected ? '*' : ''}`)
+        .join('|'),
+    )}`,
+  );
+}
+
+describe('the page composer, keyboard only', () => {
+  it('the same flow without a mouse: keyboard drag, Tab to the title, the side panel, Ctrl+Z / Ctrl+Shift+Z, Ctrl+C / Ctrl+V, delete and revert', async () => {
+    const TITLE = 'Tool amnesty on Sunday';
+    await Promise.all([ada.goto(`${server.url}/app/home/welcome`), second.goto(`${server.url}/app/home/welcome`)]);
+    await Promise.all([
+      ada.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor(),
+      second.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor(),
+    ]);
+    await Promise.all([mark(victor), mark(maya)]);
+    const bar = ada.getByRole('toolbar', { name: 'Admin bar' });
+    await ada.keyboard.press('Alt+Shift+KeyE');
+    await bar.waitFor();
+    await second.keyboard.press('Alt+Shift+KeyE');
+    await second.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+
+    // The palette's Callout, picked up with Space, carried with the arrows to the second column, dropped with Enter.
+    const before = await secondColumn();
+    await tabTo(ada, ada.getByRole('button', { name: 'Drag a new Callout' }));
+    await ada.keyboard.press('Space');
+    const live = ada.locator('[id^="DndLiveRegion"]');
+    await expect.poll(() => live.textContent()).toBe('Picked up Callout.');
+    for (let i = 0; i < 3; i++) await ada.keyboard.press('ArrowRight');
+    await expect.poll(() => live.textContent()).toMatch(/^Callout: .* in column 2 of Opening times and location\.$/);
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await secondColumn()).length).toBe(before.length + 1);
+    const id = (await secondColumn()).find((b) => !before.includes(b))!;
+    expect((await stored(id))?.type).toBe('callout');
+    await Promise.all([blockIn(victor, id).waitFor(), blockIn(maya, id).waitFor(), blockIn(second, id).waitFor()]);
+
+    // Tab to its title and type it; Enter saves.
+    const title = blockIn(ada, id).getByRole('textbox', { name: /^Title of “Callout”/ });
+    await tabTo(ada, title);
+    await blockIn(second, id).getByRole('status').filter({ hasText: 'Ada Admin is editing this block' }).waitFor();
+    await ada.keyboard.type(TITLE);
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await stored(id))?.options?.title).toBe(TITLE);
+    await Promise.all([blockIn(victor, id).getByText(TITLE).waitFor(), blockIn(second, id).getByText(TITLE).waitFor()]);
+
+    // The side panel from the block's toolbar: the tone, then Save.
+    const toolbar = ada.getByRole('toolbar', { name: 'Block controls for Callout' });
+    await tabTo(ada, toolbar.getByRole('button', { name: 'Edit block' }), { back: true });
+    await ada.keyboard.press('Enter');
+    const panel = ada.getByRole('complementary', { name: 'Block settings' });
+    const tone = panel.getByLabel('Tone');
+    await tabTo(ada, tone);
+    await chooseByKeyboard(ada, tone, 'warning');
+    await blockIn(ada, id).locator('.t-callout--warning').waitFor();
+    const save = panel.getByRole('button', { name: 'Save', exact: true });
+    await tabTo(ada, save);
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await stored(id))?.options?.tone).toBe('warning');
+    await blockIn(second, id).locator('.t-callout--warning').waitFor();
+
+    // Visibility: the tab, the advanced switch, the rules editor: a condition on the member's lists, Volunteers ticked.
+    // Saved, the form starts again from the stored block; the focus stays in the panel, on its tab.
+    await expect.poll(() => isFocused(panel.getByRole('tab', { name: 'Settings' }))).toBe(true);
+    await ada.keyboard.press('ArrowRight');
+    await expect.poll(() => panel.getByRole('tab', { name: 'Visibility' }).getAttribute('aria-selected')).toBe('true');
+    await tabTo(ada, panel.getByRole('switch', { name: 'Advanced visibility (rules)' }));
+    await ada.keyboard.press('Space');
+    await tabTo(ada, panel.getByRole('button', { name: 'Edit rules' }));
+    await ada.keyboard.press('Enter');
+    const dialog = ada.getByRole('dialog', { name: 'Edit rules' });
+    await tabTo(ada, dialog.getByRole('button', { name: 'Add', exact: true }));
+    await ada.keyboard.press('Enter');
+    await expect.poll(() => isFocused(ada.getByRole('menuitem', { name: 'Add condition' }))).toBe(true);
+    await ada.keyboard.press('Enter');
+    const rule = dialog.getByRole('group', { name: 'Condition 1' });
+    await expect.poll(() => isFocused(rule.getByLabel('Kind'))).toBe(true);
+    expect(await rule.getByLabel('Kind').inputValue()).toBe('userList');
+    await tabTo(ada, rule.getByLabel('Operator'));
+    await chooseByKeyboard(ada, rule.getByLabel('Operator'), 'is in some selected lists');
+    await tabTo(ada, rule.getByRole('checkbox', { name: 'Volunteers' }));
+    await ada.keyboard.press('Space');
+    await dialog.getByText('Members of these lists match: Volunteers').waitFor();
+    await tabTo(ada, dialog.getByRole('button', { name: 'Save rules' }));
+    await ada.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await tabTo(ada, save);
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await expect.poll(() => isFocused(panel.getByRole('tab', { name: 'Visibility' }))).toBe(true);
+    await blockIn(maya, id).waitFor({ state: 'detached' });
+    await blockIn(victor, id).getByText(TITLE).waitFor();
+    expect([await marker(victor), await marker(maya)]).toEqual([7, 7]);
+
+    // Escape leaves the panel for the block's name tag; Ctrl+Z twice takes back the restriction and the tone, Ctrl+Shift+Z twice redoes them.
+    await ada.keyboard.press('Escape');
+    await expect.poll(() => isFocused(blockIn(ada, id).getByRole('button', { name: 'Select Callout' }))).toBe(true);
+    const undo = bar.getByRole('button', { name: /^Undo/ });
+    const redo = bar.getByRole('button', { name: /^Redo/ });
+    const settled = () => expect.poll(() => undo.isEnabled()).toBe(true);
+    await ada.keyboard.press('Control+z');
+    await expect.poll(async () => (await stored(id))?.visibility?.advanced ?? false).toBe(false);
+    await blockIn(maya, id).waitFor();
+    await settled();
+    await ada.keyboard.press('Control+z');
+    await expect.poll(async () => (await stored(id))?.options?.tone).toBe('info');
+    await blockIn(victor, id).locator('.t-callout--info').waitFor();
+    await settled();
+    await ada.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await stored(id))?.options?.tone).toBe('warning');
+    await blockIn(victor, id).locator('.t-callout--warning').waitFor();
+    await expect.poll(() => redo.isEnabled()).toBe(true);
+    await ada.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await blockIn(maya, id).waitFor({ state: 'detached' });
+    await blockIn(second, id).locator('.t-callout--warning').getByText(TITLE).waitFor();
+
+    // Ctrl+C, then to the News page by its link, its last block selected from its name tag, Ctrl+V.
+    await expect.poll(() => isFocused(blockIn(ada, id).getByRole('button', { name: 'Select Callout' }))).toBe(true);
+    await ada.keyboard.press('Control+c');
+    await toolbar.getByRole('button', { name: 'Paste' }).and(ada.locator(':enabled')).waitFor();
+    const newsBefore = (await pageDoc('news')).page.children ?? [];
+    await tabTo(ada, ada.getByRole('navigation').getByRole('link', { name: 'News' }).first(), { back: true });
+    await ada.keyboard.press('Enter');
+    await ada.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+    const lastTag = blockIn(ada, newsBefore.at(-1)!).locator(':scope > [data-admin-chrome] [data-admin-control="select"]');
+    await tabTo(ada, lastTag);
+    await ada.keyboard.press('Enter');
+    await expect.poll(() => lastTag.getAttribute('aria-pressed')).toBe('true');
+    await ada.keyboard.press('Control+v');
+    await expect.poll(async () => (await pageDoc('news')).page.children?.length).toBe(newsBefore.length + 1);
+    const copy = (await pageDoc('news')).blocks.find((b) => b.type === 'callout' && b.options?.title === TITLE)!;
+    expect(copy.id).not.toBe(id);
+    expect((await pageDoc('news')).page.children?.at(-1)).toBe(copy.id);
+    expect(copy.visibility).toEqual(VOLUNTEERS_ONLY);
+
+    // Back to Welcome; the block's name tag, Delete block, confirmed; Revert from the notice, confirmed.
+    await tabTo(ada, ada.getByRole('navigation').getByRole('link', { name: 'Welcome' }).first(), { back: true });
+    await ada.keyboard.press('Enter');
+    await ada.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    const tag = blockIn(ada, id).getByRole('button', { name: 'Select Callout' });
+    await tabTo(ada, tag);
+    await ada.keyboard.press('Enter');
+    await expect.poll(() => tag.getAttribute('aria-pressed')).toBe('true');
+    await tabTo(ada, toolbar.getByRole('button', { name: 'Delete block' }));
+    await ada.keyboard.press('Enter');
+    const confirm = ada.getByRole('alertdialog', { name: 'Delete this block?' }).getByRole('button', { name: 'Delete' });
+    await tabTo(ada, confirm);
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await secondColumn()).includes(id)).toBe(false);
+    await Promise.all([blockIn(victor, id).waitFor({ state: 'detached' }), blockIn(second, id).waitFor({ state: 'detached' })]);
+    const notice = ada.getByRole('status').filter({ hasText: 'Block “Callout” deleted.' });
+    await tabTo(ada, notice.getByRole('button', { name: 'Revert' }));
+    await ada.keyboard.press('Enter');
+    const revert = ada.getByRole('dialog', { name: 'Revert the deletion?' }).getByRole('button', { name: 'Revert' });
+    await expect.poll(() => isFocused(revert)).toBe(true);
+    await ada.keyboard.press('Enter');
+    await expect.poll(async () => (await secondColumn()).includes(id)).toBe(true);
+    expect((await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await Promise.all([blockIn(victor, id).getByText(TITLE).waitFor(), blockIn(second, id).getByText(TITLE).waitFor()]);
+    expect(await blockIn(maya, id).count()).toBe(0);
+    expect([await marker(victor), await marker(maya)]).toEqual([7, 7]);
+
+    await Promise.all([victor.reload(), maya.reload()]);
+    await blockIn(victor, id).getByText(TITLE).waitFor();
+    await blockIn(maya, COLUMNS).waitFor();
+    expect(await maya.getByText(TITLE).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the editor under axe', () => {
+  it('no serious or critical violation with a block selected and the side panel open, at 1280 and 375 px, light and dark', async () => {
+    const id = 'welcome-col-hours';
+    await ada.goto(`${server.url}/app/home/welcome`);
+    await ada.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await ada.keyboard.press('Alt+Shift+KeyE');
+    await ada.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+    await blockIn(ada, id).hover();
+    await blockIn(ada, id).locator(':scope > [data-admin-chrome] [data-admin-control="select"]').click();
+    const toolbar = ada.getByRole('toolbar', { name: 'Block controls for Callout' });
+    const panel = ada.getByRole('complementary', { name: 'Block settings' });
+    for (const width of [1280, 375]) {
+      await ada.setViewportSize({ width, height: width < 600 ? 812 : 800 });
+      // On phones the settings are a sheet, opened from the block's toolbar.
+      await toolbar.getByRole('button', { name: 'Edit block' }).click();
+      await panel.getByLabel('Tone').waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await ada.emulateMedia({ colorScheme: scheme });
+        await ada.evaluate((s) => (document.documentElement.dataset.theme = s), scheme);
+        expect(await seriousViolations(ada), `${width} px, ${scheme}`).toEqual([]);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
