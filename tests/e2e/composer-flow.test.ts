@@ -419,22 +419,23 @@ describe('the page composer, keyboard only', () => {
 describe('the editor under axe', () => {
   it('no serious or critical violation with a block selected and the side panel open, at 1280 and 375 px, light and dark', async () => {
     const id = 'welcome-col-hours';
-    await ada.goto(`${server.url}/app/home/welcome`);
-    await ada.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-    await ada.keyboard.press('Alt+Shift+KeyE');
-    await ada.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
-    await blockIn(ada, id).hover();
-    await blockIn(ada, id).locator(':scope > [data-admin-chrome] [data-admin-control="select"]').click();
     const toolbar = ada.getByRole('toolbar', { name: 'Block controls for Callout' });
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
-    for (const width of [1280, 375]) {
-      await ada.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-      // On phones the settings are a sheet, opened from the block's toolbar.
-      await toolbar.getByRole('button', { name: 'Edit block' }).click();
-      await panel.getByLabel('Tone').waitFor();
-      for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        // Loaded at that width and scheme, as on a device (the shell picks the scheme at start-up; the demo follows the system's).
         await ada.emulateMedia({ colorScheme: scheme });
-        await ada.evaluate((s) => (document.documentElement.dataset.theme = s), scheme);
+        await ada.setViewportSize({ width, height: width < 600 ? 812 : 800 });
+        await ada.goto(`${server.url}/app/home/welcome`);
+        await ada.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+        expect(await ada.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+        await ada.keyboard.press('Alt+Shift+KeyE');
+        await ada.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+        await blockIn(ada, id).hover();
+        await blockIn(ada, id).locator(':scope > [data-admin-chrome] [data-admin-control="select"]').click();
+        // On phones the settings are a sheet, opened from the block's toolbar.
+        await toolbar.getByRole('button', { name: 'Edit block' }).click();
+        await panel.getByLabel('Tone').waitFor();
         expect(await seriousViolations(ada), `${width} px, ${scheme}`).toEqual([]);
       }
     }
