@@ -22,7 +22,7 @@ import { translateOptionErrors } from './error-messages';
 import { fieldErrorsToErrorSchema } from './server-errors';
 import { loadOptionsValidator, type OptionsData, type OptionsValidator } from './validator';
 import { VisibilityPanel } from './VisibilityPanel';
-import { recordStep, stepLabel } from '../editor/history';
+import { editCommand, recordStep, stepLabel } from '../editor/history';
 import { isInlineDraft } from '../inline-text/InlineText';
 import { adminWidgets } from './widgets';
 
@@ -45,6 +45,10 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
   const drafts = useAtomValue(blockDraftsAtom);
   const [original, setOriginal] = useState(() => drafts[blockId]?.original ?? block);
   const [generation, setGeneration] = useState(0);
+  // Kept over the form's remount after Save or Discard: the admin stays on the tab they saved from,
+  // and keyboard focus, which was on the form's button, goes to that tab (never lost to the page).
+  const [tab, setTab] = useState<Tab>('settings');
+  const [refocus, setRefocus] = useState(false);
   useEffect(() => {
     if (!block || !original) return;
     // Saved elsewhere (inline text): the form starts again from the saved block, unless it holds an unsaved draft of its own.
@@ -62,8 +66,13 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
       key={`${original.revision ?? 0}-${generation}`}
       original={original}
       subjects={subjects}
-      onClose={(next) => {
+      tab={tab}
+      onTab={setTab}
+      focusTab={refocus}
+      onFocused={() => setRefocus(false)}
+      onClose={(next, hadFocus) => {
         if (next) setOriginal(next);
+        setRefocus(hadFocus);
         setGeneration((g) => g + 1);
       }}
     />
@@ -72,12 +81,17 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
 
 interface EditBlockFormProps {
   original: Block;
-  /** Called with the saved block after Save, with nothing after Discard. */
-  onClose(saved?: Block): void;
+  /** Called with the saved block after Save, with nothing after Discard; `hadFocus`: focus was in the form. */
+  onClose(saved: Block | undefined, hadFocus: boolean): void;
   subjects: RuleSubjectChoices;
+  tab: Tab;
+  onTab(tab: Tab): void;
+  /** Focus the current tab once mounted (the previous form had the focus). */
+  focusTab: boolean;
+  onFocused(): void;
 }
 
-function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
+function EditBlockForm({ original, onClose, subjects, tab, onTab: setTab, focusTab, onFocused }: EditBlockFormProps) {
   const admin = useAdmin();
   const { t, registry, store } = admin;
   // A draft left when another block was selected: the form starts from it.
@@ -85,7 +99,6 @@ function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
   const entry = registry.blocks[original.type];
   const panels: Tab[] = entry?.adminPanels?.filter((p): p is Tab => p === 'settings' || p === 'visibility' || p === 'design') ?? ['settings'];
   const tabs: Tab[] = panels.includes('settings') ? panels : ['settings', ...panels];
-  const [tab, setTab] = useState<Tab>('settings');
   const [name, setName] = useState(draft?.name ?? original.name ?? '');
   const [showTitle, setShowTitle] = useState(draft?.showTitle ?? original.showTitle === true);
   // From the draft, else the block's atom (which holds text typed in place), else the block as it was.
@@ -120,14 +133,25 @@ function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
     };
   }, [entry, original.type, admin.optionValidators]);
 
+  const sectionRef = useRef<HTMLElement>(null);
+  const hasFocus = () => Boolean(sectionRef.current?.contains(document.activeElement));
+  const prefix = `block-panel-${original.id}`;
+  useEffect(() => {
+    if (!focusTab) return;
+    document.getElementById(`${prefix}-tab-${tab}`)?.focus();
+    onFocused();
+  }, [focusTab, onFocused, prefix, tab]);
+
   const cancel = () => {
     const now = store.get(blockAtom(original.id));
     store.set(blockAtom(original.id), { ...original, revision: now?.revision ?? original.revision });
     forget();
-    onClose();
+    onClose(undefined, hasFocus());
   };
 
   const save = async () => {
+    // Asked now: the busy Save button is disabled, which drops the focus.
+    const focused = hasFocus();
     setError('');
     setServerFieldErrors(undefined);
     if (entry?.options && formRef.current && !formRef.current.validateForm()) {
@@ -144,11 +168,11 @@ function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
       const result = await admin.api.updateBlock(original.id, next);
       admin.apply(result);
       const stored = result.blocks?.find((b) => b.id === original.id) ?? store.get(blockAtom(original.id));
-      recordStep(admin, { label: stepLabel(admin, 'edit', original), command: { kind: 'block', block: { ...original, revision: stored?.revision } } });
+      recordStep(admin, { label: stepLabel(admin, 'edit', original), command: editCommand(original, stored?.revision) });
       admin.notify('positive', t('admin.editBlock.saved'));
       forget();
       setBusy(false);
-      onClose(stored);
+      onClose(stored, focused);
     } catch (e) {
       setBusy(false);
       setTab('settings');
@@ -157,9 +181,8 @@ function EditBlockForm({ original, onClose, subjects }: EditBlockFormProps) {
     }
   };
 
-  const prefix = `block-panel-${original.id}`;
   return (
-    <section className="t-admin-block-settings" aria-label={t('admin.editBlock.title', { name: blockLabel(original, registry) })}>
+    <section ref={sectionRef} className="t-admin-block-settings" aria-label={t('admin.editBlock.title', { name: blockLabel(original, registry) })}>
       {dirty && (
         <p className="t-admin-unsaved" role="status">
           {t('admin.composer.unsaved')}

@@ -14,8 +14,11 @@ import { findPlacement, parentColumns } from '../core/placement';
 /** What takes a step back (or forward). */
 export type HistoryCommand =
   | { kind: 'structure'; action: StructureAction; token?: string; tokens?: string[] }
-  /** Write the block as it was; `block.revision` is the revision the server must still hold. */
-  | { kind: 'block'; block: Block };
+  /**
+   * Write the block as it was; `block.revision` is the revision the server must still hold, `base`
+   * the revision the block had before the change this takes back (see `rebase`).
+   */
+  | { kind: 'block'; block: Block; base?: number };
 
 export interface HistoryStep {
   /** Said in the bar's tooltips and announcements: "Move “Alpha”". */
@@ -41,6 +44,25 @@ export function recordStep(admin: Pick<AdminValue, 'store'>, step: HistoryStep):
   admin.store.set(historyAtom, { ...h, undo: [...h.undo, step].slice(-HISTORY_LIMIT), redo: [] });
 }
 
+/** The step's command for a settings save of `before` that the server stored as `revision`. */
+export function editCommand(before: Block, revision: number | undefined): HistoryCommand {
+  return { kind: 'block', block: { ...before, revision }, base: before.revision };
+}
+
+/**
+ * After a block command took its change back (the block now at `revision`), the block is as the
+ * earlier steps of that block left it: those expecting the revision it had before that change
+ * expect the new one, so two edits of one block undo (and redo) one after the other.
+ */
+function rebase(steps: HistoryStep[], done: HistoryCommand, revision: number | undefined): HistoryStep[] {
+  if (done.kind !== 'block' || done.base === undefined || revision === undefined) return steps;
+  return steps.map((s) =>
+    s.command.kind === 'block' && s.command.block.id === done.block.id && s.command.block.revision === done.base
+      ? { ...s, command: { ...s.command, block: { ...s.command.block, revision } } }
+      : s,
+  );
+}
+
 /** The command that removes a block just placed at `at` on the page. */
 export function removeCommand(pageId: Id, blockId: Id, at?: { parentType: 'page' | 'block'; parentId: Id; colIndex: number; index: number }): HistoryCommand {
   return { kind: 'structure', action: { kind: 'remove', pageId, blockIds: [blockId], ...(at ? { from: at } : {}) } };
@@ -58,7 +80,7 @@ export async function runCommand(admin: Admin, command: HistoryCommand): Promise
     const result = await admin.api.updateBlock(command.block.id, command.block);
     admin.apply(result);
     const saved = result.blocks?.find((b) => b.id === command.block.id) ?? admin.store.get(blockAtom(command.block.id));
-    return { kind: 'block', block: { ...current, revision: saved?.revision } };
+    return { kind: 'block', block: { ...current, revision: saved?.revision }, base: command.block.revision };
   }
   const { action } = command;
   const page = admin.page();
@@ -147,7 +169,8 @@ async function walk(admin: Admin, from: 'undo' | 'redo'): Promise<boolean> {
   try {
     const back = await runCommand(admin, step.command);
     const now = admin.store.get(historyAtom);
-    admin.store.set(historyAtom, { ...now, [from]: now[from].slice(0, -1), [to]: [...now[to], { label: step.label, command: back }], busy: false });
+    const rest = rebase(now[from].slice(0, -1), step.command, back.kind === 'block' ? back.block.revision : undefined);
+    admin.store.set(historyAtom, { ...now, [from]: rest, [to]: [...now[to], { label: step.label, command: back }], busy: false });
     admin.announce(admin.t(from === 'undo' ? 'admin.history.undone' : 'admin.history.redone', { label: step.label }));
     return true;
   } catch (error) {

@@ -8,7 +8,7 @@ import { useContext, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent
 import { blockAtom, setBlockOptionsAtom, type InlineTextProps } from '../../engine';
 import type { Block } from '../../schemas/model';
 import { AdminContext, blockLabel, errorMessage, type AdminValue } from '../core/context';
-import { recordStep, stepLabel } from '../editor/history';
+import { editCommand, recordStep, stepLabel } from '../editor/history';
 
 /** The text of an editable element: line breaks kept, never markup. */
 function textOf(el: HTMLElement): string {
@@ -33,7 +33,7 @@ async function saveText(admin: AdminValue, before: Block, option: string): Promi
     const result = await admin.api.updateBlock(now.id, now);
     admin.apply(result);
     const stored = result.blocks?.find((b) => b.id === now.id) ?? admin.store.get(blockAtom(now.id));
-    recordStep(admin, { label: stepLabel(admin, 'edit', before), command: { kind: 'block', block: { ...before, revision: stored?.revision } } });
+    recordStep(admin, { label: stepLabel(admin, 'edit', before), command: editCommand(before, stored?.revision) });
     admin.announce(admin.t('admin.inlineText.saved', { name: blockLabel(before, admin.registry) }));
   } catch (error) {
     const current = admin.store.get(blockAtom(before.id));
@@ -99,6 +99,8 @@ export function InlineText({ block, option, value, multiline, as: Tag, className
       aria-multiline={multiline ? true : undefined}
       aria-label={admin.t('admin.inlineText.label', { field: optionTitle(admin, block, option), name: blockLabel(block, admin.registry) })}
       data-inline-text={option}
+      // An empty text still shows where to type (admin.css draws it): a new callout's title.
+      data-placeholder={optionTitle(admin, block, option)}
       onFocus={() => (before.current = current() ?? block)}
       onInput={(e: FormEvent<HTMLElement>) => {
         const now = current();

@@ -9,7 +9,7 @@ export default function Callout({ block, options }: BlockProps<CalloutOptions>) 
   const titleId = options.title ? `callout-${block.id}-title` : undefined;
   return (
     <aside className={`t-callout t-callout--${options.tone}`} role={urgent ? 'alert' : 'note'} aria-labelledby={titleId}>
-      {options.title && <EditableText as="strong" id={titleId} className="t-callout__title" block={block} option="title" value={options.title} />}
+      <EditableText optional as="strong" id={titleId} className="t-callout__title" block={block} option="title" value={options.title ?? ''} />
       <EditableText as="p" className="t-callout__body" block={block} option="body" value={options.body ?? ''} multiline />
     </aside>
   );

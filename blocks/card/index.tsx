@@ -9,7 +9,7 @@ export default function Card({ block, options }: BlockProps<CardOptions>) {
   const titleId = useId();
   return (
     <section className={`t-card${options.elevated === false ? '' : ' t-card--elevated'}`} aria-labelledby={options.title ? titleId : undefined}>
-      {options.title && <EditableText as="h3" id={titleId} className="t-card__title" block={block} option="title" value={options.title} />}
+      <EditableText optional as="h3" id={titleId} className="t-card__title" block={block} option="title" value={options.title ?? ''} />
       <div className="t-card__body">
         <BlockChildren block={block} />
       </div>

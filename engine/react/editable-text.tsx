@@ -21,9 +21,14 @@ export interface InlineTextProps {
 
 export type RenderInlineText = (props: InlineTextProps) => ReactNode;
 
-export function EditableText({ as: Tag = 'span', ...props }: Omit<InlineTextProps, 'as'> & { as?: ElementType }) {
+/**
+ * `optional`: a text members see only when it has content (a callout's or a card's title). Edit
+ * mode still draws it, empty, so a new block's title can be typed where it will show.
+ */
+export function EditableText({ as: Tag = 'span', optional, ...props }: Omit<InlineTextProps, 'as'> & { as?: ElementType; optional?: boolean }) {
   const engine = useEngineIfAny();
   if (engine?.editMode && engine.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
+  if (optional && !props.value) return null;
   return (
     <Tag className={props.className} id={props.id}>
       {props.value}

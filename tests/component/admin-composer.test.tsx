@@ -181,6 +181,37 @@ describe('side panel and undo/redo', () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
+  it('two saved edits of one block undo one after the other and redo in turn; Save keeps the tab and the focus', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { id, token } = await scene([note]);
+    const stored = async () => (await pageDoc(id('p1'), token)).blocks.find((x) => x.id === id('n'))!;
+    await user.click(await screen.findByText('Hello'));
+    act(() => screen.getByRole('button', { name: 'Settings' }).click());
+    const panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    await user.selectOptions(await within(panel).findByLabelText(/^Tone/, undefined, { timeout: 10_000 }), 'warning');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await stored()).options?.tone).toBe('warning'));
+    // The form starts again from the stored block: the focus, on Save, goes to the current tab, not to the page.
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Settings' })).toHaveFocus());
+    await user.click(within(panel).getByRole('tab', { name: 'Design' }));
+    await user.click(within(panel).getByLabelText('Show the block name as a title'));
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await stored()).showTitle).toBe(true));
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Design' })).toHaveFocus());
+    expect(within(panel).getByRole('tab', { name: 'Design' })).toHaveAttribute('aria-selected', 'true');
+
+    // Undo takes back the later edit, then the earlier one (which expected the revision the later edit left).
+    await user.click(await historyButton('Undo'));
+    await waitFor(async () => expect((await stored()).showTitle).toBe(false));
+    await user.click(await historyButton('Undo'));
+    await waitFor(async () => expect((await stored()).options?.tone).toBe('info'));
+    await user.click(await historyButton('Redo'));
+    await waitFor(async () => expect((await stored()).options?.tone).toBe('warning'));
+    await user.click(await historyButton('Redo'));
+    await waitFor(async () => expect((await stored()).showTitle).toBe(true));
+    expect((await stored()).options?.tone).toBe('warning');
+  });
+
   it('undoes and redoes move up, duplicate and delete; the page on the server follows', async () => {
     const user = userEvent.setup({ delay: null });
     const { store, id, token, calls } = await scene([a, b]);

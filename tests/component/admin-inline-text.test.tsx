@@ -5,10 +5,11 @@ function typeInto(el: HTMLElement, text: string) {
 }
 
 /** Block texts edited in place on the real in-process server: the side panel follows, Enter saves one undo step, Escape cancels. */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminBar } from '../../admin';
+import Callout from '../../blocks/callout';
 import { historyAtom } from '../../admin/editor/history';
 import { blockAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
@@ -73,5 +74,32 @@ describe('inline text', { timeout: 60_000 }, () => {
     expect(store.get(blockAtom(id('pt')))?.options?.text).toBe('Plain <b>words</b>');
     expect(body).toHaveTextContent(/^Plain <b>words<\/b>$/);
     expect(calls.filter((c) => c.method === 'updateBlock')).toHaveLength(0);
+  });
+
+  it('a callout without a title offers an empty title to type into; members see no title until it has one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const untitled: Block = { id: 'u', type: 'callout', options: { tone: 'info', body: 'Something worth knowing.' } };
+    const view = await renderAdminOnServer(server, { blocks: [untitled] }, { extra: <AdminBar /> });
+    open.push(view);
+    const { id, calls, reload } = view;
+    const title = await screen.findByRole('textbox', { name: /^Title of “Callout”/ });
+    expect(title).toHaveTextContent(/^$/);
+    // The field's name shows where to type (drawn by admin.css from this attribute).
+    expect(title).toHaveAttribute('data-placeholder', 'Title');
+    await user.click(title);
+    typeInto(title, 'Rota swap');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'updateBlock')).toHaveLength(1));
+    expect((await reload()).get(blockAtom(id('u')))?.options?.title).toBe('Rota swap');
+    expect(await seriousAxeViolations()).toEqual([]);
+  });
+});
+
+describe('optional texts for members', () => {
+  it('a callout without a title draws no title element outside edit mode', () => {
+    const { container } = render(<Callout block={{ id: 'u', type: 'callout' }} options={{ tone: 'info', body: 'Body' }} />);
+    expect(container.querySelector('.t-callout__title')).toBeNull();
+    expect(container.querySelector('aside')?.getAttribute('aria-labelledby')).toBeNull();
+    expect(container).toHaveTextContent(/^Body$/);
   });
 });
