@@ -21,9 +21,19 @@ export interface InlineTextProps {
 
 export type RenderInlineText = (props: InlineTextProps) => ReactNode;
 
+/**
+ * Whether `EditableText` draws editable texts here. A block whose text is a button's label renders
+ * the button as a plain look-alike then: a textbox inside a link or button is nested interactive
+ * content (axe), and in edit mode a click edits the label rather than following the link.
+ */
+export function useEditsTextInPlace(): boolean {
+  const engine = useEngineIfAny();
+  return Boolean(engine?.editMode && engine.renderInlineText);
+}
+
 export function EditableText({ as: Tag = 'span', ...props }: Omit<InlineTextProps, 'as'> & { as?: ElementType }) {
   const engine = useEngineIfAny();
-  if (engine?.editMode && engine.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
+  if (useEditsTextInPlace() && engine?.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
   return (
     <Tag className={props.className} id={props.id}>
       {props.value}
