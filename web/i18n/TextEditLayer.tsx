@@ -33,62 +33,120 @@ const CONTROL = 'button, a[href], label, summary, [role="button"], [role="tab"],
 const FOCUSABLE = 'button, a[href], input, select, textarea, summary, [tabindex]';
 export const LABEL_ATTR = 'data-text-label';
 
+/** Visually hidden (a screen-reader-only label): no tab stop of its own, nothing to click. */
+const isHidden = (el: Element) => {
+  const style = getComputedStyle(el);
+  return (style.clip !== '' && style.clip !== 'auto') || style.clipPath.startsWith('inset(50%');
+};
+
 function labelTarget(el: Element): Element {
-  return el.closest(CONTROL) ?? el;
+  const target = el.closest(CONTROL) ?? el;
+  // A hidden <label for> names a field the admin sees: the field is where its text is edited.
+  if (target instanceof HTMLLabelElement && target.control && isHidden(target)) return target.control;
+  return target;
 }
 
 /**
  * Watches `root` for marked labels: strips every mark (so what is read, copied or measured is the
- * label) and records which messages each element shows. Returns the record and a stop function
- * that takes its attributes off again.
+ * label) and records which messages each element shows, per text node and attribute, so a text
+ * that React later replaces by content (a count, a name) stops being a label.
  */
-export function watchLabels(root: Element): { labels: WeakMap<Element, ElementLabels>; stop(): void } {
-  const labels = new WeakMap<Element, ElementLabels>();
+export interface LabelWatch {
+  labelsOf(el: Element): ElementLabels | null;
+  /** Regions (nav, main, a section) whose only labels are attributes: edited through a badge, not by a click inside them. */
+  regions(): Element[];
+  stop(): void;
+}
+
+export function watchLabels(root: Element, onChange: () => void): LabelWatch {
+  const textKeys = new WeakMap<Text, MarkedMessage[]>();
+  const textsOf = new Map<Element, Set<Text>>();
+  const attrsOf = new Map<Element, ElementLabels['attributes']>();
   const tagged = new Set<Element>();
-  const entry = (el: Element): ElementLabels | null => {
-    if (el.closest(SKIP)) return null;
-    let e = labels.get(el);
-    if (!e) {
-      e = { text: [], attributes: [] };
-      labels.set(el, e);
+  const regions = new Set<Element>();
+
+  const labelsOf = (el: Element): ElementLabels | null => {
+    const text = new Map<string, MarkedMessage>();
+    for (const node of textsOf.get(el) ?? []) {
+      if (!el.contains(node)) continue;
+      for (const m of textKeys.get(node) ?? []) text.set(m.key, m);
     }
-    if (!tagged.has(el)) {
-      tagged.add(el);
-      el.setAttribute(LABEL_ATTR, '');
-      // Reachable by keyboard: a heading or paragraph gets a tab stop while the mode is on.
-      if (!el.matches(FOCUSABLE)) el.setAttribute('tabindex', '0');
-    }
-    return e;
+    const attributes = (attrsOf.get(el) ?? []).filter((a) => el.getAttribute(a.attribute) !== null);
+    return text.size || attributes.length ? { text: [...text.values()], attributes } : null;
   };
-  const add = (list: MarkedMessage[], found: MarkedMessage[]) => {
-    for (const m of found) {
-      const i = list.findIndex((x) => x.key === m.key);
-      if (i >= 0) list[i] = m;
-      else list.push(m);
-    }
+  const untag = (el: Element) => {
+    tagged.delete(el);
+    el.removeAttribute(LABEL_ATTR);
+    if (el.getAttribute('tabindex') === '0' && !el.matches('button, a[href], input, select, textarea, summary')) el.removeAttribute('tabindex');
   };
+  // Tags an element by what it shows now: a label (outlined, focusable, clicks edit), a region (a badge), or nothing.
+  const retag = (el: Element) => {
+    const labels = labelsOf(el);
+    regions.delete(el);
+    if (!labels) return void (tagged.has(el) && untag(el));
+    // A region's aria-label: a click anywhere inside it must not open its editor.
+    if (!labels.text.length && el.firstElementChild && !el.matches(`${CONTROL}, input, select, textarea, img`)) {
+      regions.add(el);
+      if (tagged.has(el)) untag(el);
+      return;
+    }
+    if (tagged.has(el)) return;
+    tagged.add(el);
+    el.setAttribute(LABEL_ATTR, '');
+    // Reachable by keyboard: a heading or paragraph gets a tab stop while the mode is on.
+    if (!el.matches(FOCUSABLE) && !isHidden(el)) el.setAttribute('tabindex', '0');
+  };
+  const owner = new WeakMap<Text, Element>();
+  const stripped = new WeakMap<Text, string>();
+  const strippedAttrs = new WeakMap<Element, Record<string, string>>();
   const text = (node: Text) => {
     const value = node.nodeValue ?? '';
-    if (!hasMarks(value)) return;
+    if (!hasMarks(value)) {
+      // Our own stripping comes back as a mutation: the label is still there.
+      if (stripped.get(node) === value) return;
+      // React wrote content where a label was: the element may no longer be a label.
+      const was = owner.get(node);
+      if (was && textKeys.delete(node)) retag(was);
+      return;
+    }
     const found = readMarks(value);
+    stripped.set(node, stripMarks(value));
     node.nodeValue = stripMarks(value);
     const parent = node.parentElement;
     // A <title> or <option> cannot be edited in place; their marks are only stripped.
-    if (!parent || parent.closest('head, option, script, style')) return;
-    const e = entry(labelTarget(parent));
-    if (e) add(e.text, found);
+    if (!parent || parent.closest(`head, option, script, style, ${SKIP}`)) return;
+    const target = labelTarget(parent);
+    textKeys.set(node, found);
+    owner.set(node, target);
+    const set = textsOf.get(target) ?? new Set<Text>();
+    set.add(node);
+    textsOf.set(target, set);
+    retag(target);
   };
   const attributes = (el: Element) => {
+    let changed = false;
     for (const attribute of LABEL_ATTRIBUTES) {
       const value = el.getAttribute(attribute);
-      if (!value || !hasMarks(value)) continue;
-      const found = readMarks(value);
+      const list = attrsOf.get(el);
+      if (!value || !hasMarks(value)) {
+        // Our own stripping comes back as a mutation: the label is still there.
+        if (value && strippedAttrs.get(el)?.[attribute] === value) continue;
+        if (list?.some((a) => a.attribute === attribute)) {
+          attrsOf.set(
+            el,
+            list.filter((a) => a.attribute !== attribute),
+          );
+          changed = true;
+        }
+        continue;
+      }
+      strippedAttrs.set(el, { ...strippedAttrs.get(el), [attribute]: stripMarks(value) });
       el.setAttribute(attribute, stripMarks(value));
-      const e = entry(el);
-      if (!e) continue;
-      e.attributes = e.attributes.filter((a) => a.attribute !== attribute);
-      for (const message of found) e.attributes.push({ attribute, message });
+      if (el.closest(SKIP)) continue;
+      attrsOf.set(el, [...(list ?? []).filter((a) => a.attribute !== attribute), ...readMarks(value).map((message) => ({ attribute, message }))]);
+      changed = true;
     }
+    if (changed) retag(el);
   };
   const scan = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) return text(node as Text);
@@ -102,27 +160,33 @@ export function watchLabels(root: Element): { labels: WeakMap<Element, ElementLa
   };
   scan(root);
   const observer = new MutationObserver((records) => {
+    if (records.every((r) => (r.target instanceof Element ? r.target : r.target.parentElement)?.closest(SKIP))) return;
+    onChange();
     for (const r of records) {
       if (r.type === 'characterData') scan(r.target);
       else if (r.type === 'attributes') attributes(r.target as Element);
-      else r.addedNodes.forEach(scan);
+      else {
+        r.addedNodes.forEach(scan);
+        // A label's text removed (React put other children in): check the element again.
+        if (r.removedNodes.length && r.target instanceof Element && textsOf.has(labelTarget(r.target))) retag(labelTarget(r.target));
+      }
     }
   });
   observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [...LABEL_ATTRIBUTES] });
   return {
-    labels,
+    labelsOf,
+    regions: () => [...regions].filter((el) => el.isConnected),
     stop() {
       observer.disconnect();
-      for (const el of tagged) {
-        el.removeAttribute(LABEL_ATTR);
-        if (el.getAttribute('tabindex') === '0' && !el.matches('button, a[href], input, select, textarea, summary')) el.removeAttribute('tabindex');
-      }
+      for (const el of [...tagged]) untag(el);
     },
   };
 }
 
 interface Editing {
   target: Element;
+  /** Where focus goes back: the label's element, or the badge that opened a region's editor. */
+  returnTo: Element;
   labels: ElementLabels;
   rect: DOMRect;
 }
@@ -134,13 +198,27 @@ export default function TextEditLayer() {
   const setOverrides = useSetAtom(i18nOverridesAtom);
   const toast = useSetAtom(pushToastAtom);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [regions, setRegions] = useState<{ el: Element; rect: DOMRect }[]>([]);
+  const openRef = useRef<(el: Element, returnTo?: Element) => boolean>(() => false);
 
   useLayoutEffect(() => {
-    const w = watchLabels(document.documentElement);
-    const open = (el: Element) => {
-      const labels = w.labels.get(el);
-      if (!labels || (!labels.text.length && !labels.attributes.length)) return false;
-      setEditing({ target: el, labels: { text: [...labels.text], attributes: [...labels.attributes] }, rect: el.getBoundingClientRect() });
+    let frame = 0;
+    // Badges follow their regions: once a frame at most, after page changes, scrolling or resizing.
+    const refresh = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setRegions(w.regions().map((el) => ({ el, rect: el.getBoundingClientRect() })));
+      });
+    };
+    const w = watchLabels(document.documentElement, refresh);
+    refresh();
+    window.addEventListener('scroll', refresh, true);
+    window.addEventListener('resize', refresh);
+    const open = (el: Element, returnTo: Element = el) => {
+      const labels = w.labelsOf(el);
+      if (!labels) return false;
+      setEditing({ target: el, returnTo, labels, rect: el.getBoundingClientRect() });
       return true;
     };
     const labelled = (e: Event) => {
@@ -164,12 +242,16 @@ export default function TextEditLayer() {
         e.stopPropagation();
       }
     };
+    openRef.current = open;
     document.addEventListener('click', onClick, true);
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('keydown', onKeyDown, true);
       w.stop();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', refresh, true);
+      window.removeEventListener('resize', refresh);
     };
   }, []);
 
@@ -178,13 +260,32 @@ export default function TextEditLayer() {
       <p className="ts-visually-hidden" role="status" data-text-edit-skip="">
         {stripMarks(t('shell.textEdit.on'))}
       </p>
+      {createPortal(
+        <div className="ts-label-badges" data-text-edit-skip="">
+          {regions
+            .filter(({ rect }) => rect.width > 0 && rect.height > 0)
+            .map(({ el, rect }, i) => (
+              <button
+                key={i}
+                type="button"
+                className="ts-label-badge"
+                style={{ top: rect.top + window.scrollY, left: rect.left + window.scrollX }}
+                aria-label={stripMarks(t('shell.textEdit.region', { label: el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '' }))}
+                onClick={(e) => openRef.current(el, e.currentTarget)}
+              >
+                {el.getAttribute('aria-label') ?? el.getAttribute('title')}
+              </button>
+            ))}
+        </div>,
+        document.body,
+      )}
       {editing &&
         createPortal(
           <LabelEditor
             editing={editing}
             onClose={(refocus) => {
               setEditing(null);
-              if (refocus && editing.target.isConnected) (editing.target as HTMLElement).focus();
+              if (refocus && editing.returnTo.isConnected) (editing.returnTo as HTMLElement).focus();
             }}
             onSave={async (changes) => {
               await api.post('i18n', changes, { query: { iso: locale } });
