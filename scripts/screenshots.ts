@@ -62,6 +62,14 @@ async function rulesEditor(page: Page) {
     .waitFor();
 }
 
+/** Text-edit mode on the settings form: labels outlined, the editor open on the form's Edit label. */
+async function textEdit(page: Page) {
+  await page.keyboard.press('Alt+Shift+KeyJ');
+  const edit = page.getByRole('main').locator('button[data-text-label]').filter({ hasText: 'Edit' });
+  await edit.click();
+  await page.getByRole('dialog', { name: 'Edit label' }).waitFor();
+}
+
 /** A Callout dragged from the palette over the second column's end: the drop zones of a drag. */
 async function composerDrag(page: Page) {
   await page.keyboard.press('Alt+Shift+KeyE');
@@ -158,6 +166,8 @@ const SHOTS: Shot[] = [
   { name: 'assets-1280', viewport: DESKTOP, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
   { name: 'assets-375', viewport: MOBILE, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
   { name: 'composer-drag-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composerDrag },
+  { name: 'text-edit-1280', viewport: DESKTOP, path: '/app/members-area/my-settings', admin: true, prepare: textEdit },
+  { name: 'text-edit-375', viewport: MOBILE, path: '/app/members-area/my-settings', admin: true, prepare: textEdit },
   {
     name: 'mobile-header-375',
     viewport: MOBILE,

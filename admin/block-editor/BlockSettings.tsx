@@ -9,7 +9,7 @@
  */
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { atom, useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { blockAtom, setBlockOptionsAtom } from '../../engine';
 import type { Block, BlockVisibility, Id, JsonObject } from '../../schemas/model';
@@ -42,7 +42,7 @@ export const blockDraftsAtom = atom<Record<Id, BlockDraft>>({});
 
 export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: RuleSubjectChoices }) {
   const block = useAtomValue(blockAtom(blockId));
-  const drafts = useAtomValue(blockDraftsAtom);
+  const [drafts, setDrafts] = useAtom(blockDraftsAtom);
   const [original, setOriginal] = useState(() => drafts[blockId]?.original ?? block);
   const [generation, setGeneration] = useState(0);
   // Kept over the form's remount after Save or Discard: the admin stays on the tab they saved from,
@@ -56,10 +56,13 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
       setOriginal(block);
       setGeneration((g) => g + 1);
     } else if (isInlineDraft(block.options)) {
-      // Typed in place: the form shows the same draft (it starts from the block's atom).
+      // Typed in place: the form shows the same draft (it starts from the block's atom, or from
+      // its own draft, which rjsf makes on mount when it fills defaults: that takes the text too).
+      const draft = drafts[blockId];
+      if (draft && draft.options !== block.options) setDrafts({ ...drafts, [blockId]: { ...draft, options: block.options as JsonObject } });
       setGeneration((g) => g + 1);
     }
-  }, [block, original, drafts, blockId]);
+  }, [block, original, drafts, setDrafts, blockId]);
   if (!original) return null;
   return (
     <EditBlockForm

@@ -1,16 +1,17 @@
 import { useId, useState } from 'react';
-import { ConfigurationNeeded, formatBytes, useEngine, useFileList, type BlockProps } from '../../engine/block-api';
+import { ConfigurationNeeded, EditableText, formatBytes, useEditsTextInPlace, useEngine, useFileList, type BlockProps } from '../../engine/block-api';
 import type { DownloadFileOptions } from '../options.generated';
 
 export type { DownloadFileOptions };
 
 /** One file to download (`files/download/{id}`, counted by the server), with its size in MB or GB and its download count. */
-export default function DownloadFile({ options }: BlockProps<DownloadFileOptions>) {
+export default function DownloadFile({ block, options }: BlockProps<DownloadFileOptions>) {
   const { t, services, user } = useEngine();
   const state = useFileList(services.files, { ids: options.fileId ? [options.fileId] : [], enabled: !!options.fileId });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const detailsId = useId();
+  const inPlace = useEditsTextInPlace();
   if (!options.fileId) return <ConfigurationNeeded reason="Choose the file to download." />;
   if (!services.files || !user) return <p className="t-download-file t-download-file--unavailable">{t('blocks.files.unavailable')}</p>;
   const file = state.files[0];
@@ -38,19 +39,27 @@ export default function DownloadFile({ options }: BlockProps<DownloadFileOptions
     options.showFileSize ? t('blocks.files.size', { size: formatBytes(file.size) }) : '',
     options.showDownloadCount ? t('blocks.files.downloads', { count: file.data.downloadCount }) : '',
   ].filter(Boolean);
+  const buttonClass = `t-download-file__button t-action-button t-action-button--${options.buttonStyle}`;
   return (
     <div className="t-download-file">
-      <button
-        type="button"
-        className={`t-download-file__button t-action-button t-action-button--${options.buttonStyle}`}
-        aria-label={`${options.label} (${file.data.title || file.name})`}
-        aria-describedby={details.length ? detailsId : undefined}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={() => void download()}
-      >
-        {options.label}
-      </button>
+      {inPlace ? (
+        // In edit mode the label is edited in place: the button is drawn, not pressed.
+        <span className={buttonClass}>
+          <EditableText block={block} option="label" value={options.label} />
+        </span>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={`${options.label} (${file.data.title || file.name})`}
+          aria-describedby={details.length ? detailsId : undefined}
+          aria-busy={busy || undefined}
+          disabled={busy}
+          onClick={() => void download()}
+        >
+          {options.label}
+        </button>
+      )}
       {details.length > 0 && (
         <span id={detailsId} className="t-download-file__details">
           {details.join(' · ')}

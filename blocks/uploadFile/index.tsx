@@ -1,5 +1,16 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { acceptListOf, effectiveMaxBytes, FileList, formatBytes, runRule, useEngine, useFileList, type BlockProps, type StoredFile } from '../../engine';
+import {
+  acceptListOf,
+  EditableText,
+  effectiveMaxBytes,
+  FileList,
+  formatBytes,
+  runRule,
+  useEngine,
+  useFileList,
+  type BlockProps,
+  type StoredFile,
+} from '../../engine';
 import type { UploadFileOptions } from '../options.generated';
 
 export type { UploadFileOptions };
@@ -73,7 +84,7 @@ export default function UploadFile({ block, options }: BlockProps<UploadFileOpti
   return (
     <div className="t-upload-file">
       <label htmlFor={inputId} className="t-upload-file__label">
-        {options.label}
+        <EditableText block={block} option="label" value={options.label} />
       </label>
       <input
         ref={input}

@@ -22,12 +22,22 @@ export interface InlineTextProps {
 export type RenderInlineText = (props: InlineTextProps) => ReactNode;
 
 /**
+ * Whether `EditableText` draws editable texts here. A block whose text is a button's label renders
+ * the button as a plain look-alike then: a textbox inside a link or button is nested interactive
+ * content (axe), and in edit mode a click edits the label rather than following the link.
+ */
+export function useEditsTextInPlace(): boolean {
+  const engine = useEngineIfAny();
+  return Boolean(engine?.editMode && engine.renderInlineText);
+}
+
+/**
  * `optional`: a text members see only when it has content (a callout's or a card's title). Edit
  * mode still draws it, empty, so a new block's title can be typed where it will show.
  */
 export function EditableText({ as: Tag = 'span', optional, ...props }: Omit<InlineTextProps, 'as'> & { as?: ElementType; optional?: boolean }) {
   const engine = useEngineIfAny();
-  if (engine?.editMode && engine.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
+  if (useEditsTextInPlace() && engine?.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
   if (optional && !props.value) return null;
   return (
     <Tag className={props.className} id={props.id}>

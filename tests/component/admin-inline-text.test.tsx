@@ -18,6 +18,7 @@ import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helper
 
 const note: Block = { id: 'n', type: 'callout', name: 'Note', options: { tone: 'info', title: 'Hello', body: 'Body text' } };
 const text: Block = { id: 'pt', type: 'plainText', name: 'Words', options: { text: 'Plain <b>words</b>' } };
+const join: Block = { id: 'ab', type: 'actionButton', name: 'Join', options: { label: 'Join us', action: 'route', path: '/join', variant: 'primary' } };
 
 let server: ApiServer;
 const open: { close(): void }[] = [];
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function scene() {
-  const view = await renderAdminOnServer(server, { blocks: [note, text] }, { extra: <AdminBar /> });
+  const view = await renderAdminOnServer(server, { blocks: [note, text, join] }, { extra: <AdminBar /> });
   open.push(view);
   return view;
 }
@@ -59,6 +60,30 @@ describe('inline text', { timeout: 60_000 }, () => {
     await waitFor(async () => expect((await reload()).get(blockAtom(id('n')))?.options?.title).toBe('Hello'));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Title of “Note”/ })).toHaveTextContent(/^Hello$/));
     await waitFor(() => expect(within(panel).getByRole('textbox', { name: /^Title/ })).toHaveValue('Hello'));
+  });
+
+  it('types a button label in place: drawn, not followed; the side panel follows; Enter saves one undoable edit', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { id, store, calls, reload } = await scene();
+    await user.click(screen.getByRole('button', { name: 'Select Join' }));
+    act(() => screen.getByRole('button', { name: 'Settings' }).click());
+    const panel = await screen.findByRole('complementary', { name: 'Block settings' });
+    const label = await screen.findByRole('textbox', { name: /^Label of “Join”/ });
+    expect(label).toHaveTextContent(/^Join us$/);
+    // The look-alike is no link: a textbox inside a link would be nested interactive content.
+    expect(label.closest('a, button')).toBeNull();
+    expect(label.parentElement).toHaveClass('t-action-button');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await user.click(label);
+    typeInto(label, 'Join the club');
+    expect(store.get(blockAtom(id('ab')))?.options?.label).toBe('Join the club');
+    await waitFor(() => expect(within(panel).getByRole('textbox', { name: /^Label/ })).toHaveValue('Join the club'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'updateBlock')).toHaveLength(1));
+    await waitFor(() => expect(store.get(historyAtom).undo.at(-1)?.label).toBe('Edit “Join”'));
+    expect((await reload()).get(blockAtom(id('ab')))?.options?.label).toBe('Join the club');
+    await user.click(screen.getByRole('button', { name: /Undo/ }));
+    await waitFor(async () => expect((await reload()).get(blockAtom(id('ab')))?.options?.label).toBe('Join us'));
   });
 
   it('Escape cancels and sends nothing; plain text stays plain text', async () => {

@@ -7,14 +7,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import { loadStructureAtom, moduleOrderAtom } from '../../engine/react/structure-store';
 import { adaptInit } from '../../web/api/init-adapter';
 import { createServices } from '../../web/create-services';
-import { Text } from '../../web/i18n/Text';
 import { MobileDrawer } from '../../web/nav/MobileDrawer';
 import { currentRouteAtom } from '../../web/nav/structure-view';
 import { AdminBar, ViewAsBar } from '../../web/shell/AdminBar';
 import { RecentlyViewed } from '../../web/shell/RecentlyViewed';
 import { recentOtherThan, rememberRecent } from '../../web/shell/recently-viewed';
 import { ServicesProvider } from '../../web/shell/services';
-import { editModeAtom, i18nOverridesAtom, pushToastAtom, sessionAtom, textEditModeAtom } from '../../web/shell/shell-state';
+import { editModeAtom, pushToastAtom, sessionAtom, textEditModeAtom } from '../../web/shell/shell-state';
 import { Toasts } from '../../web/shell/Toasts';
 import { useShortcuts } from '../../web/shell/use-global-behaviours';
 import { initFixture } from '../helpers/init-fixture';
@@ -56,30 +55,6 @@ function setup(
   );
   return { store };
 }
-
-describe('inline text edit (spec 1, 2.6)', () => {
-  it('lets a user with manageTextEdit edit a label in text-edit mode, saving [{key, data}] with the iso through POST i18n', async () => {
-    const { store } = setup(<Text k="shell.recentlyViewed.title" />, { permissions: { administration: { manageTextEdit: true } } });
-    expect(screen.getByText('Recently viewed').tagName).not.toBe('BUTTON');
-    act(() => store.set(textEditModeAtom, true));
-    await userEvent.click(screen.getByRole('button', { name: 'Recently viewed' }));
-    const input = screen.getByRole('textbox', { name: 'Text for shell.recentlyViewed.title' });
-    await userEvent.clear(input);
-    await userEvent.type(input, 'Lately seen');
-    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Lately seen' })).toBeInTheDocument());
-    const saved = server.requests.find((r) => r.path === '/api/v1/i18n')!;
-    expect(saved.body).toEqual([{ key: 'shell.recentlyViewed.title', data: 'Lately seen' }]);
-    expect(saved.query.get('iso')).toBe('en');
-    expect(store.get(i18nOverridesAtom)).toEqual({ 'shell.recentlyViewed.title': 'Lately seen' });
-  });
-
-  it('keeps labels plain for users without the permission, even in text-edit mode', () => {
-    const { store } = setup(<Text k="shell.recentlyViewed.title" />);
-    act(() => store.set(textEditModeAtom, true));
-    expect(screen.queryByRole('button', { name: 'Recently viewed' })).toBeNull();
-  });
-});
 
 describe('mobile drawer (spec 2.7)', () => {
   it('lists modules: a module with several pages is a group open for the current module, others a single link', async () => {

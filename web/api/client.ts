@@ -7,6 +7,7 @@
  */
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import { BROWSER_CACHE_MS, TOKEN_REFRESH_AGE_S } from '../../engine/core/constants';
+import { stripMarksDeep } from '../../engine/core/i18n/text-marks';
 import { JWT_STORAGE_KEY, tokenNeedsRefresh } from './token';
 
 export const API_BASE_URL = '/api/v1';
@@ -137,7 +138,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       signal: opts.signal,
       headers: jwt ? { authorization: `Bearer ${jwt}` } : undefined,
     };
-    if (opts.body !== undefined) fetchOptions.body = opts.body as FetchOptions['body'];
+    // Text-edit mode marks labels (engine/core/i18n/text-marks): none may reach the server.
+    if (opts.body !== undefined) fetchOptions.body = stripMarksDeep(opts.body) as FetchOptions['body'];
     try {
       if (responseType === 'stream') return (await ofetch(path, { ...fetchOptions, responseType: 'stream' })) as T;
       return await ofetch<T>(path, fetchOptions);

@@ -26,7 +26,16 @@ import type { PageSlotProps } from '../routes/route-slots';
 import { targetKind } from '../routes/route-table';
 import { logout } from '../shell/logout';
 import { useServices } from '../shell/services';
-import { editModeAtom, i18nOverridesAtom, localeAtom, ownConnectivityPrivateAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
+import {
+  editModeAtom,
+  i18nOverridesAtom,
+  localeAtom,
+  ownConnectivityPrivateAtom,
+  pushToastAtom,
+  sessionAtom,
+  settingsAtom,
+  textEditingAtom,
+} from '../shell/shell-state';
 import { profileHref } from '../api/init-adapter';
 import { EditModeLayer } from '../edit-mode/EditModeLayer';
 import { useLazyAdmin } from '../edit-mode/lazy-admin';
@@ -64,7 +73,13 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   // chunk); the admin brings the whole catalogue, its texts included.
   const pageCatalog = usePageCatalog(locale);
   const catalog = admin ? admin.messages : pageCatalog;
-  const translator = useMemo(() => catalog && createTranslator(catalog, locale, overrides), [catalog, locale, overrides]);
+  // The admin's own controls stay unmarked: text-edit mode edits the page's and the shell's labels.
+  const adminTranslator = useMemo(() => catalog && createTranslator(catalog, locale, overrides), [catalog, locale, overrides]);
+  const mark = useAtomValue(textEditingAtom);
+  const translator = useMemo(
+    () => (mark && catalog ? createTranslator(catalog, locale, overrides, { mark }) : adminTranslator),
+    [mark, catalog, locale, overrides, adminTranslator],
+  );
   const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
   const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
@@ -177,7 +192,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
                 admin={admin}
                 pageId={page.id}
                 moduleId={module.id}
-                translator={translator}
+                translator={adminTranslator ?? translator}
                 locale={locale}
                 optionValidators={blockOptionValidators}
                 onValue={setAdminValue}

@@ -24,7 +24,7 @@ export function AdminBar() {
   // In edit mode the composer's bar (admin/AdminBar.tsx) is the one bar.
   if ((!canEdit && !canTextEdit) || editMode) return null;
   return (
-    <div className="ts-admin-bar" role="toolbar" aria-label={t('shell.adminBar.label')}>
+    <div className="ts-admin-bar" role="toolbar" aria-label={t('shell.adminBar.label')} data-text-edit-skip="">
       {canEdit && (
         <button type="button" aria-pressed={editMode} onClick={() => toggleEdit(Date.now())}>
           {t('shell.adminBar.editMode')}

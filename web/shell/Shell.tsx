@@ -9,17 +9,20 @@ import { RecentlyViewed } from './RecentlyViewed';
 import { useServices } from './services';
 import { ShellBoundary } from './ShellBoundary';
 import { MAIN_CONTENT_ID } from './SkipLink';
-import { debugInfoAtom, safeModeAtom, sessionAtom } from './shell-state';
+import { debugInfoAtom, safeModeAtom, sessionAtom, textEditingAtom } from './shell-state';
 import { useDeviceKeepalive, useInTextLinks, useListMembershipsForTarget, useScrollToTop, useShortcuts } from './use-global-behaviours';
 
 // In the chunk every signed-in page loads (web/member-chunk.ts), not a chunk of its own.
 const RealtimeConnection = lazy(() => import('../member-chunk').then((m) => ({ default: m.RealtimeConnection })));
+// Only for users who may edit texts, and only while text-edit mode is on: a chunk of its own.
+const TextEditLayer = lazy(() => import('../i18n/TextEditLayer'));
 
 export function Shell({ children }: { children: ReactNode }) {
   const t = useT();
   const session = useAtomValue(sessionAtom);
   const debug = useAtomValue(debugInfoAtom);
   const safeMode = useAtomValue(safeModeAtom);
+  const textEditing = useAtomValue(textEditingAtom);
   const { realtime } = useServices();
   useInTextLinks();
   useShortcuts();
@@ -50,6 +53,11 @@ export function Shell({ children }: { children: ReactNode }) {
             2,
           )}
         </pre>
+      )}
+      {textEditing && (
+        <Suspense fallback={null}>
+          <TextEditLayer />
+        </Suspense>
       )}
       {session && realtime !== false && (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 /** Shell-wide UI state as Jotai atoms: session, locale, modes, connectivity and toasts. */
 import { atom } from 'jotai';
 import { createTranslator } from '../../engine/core/i18n/translator';
-import { canManageEditMode, canManageTextEdit } from '../../admin/edit-mode';
+import { canManageEditMode, canManageTextEdit, textEditModeAtom } from '../../admin/edit-mode';
 import { shellMessages } from '../i18n/shell-messages';
 import type { Settings } from '../../schemas/model';
 import type { AppInit } from '../api/init-adapter';
@@ -11,8 +11,11 @@ export const sessionAtom = atom<AppInit | null>(null);
 export const settingsAtom = atom<Settings>({});
 export const localeAtom = atom<string>('en');
 export const i18nOverridesAtom = atom<Record<string, string>>({});
-/** The shell's translator: its own namespaces only (the engine page builds one over the full catalogue). */
-export const translatorAtom = atom((get) => createTranslator(shellMessages, get(localeAtom), get(i18nOverridesAtom)));
+/**
+ * The shell's translator: its own namespaces only (the engine page builds one over the full
+ * catalogue). In text-edit mode its messages carry marks (engine/core/i18n/text-marks).
+ */
+export const translatorAtom = atom((get) => createTranslator(shellMessages, get(localeAtom), get(i18nOverridesAtom), { mark: get(textEditingAtom) }));
 
 // Edit-mode state is the admin's (admin/edit-mode, tiny and static): one set of atoms, so the
 // admin's dialogs raise the flag the shell's navigation guard reads.
@@ -60,5 +63,7 @@ export const dismissToastAtom = atom(null, (get, set, id: number) =>
 
 /** Users with the text-edit permission (administration.manageTextEdit) may edit labels inline. */
 export const canManageTextEditAtom = atom((get) => canManageTextEdit(get(sessionAtom)?.user));
+/** Text-edit mode is on for a user who may edit texts: labels are marked and the text-edit layer runs. */
+export const textEditingAtom = atom((get) => get(textEditModeAtom) && get(canManageTextEditAtom));
 /** Edit mode needs administration.manageEditMode. */
 export const canEditAtom = atom((get) => canManageEditMode(get(sessionAtom)?.user));

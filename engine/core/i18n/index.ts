@@ -1,2 +1,3 @@
 export * from './translator';
 export { messages } from './messages.generated';
+export * from './text-marks';

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_LOCALE } from '../constants';
 import { ownValue } from '../own';
+import { markText } from './text-marks';
 
 export interface MessageTree {
   [key: string]: string | MessageTree;
@@ -37,11 +38,22 @@ export function interpolate(message: string, params?: MessageParams): string {
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-export function createTranslator(catalog: MessageCatalog, locale: string = DEFAULT_LOCALE, overrides?: Record<string, string>): Translator {
+export interface TranslatorOptions {
+  /** Text-edit mode: every message carries its key's invisible mark (./text-marks). */
+  mark?: boolean;
+}
+
+export function createTranslator(
+  catalog: MessageCatalog,
+  locale: string = DEFAULT_LOCALE,
+  overrides?: Record<string, string>,
+  options: TranslatorOptions = {},
+): Translator {
   const resolve = (key: string) => ownValue(overrides, key) ?? lookup(catalog, locale, key) ?? lookup(catalog, DEFAULT_LOCALE, key);
+  const plain = (key: string, params?: MessageParams) => interpolate(resolve(key) ?? key, params);
   return {
     locale,
-    t: (key, params) => interpolate(resolve(key) ?? key, params),
+    t: options.mark ? (key, params) => markText(key, resolve(key) ?? key, plain(key, params)) : plain,
     has: (key) => resolve(key) !== undefined,
   };
 }
