@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine/block-api';
+import { HANDLEBARS_LOADING_OVERLAY_MS } from '../../engine/core/constants';
+import type { BlockProps } from '../../engine/react/block-props';
+import { useEngine } from '../../engine/react/engine-context';
 import { readParsedTemplate, renderTemplateTree } from '../../engine/core/handlebars-runtime';
 import { useSanitizedMarkup } from '../../engine/react/markup-sanitizer';
 import type { HandlebarsOptions } from '../options.generated';
