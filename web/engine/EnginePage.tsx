@@ -40,9 +40,10 @@ import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data';
 
-// Rendering and rule queries read block types and operators; forms read field types and validation
-// rules from their own chunk (engine/forms/field-types.ts), so a page without a form never loads them.
-const registry = createRegistry({ ...runtimePageRegistry, fields: {}, rules: {} });
+// Rendering reads block types; the rule engine reads operators and forms field types and validation
+// rules from their own chunks (engine/forms/default-evaluator.ts, engine/forms/field-types.ts), so a
+// page without rules or forms never loads them.
+const registry = createRegistry({ ...runtimePageRegistry, operators: {}, fields: {}, rules: {} });
 // The rule engine (json-logic, the rule compiler) loads with the first block or form that has
 // rules: the engine asks for it, forms use the same shared instance from their own chunk.
 const loadEvaluator = () => import('../../engine/forms/default-evaluator').then((m) => m.registryRuleEvaluator());
