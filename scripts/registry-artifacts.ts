@@ -7,7 +7,8 @@
  *   registry/generated/registry.ts    the same, typed as RegistryData (the admin imports it)
  *   registry/generated/runtime.json   the subset a member's browser needs (no options schemas)
  *   registry/generated/runtime.ts     the same, typed as RuntimeRegistryData, made of
- *                                     runtime-page.ts (blocks, operators: the engine page) and
+ *                                     runtime-page.ts (blocks: the engine page),
+ *                                     runtime-operators.ts (operators: the rule engine) and
  *                                     runtime-forms.ts (field types, rules: the form engine)
  *   blocks/index.generated.ts         type -> lazy import() of its component, one chunk each
  *   blocks/options.generated.ts       each available block type's options interface, from its schema
@@ -127,14 +128,20 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     'registry/generated/registry.ts',
     `${header}import type { RegistryData } from '../../schemas/model';\n\nexport const fullRegistry: RegistryData = ${JSON.stringify(full)};\n`,
   );
-  // The member's runtime registry in two modules: what rendering and rule queries need (the engine
-  // page) and what forms need (field types and validation rules, in the form engine's chunk).
-  const { fields: runtimeFields, rules: runtimeRules, ...runtimePage } = runtime;
+  // The member's runtime registry in three modules: what rendering needs (the engine page), the
+  // operators rule queries need (the rule engine's chunk, loaded with the first rule) and what
+  // forms need (field types and validation rules, in the form engine's chunk).
+  const { fields: runtimeFields, rules: runtimeRules, operators: runtimeOperators, ...runtimePage } = runtime;
   files.set(
     'registry/generated/runtime-page.ts',
     `${header}import type { RuntimeRegistryData } from '../../schemas/model';\n\n` +
-      `/** Block types and operators; field types and rules are in runtime-forms.ts (forms only). */\n` +
-      `export const runtimePageRegistry: Pick<RuntimeRegistryData, 'blocks' | 'operators'> = ${JSON.stringify(runtimePage)};\n`,
+      `/** Block types; operators are in runtime-operators.ts (rule engine), field types and rules in runtime-forms.ts (forms). */\n` +
+      `export const runtimePageRegistry: Pick<RuntimeRegistryData, 'blocks'> = ${JSON.stringify(runtimePage)};\n`,
+  );
+  files.set(
+    'registry/generated/runtime-operators.ts',
+    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\n\n` +
+      `export const runtimeOperatorRegistry: Pick<RuntimeRegistryData, 'operators'> = ${JSON.stringify({ operators: runtimeOperators })};\n`,
   );
   files.set(
     'registry/generated/runtime-forms.ts',
@@ -143,8 +150,8 @@ export function buildRegistryArtifacts(root: string): Artifacts {
   );
   files.set(
     'registry/generated/runtime.ts',
-    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\nimport { runtimeFormRegistry } from './runtime-forms';\nimport { runtimePageRegistry } from './runtime-page';\n\n` +
-      `export const runtimeRegistry: RuntimeRegistryData = { ...runtimePageRegistry, ...runtimeFormRegistry };\n`,
+    `${header}import type { RuntimeRegistryData } from '../../schemas/model';\nimport { runtimeFormRegistry } from './runtime-forms';\nimport { runtimeOperatorRegistry } from './runtime-operators';\nimport { runtimePageRegistry } from './runtime-page';\n\n` +
+      `export const runtimeRegistry: RuntimeRegistryData = { ...runtimePageRegistry, ...runtimeOperatorRegistry, ...runtimeFormRegistry };\n`,
   );
   files.set(
     'blocks/index.generated.ts',

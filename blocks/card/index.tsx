@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { BlockChildren, EditableText, type BlockProps } from '../../engine/block-api';
+import { BlockChildren } from '../../engine/react/block-children';
+import type { BlockProps } from '../../engine/react/block-props';
+import { EditableText } from '../../engine/react/editable-text';
 import type { CardOptions } from '../options.generated';
 
 export type { CardOptions };

@@ -1,4 +1,5 @@
-import { BlockChildren, type BlockProps } from '../../engine/block-api';
+import { BlockChildren } from '../../engine/react/block-children';
+import type { BlockProps } from '../../engine/react/block-props';
 import type { ContainerOptions } from '../options.generated';
 
 export type { ContainerOptions };

@@ -1,4 +1,7 @@
-import { BlockChildren, useBlockMeta, useEngine, type BlockProps } from '../../engine/block-api';
+import { BlockChildren } from '../../engine/react/block-children';
+import { useBlockMeta } from '../../engine/react/block-meta';
+import type { BlockProps } from '../../engine/react/block-props';
+import { useEngine } from '../../engine/react/engine-context';
 import type { DismissibleOptions } from '../options.generated';
 
 export type { DismissibleOptions };

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine/block-api';
+import { HANDLEBARS_LOADING_OVERLAY_MS } from '../../engine/core/constants';
+import type { BlockProps } from '../../engine/react/block-props';
+import { useEngine } from '../../engine/react/engine-context';
 import { readParsedTemplate, renderTemplateTree } from '../../engine/core/handlebars-runtime';
+import { useSanitizedMarkup } from '../../engine/react/markup-sanitizer';
 import type { HandlebarsOptions } from '../options.generated';
 
 export type { HandlebarsOptions };
@@ -16,45 +19,6 @@ function renderTemplate(render: Render, data: object): Rendered {
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-type Sanitize = (html: string) => string;
-let sanitizer: Promise<Sanitize> | undefined;
-let loadedSanitizer: Sanitize | undefined;
-const loadSanitizer = () =>
-  (sanitizer ??= import('dompurify').then(
-    (m) => (loadedSanitizer = (html) => m.default.sanitize(html)),
-    (error: unknown) => {
-      sanitizer = undefined; // a failed chunk load is retried by the next block that needs it
-      throw error;
-    },
-  ));
-
-/**
- * The output as safe HTML. Output holding markup goes through DOMPurify, loaded with the first such
- * output; output without a `<` cannot make an element, attribute or comment when parsed (only text
- * and character references), so it is used as it is and a plain greeting never loads DOMPurify.
- */
-function useSanitized(rendered: Rendered | undefined): Rendered | undefined {
-  const markup = !!rendered?.ok && rendered.html.includes('<');
-  const [ready, setReady] = useState<Sanitize | { error: string } | undefined>(loadedSanitizer);
-  useEffect(() => {
-    if (!markup || loadedSanitizer) return;
-    let live = true;
-    loadSanitizer().then(
-      (sanitize) => live && setReady(() => sanitize),
-      (error: unknown) => live && setReady({ error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [markup]);
-  return useMemo(() => {
-    if (!rendered?.ok || !markup) return rendered;
-    const sanitize = loadedSanitizer ?? (typeof ready === 'function' ? ready : undefined);
-    if (sanitize) return { ok: true, html: sanitize(rendered.html) };
-    return ready && typeof ready !== 'function' ? { ok: false, error: ready.error } : undefined;
-  }, [rendered, markup, ready]);
 }
 
 /**
@@ -83,7 +47,8 @@ function useTemplateRenderer(template: string, parsedTemplate: unknown): Render 
 /**
  * A template over the target profile, entity or user. While that data has not arrived, a loading
  * overlay shows for up to HANDLEBARS_LOADING_OVERLAY_MS. Template errors are shown to admins only;
- * members see nothing rather than a broken template. Output is sanitised.
+ * members see nothing rather than a broken template. Output is sanitised
+ * (engine/react/markup-sanitizer.ts: the browser's HTML Sanitizer API, else DOMPurify).
  */
 export default function HandlebarsBlock({ block, options }: BlockProps<HandlebarsOptions>) {
   const { profile, entity, user, isAdmin, t } = useEngine();
@@ -101,7 +66,9 @@ export default function HandlebarsBlock({ block, options }: BlockProps<Handlebar
     return { user: user ? { accountId: user.accountId, ...user.data } : {} };
   }, [source, profile, entity, user]);
   const render = useTemplateRenderer(options.template, block.parsedTemplate);
-  const rendered = useSanitized(useMemo(() => (render ? renderTemplate(render, data) : undefined), [render, data]));
+  const output = useMemo(() => (render ? renderTemplate(render, data) : undefined), [render, data]);
+  const sanitized = useSanitizedMarkup(output?.ok ? output.html : undefined);
+  const rendered = output?.ok ? sanitized : output;
   if ((!target && !waited) || !rendered) {
     return (
       <div className="t-handlebars t-handlebars--loading" role="status" aria-busy="true">

@@ -1,4 +1,5 @@
-import { EditableText, type BlockProps } from '../../engine/block-api';
+import type { BlockProps } from '../../engine/react/block-props';
+import { EditableText } from '../../engine/react/editable-text';
 import type { PlainTextOptions } from '../options.generated';
 
 export type { PlainTextOptions };

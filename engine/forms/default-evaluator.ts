@@ -1,7 +1,8 @@
 /**
  * The rule evaluator a form uses when the host injects none: the real rule engine over the
- * runtime registry's operators (the rule engine reads nothing else), created once (its compile cache is shared by every form).
+ * runtime registry's block types and operators (the rule engine reads nothing else), created once (its compile cache is shared by every form).
  */
+import { runtimeOperatorRegistry } from '../../registry/generated/runtime-operators';
 import { runtimePageRegistry } from '../../registry/generated/runtime-page';
 import { createRegistry } from '../core/registry';
 import type { RuleQueryEvaluator } from '../core/rules/context';
@@ -11,7 +12,7 @@ import type { FormServices } from './types';
 let shared: RuleQueryEvaluator | undefined;
 
 export function registryRuleEvaluator(): RuleQueryEvaluator {
-  shared ??= createRuleEngine(createRegistry({ ...runtimePageRegistry, fields: {}, rules: {} }));
+  shared ??= createRuleEngine(createRegistry({ ...runtimePageRegistry, ...runtimeOperatorRegistry, fields: {}, rules: {} }));
   return shared;
 }
 

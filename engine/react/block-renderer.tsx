@@ -3,10 +3,10 @@
  * visibility and power-up availability, lazy-loads the component and validates the stored
  * options, all inside the block's own error boundary.
  */
-import { createContext, memo, useContext, useRef, type ComponentType } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, type ComponentType } from 'react';
 import type { Block, Id, JsonObject } from '../../schemas/model';
 import { decideBlockAvailability } from '../core/blocks/availability';
-import { decideBlockVisibility } from '../core/blocks/visibility';
+import { decideBlockVisibility, needsRuleEvaluator } from '../core/blocks/visibility';
 import { BlockBoundary } from './block-boundary';
 import { loadBlockModule, useBlockModule, type BlockModule, type OptionsValidator } from './block-loader';
 import type { BlockProps } from './block-props';
@@ -67,6 +67,12 @@ function BlockRendererInner({ id }: { id: Id }) {
   const ancestry = useContext(AncestryContext);
   // Whether the block's type was still loading when its content first rendered (see renderLoaded).
   const pendingAtMount = useRef<boolean | null>(null);
+  // The rule engine loads with the first block whose visibility needs it.
+  const awaitingRules = engine.evaluatorPending && typeof block === 'object' && block !== null && needsRuleEvaluator(block.visibility);
+  const { requestEvaluator } = engine;
+  useEffect(() => {
+    if (awaitingRules) requestEvaluator();
+  }, [awaitingRules, requestEvaluator]);
 
   if (isAncestor(ancestry, id) || (ancestry?.depth ?? 0) >= MAX_BLOCK_DEPTH) return engine.isAdmin ? <BlockState kind="cycle" params={{ id }} /> : null;
   if (!block || typeof block !== 'object') return engine.isAdmin ? <BlockState kind="notFound" params={{ id }} /> : null;
@@ -74,6 +80,8 @@ function BlockRendererInner({ id }: { id: Id }) {
 
   const visibility = decideBlockVisibility(block.visibility, engine.ruleContext, engine.evaluator);
   if (!visibility.visible) {
+    // Undecided while the rule engine loads: shown to no member, loading for admins.
+    if (awaitingRules) return engine.isAdmin ? <BlockState kind="loading" /> : null;
     if (visibility.reason === 'noEvaluator' || visibility.reason === 'ruleError') {
       return engine.isAdmin ? <BlockState kind={visibility.reason} params={{ error: visibility.error ?? '' }} /> : null;
     }

@@ -4,7 +4,7 @@
  * translator and injected services). Blocks read it through `useEngine()`.
  */
 import { Provider as JotaiProvider, type useStore } from 'jotai';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model';
 import { createTranslator, type Translator } from '../core/i18n/translator';
 import { DEFAULT_LOCALE } from '../core/constants';
@@ -75,6 +75,12 @@ export interface EngineProviderProps extends EngineFacts {
    * members and admins see a notice saying so.
    */
   evaluator?: RuleQueryEvaluator;
+  /**
+   * Loads the evaluator when none is given, once, when the first block with advanced rules renders
+   * (a page without rules never loads the rule engine). Until it is there such a block is not shown
+   * to members and admins see it loading; if it fails to load, as without an evaluator.
+   */
+  loadEvaluator?: () => Promise<RuleQueryEvaluator>;
   translator?: Translator;
   services?: EngineServices;
   /** Edit mode fills the add-block slots with this. */
@@ -91,6 +97,9 @@ export interface EngineValue extends EngineFacts {
   blockComponents: LazyModuleIndex;
   blockValidators?: LazyModuleIndex;
   evaluator?: RuleQueryEvaluator;
+  /** The evaluator is still to be loaded (`loadEvaluator`): `requestEvaluator` starts that. */
+  evaluatorPending: boolean;
+  requestEvaluator: () => void;
   t: Translator['t'];
   translator: Translator;
   services: EngineServices;
@@ -119,7 +128,8 @@ export function EngineProvider(props: EngineProviderProps) {
     blockComponents,
     blockValidators,
     store,
-    evaluator,
+    evaluator: givenEvaluator,
+    loadEvaluator,
     translator,
     services,
     renderAddBlock,
@@ -127,6 +137,18 @@ export function EngineProvider(props: EngineProviderProps) {
     renderInlineText,
     children,
   } = props;
+  const [loaded, setLoaded] = useState<{ evaluator?: RuleQueryEvaluator; failed?: boolean }>({});
+  const loading = useRef(false);
+  const requestEvaluator = useCallback(() => {
+    if (!loadEvaluator || loading.current) return;
+    loading.current = true;
+    loadEvaluator().then(
+      (evaluator) => setLoaded({ evaluator }),
+      () => setLoaded({ failed: true }),
+    );
+  }, [loadEvaluator]);
+  const evaluator = givenEvaluator ?? loaded.evaluator;
+  const evaluatorPending = !evaluator && !!loadEvaluator && !loaded.failed;
   const { user, profile, ownProfile, entity, device, known, isAdmin, editMode } = props;
   const value = useMemo<EngineValue>(() => {
     const tr = translator ?? defaultTranslator;
@@ -136,6 +158,8 @@ export function EngineProvider(props: EngineProviderProps) {
       blockComponents,
       blockValidators,
       evaluator,
+      evaluatorPending,
+      requestEvaluator,
       translator: tr,
       t: tr.t,
       services: services ?? {},
@@ -164,6 +188,8 @@ export function EngineProvider(props: EngineProviderProps) {
     blockComponents,
     blockValidators,
     evaluator,
+    evaluatorPending,
+    requestEvaluator,
     translator,
     services,
     renderAddBlock,

@@ -14,7 +14,6 @@ import { createTranslator } from '../../engine/core/i18n/translator';
 import { createRegistry } from '../../engine/core/registry';
 import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
 import { mediaUrl } from '../../engine/core/media';
-import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { EngineProvider, type EngineServices } from '../../engine/react/engine-context';
 import { PageRenderer } from '../../engine/react/page-renderer';
@@ -50,10 +49,13 @@ import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data';
 
-// Rendering and rule queries read block types and operators; forms read field types and validation
-// rules from their own chunk (engine/forms/field-types.ts), so a page without a form never loads them.
-const registry = createRegistry({ ...runtimePageRegistry, fields: {}, rules: {} });
-const evaluator = createRuleEngine(registry);
+// Rendering reads block types; the rule engine reads operators and forms field types and validation
+// rules from their own chunks (engine/forms/default-evaluator.ts, engine/forms/field-types.ts), so a
+// page without rules or forms never loads them.
+const registry = createRegistry({ ...runtimePageRegistry, operators: {}, fields: {}, rules: {} });
+// The rule engine (json-logic, the rule compiler) loads with the first block or form that has
+// rules: the engine asks for it, forms use the same shared instance from their own chunk.
+const loadEvaluator = () => import('../../engine/forms/default-evaluator').then((m) => m.registryRuleEvaluator());
 
 export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const t = useT();
@@ -132,7 +134,6 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       translator && {
         services: {
           save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
-          evaluator,
           checkAsync: createRuleChecker(api),
           ...createFileServices(api, user?.imageAccessToken),
           ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
@@ -170,7 +171,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       blockComponents={blockComponents}
       blockValidators={blockOptionValidators}
       store={store}
-      evaluator={evaluator}
+      loadEvaluator={loadEvaluator}
       translator={translator}
       services={engineServices}
       user={viewer}

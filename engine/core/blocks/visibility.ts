@@ -11,6 +11,11 @@ import type { RuleContext, RuleQueryEvaluator } from '../rules/context';
 export type VisibilityDecision =
   { visible: true } | { visible: false; reason: 'device' | 'ownProfile' | 'otherProfile' | 'rules' | 'noEvaluator' | 'ruleError'; error?: string };
 
+/** Whether deciding needs the rule evaluator: advanced visibility with a stored query. */
+export function needsRuleEvaluator(visibility: BlockVisibility | undefined): boolean {
+  return !!visibility && typeof visibility === 'object' && !!visibility.advanced && !!visibility.rules;
+}
+
 export function decideBlockVisibility(visibility: BlockVisibility | undefined, context: RuleContext, evaluator?: RuleQueryEvaluator): VisibilityDecision {
   if (!visibility || typeof visibility !== 'object') return { visible: true };
   if (visibility.advanced) {

@@ -1,15 +1,23 @@
 /**
- * Which message namespaces load where, so a member downloads only what the pages use:
- * the shell's initial files carry SHELL_NAMESPACES (web/i18n/shell-messages.ts), the admin chunk
- * the whole catalogue (messages.generated.ts), and the engine page every other namespace, English
- * always (the fallback) and the active locale only when it is another (page-messages.generated.ts).
+ * Which message namespaces load where, so a member downloads only what the pages use: the shell's
+ * initial files carry SHELL_NAMESPACES (web/i18n/shell-messages.ts), the admin chunk the whole
+ * catalogue (messages.generated.ts), the rule engine its own (RULE_NAMESPACES), and the engine page
+ * every other namespace, English always (the fallback) and the active locale only when it is
+ * another (page-messages.generated.ts).
  */
 export const SHELL_NAMESPACES: readonly string[] = ['audit', 'common', 'nav', 'server', 'shell', 'socialSignIn', 'startup', 'theme', 'toasts'];
 
 /** Texts of the admin and the composer only: a member never downloads them. */
 export const ADMIN_NAMESPACES: readonly string[] = ['admin', 'assetManager', 'capturedBlocks', 'editMode'];
 
-/** A namespace the engine page loads (blocks, forms, fields, rules, validation, ...). */
+/**
+ * The rule engine's texts (operators, subjects, problems): the evaluator imports them itself
+ * (engine/core/rules/evaluator.ts, loaded with the first rule on a page) and the admin has them in
+ * its catalogue, so the engine page does not carry them.
+ */
+export const RULE_NAMESPACES: readonly string[] = ['rules'];
+
+/** A namespace the engine page loads (blocks, forms, fields, validation, ...). */
 export function isPageNamespace(namespace: string): boolean {
-  return !SHELL_NAMESPACES.includes(namespace) && !ADMIN_NAMESPACES.includes(namespace);
+  return !SHELL_NAMESPACES.includes(namespace) && !ADMIN_NAMESPACES.includes(namespace) && !RULE_NAMESPACES.includes(namespace);
 }

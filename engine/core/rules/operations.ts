@@ -5,8 +5,11 @@
  * Registered once on the json-logic-js singleton; registering again is a no-op.
  */
 import jsonLogic from 'json-logic-js';
-import type { Entity, ListMembership } from '../../../schemas/model';
+import type { Entity } from '../../../schemas/model';
 import { DEFAULT_MEMBERSHIP_STATE } from '../constants';
+import { acceptedListIds, membershipsArray } from './memberships';
+
+export { acceptedListIds };
 
 type Operation = (...args: unknown[]) => unknown;
 
@@ -41,23 +44,6 @@ export interface PowerUpMembership {
   userListId: string;
   state: string;
   tags: string[];
-}
-
-function membershipsArray(v: unknown): ListMembership[] {
-  return Array.isArray(v) ? v.filter((m): m is ListMembership => !!m && typeof m === 'object' && typeof (m as ListMembership).userListId === 'string') : [];
-}
-
-/** Ids of the lists a member is accepted in, from memberships and/or a plain id list. */
-export function acceptedListIds(...sources: unknown[]): string[] {
-  const ids = new Set<string>();
-  for (const source of sources) {
-    if (!Array.isArray(source)) continue;
-    for (const item of source) {
-      if (typeof item === 'string') ids.add(item);
-      else if (membershipsArray([item]).length && (item as ListMembership).state === 'accepted') ids.add((item as ListMembership).userListId);
-    }
-  }
-  return [...ids];
 }
 
 /**

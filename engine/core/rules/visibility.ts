@@ -5,7 +5,7 @@
  */
 import type { Id, ListMembership, PageVisibility } from '../../../schemas/model';
 import type { RuleContext, RuleQueryEvaluator } from './context';
-import { acceptedListIds } from './operations';
+import { acceptedListIds } from './memberships';
 
 export interface PageVisibilityDecision {
   visible: boolean;

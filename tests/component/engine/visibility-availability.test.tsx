@@ -80,6 +80,44 @@ describe('advanced visibility rules', () => {
   });
 });
 
+describe('the rule engine loaded with the first block that has rules', () => {
+  const deferred = () => {
+    let resolve!: (evaluator: RuleQueryEvaluator) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<RuleQueryEvaluator>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject, load: vi.fn(() => promise) };
+  };
+
+  it('is not loaded for a page without rules', async () => {
+    const engine = deferred();
+    renderPage({ user, loadEvaluator: engine.load, blocks: [text('a', 'Plain')] });
+    await screen.findByText('Plain');
+    expect(engine.load).not.toHaveBeenCalled();
+  });
+
+  it('shows a member the ruled block once loaded and the rules match, nothing before', async () => {
+    const engine = deferred();
+    renderPage({ user, loadEvaluator: engine.load, blocks: [text('a', 'Ruled in', { visibility: advanced }), text('b', 'other')] });
+    await screen.findByText('other');
+    expect(engine.load).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Ruled in')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    engine.resolve({ evaluate: () => ({ matches: true }) });
+    expect(await screen.findByText('Ruled in')).toBeInTheDocument();
+  });
+
+  it('shows admins the block loading, then as without an evaluator when loading fails', async () => {
+    const engine = deferred();
+    renderPage({ isAdmin: true, loadEvaluator: engine.load, blocks: [text('a', 'Ruled', { visibility: advanced })] });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    engine.reject(new Error('chunk failed'));
+    expect(
+      await screen.findByText('This block has advanced visibility rules but no rule evaluator is configured, so it is hidden from members.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Ruled')).toBeNull();
+  });
+});
+
 describe('block availability (spec 4.9)', () => {
   const registry = {
     blocks: {

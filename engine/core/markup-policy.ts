@@ -1,0 +1,119 @@
+/**
+ * What admin-authored markup (handlebars template output, HTML blocks) may hold when it reaches a
+ * member's DOM. One allow-list for both browser sanitisers (the native HTML Sanitizer API and the
+ * DOMPurify fallback, engine/react/markup-sanitizer.ts), so both give the same result: listed
+ * elements keep their text, any other element goes with its content (what the native API does),
+ * listed attributes only, no comments, no data-* or other aria-* attributes, and URLs (href, src)
+ * only with the schemes below or none (a relative address).
+ */
+
+/** HTML elements that only format or structure text; no script, style, form, frame, media or SVG. */
+export const MARKUP_ELEMENTS: readonly string[] = [
+  'a',
+  'abbr',
+  'article',
+  'aside',
+  'b',
+  'bdi',
+  'bdo',
+  'blockquote',
+  'br',
+  'caption',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'dd',
+  'del',
+  'details',
+  'dfn',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'section',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'u',
+  'ul',
+  'var',
+  'wbr',
+];
+
+/** Attributes that hold an address: checked with `isSafeMarkupUrl`. */
+export const MARKUP_URL_ATTRIBUTES: readonly string[] = ['href', 'src'];
+
+/** Every attribute kept, on any listed element (no id or name: they could clobber DOM globals). */
+export const MARKUP_ATTRIBUTES: readonly string[] = [
+  ...MARKUP_URL_ATTRIBUTES,
+  'alt',
+  'aria-hidden',
+  'aria-label',
+  'class',
+  'colspan',
+  'datetime',
+  'dir',
+  'height',
+  'lang',
+  'open',
+  'rel',
+  'reversed',
+  'role',
+  'rowspan',
+  'scope',
+  'start',
+  'target',
+  'title',
+  'width',
+];
+
+const URL_SCHEMES: Readonly<Record<string, readonly string[]>> = {
+  href: ['http', 'https', 'mailto', 'tel'],
+  src: ['http', 'https'],
+};
+
+/** What a browser's URL parser ignores, so `java\tscript:` is still seen as `javascript:`. */
+// eslint-disable-next-line no-control-regex
+const IGNORED_IN_URL = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/** Whether `value` may stay in the URL attribute `attribute`: a relative address, or an allowed scheme. */
+export function isSafeMarkupUrl(attribute: string, value: string): boolean {
+  const scheme = SCHEME.exec(value.replace(IGNORED_IN_URL, ''))?.[1].toLowerCase();
+  return scheme === undefined || (URL_SCHEMES[attribute] ?? []).includes(scheme);
+}
