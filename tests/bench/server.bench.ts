@@ -19,12 +19,16 @@ import { defineBenches, quick, round, rpsLine, summarise, type BenchResult } fro
 // without caches would.
 // init runs twice: one token (the init memo hits) and many sessions of many users (every
 // request misses the memo, as each session's first init does). Tessera and the bare server run as
-// child processes; autocannon runs here. Runs alternate bare / Tessera so load drift on the shared
-// machine hits both alike; rps is median (and best) over the runs, latencies are of all runs.
+// child processes; autocannon runs here. After warm-up runs, measured runs come in pairs, bare and
+// Tessera back to back, the order swapped pair by pair, so load drift on the shared machine hits
+// both alike; `ratio` is the median of the pairs' ratios (steadier than a ratio of medians taken
+// at different moments), rps the median (and best) over the runs, latencies of all runs.
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 2));
-const RUNS = 5;
-const WARMUP = 1;
+// Many short pairs rather than a few long runs: on a shared machine other work comes in bursts
+// of seconds; a burst spoils a pair or two, and the median of the pairs' ratios leaves them out.
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 1);
+const RUNS = quick ? 5 : 11;
+const WARMUP = quick ? 1 : 2;
 const ACCEPT_ENCODING = 'br, gzip';
 /** More sessions than the init memo holds (1,000), so a rotation never finds its answer kept. */
 const SESSIONS = 1500;
@@ -132,17 +136,25 @@ function cpuMedian(runs: Run[]): number | undefined {
   return answered.length ? round(summarise(answered, 'cpu').median, 3) : undefined;
 }
 
-/** Bare and Tessera alternated, run by run; one bench line. */
+/** Bare and Tessera in pairs, the order swapped pair by pair; one bench line. */
 async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Load, bare: Load): Promise<BenchResult> {
   const oursRuns: Run[] = [];
   const bareRuns: Run[] = [];
   for (let run = 0; run < WARMUP + RUNS; run++) {
-    const b = await load(bare);
-    const o = await load(ours);
+    let o: Run;
+    let b: Run;
+    if (run % 2) {
+      o = await load(ours);
+      b = await load(bare);
+    } else {
+      b = await load(bare);
+      o = await load(ours);
+    }
     if (run < WARMUP) continue;
     bareRuns.push(b);
     oursRuns.push(o);
   }
+  const pairRatios = oursRuns.map((o, i) => o.rps / Math.max(bareRuns[i].rps, 1e-9));
   return rpsLine(
     bench,
     { size: CONNECTIONS, ...extra },
@@ -155,6 +167,7 @@ async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: L
       'wall',
     ),
     {
+      ratio: round(summarise(pairRatios, 'wall').median, 2),
       ...latencyFigures(oursRuns),
       ...latencyFigures(bareRuns, 'baseline'),
       // CPU per request of each server process: steadier than rps when other work shares the machine.
@@ -176,6 +189,17 @@ async function bodyOf(url: string, token: string): Promise<string> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
   return res.text();
+}
+
+/** Throws unless both servers answer `path` with the same encoding and, decoded, the same bytes. */
+async function assertSameAnswer(oursUrl: string, bareUrl: string, token: string): Promise<void> {
+  const get = async (url: string) => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING } });
+    return { encoding: res.headers.get('content-encoding'), body: await res.text() };
+  };
+  const [ours, bare] = await Promise.all([get(oursUrl), get(bareUrl)]);
+  if (ours.encoding !== bare.encoding || ours.body !== bare.body)
+    throw new Error(`${oursUrl}: the bare server answers ${bare.encoding} / ${bare.body.length} chars, Tessera ${ours.encoding} / ${ours.body.length}`);
 }
 
 /** Sessions for many accounts, issued with the server's own signing secret (as its sign-in does). */
@@ -205,6 +229,7 @@ export default defineBenches([
           });
           const tessera = { url: server.url, pid: server.process.pid! };
           const on = (at: { url: string; pid: number }, p: string, tokens: string[]) => ({ url: at.url + p, pid: at.pid, tokens });
+          for (const p of [INIT_PATH, PAGE_PATH]) await assertSameAnswer(server.url + p, bare.url + p, jwt);
           const encoding = 'br';
           lines.push(await compare('server.init', { db, encoding, cache: 'hit' }, on(tessera, INIT_PATH, [jwt]), on(bare, INIT_PATH, [jwt])));
           lines.push(await compare('server.init', { db, encoding, cache: 'miss' }, on(tessera, INIT_PATH, sessions), on(bare, INIT_PATH, sessions)));
