@@ -92,8 +92,9 @@ bench lines kept in \`docs/benchmarks.jsonl\`; do not edit by hand, and quote fi
 Each figure is min / median over the measured runs (after warm-up), per call. \`cpu\` is CPU time of
 the bench process (work done in it: React in jsdom, rules); \`wall\` is elapsed time (a server in a
 child process under autocannon, with rps as best / median). The peer runs in the same process,
-interleaved run by run with ours. \`ratio\` is ours / peer (medians): below 1 is faster for times,
-above 1 is faster for rps. \`renders\` are React components rendered per operation, counted the
+interleaved run by run with ours. \`ratio\` is ours / peer (medians; for the server's rps, the
+median of the ratios of runs made back to back): below 1 is faster for times, above 1 is faster
+for rps. \`renders\` are React components rendered per operation, counted the
 same way for both sides from React's commit hook (tests/bench/harness.ts \`countRenders\`).
 
 The machine is shared: absolute figures move with the load, ratios measured in one process are

@@ -2,8 +2,8 @@
  * The read cache when several processes share one PostgreSQL database. Every transaction that
  * writes documents bumps one counter row (`store_generation`) as its last statement, so the
  * counter moves exactly when committed documents change, in any process. A request checks the
- * counter once when it arrives (one tiny query, shared by the requests read in the same turn of
- * the event loop), and reads documents from memory while the counter stands still; when it moved,
+ * counter once when it arrives (one tiny query, shared by every request that arrived while the
+ * previous check was on its way), and reads documents from memory while the counter stands still; when it moved,
  * the cache is emptied and documents are read again as asked for. This process's own commits are
  * applied to the cache in place when no other commit came between.
  *
@@ -21,6 +21,7 @@ export const FRESH_FOR_MS = 250;
 const MAX_ENTRIES = 50_000;
 
 type Doc = StoredDoc<unknown>;
+const noop = () => {};
 
 export class SharedStoreCache {
   private known?: number;
@@ -30,6 +31,8 @@ export class SharedStoreCache {
   private epoch = 0;
   /** The check the current batch of callers waits for, not sent yet. */
   private scheduled?: Promise<void>;
+  /** The check on its way (settles, never rejects), if any. */
+  private inFlight?: Promise<void>;
   private readonly docs = new Map<string, Doc | null>();
   private readonly lists = new Map<DocKind, Doc[]>();
 
@@ -44,13 +47,22 @@ export class SharedStoreCache {
    * Resolves once a check sent after this call has completed. Calls made while the event loop
    * handles one batch of arrivals share one check, sent once that batch is read (setImmediate):
    * every request whose bytes were read by then was sent before the check, so the check sees
-   * every commit its client could have seen finish.
+   * every commit its client could have seen finish. One check is on its way at a time: calls
+   * made meanwhile share the next, sent when it answers, so however many requests arrive the
+   * database answers one tiny query per round trip instead of one per loop turn (under load those
+   * queries, and the pool connections they hold, cost more than the requests they guard).
    */
   freshen(): Promise<void> {
     return (this.scheduled ??= new Promise<void>((resolve, reject) => {
-      setImmediate(() => {
+      setImmediate(async () => {
+        while (this.inFlight) await this.inFlight;
         this.scheduled = undefined;
-        this.check().then(resolve, reject);
+        const check = this.check();
+        const settled = (this.inFlight = check.then(noop, noop));
+        void settled.then(() => {
+          if (this.inFlight === settled) this.inFlight = undefined;
+        });
+        check.then(resolve, reject);
       });
     }));
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import type { SettingsUpdatedEvent } from '../../schemas/model';
+import type { InitResponse, PageResponse } from '../../schemas/model/api';
 import type { ItemsChanges } from '../../server/realtime';
 import { projectRoot } from '../../scripts/paths';
 import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres, startApiServer, type ApiServer } from '../helpers/api-server';
@@ -147,5 +148,32 @@ describe('realtime across server processes sharing PostgreSQL', () => {
     expect(res.status).toBe(200);
     const changes = await received;
     expect(changes.items[0]).toMatchObject({ kind: 'block', id: 'welcome-hours', item: { options: { text: 'Open every day.' } } });
+  });
+
+  it('a read through process B right after a write through process A answers the write', async () => {
+    const admin = await signIn(a.url, 'admin');
+    const maya = await signIn(b.url, 'maya');
+    const read = async <T>(p: string): Promise<T> => {
+      const res = await fetch(`${b.url}/api/v1/${p}`, { headers: { authorization: `Bearer ${maya}`, 'accept-encoding': 'br, gzip' } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    const initPath = `init?opts=${encodeURIComponent(JSON.stringify({ pageId: 'welcome' }))}`;
+    // Each round: B has the answers in memory (memoised, compressed), A changes the page, B must not answer from them.
+    for (const round of [1, 2, 3]) {
+      await read<InitResponse>(initPath);
+      await read<PageResponse>('structure/page/welcome');
+      const name = `Welcome, round ${round}`;
+      const res = await fetch(`${a.url}/api/v1/structure/page/welcome/property`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ key: 'name', value: name }),
+      });
+      expect(res.status).toBe(200);
+      expect((await read<PageResponse>('structure/page/welcome')).page.name).toBe(name);
+      const init = await read<InitResponse>(initPath);
+      expect(init.page!.page.name).toBe(name);
+      expect(init.structure.modules.flatMap((m) => m.pages).find((p) => p.id === 'welcome')!.name).toBe(name);
+    }
   });
 });

@@ -19,12 +19,18 @@ import { defineBenches, quick, round, rpsLine, summarise, type BenchResult } fro
 // without caches would.
 // init runs twice: one token (the init memo hits) and many sessions of many users (every
 // request misses the memo, as each session's first init does). Tessera and the bare server run as
-// child processes; autocannon runs here. Runs alternate bare / Tessera so load drift on the shared
-// machine hits both alike; rps is median (and best) over the runs, latencies are of all runs.
+// child processes; autocannon runs here. After warm-up runs, measured runs come in pairs, bare and
+// Tessera back to back, the order swapped pair by pair, so load drift on the shared machine hits
+// both alike; `ratio` is the median of the pairs' ratios (steadier than a ratio of medians taken
+// at different moments), rps the median (and best) over the runs, latencies of all runs.
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 2));
-const RUNS = 5;
+// Many short pairs rather than a few long runs: on a shared machine other work comes in bursts
+// of seconds; a burst spoils a pair or two, and the median of the pairs' ratios leaves them out.
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 1);
+const RUNS = quick ? 5 : 11;
+/** Warm-up pairs per case, after SERVER_WARMUP rounds over all cases once the servers start. */
 const WARMUP = 1;
+const SERVER_WARMUP = quick ? 1 : 2;
 const ACCEPT_ENCODING = 'br, gzip';
 /** More sessions than the init memo holds (1,000), so a rotation never finds its answer kept. */
 const SESSIONS = 1500;
@@ -81,10 +87,26 @@ interface Run {
 }
 
 const CLOCK_TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-/** CPU time of a process in ms, from /proc (utime + stime). */
+/**
+ * CPU time of a process in ms: the sum of its threads' run time in ns (/proc/<pid>/task/<tid>/
+ * schedstat), else utime + stime from /proc/<pid>/stat, whose 10 ms ticks are coarse next to the
+ * 50-150 ms a one-second run costs.
+ */
 function cpuMsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  try {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* the thread ended between the listing and the read */
+      }
+    }
+    return ns / 1e6;
+  } catch {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  }
 }
 
 let rotation = 0;
@@ -132,17 +154,25 @@ function cpuMedian(runs: Run[]): number | undefined {
   return answered.length ? round(summarise(answered, 'cpu').median, 3) : undefined;
 }
 
-/** Bare and Tessera alternated, run by run; one bench line. */
+/** Bare and Tessera in pairs, the order swapped pair by pair; one bench line. */
 async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Load, bare: Load): Promise<BenchResult> {
   const oursRuns: Run[] = [];
   const bareRuns: Run[] = [];
   for (let run = 0; run < WARMUP + RUNS; run++) {
-    const b = await load(bare);
-    const o = await load(ours);
+    let o: Run;
+    let b: Run;
+    if (run % 2) {
+      o = await load(ours);
+      b = await load(bare);
+    } else {
+      b = await load(bare);
+      o = await load(ours);
+    }
     if (run < WARMUP) continue;
     bareRuns.push(b);
     oursRuns.push(o);
   }
+  const pairRatios = oursRuns.map((o, i) => o.rps / Math.max(bareRuns[i].rps, 1e-9));
   return rpsLine(
     bench,
     { size: CONNECTIONS, ...extra },
@@ -155,6 +185,7 @@ async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: L
       'wall',
     ),
     {
+      ratio: round(summarise(pairRatios, 'wall').median, 2),
       ...latencyFigures(oursRuns),
       ...latencyFigures(bareRuns, 'baseline'),
       // CPU per request of each server process: steadier than rps when other work shares the machine.
@@ -176,6 +207,17 @@ async function bodyOf(url: string, token: string): Promise<string> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
   return res.text();
+}
+
+/** Throws unless both servers answer `path` with the same encoding and, decoded, the same bytes. */
+async function assertSameAnswer(oursUrl: string, bareUrl: string, token: string): Promise<void> {
+  const get = async (url: string) => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING } });
+    return { encoding: res.headers.get('content-encoding'), body: await res.text() };
+  };
+  const [ours, bare] = await Promise.all([get(oursUrl), get(bareUrl)]);
+  if (ours.encoding !== bare.encoding || ours.body !== bare.body)
+    throw new Error(`${oursUrl}: the bare server answers ${bare.encoding} / ${bare.body.length} chars, Tessera ${ours.encoding} / ${ours.body.length}`);
 }
 
 /** Sessions for many accounts, issued with the server's own signing secret (as its sign-in does). */
@@ -205,10 +247,17 @@ export default defineBenches([
           });
           const tessera = { url: server.url, pid: server.process.pid! };
           const on = (at: { url: string; pid: number }, p: string, tokens: string[]) => ({ url: at.url + p, pid: at.pid, tokens });
+          for (const p of [INIT_PATH, PAGE_PATH]) await assertSameAnswer(server.url + p, bare.url + p, jwt);
           const encoding = 'br';
-          lines.push(await compare('server.init', { db, encoding, cache: 'hit' }, on(tessera, INIT_PATH, [jwt]), on(bare, INIT_PATH, [jwt])));
-          lines.push(await compare('server.init', { db, encoding, cache: 'miss' }, on(tessera, INIT_PATH, sessions), on(bare, INIT_PATH, sessions)));
-          lines.push(await compare('server.page', { db, encoding }, on(tessera, PAGE_PATH, [jwt]), on(bare, PAGE_PATH, [jwt])));
+          const cases = [
+            { bench: 'server.init', extra: { db, encoding, cache: 'hit' }, ours: on(tessera, INIT_PATH, [jwt]), bare: on(bare, INIT_PATH, [jwt]) },
+            { bench: 'server.init', extra: { db, encoding, cache: 'miss' }, ours: on(tessera, INIT_PATH, sessions), bare: on(bare, INIT_PATH, sessions) },
+            { bench: 'server.page', extra: { db, encoding }, ours: on(tessera, PAGE_PATH, [jwt]), bare: on(bare, PAGE_PATH, [jwt]) },
+          ];
+          // Both servers warm up on every case first (JIT, pool connections): the case measured
+          // first after the start (init, memo hit) used to pay for it, and read slower than a miss.
+          for (let round = 0; round < SERVER_WARMUP; round++) for (const c of cases) for (const at of [c.bare, c.ours]) await load(at);
+          for (const c of cases) lines.push(await compare(c.bench, c.extra, c.ours, c.bare));
         } finally {
           bare?.stop();
           await server.stop();
