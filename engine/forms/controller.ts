@@ -62,11 +62,16 @@ export class FormController {
   private readonly repeaterOf = new Map<Id, Id>();
   private readonly conditionAtoms = new Map<string, Atom<boolean>>();
   private readonly validationTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** When each field's debounced validation is due: a keystroke moves the time, the timer re-arms only when it fires early. */
+  private readonly validationDue = new Map<string, number>();
   private readonly validationRuns = new Map<string, number>();
   private readonly transmitting = new Set<string>();
   private readonly stateAtoms = new Map<string, PrimitiveAtom<FieldState>>();
+  /** The same atoms outside repeaters, by field id: a keystroke looks its field up without building the family key. */
+  private readonly plainStateAtoms = new Map<Id, PrimitiveAtom<FieldState>>();
   private readonly itemAtoms = new Map<string, PrimitiveAtom<RepeaterItem[]>>();
   private readonly progressCounted: Field[] = [];
+  private readonly progressCountedSet = new Set<Field>();
   private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
   private nextUid = 1;
 
@@ -83,7 +88,8 @@ export class FormController {
     this.collectProgressFields(this.tree.roots);
     // Fields below a conditional count only while they are shown; the rest always count.
     const conditionalCounted = this.progressCounted.filter((f) => this.hasConditionalAbove(f.id));
-    const always = this.progressCounted.filter((f) => !conditionalCounted.includes(f));
+    const conditionalSet = new Set(conditionalCounted);
+    const always = this.progressCounted.filter((f) => !conditionalSet.has(f));
     const alwaysFilled = always.filter((f) => this.typeOf(f).progress === 'alwaysFilled').length;
     this.progress = atom((get) => {
       const filled = get(this.filledIds);
@@ -146,9 +152,14 @@ export class FormController {
    * entries (no leak), while a controller that is mounted again (React StrictMode) keeps its atoms.
    */
   stateAtom(fieldId: Id, index?: number): PrimitiveAtom<FieldState> {
+    if (index === undefined) {
+      const plain = this.plainStateAtoms.get(fieldId);
+      if (plain) return plain;
+    }
     const key = fieldStateKey(this.formId, fieldId, index);
     let found = this.stateAtoms.get(key);
     if (!found) this.stateAtoms.set(key, (found = fieldStateFamily(key)));
+    if (index === undefined) this.plainStateAtoms.set(fieldId, found);
     return found;
   }
   itemsAtom(repeaterId: Id): PrimitiveAtom<RepeaterItem[]> {
@@ -284,19 +295,23 @@ export class FormController {
     const deps = rules && initialEvaluator?.dependencies ? initialEvaluator.dependencies(rules) : undefined;
     // `form.<key>` paths name the fields read; a bare `form` (the whole form) or no answer means all.
     const names = deps && !deps.includes('form') ? deps.filter((p) => p.startsWith('form.')).map((p) => p.slice(5).split('.')[0]) : [...this.byName.keys()];
+    // The atoms read, resolved once: a keystroke re-runs only the reads and the evaluation.
+    const reads: { name: string; state: PrimitiveAtom<FieldState> }[] = [];
+    for (const name of new Set(names)) {
+      const field = this.byName.get(name);
+      if (field && !CONTAINERS.has(field.type)) reads.push({ name, state: this.stateAtom(field.id, this.repeaterOf.has(field.id) ? index : undefined) });
+    }
     cached = atom((get) => {
       const evaluator = this.config.services.evaluator;
       if (!rules) return true;
       if (!evaluator) return false;
       const form: Record<string, JsonValue> = {};
-      for (const name of names) {
-        const field = this.byName.get(name);
-        if (!field || CONTAINERS.has(field.type)) continue;
-        const fieldIndex = this.repeaterOf.has(field.id) ? index : undefined;
-        const value = get(this.stateAtom(field.id, fieldIndex)).value;
+      for (const { name, state } of reads) {
+        const value = get(state).value;
         if (value !== undefined) form[name] = value;
       }
-      const context: RuleContext = { ...get(this.ruleContext), form };
+      const facts = get(this.ruleContext);
+      const context: RuleContext = facts ? { ...facts, form } : { form };
       return evaluator.evaluate(rules, context).matches;
     });
     this.conditionAtoms.set(cacheKey, cached);
@@ -319,15 +334,21 @@ export class FormController {
 
   private scheduleValidation(fieldId: Id, index: number | undefined): void {
     const key = errorKey(fieldId, index);
-    const pending = this.validationTimers.get(key);
-    if (pending) clearTimeout(pending);
+    this.validationDue.set(key, Date.now() + FIELD_ERROR_DEBOUNCE_MS);
+    if (!this.validationTimers.has(key)) this.armValidation(key, fieldId, index, FIELD_ERROR_DEBOUNCE_MS);
+  }
+
+  private armValidation(key: string, fieldId: Id, index: number | undefined, ms: number): void {
     this.validationTimers.set(
       key,
       setTimeout(() => {
+        const left = (this.validationDue.get(key) ?? 0) - Date.now();
+        if (left > 0) return this.armValidation(key, fieldId, index, left);
         this.validationTimers.delete(key);
+        this.validationDue.delete(key);
         const field = this.tree.byId.get(fieldId);
         if (field) void this.validateNow(field, index, true);
-      }, FIELD_ERROR_DEBOUNCE_MS),
+      }, ms),
     );
   }
 
@@ -381,6 +402,7 @@ export class FormController {
   async validateAll(): Promise<boolean> {
     for (const timer of this.validationTimers.values()) clearTimeout(timer);
     this.validationTimers.clear();
+    this.validationDue.clear();
     const runs: Promise<ValidationFailure[]>[] = [];
     this.forEachValueField((field, index) => {
       if (this.isActive(field.id, index)) runs.push(this.validateNow(field, index, true));
@@ -410,6 +432,7 @@ export class FormController {
   private clearTimers(): void {
     for (const timer of this.validationTimers.values()) clearTimeout(timer);
     this.validationTimers.clear();
+    this.validationDue.clear();
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
     this.autosaveTimer = undefined;
   }
@@ -613,14 +636,17 @@ export class FormController {
   }
 
   private isCountedWhenFilled(field: Field): boolean {
-    return this.progressCounted.includes(field) && this.typeOf(field).progress !== 'alwaysFilled';
+    return this.progressCountedSet.has(field) && this.typeOf(field).progress !== 'alwaysFilled';
   }
 
   private collectProgressFields(fields: Field[]): void {
     for (const field of fields) {
       const progress = this.typeOf(field).progress;
       if (CONTAINERS.has(field.type)) this.collectProgressFields(this.children(field));
-      else if (progress !== 'excluded') this.progressCounted.push(field);
+      else if (progress !== 'excluded') {
+        this.progressCounted.push(field);
+        this.progressCountedSet.add(field);
+      }
     }
   }
 

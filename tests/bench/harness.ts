@@ -92,19 +92,33 @@ export async function measure<K extends string>(ops: Record<K, (i: number) => un
     for (const key of run % 2 ? [...keys].reverse() : keys) {
       const batch = batchOf(key);
       let spent = 0;
-      for (let b = 0; b < batch; b++) {
-        const i = call++;
-        if (options.prepare) await options.prepare(i);
+      if (options.prepare) {
+        for (let b = 0; b < batch; b++) {
+          const i = call++;
+          await options.prepare(i);
+          const start = now(clock);
+          const out = ops[key](i);
+          if (out instanceof Promise) await out;
+          spent += now(clock) - start;
+        }
+      } else {
+        // Without per-call preparation the batch is timed as a whole: reading the clock costs
+        // about a microsecond, as much as some ops, and would be counted inside every call.
         const start = now(clock);
-        const out = ops[key](i);
-        if (out instanceof Promise) await out;
-        spent += now(clock) - start;
+        for (let b = 0; b < batch; b++) {
+          const out = ops[key](call++);
+          if (out instanceof Promise) await out;
+        }
+        spent = now(clock) - start;
       }
       if (run >= warmup) times[key].push(spent / batch);
     }
   }
   return Object.fromEntries(keys.map((k) => [k, summarise(times[k], clock)])) as Record<K, Figures>;
 }
+
+/** Decimals for a figure in ms: sub-microsecond figures keep three significant digits. */
+const figureDigits = (ms: number) => (ms < 0.01 ? 6 : ms < 1 ? 4 : 3);
 
 export function round(value: number, digits = 3): number {
   const f = 10 ** digits;
@@ -118,7 +132,7 @@ export function roundRatio(value: number): number {
 
 /** A bench line for a time per call: ours against a same-run baseline. */
 export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Figures, baseline?: Figures, more: Omit<BenchResult, 'bench'> = {}): BenchResult {
-  const digits = ours.median < 1 ? 4 : 3;
+  const digits = figureDigits(ours.median);
   return {
     bench,
     ...extra,
@@ -140,7 +154,7 @@ export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Fig
 
 /** `peerMs`/`peerMinMs` for a second comparison on a line whose baseline is something else. */
 export function peerFigures(peer: Figures): { peerMs: number; peerMinMs: number } {
-  const digits = peer.median < 1 ? 4 : 3;
+  const digits = figureDigits(peer.median);
   return { peerMs: round(peer.median, digits), peerMinMs: round(peer.min, digits) };
 }
 

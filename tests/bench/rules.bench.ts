@@ -2,15 +2,23 @@
  * Rules on the production path: a form of 1,000 text fields and 1,000 conditionals, each shown by
  * a rule over one or two of the fields, run by the real FormController (engine/forms) with the
  * real rule engine; every condition is mounted (subscribed), as on a rendered form.
- *   rules.keystroke   one field typed into: the controller's write and the conditions it re-runs.
- *                     `evaluations` per keystroke counted at the evaluator. Baseline, same run:
- *                     json-logic-js with the same compiled logic, indexed by its own uses_data(),
- *                     evaluating the rules that read the changed field.
+ *   rules.keystroke   one field typed into, through FormController.setValue: the field's state
+ *                     atom written (value, dirty against the stored value, filled count), its
+ *                     debounced validation scheduled, and the conditions reading the field
+ *                     re-evaluated by jotai and delivered to their subscribers. `evaluations` per
+ *                     keystroke counted at the evaluator. Two baselines, same run, the same
+ *                     compiled logic indexed by json-logic-js's own uses_data():
+ *                     - `json-logic-js uses_data`: the value written into a plain object in place
+ *                       and the rules that read it applied; nothing stored per field, nobody told;
+ *                     - `json-logic-js uses_data, jotai atoms`: the same rules as derived atoms over
+ *                       one atom per field, subscribed as the form's conditions are, a keystroke
+ *                       writing the field's atom: the store's share of ours, with json-logic-js
+ *                       as the rule engine and none of the form's bookkeeping.
  *   rules.evaluation  one evaluation: the engine's evaluate() (compiled once, cached) against
  *                     json-logic-js apply() on the same logic and context.
  */
 import jsonLogic from 'json-logic-js';
-import { createStore } from 'jotai';
+import { atom, createStore, type PrimitiveAtom } from 'jotai';
 import type { Field, JsonValue, Rule, RuleQuery } from '../../schemas/model';
 import { createRegistry, createRuleEngine, type RuleContext } from '../../engine/core';
 import { FormController } from '../../engine/forms';
@@ -18,8 +26,13 @@ import { loadRegistry } from '../../registry/loader';
 import { defineBenches, line, measure, quick, round } from './harness';
 
 const SIZE = 1000;
-/** Keystrokes per run: a keystroke costs tens of microseconds, a run needs milliseconds to be above the clock's grain. */
-const KEYSTROKES = quick ? 200 : 1000;
+/**
+ * Keystrokes per run, per side: a keystroke costs a few to tens of microseconds; each run is made
+ * ~20 ms or more of work, so a scheduler tick or a GC pause cannot swing a run's figure.
+ */
+const KEYSTROKES = quick ? { ours: 200, store: 400, baseline: 1000 } : { ours: 1500, store: 3000, baseline: 8000 };
+const RUNS = quick ? 5 : 11;
+const WARMUP = quick ? 1 : 2;
 
 function ruleFor(i: number): RuleQuery {
   const prev = `k${(i + SIZE - 1) % SIZE}`;
@@ -70,6 +83,22 @@ export default defineBenches([
       const visible = new Array<boolean>(SIZE).fill(false);
       let baselineEvaluations = 0;
 
+      // The same rules in a jotai store: one atom per field, one derived atom per rule reading
+      // the fields uses_data() names, each subscribed.
+      const jotaiStore = createStore();
+      const valueAtoms = new Map<string, PrimitiveAtom<JsonValue>>(inputs.map((f) => [f.key!, atom<JsonValue>(initial[f.key!])]));
+      let storeEvaluations = 0;
+      logic.forEach((l) => {
+        const reads = jsonLogic.uses_data(l as never).map((v) => v.slice('form.'.length));
+        const ruleAtom = atom((get) => {
+          const form: Record<string, JsonValue> = {};
+          for (const key of reads) form[key] = get(valueAtoms.get(key)!);
+          storeEvaluations++;
+          return jsonLogic.apply(l as never, { form }) === true;
+        });
+        jotaiStore.sub(ruleAtom, () => {});
+      });
+
       const keyOf = (k: number) => `k${(k * 37) % SIZE}`;
       const ops = {
         ours: (k: number) => {
@@ -85,10 +114,15 @@ export default defineBenches([
             baselineEvaluations++;
           }
         },
+        store: (k: number) => {
+          const target = valueAtoms.get(keyOf(k))!;
+          jotaiStore.set(target, `${String(jotaiStore.get(target) ?? '')}a`);
+        },
       };
       evaluations = 0;
-      const r = await measure(ops, { batch: KEYSTROKES });
-      const calls = r.ours.runs * KEYSTROKES + (quick ? 1 : 2) * KEYSTROKES;
+      storeEvaluations = 0;
+      const r = await measure(ops, { batch: KEYSTROKES, runs: RUNS, warmup: WARMUP });
+      const calls = (side: keyof typeof KEYSTROKES) => (RUNS + WARMUP) * KEYSTROKES[side];
       controller.dispose();
 
       // One evaluation, side by side, over every rule.
@@ -99,12 +133,17 @@ export default defineBenches([
           ours: () => engine.evaluate(queries[n++ % SIZE], context),
           baseline: () => jsonLogic.apply(logic[n++ % SIZE] as never, context),
         },
-        { batch: SIZE * 10 },
+        // Ours costs well under a microsecond: 100,000 calls per run make its run ~50 ms.
+        { batch: { ours: SIZE * 100, baseline: SIZE * 25 }, runs: RUNS },
       );
       return [
         line('rules.keystroke', { size: SIZE, baseline: 'json-logic-js uses_data' }, r.ours, r.baseline, {
-          evaluations: round(evaluations / calls, 2),
-          baselineEvaluations: round(baselineEvaluations / calls, 2),
+          evaluations: round(evaluations / calls('ours'), 2),
+          baselineEvaluations: round(baselineEvaluations / calls('baseline'), 2),
+        }),
+        line('rules.keystroke', { size: SIZE, baseline: 'json-logic-js uses_data, jotai atoms' }, r.ours, r.store, {
+          evaluations: round(evaluations / calls('ours'), 2),
+          baselineEvaluations: round(storeEvaluations / calls('store'), 2),
         }),
         line('rules.evaluation', { size: SIZE, baseline: 'json-logic-js apply' }, e.ours, e.baseline),
       ];
