@@ -1,84 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { HANDLEBARS_LOADING_OVERLAY_MS, useEngine, type BlockProps } from '../../engine/block-api';
-import { readParsedTemplate, renderTemplateTree } from '../../engine/core/handlebars-runtime';
+import { useRenderedTemplate } from '../../engine/react/rendered-template';
 import type { HandlebarsOptions } from '../options.generated';
 
 export type { HandlebarsOptions };
-
-type Rendered = { ok: true; html: string } | { ok: false; error: string };
-type Render = (data: object) => string;
-
-const parser = () => import('../../engine/core/handlebars');
-
-function renderTemplate(render: Render, data: object): Rendered {
-  try {
-    return { ok: true, html: render(data) };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-type Sanitize = (html: string) => string;
-let sanitizer: Promise<Sanitize> | undefined;
-let loadedSanitizer: Sanitize | undefined;
-const loadSanitizer = () =>
-  (sanitizer ??= import('dompurify').then(
-    (m) => (loadedSanitizer = (html) => m.default.sanitize(html)),
-    (error: unknown) => {
-      sanitizer = undefined; // a failed chunk load is retried by the next block that needs it
-      throw error;
-    },
-  ));
-
-/**
- * The output as safe HTML. Output holding markup goes through DOMPurify, loaded with the first such
- * output; output without a `<` cannot make an element, attribute or comment when parsed (only text
- * and character references), so it is used as it is and a plain greeting never loads DOMPurify.
- */
-function useSanitized(rendered: Rendered | undefined): Rendered | undefined {
-  const markup = !!rendered?.ok && rendered.html.includes('<');
-  const [ready, setReady] = useState<Sanitize | { error: string } | undefined>(loadedSanitizer);
-  useEffect(() => {
-    if (!markup || loadedSanitizer) return;
-    let live = true;
-    loadSanitizer().then(
-      (sanitize) => live && setReady(() => sanitize),
-      (error: unknown) => live && setReady({ error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [markup]);
-  return useMemo(() => {
-    if (!rendered?.ok || !markup) return rendered;
-    const sanitize = loadedSanitizer ?? (typeof ready === 'function' ? ready : undefined);
-    if (sanitize) return { ok: true, html: sanitize(rendered.html) };
-    return ready && typeof ready !== 'function' ? { ok: false, error: ready.error } : undefined;
-  }, [rendered, markup, ready]);
-}
-
-/**
- * How to render this template: from the tree the server stored with the block (`parsedTemplate`)
- * when it is this template's, else with the parser, loaded only then (an older block, or one an
- * admin is editing). Rendered by the engine's interpreter (no code generation: the CSP forbids eval).
- */
-function useTemplateRenderer(template: string, parsedTemplate: unknown): Render | undefined {
-  const fromTree = useMemo(() => {
-    const tree = readParsedTemplate(parsedTemplate, template);
-    return tree && ((data: object) => renderTemplateTree(tree, data));
-  }, [parsedTemplate, template]);
-  const [parsed, setParsed] = useState<{ template: string; render: Render } | undefined>();
-  useEffect(() => {
-    if (fromTree) return;
-    let live = true;
-    void parser().then((m) => live && setParsed({ template, render: (data) => m.renderHandlebars(template, data) }));
-    return () => {
-      live = false;
-    };
-  }, [fromTree, template]);
-  if (fromTree) return fromTree;
-  return parsed?.template === template ? parsed.render : undefined;
-}
 
 /**
  * A template over the target profile, entity or user. While that data has not arrived, a loading
@@ -100,8 +25,7 @@ export default function HandlebarsBlock({ block, options }: BlockProps<Handlebar
     if (source === 'entity') return { entity: entity ? { ...entity.data, id: entity.id, title: entity.title, slug: entity.slug } : {} };
     return { user: user ? { accountId: user.accountId, ...user.data } : {} };
   }, [source, profile, entity, user]);
-  const render = useTemplateRenderer(options.template, block.parsedTemplate);
-  const rendered = useSanitized(useMemo(() => (render ? renderTemplate(render, data) : undefined), [render, data]));
+  const rendered = useRenderedTemplate(options.template, block.parsedTemplate, data);
   if ((!target && !waited) || !rendered) {
     return (
       <div className="t-handlebars t-handlebars--loading" role="status" aria-busy="true">

@@ -12,11 +12,23 @@ export interface MemberSearchQuery {
   listIds?: string[];
   filters?: { key: string; value: string }[];
   sort?: 'name' | 'newest';
+  /** Sort on a public profile value instead of `sort`. */
+  sortBy?: MemberSortBy;
+  /** Public number values within min..max. */
+  ranges?: { key: string; min?: number; max?: number }[];
+  /** Public date values (days, YYYY-MM-DD) within from..to. */
+  dateRanges?: { key: string; from?: string; to?: string }[];
   /** Profile field keys whose public values are counted over the matches. */
   facets?: string[];
   near?: { lat: number; lng: number; radiusKm: number };
   page?: number;
   limit?: number;
+}
+
+export interface MemberSortBy {
+  key: string;
+  direction: 'asc' | 'desc';
+  blankPosition?: 'first' | 'last';
 }
 
 /** Counts of public values per key over a search's matches. */
