@@ -49,6 +49,15 @@ export interface DataTransport {
   addFavourite?(type: string, value: string): Promise<ProfileMeta>;
   /** `DELETE profile/favourites { type, targetId }`: the own profile's meta after the change. */
   removeFavourite?(type: string, targetId: string): Promise<ProfileMeta>;
+  /** `GET profile/favourites/count/{type}/{targetId}`: how many members favourite the item. */
+  favouriteCount?(type: string, targetId: string): Promise<FavouriteCountEvent>;
+}
+
+/** `favourites:count`, and the answer of the count call. */
+export interface FavouriteCountEvent {
+  type: string;
+  targetId: string;
+  count: number;
 }
 
 /** `profile:update`: a profile changed (a form save, a meta write); `meta` alone for meta writes. */

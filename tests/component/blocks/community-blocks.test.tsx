@@ -40,6 +40,8 @@ function transportAs(token: string): DataTransport & { calls: string[] } {
     searchMembers: (query) => call<MemberSearchAnswer>('POST', 'profile/search', query),
     addFavourite: (type, value) => call<ProfileMeta>('PUT', 'profile/favourites/add', { type, value }),
     removeFavourite: (type, targetId) => call<ProfileMeta>('DELETE', 'profile/favourites', { type, targetId }),
+    favouriteCount: (type, targetId) =>
+      call<{ type: string; targetId: string; count: number }>('GET', `profile/favourites/count/${type}/${targetId}`, undefined),
   };
 }
 
@@ -163,7 +165,11 @@ describe('headless member search: sort on a field, ranges, dates and a result te
       ['victor', { years: 4, joined: '2024-02-10T09:00:00Z' }],
       ['grace', { years: 12, joined: '2022-07-15' }],
     ] as const) {
-      const res = await server.call('POST', `profile/forceUpdateProfile/${id}`, { token: admin, body: { changes }, headers: { 'accept-encoding': 'identity' } });
+      const res = await server.call('POST', `profile/forceUpdateProfile/${id}`, {
+        token: admin,
+        body: { changes },
+        headers: { 'accept-encoding': 'identity' },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -200,7 +206,16 @@ describe('headless member search: sort on a field, ranges, dates and a result te
     {
       id: `${searchId}-re`,
       type: 'headlessSearchResults',
-      options: { searchId, index: 'users', userListIds: [], layout: 'list', pageSize: 10, nameFormat: 'F L', emptyText: 'Nobody', ...(template ? { template } : {}) },
+      options: {
+        searchId,
+        index: 'users',
+        userListIds: [],
+        layout: 'list',
+        pageSize: 10,
+        nameFormat: 'F L',
+        emptyText: 'Nobody',
+        ...(template ? { template } : {}),
+      },
     },
   ];
 
@@ -218,7 +233,11 @@ describe('headless member search: sort on a field, ranges, dates and a result te
     expect(searches()).toBe(before + 1);
     // Value counts follow the range.
     const cities = screen.getByRole('group', { name: 'City' });
-    expect(within(cities).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['Bristol (1)', 'London (1)']);
+    expect(
+      within(cities)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['Bristol (1)', 'London (1)']);
     const joined = screen.getByRole('group', { name: 'Joined' });
     fireEvent.change(within(joined).getByLabelText('From'), { target: { value: '2020-01-01' } });
     expect(await screen.findByText('1 person')).toBeInTheDocument();
@@ -255,9 +274,13 @@ describe('favourites, overview and social links', () => {
   it('favourites the viewed profile, lists it, and removes it again', async () => {
     const user = userEvent.setup({ delay: null });
     const maya = (await server.call<Profile>('GET', 'profile/maya', { token: victor, headers: { 'accept-encoding': 'identity' } })).body;
-    setup(
+    const { dataLayer } = setup(
       [
-        { id: 'fb', type: 'favouriteButton', options: { style: 'iconAndLabel', addLabel: 'Add to favourites', removeLabel: 'Remove from favourites' } },
+        {
+          id: 'fb',
+          type: 'favouriteButton',
+          options: { style: 'iconAndLabel', addLabel: 'Add to favourites', removeLabel: 'Remove from favourites', showCount: true },
+        },
         {
           id: 'fl',
           type: 'favouritesList',
@@ -272,9 +295,14 @@ describe('favourites, overview and social links', () => {
     const add = await screen.findByRole('button', { name: /Add to favourites/ });
     await waitFor(() => expect(add).toBeEnabled());
     expect(add).toHaveAttribute('aria-pressed', 'false');
+    // showCount: nobody favourites Maya yet; the count follows the toggle.
+    const counted = () => document.querySelector('.t-favourite-button__count');
+    await waitFor(() => expect(counted()).toHaveTextContent('0 favourited'));
+    expect(counted()).toHaveAttribute('role', 'status');
     await user.click(add);
     const remove = await screen.findByRole('button', { name: /Remove from favourites/ });
     expect(remove).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(counted()).toHaveTextContent('1 favourited'));
     const list = screen.getByRole('region', { name: 'Followed' });
     expect(await within(list).findByRole('link', { name: /Maya Maker/ })).toHaveAttribute('href', '/app/people/profile/maya');
     // The server holds it: a fresh read of the own profile has it.
@@ -293,8 +321,17 @@ describe('favourites, overview and social links', () => {
     ]);
     expect(await seriousAxeViolations()).toEqual([]);
 
+    // Another member's change arrives as favourites:count (realtime) and lands in the same count.
+    act(() => dataLayer.applyEvent('favourites:count', { type: 'profiles', targetId: 'maya', count: 3 }));
+    expect(counted()).toHaveTextContent('3 favourited');
+    // Another item's count changes nothing here.
+    act(() => dataLayer.applyEvent('favourites:count', { type: 'profiles', targetId: 'grace', count: 9 }));
+    expect(counted()).toHaveTextContent('3 favourited');
+
     await user.click(remove);
     expect(await screen.findByText('None yet')).toBeInTheDocument();
+    // Read again after the toggle: the server's count, not the stale 3.
+    await waitFor(() => expect(counted()).toHaveTextContent('0 favourited'));
     await act(async () => {});
     const after = await server.call<Profile>('GET', 'profile/victor', { token: victor, headers: { 'accept-encoding': 'identity' } });
     expect(after.body.data.meta.favourites?.profiles).not.toContain('maya');
