@@ -93,18 +93,11 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
   const dialect = engine === 'sqlite' ? sqliteDialect : postgresDialect;
 
   /** WHERE clauses shared by search and scan; `text` is dialect-specific. */
-  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>, probeLists = false): RawBuilder<unknown>[] {
+  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>): RawBuilder<unknown>[] {
     const where: RawBuilder<unknown>[] = [];
     const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
     if (words.length) where.push(textMatch(words));
-    // After a text match, each of the few matches probes the list index (OFFSET 0 keeps PostgreSQL
-    // from turning it into a join that hashes every member of the list first).
-    if (query.listIds?.length)
-      where.push(
-        probeLists
-          ? sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}) offset 0)`
-          : sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}))`,
-      );
+    if (query.listIds?.length) where.push(dialect.inLists(query.listIds, words.length > 0));
     const byKey = new Map<string, string[]>();
     for (const f of query.filters ?? []) {
       fieldKey(f.key);
@@ -194,10 +187,10 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       await sql`delete from member_search_lists where account_id in (${sql.join(ids)})`.execute(db);
       await sql`delete from member_search where account_id in (${sql.join(ids)})`.execute(db);
       const now = Date.now();
-      await sql`insert into member_search (account_id, name, sort_name, body, public_data, lat, lng, created_at, updated_at) values ${sql.join(
+      await sql`insert into member_search (account_id, name, sort_name, body, public_data, lat, lng${dialect.listColumn}, created_at, updated_at) values ${sql.join(
         chunk.map(
           (d) =>
-            sql`(${d.accountId}, ${d.name}, ${sortName(d)}, ${d.body}, ${dialect.json(JSON.stringify(d.values))}, ${d.lat}, ${d.lng}, ${createdAt.get(d.accountId) ?? now}, ${now})`,
+            sql`(${d.accountId}, ${d.name}, ${sortName(d)}, ${d.body}, ${dialect.json(JSON.stringify(d.values))}, ${d.lat}, ${d.lng}${dialect.listValue(d.listIds)}, ${createdAt.get(d.accountId) ?? now}, ${now})`,
         ),
       )}`.execute(db);
       await dialect.addTexts(db, ids);
@@ -221,7 +214,7 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
     },
     async search(db, query) {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
-      return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch, dialect.matchFirst && words.length > 0), words);
+      return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch), words);
     },
     async facets(db, query, keys) {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
@@ -264,6 +257,11 @@ interface Dialect {
   /** The FROM of a search (SQLite joins the FTS table when there are words). */
   searchFrom(words: string[]): RawBuilder<unknown>;
   textMatch(words: string[]): RawBuilder<unknown>;
+  /** Accepted in at least one of the lists; `afterText`: tested on the rows a text match found. */
+  inLists(listIds: string[], afterText: boolean): RawBuilder<unknown>;
+  /** Extra columns of an entry's row, after `lat, lng` (PostgreSQL: `list_ids`), and their values. */
+  listColumn: RawBuilder<unknown>;
+  listValue(listIds: string[]): RawBuilder<unknown>;
   valueEquals(key: string, value: string): RawBuilder<unknown>;
   /** A table of the text values of `m.public_data`'s key (one row, or one per item of a list), as column `value`. */
   valuesOf(key: string): RawBuilder<unknown>;
@@ -302,6 +300,11 @@ const sqliteDialect: Dialect = {
     // Words are letters and digits only (searchWords), quoted anyway: FTS5 syntax never leaks in.
     return sql`member_search_fts match ${words.map((w) => `"${w}"*`).join(' ')}`;
   },
+  inLists(listIds) {
+    return sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(listIds)}))`;
+  },
+  listColumn: sql``,
+  listValue: () => sql``,
   valueEquals(key, value) {
     return sql`exists (select 1 from json_each(m.public_data, ${`$."${key}"`}) j where j.value = ${value})`;
   },
@@ -336,6 +339,15 @@ const postgresDialect: Dialect = {
   textMatch(words) {
     return sql`m.body_tsv @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
   },
+  inLists(listIds, afterText) {
+    // The GIN-indexed copy (migration 0007). After a text match it is tested in place on the few
+    // rows found: written so the index cannot serve it, else the planner ANDs in a bitmap of the
+    // whole list (25,000 entries, most of the query's time). Without words the index serves it.
+    return afterText ? sql`(m.list_ids || '{}'::text[]) && array[${sql.join(listIds)}]::text[]` : sql`m.list_ids && array[${sql.join(listIds)}]::text[]`;
+  },
+  // Written with the row: a later UPDATE would leave every entry a dead twin in each index.
+  listColumn: sql`, list_ids`,
+  listValue: (listIds) => sql`, ${[...new Set(listIds)].sort()}::text[]`,
   valueEquals(key, value) {
     return sql`(m.public_data -> ${key} = to_jsonb(${value}::text) or m.public_data -> ${key} @> jsonb_build_array(${value}::text))`;
   },
