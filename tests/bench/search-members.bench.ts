@@ -113,7 +113,7 @@ function rng(seed: number) {
   return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31), s / 2 ** 31);
 }
 
-export function members() {
+function members() {
   const next = rng(42);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   return Array.from({ length: SIZE }, (_, i) => {
@@ -143,7 +143,7 @@ export function members() {
   });
 }
 
-export function queries(count: number): MemberQuery[] {
+function queries(count: number): MemberQuery[] {
   const next = rng(7);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   return Array.from({ length: count }, () => ({ text: `${pick(FIRST)} ${pick(CITIES).slice(0, 4)}`, listIds: [pick(LISTS)], page: 1, limit: 10 }));
