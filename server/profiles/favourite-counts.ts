@@ -5,11 +5,10 @@
  * transaction that writes a profile (like the member index), so a count never drifts from the meta.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { allFavourites } from '../../engine/core/favourites';
+import { allFavourites, PROFILE_FAVOURITE_TYPE } from '../../engine/core/favourites';
 import type { Profile } from '../../schemas/model';
 import type { AppContext } from '../context';
 import type { DocumentStore, DocumentTx } from '../storage/documents';
-import { PROFILE_FAVOURITE_TYPE } from '../../engine/core/favourites';
 
 export const favouriteTargetsMigration: Migration = {
   async up(db: Kysely<unknown>) {
