@@ -35,6 +35,7 @@ import { structurePageRoutes } from './structure/routes/pages';
 import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
 import { keepMemberIndexCurrent } from './profiles/member-index-sync';
+import { keepFavouriteTargetsCurrent } from './profiles/favourite-counts';
 import { memberDirectoryRoutes } from './profiles/directory-routes';
 import { profileActivityRoutes } from './profiles/activity-routes';
 import { profileAdminRoutes } from './profiles/admin-routes';
@@ -88,6 +89,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   });
   const store = new DocumentStore(database.db, database.engine, normalise);
   await keepMemberIndexCurrent(store, database.engine);
+  await keepFavouriteTargetsCurrent(store);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3, cacheRows: database.engine === 'sqlite' }, database.db, (e) => console.error(e));
   await importLegacyImages(store, files.files, (message) => console.warn(message));

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useDataLayer, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchFiltersOptions } from '../options.generated';
 
@@ -6,18 +6,27 @@ export type { HeadlessSearchFiltersOptions };
 
 type Filter = HeadlessSearchFiltersOptions['filters'][number];
 
+/** Controls that take bounds rather than offer the values found (no value counts for them). */
+const BOUNDED = new Set(['range', 'date']);
+/** How long typing in a bound waits before it searches. */
+const BOUND_DEBOUNCE_MS = 400;
+
 /**
  * Filters of a headless member search on public profile values: the values offered are those the
  * current matches hold (counted by the server), checkboxes (any of the chosen values) or a select
- * (one value). Range, date and toggle controls need typed values the member index does not keep
- * yet: they are offered as checkboxes of the values found.
+ * (one value); `range` takes a minimum and maximum number, `date` a first and last day, both
+ * applied in the database over public values. A toggle control is offered as checkboxes of the
+ * values found.
  */
 export default function HeadlessSearchFilters({ options }: BlockProps<HeadlessSearchFiltersOptions>) {
   const { t } = useEngine();
   const searches = useDataLayer().memberSearches;
   const state = useMemberSearchState(options.searchId);
   const filters = options.filters ?? [];
-  const keys = filters.map((f) => f.field).join('\n');
+  const keys = filters
+    .filter((f) => !BOUNDED.has(f.control))
+    .map((f) => f.field)
+    .join('\n');
   useEffect(() => (keys ? searches.watchFacets(options.searchId, keys.split('\n')) : undefined), [searches, options.searchId, keys]);
   if (!filters.length) return null;
   const chosen = state.choice.filters;
@@ -27,20 +36,57 @@ export default function HeadlessSearchFilters({ options }: BlockProps<HeadlessSe
     else delete next[field];
     searches.choose(options.searchId, { filters: next });
   };
+  const { ranges, dates } = state.choice;
+  const anyChosen = Object.keys(chosen).length + Object.keys(ranges).length + Object.keys(dates).length > 0;
   const body = (
     <div className="t-headless-filters__body">
-      {filters.map((filter, i) => (
-        <FilterControl
-          key={`${filter.field}-${i}`}
-          filter={filter}
-          values={state.facets[filter.field] ?? []}
-          chosen={chosen[filter.field] ?? []}
-          showCounts={options.showCounts !== false}
-          onChange={(values) => setValues(filter.field, values)}
-        />
-      ))}
-      {options.showClearAll !== false && Object.keys(chosen).length > 0 && (
-        <button type="button" className="t-button" onClick={() => searches.choose(options.searchId, { filters: {} })}>
+      {filters.map((filter, i) =>
+        filter.control === 'range' ? (
+          <BoundsControl
+            key={`${filter.field}-${i}`}
+            label={filter.label || filter.field}
+            type="number"
+            names={[t('userSearch.rangeMin'), t('userSearch.rangeMax')]}
+            value={[ranges[filter.field]?.min, ranges[filter.field]?.max].map((n) => (n === undefined ? '' : String(n))) as [string, string]}
+            onChange={([min, max]) => {
+              const next = { ...ranges };
+              const bound = {
+                ...(min !== '' && Number.isFinite(Number(min)) ? { min: Number(min) } : {}),
+                ...(max !== '' && Number.isFinite(Number(max)) ? { max: Number(max) } : {}),
+              };
+              if (Object.keys(bound).length) next[filter.field] = bound;
+              else delete next[filter.field];
+              searches.choose(options.searchId, { ranges: next });
+            }}
+          />
+        ) : filter.control === 'date' ? (
+          <BoundsControl
+            key={`${filter.field}-${i}`}
+            label={filter.label || filter.field}
+            type="date"
+            names={[t('userSearch.dateFrom'), t('userSearch.dateTo')]}
+            value={[dates[filter.field]?.from ?? '', dates[filter.field]?.to ?? '']}
+            onChange={([from, to]) => {
+              const next = { ...dates };
+              const bound = { ...(DAY.test(from) ? { from } : {}), ...(DAY.test(to) ? { to } : {}) };
+              if (Object.keys(bound).length) next[filter.field] = bound;
+              else delete next[filter.field];
+              searches.choose(options.searchId, { dates: next });
+            }}
+          />
+        ) : (
+          <FilterControl
+            key={`${filter.field}-${i}`}
+            filter={filter}
+            values={state.facets[filter.field] ?? []}
+            chosen={chosen[filter.field] ?? []}
+            showCounts={options.showCounts !== false}
+            onChange={(values) => setValues(filter.field, values)}
+          />
+        ),
+      )}
+      {options.showClearAll !== false && anyChosen && (
+        <button type="button" className="t-button" onClick={() => searches.choose(options.searchId, { filters: {}, ranges: {}, dates: {} })}>
           {t('userSearch.clearAll')}
         </button>
       )}
@@ -109,6 +155,58 @@ function FilterControl({
           />
           {text(v)}
         </label>
+      ))}
+    </fieldset>
+  );
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Two bounds (number or date inputs) of one field in a fieldset named by the field. Typing waits
+ * BOUND_DEBOUNCE_MS before it searches; a bound cleared elsewhere ("Clear all") empties the input.
+ */
+function BoundsControl({
+  label,
+  type,
+  names,
+  value,
+  onChange,
+}: {
+  label: string;
+  type: 'number' | 'date';
+  names: [string, string];
+  value: [string, string];
+  onChange(value: [string, string]): void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [applied, setApplied] = useState(value);
+  // The search's own bounds changed (cleared, another block): show them.
+  if (value[0] !== applied[0] || value[1] !== applied[1]) {
+    setApplied(value);
+    setDraft(value);
+  }
+  useEffect(() => {
+    if (draft[0] === value[0] && draft[1] === value[1]) return;
+    const timer = setTimeout(() => onChange(draft), BOUND_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value, onChange]);
+  return (
+    <fieldset className="t-headless-filters__filter t-headless-filters__bounds">
+      <legend>{label}</legend>
+      {names.map((name, i) => (
+        <span key={name} className="t-headless-filters__bound">
+          <label htmlFor={`${id}-${i}`}>{name}</label>
+          <input
+            id={`${id}-${i}`}
+            className="t-input"
+            type={type}
+            inputMode={type === 'number' ? 'decimal' : undefined}
+            value={draft[i]}
+            onChange={(e) => setDraft((d) => (i === 0 ? [e.target.value, d[1]] : [d[0], e.target.value]))}
+          />
+        </span>
       ))}
     </fieldset>
   );

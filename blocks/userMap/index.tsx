@@ -12,8 +12,9 @@ const MAP_MEMBER_LIMIT = 100;
  * Members by the public location in their profile (a geoLocation field), within a radius of the
  * map's centre: the radius search runs in the database (POST profile/search `near`). The map is
  * drawn by Leaflet over a built-in world outline, with the app's tile server when one is set; the
- * same members are listed below it, so the map is not the only way to reach them.
- * Nearby markers are not grouped yet (clusterMarkers).
+ * same members are listed below it, so the map is not the only way to reach them. With
+ * `clusterMarkers` (the default), markers that would overlap are one button named by its count,
+ * which zooms in to them.
  */
 export default function UserMap({ block, options }: BlockProps<UserMapOptions>) {
   const { t, services } = useEngine();
@@ -42,6 +43,8 @@ export default function UserMap({ block, options }: BlockProps<UserMapOptions>) 
       tiles: services.mapTiles,
       outlineAttribution: t('profiles.mapOutline'),
       onOpen: (m) => m.href && services.navigate?.(m.href.replace(/^\/app/, '')),
+      cluster: options.clusterMarkers !== false,
+      clusterLabel: (n) => t('userSearch.clusterMembers', { n }),
     });
     handle.current = map;
     return () => {

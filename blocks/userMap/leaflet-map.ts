@@ -2,13 +2,15 @@
  * Our thin wrapper over Leaflet (BSD-2-Clause; react-leaflet's licence is not an open-source
  * one): one map on an element, drawn over a built-in world outline (world-atlas, Natural Earth,
  * 1:110m) so it needs no tile server, with an optional raster tile layer from the app's settings,
- * member markers that are keyboard reachable, and the search radius as a circle.
+ * member markers that are keyboard reachable (nearby ones grouped into a cluster button named by
+ * its count, which zooms to its members), and the search radius as a circle.
  * Only the userMap block's chunk imports it: Leaflet and the outline never reach the member entry.
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { feature } from 'topojson-client';
 import countries from 'world-atlas/countries-110m.json';
+import { clusterPoints } from './marker-clusters';
 
 export interface MapMarker {
   id: string;
@@ -30,6 +32,10 @@ export interface MapOptions {
   outlineAttribution: string;
   /** Called for a marker's link (in-app navigation). */
   onOpen(marker: MapMarker): void;
+  /** Group markers that would overlap at the current zoom. */
+  cluster: boolean;
+  /** A cluster's accessible name ("12 members"). */
+  clusterLabel(count: number): string;
 }
 
 export interface MapHandle {
@@ -66,33 +72,97 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   const markers = L.layerGroup().addTo(map);
   let circle: L.Circle | undefined;
 
+  let current: MapMarker[] = [];
+  let focusAfterDraw: string | undefined;
+
+  function memberMarker(m: MapMarker): L.Marker {
+    const marker = L.marker([m.lat, m.lng], {
+      title: m.label,
+      alt: m.label,
+      keyboard: true,
+      icon: L.divIcon({ className: 't-user-map__marker', iconSize: [18, 18], html: '' }),
+    });
+    marker.bindPopup(popupOf([m]));
+    return marker;
+  }
+
+  function popupOf(list: MapMarker[]): HTMLElement {
+    const popup = document.createElement(list.length > 1 ? 'ul' : 'div');
+    if (list.length > 1) popup.className = 't-user-map__popup-list';
+    for (const m of list) {
+      const link = document.createElement('a');
+      link.textContent = m.label;
+      if (m.href) {
+        link.href = m.href;
+        link.addEventListener('click', (e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          options.onOpen(m);
+        });
+      }
+      if (list.length > 1) {
+        const item = document.createElement('li');
+        item.append(link);
+        popup.append(item);
+      } else popup.append(link);
+    }
+    return popup;
+  }
+
+  /** A cluster: a button with its count that zooms to its members, or lists them when they cannot be told apart. */
+  function clusterMarker(list: MapMarker[], at: L.LatLng): L.Marker {
+    const label = options.clusterLabel(list.length);
+    const marker = L.marker(at, {
+      title: label,
+      alt: label,
+      keyboard: true,
+      icon: L.divIcon({ className: 't-user-map__cluster', iconSize: [34, 34], html: `<span aria-hidden="true">${list.length}</span>` }),
+    });
+    const bounds = L.latLngBounds(list.map((m) => [m.lat, m.lng] as [number, number]));
+    const expand = () => {
+      const zoom = Math.min(map.getBoundsZoom(bounds, false, L.point(80, 80)), options.maxZoom);
+      // Members at one spot (or still overlapping at the closest zoom) are listed instead.
+      if (zoom <= map.getZoom()) return void marker.bindPopup(popupOf(list)).openPopup();
+      // Focus follows into the expanded group, so a keyboard user goes on from there.
+      focusAfterDraw = list[0].id;
+      map.fitBounds(bounds, { padding: [40, 40], maxZoom: options.maxZoom });
+    };
+    marker.on('click', expand);
+    // A button answers Enter and Space (Leaflet itself only opens popups on Enter).
+    marker.on('keydown', (e: L.LeafletKeyboardEvent) => {
+      if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
+      e.originalEvent.preventDefault();
+      expand();
+    });
+    return marker;
+  }
+
+  function draw(): void {
+    markers.clearLayers();
+    const zoom = map.getZoom();
+    const points = current.map((m) => {
+      const p = map.project([m.lat, m.lng], zoom);
+      return { item: m, x: p.x, y: p.y };
+    });
+    const groups = options.cluster ? clusterPoints(points) : points.map((p) => ({ items: [p.item], x: p.x, y: p.y }));
+    for (const g of groups) {
+      const marker = g.items.length === 1 ? memberMarker(g.items[0]) : clusterMarker(g.items, map.unproject([g.x, g.y], zoom));
+      marker.addTo(markers);
+      // Leaflet gives keyboard markers tabindex and role="button"; their name is the title.
+      const element = marker.getElement();
+      element?.setAttribute('aria-label', marker.options.title ?? '');
+      if (focusAfterDraw && g.items.some((m) => m.id === focusAfterDraw)) {
+        focusAfterDraw = undefined;
+        element?.focus();
+      }
+    }
+  }
+  map.on('zoomend', draw);
+
   return {
     setMarkers(list) {
-      markers.clearLayers();
-      for (const m of list) {
-        const marker = L.marker([m.lat, m.lng], {
-          title: m.label,
-          alt: m.label,
-          keyboard: true,
-          icon: L.divIcon({ className: 't-user-map__marker', iconSize: [18, 18], html: '' }),
-        });
-        const popup = document.createElement('div');
-        const link = document.createElement('a');
-        link.textContent = m.label;
-        if (m.href) {
-          link.href = m.href;
-          link.addEventListener('click', (e) => {
-            if (e.metaKey || e.ctrlKey || e.shiftKey) return;
-            e.preventDefault();
-            options.onOpen(m);
-          });
-        }
-        popup.append(link);
-        marker.bindPopup(popup);
-        marker.addTo(markers);
-        // Leaflet gives keyboard markers tabindex and role="button"; their name is the title.
-        marker.getElement()?.setAttribute('aria-label', m.label);
-      }
+      current = list;
+      draw();
     },
     setRadius(center, radiusKm) {
       circle?.remove();

@@ -194,6 +194,8 @@ export function renderTemplateTree(ast: Program, data: unknown): string {
 
 /** The block type whose template is parsed on the server. */
 export const HANDLEBARS_BLOCK_TYPE = 'handlebars';
+/** Every block type with an `options.template` in handlebars (the search results' result template too). */
+export const TEMPLATE_BLOCK_TYPES: ReadonlySet<string> = new Set([HANDLEBARS_BLOCK_TYPE, 'headlessSearchResults']);
 
 /**
  * The syntax tree stored with a block (`parsedTemplate`: JSON `{ source, ast }`), when it is the

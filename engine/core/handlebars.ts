@@ -11,7 +11,7 @@
  * partials or helpers registered. Pure: the server and the browser render the same.
  */
 import { parse } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
-import { HANDLEBARS_BLOCK_TYPE, renderTemplateTree, type Program } from './handlebars-runtime';
+import { renderTemplateTree, TEMPLATE_BLOCK_TYPES, type Program } from './handlebars-runtime';
 
 /** Renders a template over data; throws an Error naming the problem for a malformed or unsupported template. */
 export function renderHandlebars(template: string, data: unknown): string {
@@ -37,11 +37,11 @@ export function parseTemplateForStorage(template: string): string | undefined {
 }
 
 /**
- * A handlebars block as it is stored: its template's tree in `parsedTemplate`, made here and never
- * taken from the writer. Other blocks are returned as they are.
+ * A block with a handlebars template (TEMPLATE_BLOCK_TYPES) as it is stored: its template's tree in
+ * `parsedTemplate`, made here and never taken from the writer. Other blocks are returned as they are.
  */
 export function withParsedTemplate<T extends { type?: unknown; options?: unknown; parsedTemplate?: string }>(block: T): T {
-  if (block.type !== HANDLEBARS_BLOCK_TYPE) return block;
+  if (typeof block.type !== 'string' || !TEMPLATE_BLOCK_TYPES.has(block.type)) return block;
   const template = (block.options as { template?: unknown } | undefined)?.template;
   const { parsedTemplate: _stale, ...rest } = block;
   const parsed = typeof template === 'string' ? parseTemplateForStorage(template) : undefined;

@@ -5,7 +5,8 @@
 import type { useStore } from 'jotai';
 import { createProfilesResource, type ProfilesResource } from './profiles';
 import { createMemberSearches, type MemberSearches } from './member-searches';
-import type { DataTransport, MemberFacets, MemberSearchQuery, ProfileUpdateEvent } from './transport';
+import { createFavouriteCounts, type FavouriteCountsResource } from './favourite-counts';
+import type { DataTransport, FavouriteCountEvent, MemberFacets, MemberSearchQuery, ProfileUpdateEvent } from './transport';
 import type { ResourceOptions } from './resource';
 import type { Profile } from '../../schemas/model';
 
@@ -25,7 +26,9 @@ export interface DataLayer {
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult>;
   /** The headless searches of the page, one state per search id. */
   memberSearches: MemberSearches;
-  /** Adds or removes one favourite of the own account; the own profile's meta follows the answer. */
+  /** How many members favourite each item (type and id: `favouriteCountKey`). */
+  favouriteCounts: FavouriteCountsResource;
+  /** Adds or removes one favourite of the own account; the own profile's meta follows the answer, and a shown count is read again. */
   setFavourite(type: string, id: string, on: boolean): Promise<void>;
   /** Applies a realtime event by name; unknown events are ignored (other domains add theirs). */
   applyEvent(name: string, payload: unknown): void;
@@ -39,6 +42,7 @@ export interface DataLayerOptions {
 
 export function createDataLayer(store: JotaiStore, transport: DataTransport, options: DataLayerOptions = {}): DataLayer {
   const profiles = createProfilesResource(store, transport, options);
+  const favouriteCounts = createFavouriteCounts(store, transport);
   async function searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult> {
     if (!transport.searchMembers) throw new Error('This app gives the data layer no member search');
     const answer = await transport.searchMembers(query);
@@ -52,16 +56,20 @@ export function createDataLayer(store: JotaiStore, transport: DataTransport, opt
     profiles,
     searchMembers,
     memberSearches: createMemberSearches(store, searchMembers),
+    favouriteCounts,
     async setFavourite(type, id, on) {
       const own = options.ownAccountId;
       const call = on ? transport.addFavourite : transport.removeFavourite;
       if (!own || !call) throw new Error('This app gives the data layer no favourites');
       const meta = await call(type, id);
       if (meta && typeof meta === 'object') profiles.update(own, (profile) => ({ ...profile, data: { ...profile.data, meta } }));
+      // The realtime event may come first or not at all (no socket): the count is read again.
+      await favouriteCounts.refresh(type, id).catch(() => undefined);
     },
     applyEvent(name, payload) {
       if (!payload || typeof payload !== 'object') return;
       if (name === 'profile:update') profiles.applyUpdate(payload as ProfileUpdateEvent);
+      if (name === 'favourites:count') favouriteCounts.applyCount(payload as FavouriteCountEvent);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { DataLayer, MemberSearchResult } from './data-layer';
 import type { MemberSearchQuery } from './transport';
 import type { Resource, ResourceEntry } from './resource';
 import type { SearchState } from './member-searches';
+import { favouriteCountKey } from './favourite-counts';
 
 /** Read when no id is given, so no cache entry is made for nothing. */
 const noEntry = atom<ResourceEntry<unknown> | undefined>(undefined);
@@ -78,6 +79,13 @@ export function useFavourites(type: string): { ids: string[]; loaded: boolean; s
   const set = useCallback((id: string, on: boolean) => layer.setFavourite(type, id, on), [layer, type]);
   const meta = entry?.state === 'ready' ? entry.value.data?.meta : undefined;
   return { ids: favouritesOf(meta, type), loaded: entry?.state === 'ready', set };
+}
+
+/** How many members favourite an item, when `enabled` (loaded then, and kept live); undefined until known. */
+export function useFavouriteCount(type: string, id: string | undefined, enabled: boolean): number | undefined {
+  const layer = useDataLayer();
+  const entry = useResourceEntry(layer.favouriteCounts, enabled && id ? favouriteCountKey(type, id) : undefined);
+  return entry?.state === 'ready' ? entry.value : undefined;
 }
 
 /** The own profile's meta (favourites of every type), once loaded. */

@@ -4,5 +4,6 @@ export * from './resource';
 export * from './transport';
 export * from './profiles';
 export * from './member-searches';
+export * from './favourite-counts';
 export * from './data-layer';
 export * from './hooks';

@@ -5,7 +5,7 @@
  * show it) and drops an answer to an older query.
  */
 import { atom, type PrimitiveAtom, type useStore } from 'jotai';
-import type { MemberFacets, MemberSearchQuery } from './transport';
+import type { MemberFacets, MemberSearchQuery, MemberSortBy } from './transport';
 
 type JotaiStore = ReturnType<typeof useStore>;
 
@@ -17,6 +17,12 @@ export interface SearchChoice {
   /** Chosen values per profile field key (any of a key's values matches). */
   filters: Record<string, string[]>;
   sort: MemberSort;
+  /** A sort on a public profile value; replaces `sort` when set. */
+  sortBy?: MemberSortBy;
+  /** Number ranges per profile field key (either end may be open). */
+  ranges: Record<string, { min?: number; max?: number }>;
+  /** Date ranges (YYYY-MM-DD) per profile field key. */
+  dates: Record<string, { from?: string; to?: string }>;
   page: number;
 }
 
@@ -52,7 +58,7 @@ export interface MemberSearches {
   watchFacets(searchId: string, keys: string[]): () => void;
 }
 
-export const emptyChoice = (): SearchChoice => ({ text: '', filters: {}, sort: 'name', page: 1 });
+export const emptyChoice = (): SearchChoice => ({ text: '', filters: {}, sort: 'name', ranges: {}, dates: {}, page: 1 });
 
 const initialState = (): SearchState => ({ choice: emptyChoice(), facetKeys: [], append: false, status: 'idle', accountIds: [], total: 0, facets: {} });
 
@@ -61,10 +67,19 @@ export function searchQueryOf(state: SearchState): MemberSearchQuery | undefined
   if (!state.scope) return undefined;
   const { choice, scope } = state;
   const filters = Object.entries(choice.filters).flatMap(([key, values]) => values.map((value) => ({ key, value })));
+  const ranges = Object.entries(choice.ranges)
+    .filter(([, r]) => r.min !== undefined || r.max !== undefined)
+    .map(([key, r]) => ({ key, ...r }));
+  const dateRanges = Object.entries(choice.dates)
+    .filter(([, r]) => r.from !== undefined || r.to !== undefined)
+    .map(([key, r]) => ({ key, ...r }));
   return {
     ...(choice.text ? { text: choice.text } : {}),
     ...(scope.listIds.length ? { listIds: scope.listIds } : {}),
     ...(filters.length ? { filters } : {}),
+    ...(ranges.length ? { ranges } : {}),
+    ...(dateRanges.length ? { dateRanges } : {}),
+    ...(choice.sortBy ? { sortBy: choice.sortBy } : {}),
     ...(state.facetKeys.length ? { facets: state.facetKeys } : {}),
     sort: choice.sort,
     page: choice.page,

@@ -12,11 +12,23 @@ export interface MemberSearchQuery {
   listIds?: string[];
   filters?: { key: string; value: string }[];
   sort?: 'name' | 'newest';
+  /** Sort on a public profile value instead of `sort`. */
+  sortBy?: MemberSortBy;
+  /** Public number values within min..max. */
+  ranges?: { key: string; min?: number; max?: number }[];
+  /** Public date values (days, YYYY-MM-DD) within from..to. */
+  dateRanges?: { key: string; from?: string; to?: string }[];
   /** Profile field keys whose public values are counted over the matches. */
   facets?: string[];
   near?: { lat: number; lng: number; radiusKm: number };
   page?: number;
   limit?: number;
+}
+
+export interface MemberSortBy {
+  key: string;
+  direction: 'asc' | 'desc';
+  blankPosition?: 'first' | 'last';
 }
 
 /** Counts of public values per key over a search's matches. */
@@ -37,6 +49,15 @@ export interface DataTransport {
   addFavourite?(type: string, value: string): Promise<ProfileMeta>;
   /** `DELETE profile/favourites { type, targetId }`: the own profile's meta after the change. */
   removeFavourite?(type: string, targetId: string): Promise<ProfileMeta>;
+  /** `GET profile/favourites/count/{type}/{targetId}`: how many members favourite the item. */
+  favouriteCount?(type: string, targetId: string): Promise<FavouriteCountEvent>;
+}
+
+/** `favourites:count`, and the answer of the count call. */
+export interface FavouriteCountEvent {
+  type: string;
+  targetId: string;
+  count: number;
 }
 
 /** `profile:update`: a profile changed (a form save, a meta write); `meta` alone for meta writes. */

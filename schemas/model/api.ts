@@ -227,6 +227,12 @@ export interface MemberSearchRequest {
   filters?: MemberSearchFilter[];
   near?: MemberSearchNear;
   sort?: 'name' | 'newest';
+  /** Sort on a public profile value instead (a value its owner made private sorts as missing). */
+  sortBy?: MemberSearchSortBy;
+  /** @maxItems 10 */
+  ranges?: MemberSearchRange[];
+  /** @maxItems 10 */
+  dateRanges?: MemberSearchDateRange[];
   /**
    * Profile field keys whose public values are counted over the matches (headless search filters);
    * plain words only (the route checks them: they become JSON paths).
@@ -253,6 +259,39 @@ export interface MemberSearchFilter {
   key: string;
   /** @maxLength 200 */
   value: string;
+}
+
+/** @additionalProperties false */
+export interface MemberSearchSortBy {
+  /** @pattern ^[A-Za-z0-9_-]{1,100}$ */
+  key: string;
+  direction: 'asc' | 'desc';
+  /** Where members without a (public) value go; last by default. */
+  blankPosition?: 'first' | 'last';
+}
+
+/**
+ * A public number value between min and max (both included).
+ * @additionalProperties false
+ */
+export interface MemberSearchRange {
+  /** @pattern ^[A-Za-z0-9_-]{1,100}$ */
+  key: string;
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A public date value (YYYY-MM-DD, or a date-time starting so) from one day to another (both included).
+ * @additionalProperties false
+ */
+export interface MemberSearchDateRange {
+  /** @pattern ^[A-Za-z0-9_-]{1,100}$ */
+  key: string;
+  /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
+  from?: string;
+  /** @pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ */
+  to?: string;
 }
 
 /** @additionalProperties false */

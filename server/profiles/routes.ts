@@ -30,6 +30,7 @@ import { requireVisibleBlock } from '../structure/viewer';
 import { profileRuleChecker } from '../rule-checks/checker';
 import { announceProfileChange } from './profile-events';
 import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
+import { announceFavouriteCount, favouriteCount } from './favourite-counts';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
 const VALUELESS_FIELD_TYPES = new Set(['conditional', 'group', 'heading', 'paragraph']);
@@ -153,16 +154,26 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put('/profile/favourites/add', async (req) => {
     const user = await requireUser(ctx, req);
     const { type, value } = v.body<FavouriteAddRequest>('favourite-add-request', req.body);
-    return updateProfileMeta(ctx, user.account.accountId, (meta) => {
+    const meta = await updateProfileMeta(ctx, user.account.accountId, (meta) => {
       const list = favouritesOf(meta, type);
       return { ...meta, favourites: withFavourites(meta, type, list.includes(value) ? list : [...list, value]) };
     });
+    announceFavouriteCount(ctx, user.account.accountId, type, value);
+    return meta;
+  });
+
+  // How many members favourite an item (favouriteButton showCount); any signed-in member may ask.
+  // Fastify answers 414 for a parameter over 100 characters before this runs.
+  app.get<{ Params: { type: string; targetId: string } }>('/profile/favourites/count/:type/:targetId', async (req) => {
+    await requireUser(ctx, req);
+    const { type, targetId } = req.params;
+    return { type, targetId, count: await favouriteCount(ctx.store.kysely, type, targetId) };
   });
 
   app.delete('/profile/favourites', async (req) => {
     const user = await requireUser(ctx, req);
     const { type, targetId } = v.body<FavouriteRemoveRequest>('favourite-remove-request', req.body);
-    return updateProfileMeta(ctx, user.account.accountId, (meta) => ({
+    const meta = await updateProfileMeta(ctx, user.account.accountId, (meta) => ({
       ...meta,
       favourites: withFavourites(
         meta,
@@ -170,6 +181,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         favouritesOf(meta, type).filter((id) => id !== targetId),
       ),
     }));
+    announceFavouriteCount(ctx, user.account.accountId, type, targetId);
+    return meta;
   });
 
   // One data item's privacy (spec core §3 DataPrivacy, public by default) on the caller's own

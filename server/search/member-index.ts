@@ -13,6 +13,13 @@ export type SearchDb = Kysely<any>;
 
 export type MemberSort = 'name' | 'newest';
 
+/** A sort on one public profile value: numbers before text, a missing (or private) value at `blankPosition`. */
+export interface MemberSortBy {
+  key: string;
+  direction: 'asc' | 'desc';
+  blankPosition?: 'first' | 'last';
+}
+
 export interface MemberQuery {
   /** Words to match (each as a prefix, all of them), against public names and public values. */
   text?: string;
@@ -26,6 +33,12 @@ export interface MemberQuery {
   /** Within radiusKm of a point (public geoLocation values). */
   near?: { lat: number; lng: number; radiusKm: number };
   sort?: MemberSort;
+  /** Overrides `sort`; ties go by name. */
+  sortBy?: MemberSortBy;
+  /** Public number values within min..max (both included); several ranges must all match. */
+  ranges?: { key: string; min?: number; max?: number }[];
+  /** Public date values (YYYY-MM-DD, or a date-time starting so) within from..to, days included. */
+  dateRanges?: { key: string; from?: string; to?: string }[];
   /** From 1. */
   page: number;
   limit: number;
@@ -70,25 +83,24 @@ export const FILTER_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const MAX_QUERY_WORDS = 8;
 const EARTH_RADIUS_KM = 6371;
 
+/** A profile field key, checked before it becomes part of a JSON path. */
+function fieldKey(key: string): string {
+  if (!FILTER_KEY_PATTERN.test(key)) throw new Error(`field key "${key}" is not a field name`);
+  return key;
+}
+
 export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
   const dialect = engine === 'sqlite' ? sqliteDialect : postgresDialect;
 
   /** WHERE clauses shared by search and scan; `text` is dialect-specific. */
-  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>, probeLists = false): RawBuilder<unknown>[] {
+  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>): RawBuilder<unknown>[] {
     const where: RawBuilder<unknown>[] = [];
     const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
     if (words.length) where.push(textMatch(words));
-    // After a text match, each of the few matches probes the list index (OFFSET 0 keeps PostgreSQL
-    // from turning it into a join that hashes every member of the list first).
-    if (query.listIds?.length)
-      where.push(
-        probeLists
-          ? sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}) offset 0)`
-          : sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(query.listIds)}))`,
-      );
+    if (query.listIds?.length) where.push(dialect.inLists(query.listIds, words.length > 0));
     const byKey = new Map<string, string[]>();
     for (const f of query.filters ?? []) {
-      if (!FILTER_KEY_PATTERN.test(f.key)) throw new Error(`filter key "${f.key}" is not a field name`);
+      fieldKey(f.key);
       byKey.set(f.key, [...(byKey.get(f.key) ?? []), f.value]);
     }
     for (const [key, values] of byKey)
@@ -98,6 +110,16 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
           sql` or `,
         )})`,
       );
+    for (const r of query.ranges ?? []) {
+      const value = dialect.numberOf(fieldKey(r.key));
+      if (r.min !== undefined) where.push(sql`${value} >= ${r.min}`);
+      if (r.max !== undefined) where.push(sql`${value} <= ${r.max}`);
+    }
+    for (const r of query.dateRanges ?? []) {
+      const value = dialect.dayOf(fieldKey(r.key));
+      if (r.from !== undefined) where.push(sql`${value} >= ${r.from}`);
+      if (r.to !== undefined) where.push(sql`${value} <= ${r.to}`);
+    }
     if (query.near) {
       const { lat, lng, radiusKm } = query.near;
       // A box on the indexed columns first, then the exact great-circle distance.
@@ -114,7 +136,7 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
 
   async function run(db: SearchDb, query: MemberQuery, from: RawBuilder<unknown>, where: RawBuilder<unknown>[], words: string[]): Promise<MemberResults> {
     const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-    const newest = query.sort === 'newest';
+    const order = orderOf(query);
     const offset = (Math.max(1, query.page) - 1) * query.limit;
     const hits = (rows: { account_id: string; name: string }[]) => rows.map((r) => ({ accountId: r.account_id, name: r.name }));
     const count = async () => Number((await sql<{ total: number | string }>`select count(*) as total from ${from} ${clause}`.execute(db)).rows[0]?.total ?? 0);
@@ -122,13 +144,11 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       // The matches come from the full-text index first (a materialised CTE the planner cannot
       // flatten), then one LIMITed top-N sort and the count over them. Left to itself, PostgreSQL
       // walks the name index under the LIMIT and tests every row's text: seconds for a rare match.
-      const order = newest ? sql`created_at desc, account_id` : sql`sort_name, account_id`;
       const { rows } = await sql<{ account_id: string; name: string; total: number | string }>`with hits as materialized (
-          select m.account_id, m.name, m.sort_name, m.created_at from ${from} ${clause})
-        select account_id, name, (select count(*) from hits) as total from hits order by ${order} limit ${query.limit} offset ${offset}`.execute(db);
+          select m.account_id, m.name, m.sort_name, m.created_at${query.sortBy ? sql`, m.public_data` : sql``} from ${from} ${clause})
+        select m.account_id, m.name, (select count(*) from hits) as total from hits m order by ${order} limit ${query.limit} offset ${offset}`.execute(db);
       return { hits: hits(rows), total: rows.length ? Number(rows[0].total) : offset > 0 ? await count() : 0 };
     }
-    const order = newest ? sql`m.created_at desc, m.account_id` : sql`m.sort_name, m.account_id`;
     const [rows, total] = await Promise.all([
       sql<{
         account_id: string;
@@ -137,6 +157,18 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       count(),
     ]);
     return { hits: hits(rows.rows), total };
+  }
+
+  /** ORDER BY over `m`: a public value (numbers, then text without case, then blanks), else name or newest; ties by name, then id. */
+  function orderOf(query: MemberQuery): RawBuilder<unknown> {
+    const by = query.sortBy;
+    if (!by) return query.sort === 'newest' ? sql`m.created_at desc, m.account_id` : sql`m.sort_name, m.account_id`;
+    const key = fieldKey(by.key);
+    const dir = by.direction === 'desc' ? sql`desc` : sql`asc`;
+    const num = dialect.numberOf(key);
+    const text = dialect.textOf(key);
+    const blank = sql`case when ${num} is null and ${text} is null then 1 else 0 end ${by.blankPosition === 'first' ? sql`desc` : sql`asc`}`;
+    return sql`${blank}, ${num} ${dir} nulls last, ${text} ${dir} nulls last, m.sort_name, m.account_id`;
   }
 
   async function putMany(db: SearchDb, many: MemberDocument[]): Promise<void> {
@@ -155,10 +187,10 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       await sql`delete from member_search_lists where account_id in (${sql.join(ids)})`.execute(db);
       await sql`delete from member_search where account_id in (${sql.join(ids)})`.execute(db);
       const now = Date.now();
-      await sql`insert into member_search (account_id, name, sort_name, body, public_data, lat, lng, created_at, updated_at) values ${sql.join(
+      await sql`insert into member_search (account_id, name, sort_name, body, public_data, lat, lng${dialect.listColumn}, created_at, updated_at) values ${sql.join(
         chunk.map(
           (d) =>
-            sql`(${d.accountId}, ${d.name}, ${sortName(d)}, ${d.body}, ${dialect.json(JSON.stringify(d.values))}, ${d.lat}, ${d.lng}, ${createdAt.get(d.accountId) ?? now}, ${now})`,
+            sql`(${d.accountId}, ${d.name}, ${sortName(d)}, ${d.body}, ${dialect.json(JSON.stringify(d.values))}, ${d.lat}, ${d.lng}${dialect.listValue(d.listIds)}, ${createdAt.get(d.accountId) ?? now}, ${now})`,
         ),
       )}`.execute(db);
       await dialect.addTexts(db, ids);
@@ -180,9 +212,9 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       await sql`delete from member_search_lists where account_id = ${accountId}`.execute(db);
       await sql`delete from member_search where account_id = ${accountId}`.execute(db);
     },
-    search(db, query) {
+    async search(db, query) {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
-      return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch, dialect.matchFirst && words.length > 0), words);
+      return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch), words);
     },
     async facets(db, query, keys) {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
@@ -225,9 +257,20 @@ interface Dialect {
   /** The FROM of a search (SQLite joins the FTS table when there are words). */
   searchFrom(words: string[]): RawBuilder<unknown>;
   textMatch(words: string[]): RawBuilder<unknown>;
+  /** Accepted in at least one of the lists; `afterText`: tested on the rows a text match found. */
+  inLists(listIds: string[], afterText: boolean): RawBuilder<unknown>;
+  /** Extra columns of an entry's row, after `lat, lng` (PostgreSQL: `list_ids`), and their values. */
+  listColumn: RawBuilder<unknown>;
+  listValue(listIds: string[]): RawBuilder<unknown>;
   valueEquals(key: string, value: string): RawBuilder<unknown>;
   /** A table of the text values of `m.public_data`'s key (one row, or one per item of a list), as column `value`. */
   valuesOf(key: string): RawBuilder<unknown>;
+  /** The key's public value when it is a number, else null (stored data may hold anything). */
+  numberOf(key: string): RawBuilder<unknown>;
+  /** The key's public value when it is text, lower-cased and compared byte-wise on both databases, else null. */
+  textOf(key: string): RawBuilder<unknown>;
+  /** The day (YYYY-MM-DD) the key's public value starts with, else null. */
+  dayOf(key: string): RawBuilder<unknown>;
 }
 
 const sortName = (doc: MemberDocument) => foldText(doc.name).slice(0, 200);
@@ -257,12 +300,30 @@ const sqliteDialect: Dialect = {
     // Words are letters and digits only (searchWords), quoted anyway: FTS5 syntax never leaks in.
     return sql`member_search_fts match ${words.map((w) => `"${w}"*`).join(' ')}`;
   },
+  inLists(listIds) {
+    return sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(listIds)}))`;
+  },
+  listColumn: sql``,
+  listValue: () => sql``,
   valueEquals(key, value) {
     return sql`exists (select 1 from json_each(m.public_data, ${`$."${key}"`}) j where j.value = ${value})`;
   },
   valuesOf(key) {
     // json_each of a scalar gives the scalar itself, of a list its items (values that are not text are dropped by the caller).
     return sql`json_each(m.public_data, ${`$."${key}"`})`;
+  },
+  numberOf(key) {
+    const path = `$."${key}"`;
+    return sql`(case when json_type(m.public_data, ${path}) in ('integer', 'real') then json_extract(m.public_data, ${path}) end)`;
+  },
+  textOf(key) {
+    const path = `$."${key}"`;
+    // SQLite's lower() folds ASCII only; PostgreSQL's folds more, so non-ASCII capitals may order differently.
+    return sql`(case when json_type(m.public_data, ${path}) = 'text' then lower(json_extract(m.public_data, ${path})) end)`;
+  },
+  dayOf(key) {
+    const path = `$."${key}"`;
+    return sql`(case when json_type(m.public_data, ${path}) = 'text' and json_extract(m.public_data, ${path}) glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' then substr(json_extract(m.public_data, ${path}), 1, 10) end)`;
   },
 };
 
@@ -278,6 +339,15 @@ const postgresDialect: Dialect = {
   textMatch(words) {
     return sql`m.body_tsv @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
   },
+  inLists(listIds, afterText) {
+    // The GIN-indexed copy (migration 0007). After a text match it is tested in place on the few
+    // rows found: written so the index cannot serve it, else the planner ANDs in a bitmap of the
+    // whole list (25,000 entries, most of the query's time). Without words the index serves it.
+    return afterText ? sql`(m.list_ids || '{}'::text[]) && array[${sql.join(listIds)}]::text[]` : sql`m.list_ids && array[${sql.join(listIds)}]::text[]`;
+  },
+  // Written with the row: a later UPDATE would leave every entry a dead twin in each index.
+  listColumn: sql`, list_ids`,
+  listValue: (listIds) => sql`, ${[...new Set(listIds)].sort()}::text[]`,
   valueEquals(key, value) {
     return sql`(m.public_data -> ${key} = to_jsonb(${value}::text) or m.public_data -> ${key} @> jsonb_build_array(${value}::text))`;
   },
@@ -285,5 +355,14 @@ const postgresDialect: Dialect = {
     return sql`lateral (select x as value from jsonb_array_elements_text(case jsonb_typeof(m.public_data -> ${key})
         when 'array' then m.public_data -> ${key} when 'string' then jsonb_build_array(m.public_data -> ${key}) else '[]'::jsonb end) x
       where x is not null) `;
+  },
+  numberOf(key) {
+    return sql`(case when jsonb_typeof(m.public_data -> ${key}) = 'number' then (m.public_data ->> ${key})::double precision end)`;
+  },
+  textOf(key) {
+    return sql`(case when jsonb_typeof(m.public_data -> ${key}) = 'string' then lower(m.public_data ->> ${key}) end) collate "C"`;
+  },
+  dayOf(key) {
+    return sql`(case when jsonb_typeof(m.public_data -> ${key}) = 'string' and m.public_data ->> ${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then left(m.public_data ->> ${key}, 10) end)`;
   },
 };

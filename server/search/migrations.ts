@@ -50,5 +50,18 @@ export function searchMigrations(engine: 'sqlite' | 'postgres'): Record<string, 
         await sql`select gin_clean_pending_list('member_search_tsv'::regclass)`.execute(db);
       },
     },
+    '0007_member_search_list_ids': {
+      // PostgreSQL: each entry's accepted lists beside its text, in a GIN-indexed array, so a text
+      // search with a list filter tests the few rows the text index found in place instead of
+      // probing member_search_lists once per row (half of such a search's time at 100,000).
+      async up(db: Kysely<unknown>) {
+        if (engine !== 'postgres') return;
+        await sql`alter table member_search add column list_ids text[] not null default '{}'`.execute(db);
+        await sql`update member_search m set list_ids = l.ids from (select account_id, array_agg(user_list_id order by user_list_id) as ids from member_search_lists group by account_id) l where l.account_id = m.account_id`.execute(
+          db,
+        );
+        await sql`create index member_search_list_ids on member_search using gin (list_ids) with (fastupdate = off)`.execute(db);
+      },
+    },
   };
 }

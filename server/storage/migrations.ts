@@ -7,6 +7,7 @@ import type { DB } from './database';
 import { searchMigrations } from '../search/migrations';
 import { filesMigration } from '../files/table';
 import { socialAccountLinksMigration } from '../social-accounts/table';
+import { favouriteTargetsMigration } from '../profiles/favourite-counts';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -56,6 +57,7 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
       },
     },
     '0005_social_account_links': socialAccountLinksMigration,
+    '0006_favourite_targets': favouriteTargetsMigration,
   };
 }
 

@@ -103,6 +103,13 @@ describe.each(BACKENDS)('member directory on %s', (backend) => {
       { facets: ['a.b'] },
       { facets: Array.from({ length: 11 }, (_, i) => `k${i}`) },
       { sort: 'random' },
+      { sortBy: { key: 'a.b', direction: 'asc' } },
+      { sortBy: { key: 'years', direction: 'up' } },
+      { sortBy: { key: 'years' } },
+      { ranges: [{ key: 'years', min: 'ten' }] },
+      { ranges: [{ key: 'a b', min: 1 }] },
+      { dateRanges: [{ key: 'joined', from: '1 May 2024' }] },
+      { dateRanges: [{ key: 'joined', to: '2024-05-01', extra: 1 }] },
       { what: 1 },
     ]) {
       expect((await search(victor, body)).status, JSON.stringify(body)).toBe(400);
@@ -136,6 +143,28 @@ describe.each(BACKENDS)('member directory on %s', (backend) => {
     expect(res.body.facets.city.length).toBeGreaterThan(1);
     // Private values are never counted: nobody's phone number is offered.
     expect(JSON.stringify(res.body.facets.phone)).not.toContain('7946');
+  });
+
+  it('POST profile/search sorts on a public value and filters on number and date ranges; a private value sorts as missing and never matches', async () => {
+    for (const [id, changes] of [
+      ['maya', { years: 30, joined: '2019-05-01' }],
+      ['victor', { years: 4, joined: '2024-02-10T09:00:00Z' }],
+      ['grace', { years: 12, joined: '2022-07-15' }],
+    ] as const) {
+      const res = await api.call('POST', `profile/forceUpdateProfile/${id}`, { token: admin, body: { changes } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect((await api.call('POST', 'user/dataPrivacy', { token: maya, body: { dataSchemaId: 'years', state: 'private' } })).status).toBe(200);
+    const sorted = await search(victor, { sortBy: { key: 'years', direction: 'desc' }, limit: 3 });
+    expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+    // Maya's 30 is private: she sorts with the blanks (by name), not first.
+    expect(sorted.body.items.map((i) => i.accountId).slice(0, 2)).toEqual(['grace', 'victor']);
+    expect(sorted.body.items[2].accountId).not.toBe('maya');
+    // Whoever asks: the index holds public values only.
+    expect(await ids(admin, { ranges: [{ key: 'years', min: 10 }] })).toEqual(['grace']);
+    expect(await ids(victor, { ranges: [{ key: 'years', min: 1, max: 12 }], sortBy: { key: 'years', direction: 'asc' } })).toEqual(['victor', 'grace']);
+    expect(await ids(victor, { dateRanges: [{ key: 'joined', from: '2019-01-01', to: '2024-02-10' }] })).toEqual(['grace', 'maya', 'victor']);
+    expect(await ids(victor, { dateRanges: [{ key: 'joined', from: '2023-01-01' }], ranges: [{ key: 'years', max: 3 }] })).toEqual([]);
   });
 
   it('follows a profile save at once', async () => {

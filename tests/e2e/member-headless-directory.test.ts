@@ -1,7 +1,8 @@
 /**
  * The headless member directory, favourites and the member map in Chromium against the built
  * server: Victor searches, filters and pages the "Find members" page, opens Maya's profile,
- * favourites her and finds her in "My favourites"; the map shows markers at 1280 and 375 px; a
+ * favourites her and finds her in "My favourites"; the map shows clusters at a low zoom that open
+ * to markers by keyboard, at 1280 and 375 px; a
  * missing profile target does not show a profile (spec 2.5). axe-core on every page.
  */
 import type { Page as BrowserPage } from 'playwright-core';
@@ -90,13 +91,35 @@ describe('the headless member directory, favourites and the member map in Chromi
       const maya = await signIn(browser(), 'Maya Maker');
       await maya.goto(`${server.url}/app/people/map`);
       await maya.getByText(/^Members within 500 km: \d+$/).waitFor();
-      const markers = maya.locator('.t-user-map__marker');
-      await expect.poll(() => markers.count()).toBeGreaterThan(5);
+      // At the demo's low zoom, nearby members are clusters: buttons named by their count.
+      const clusters = maya.getByRole('button', { name: /^\d+ members$/ });
+      await expect.poll(() => clusters.count()).toBeGreaterThan(0);
+      const drawn = async () => (await maya.locator('.t-user-map__marker').count()) + (await clusters.count());
+      const clusteredCounts = async () => (await clusters.allTextContents()).map(Number);
+      const before = await drawn();
       // The outline is drawn (no tile server): country paths in the map's SVG.
       expect(await maya.locator('.t-user-map__land').count()).toBeGreaterThan(0);
       expect(await maya.locator('.leaflet-tile').count()).toBe(0);
-      // Markers are keyboard reachable buttons named by the member; the list below names them too.
-      await maya.getByRole('button', { name: 'Maya Maker' }).waitFor();
+      // A cluster is keyboard reachable: Enter zooms in to its members and focus follows there.
+      const biggest = Math.max(...(await clusteredCounts()));
+      const cluster = maya.getByRole('button', { name: `${biggest} members` }).first();
+      await cluster.focus();
+      await maya.keyboard.press('Enter');
+      const focusedName = () =>
+        maya.evaluate(() => (document.activeElement?.closest('.leaflet-marker-icon') ? document.activeElement.getAttribute('aria-label') : null));
+      // Focus lands on a member, or a smaller group, inside the expanded cluster.
+      await expect.poll(focusedName).toMatch(/\S/);
+      await expect.poll(async () => (await focusedName()) !== `${biggest} members`).toBe(true);
+      expect(before).toBeGreaterThan(0);
+      // Down to one member by keyboard alone: a member marker is a button named by the member.
+      for (let i = 0; i < 5 && /^\d+ members$/.test((await focusedName()) ?? ''); i++) {
+        const name = await focusedName();
+        await maya.keyboard.press('Enter');
+        await expect.poll(focusedName).not.toBe(name);
+      }
+      expect(await maya.evaluate(() => document.activeElement?.classList.contains('t-user-map__marker'))).toBe(true);
+      expect(await drawn()).toBeGreaterThan(0);
+      // The list below names the members too.
       await maya.getByRole('list', { name: 'Members on the map' }).getByRole('link', { name: 'Victor Volunteer' }).waitFor();
       // A smaller radius asks the database again.
       await maya.getByLabel('Radius (km)').fill('50');

@@ -93,5 +93,17 @@ describe('renderHandlebars', () => {
     });
     const other = { id: 'c', type: 'plainText', options: { text: '{{a}}' } };
     expect(withParsedTemplate(other)).toBe(other);
+    // A search results block's result template too; an empty one has no tree.
+    const results = withParsedTemplate<{ id: string; type: string; options: object; parsedTemplate?: string }>({
+      id: 'r',
+      type: 'headlessSearchResults',
+      options: { template: '{{name}}' },
+    });
+    expect(readParsedTemplate(results.parsedTemplate, '{{name}}')).toBeDefined();
+    expect(withParsedTemplate({ id: 'r', type: 'headlessSearchResults', options: {}, parsedTemplate: 'forged' })).toEqual({
+      id: 'r',
+      type: 'headlessSearchResults',
+      options: {},
+    });
   });
 });

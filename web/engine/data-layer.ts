@@ -3,7 +3,7 @@
  * wired to the API client. Realtime events reach it through `dataLayerOf(store)`.
  */
 import type { useStore } from 'jotai';
-import { createDataLayer, type DataLayer, type MemberSearchAnswer, type ProfileCollectionEntry } from '../../engine/data';
+import { createDataLayer, type DataLayer, type FavouriteCountEvent, type MemberSearchAnswer, type ProfileCollectionEntry } from '../../engine/data';
 import type { ProfileMeta } from '../../schemas/model';
 import type { ApiClient } from '../api/client';
 
@@ -22,6 +22,8 @@ export function webDataLayer(store: Store, api: ApiClient, accountId: string | u
       searchMembers: (query) => api.post<MemberSearchAnswer>('profile/search', query, { quiet: true }),
       addFavourite: (type, value) => api.put<ProfileMeta>('profile/favourites/add', { type, value }),
       removeFavourite: (type, targetId) => api.delete<ProfileMeta>('profile/favourites', { body: { type, targetId } }),
+      favouriteCount: (type, targetId) =>
+        api.get<FavouriteCountEvent>(`profile/favourites/count/${encodeURIComponent(type)}/${encodeURIComponent(targetId)}`, { quiet: true }),
     },
     { ownAccountId: accountId },
   );

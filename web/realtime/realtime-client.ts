@@ -87,6 +87,7 @@ export const FORWARDED_EVENTS = [
   'SERVER_MESSAGE',
   'i18n:update',
   'profile:update',
+  'favourites:count',
   'user:updateData',
   'chat:unreadCount',
   'events:notification',

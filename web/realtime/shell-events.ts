@@ -29,6 +29,11 @@ export function applyShellEvent(store: Store, event: string, payload: unknown, e
     dataLayerOf(store)?.applyEvent(event, payload);
     return true;
   }
+  // How many favourite an item shown here (favouriteButton showCount).
+  if (event === 'favourites:count' && isRecord(payload)) {
+    dataLayerOf(store)?.applyEvent(event, payload);
+    return true;
+  }
   // The own account's state changed in another tab or by a save (data privacy, notifications).
   if (event === 'user:updateData' && isRecord(payload)) {
     const session = store.get(sessionAtom);

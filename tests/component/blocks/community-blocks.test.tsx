@@ -3,7 +3,7 @@
  * the engine's data layer, its transport calling the real server (in-process, SQLite; the API
  * suites cover both databases).
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ function transportAs(token: string): DataTransport & { calls: string[] } {
     searchMembers: (query) => call<MemberSearchAnswer>('POST', 'profile/search', query),
     addFavourite: (type, value) => call<ProfileMeta>('PUT', 'profile/favourites/add', { type, value }),
     removeFavourite: (type, targetId) => call<ProfileMeta>('DELETE', 'profile/favourites', { type, targetId }),
+    favouriteCount: (type, targetId) =>
+      call<{ type: string; targetId: string; count: number }>('GET', `profile/favourites/count/${type}/${targetId}`, undefined),
   };
 }
 
@@ -155,13 +157,130 @@ describe('headless member search', { timeout: 60_000 }, () => {
   });
 });
 
+describe('headless member search: sort on a field, ranges, dates and a result template', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    const admin = await server.signIn('admin');
+    for (const [id, changes] of [
+      ['maya', { years: 30, joined: '2019-05-01', motto: '<img src=x alt="" onerror="window.__pwned=1">Make <b>things</b>' }],
+      ['victor', { years: 4, joined: '2024-02-10T09:00:00Z' }],
+      ['grace', { years: 12, joined: '2022-07-15' }],
+    ] as const) {
+      const res = await server.call('POST', `profile/forceUpdateProfile/${id}`, {
+        token: admin,
+        body: { changes },
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  const fieldSearch = (searchId: string, template?: string): Block[] => [
+    {
+      id: `${searchId}-so`,
+      type: 'headlessSearchSort',
+      options: {
+        searchId,
+        label: 'Order',
+        sortOptions: [
+          { label: 'Most years', field: 'years', direction: 'desc', blankPosition: 'last' },
+          { label: 'Name', field: 'name', direction: 'asc' },
+        ],
+      },
+    },
+    {
+      id: `${searchId}-fi`,
+      type: 'headlessSearchFilters',
+      options: {
+        searchId,
+        filters: [
+          { field: 'years', label: 'Years making', control: 'range' },
+          { field: 'joined', label: 'Joined', control: 'date' },
+          { field: 'city', label: 'City', control: 'checkboxes' },
+        ],
+        showCounts: true,
+        collapsible: false,
+        showClearAll: true,
+      },
+    },
+    { id: `${searchId}-co`, type: 'headlessSearchResultCount', options: { searchId, template: '${count} people', singularTemplate: '${count} person' } },
+    {
+      id: `${searchId}-re`,
+      type: 'headlessSearchResults',
+      options: {
+        searchId,
+        index: 'users',
+        userListIds: [],
+        layout: 'list',
+        pageSize: 10,
+        nameFormat: 'F L',
+        emptyText: 'Nobody',
+        ...(template ? { template } : {}),
+      },
+    },
+  ];
+
+  it('sorts on a public value by default, filters on number and date ranges, and keeps the value counts under them', async () => {
+    const { transport } = setup(fieldSearch('f'));
+    // The first sort choice is the default: the members with years first, most first.
+    await waitFor(() => expect(names().slice(0, 3)).toEqual(['Maya Maker', 'Grace Murphy', 'Victor Volunteer']));
+    const searches = () => transport.calls.filter((c) => c === 'POST profile/search').length;
+    const before = searches();
+    const years = screen.getByRole('group', { name: 'Years making' });
+    fireEvent.change(within(years).getByRole('spinbutton', { name: 'Minimum' }), { target: { value: '5' } });
+    expect(await screen.findByText('2 people')).toBeInTheDocument();
+    expect(names()).toEqual(['Maya Maker', 'Grace Murphy']);
+    // One request after the typing settles.
+    expect(searches()).toBe(before + 1);
+    // Value counts follow the range.
+    const cities = screen.getByRole('group', { name: 'City' });
+    expect(
+      within(cities)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['Bristol (1)', 'London (1)']);
+    const joined = screen.getByRole('group', { name: 'Joined' });
+    fireEvent.change(within(joined).getByLabelText('From'), { target: { value: '2020-01-01' } });
+    expect(await screen.findByText('1 person')).toBeInTheDocument();
+    expect(names()).toEqual(['Grace Murphy']);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(within(years).getByRole('spinbutton', { name: 'Minimum' })).toHaveValue(null));
+    expect(within(joined).getByLabelText('From')).toHaveValue('');
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(await seriousAxeViolations()).toEqual([]);
+  });
+
+  it('draws each result with the result template over public values, sanitised', async () => {
+    setup(
+      fieldSearch(
+        't',
+        '<a class="who" href="{{url}}">{{name}}</a> <span class="motto">{{{profile.motto}}}</span><span class="phone">{{profile.phone}}</span><script>window.__pwned=2</script><img src=x alt="" onerror="window.__pwned=3">',
+      ),
+    );
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    await waitFor(() => expect(results.querySelectorAll('.who').length).toBe(10));
+    const maya = [...results.querySelectorAll('li')].find((li) => li.querySelector('.who')?.textContent === 'Maya Maker')!;
+    expect(maya.querySelector('.who')).toHaveAttribute('href', '/people/profile/maya');
+    expect(maya.querySelector('.motto')?.innerHTML).toBe('<img src="x" alt="">Make <b>things</b>');
+    // Maya's phone number is private: Victor's results never hold it.
+    expect(maya.querySelector('.phone')?.textContent).toBe('');
+    expect(results.querySelector('script')).toBeNull();
+    expect(results.querySelector('[onerror]')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(await seriousAxeViolations()).toEqual([]);
+  });
+});
+
 describe('favourites, overview and social links', () => {
   it('favourites the viewed profile, lists it, and removes it again', async () => {
     const user = userEvent.setup({ delay: null });
     const maya = (await server.call<Profile>('GET', 'profile/maya', { token: victor, headers: { 'accept-encoding': 'identity' } })).body;
-    setup(
+    const { dataLayer } = setup(
       [
-        { id: 'fb', type: 'favouriteButton', options: { style: 'iconAndLabel', addLabel: 'Add to favourites', removeLabel: 'Remove from favourites' } },
+        {
+          id: 'fb',
+          type: 'favouriteButton',
+          options: { style: 'iconAndLabel', addLabel: 'Add to favourites', removeLabel: 'Remove from favourites', showCount: true },
+        },
         {
           id: 'fl',
           type: 'favouritesList',
@@ -176,9 +295,14 @@ describe('favourites, overview and social links', () => {
     const add = await screen.findByRole('button', { name: /Add to favourites/ });
     await waitFor(() => expect(add).toBeEnabled());
     expect(add).toHaveAttribute('aria-pressed', 'false');
+    // showCount: nobody favourites Maya yet; the count follows the toggle.
+    const counted = () => document.querySelector('.t-favourite-button__count');
+    await waitFor(() => expect(counted()).toHaveTextContent('0 favourited'));
+    expect(counted()).toHaveAttribute('role', 'status');
     await user.click(add);
     const remove = await screen.findByRole('button', { name: /Remove from favourites/ });
     expect(remove).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(counted()).toHaveTextContent('1 favourited'));
     const list = screen.getByRole('region', { name: 'Followed' });
     expect(await within(list).findByRole('link', { name: /Maya Maker/ })).toHaveAttribute('href', '/app/people/profile/maya');
     // The server holds it: a fresh read of the own profile has it.
@@ -197,8 +321,17 @@ describe('favourites, overview and social links', () => {
     ]);
     expect(await seriousAxeViolations()).toEqual([]);
 
+    // Another member's change arrives as favourites:count (realtime) and lands in the same count.
+    act(() => dataLayer.applyEvent('favourites:count', { type: 'profiles', targetId: 'maya', count: 3 }));
+    expect(counted()).toHaveTextContent('3 favourited');
+    // Another item's count changes nothing here.
+    act(() => dataLayer.applyEvent('favourites:count', { type: 'profiles', targetId: 'grace', count: 9 }));
+    expect(counted()).toHaveTextContent('3 favourited');
+
     await user.click(remove);
     expect(await screen.findByText('None yet')).toBeInTheDocument();
+    // Read again after the toggle: the server's count, not the stale 3.
+    await waitFor(() => expect(counted()).toHaveTextContent('0 favourited'));
     await act(async () => {});
     const after = await server.call<Profile>('GET', 'profile/victor', { token: victor, headers: { 'accept-encoding': 'identity' } });
     expect(after.body.data.meta.favourites?.profiles).not.toContain('maya');
