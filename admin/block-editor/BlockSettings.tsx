@@ -25,6 +25,7 @@ import { VisibilityPanel } from './VisibilityPanel';
 import { editCommand, recordStep, stepLabel } from '../editor/history';
 import { isInlineDraft } from '../inline-text/InlineText';
 import { adminWidgets } from './widgets';
+import { withEnumLabels } from './enum-labels';
 
 type Tab = 'settings' | 'visibility' | 'design';
 
@@ -227,7 +228,10 @@ function EditBlockForm({ original, onClose, subjects, tab, onTab: setTab, focusT
             <Form<OptionsData>
               ref={formRef}
               schema={entry.options as RJSFSchema}
-              uiSchema={{ ...((entry.ui ?? {}) as UiSchema), 'ui:submitButtonOptions': { norender: true } }}
+              uiSchema={{
+                ...withEnumLabels(entry.options as RJSFSchema, entry.ui as UiSchema | undefined, original.type, t),
+                'ui:submitButtonOptions': { norender: true },
+              }}
               formData={options as OptionsData}
               validator={validator}
               widgets={adminWidgets}

@@ -142,3 +142,26 @@ describe('edit block dialog', { timeout: 60_000 }, () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 });
+
+// Option selects show human labels (admin/block-editor/enum-labels.ts) and still save the raw value.
+const callout: Block = { id: 'b1', type: 'callout', name: 'Intro', options: { tone: 'info', body: 'Mind the gap' } };
+
+describe('option select labels', { timeout: 60_000 }, () => {
+  it("shows the callout's tones by name and saves the chosen raw value", async () => {
+    const user = userEvent.setup({ delay: null });
+    const view = await renderAdmin([callout]);
+    const panel = await openEditor(user);
+    const tone = await within(panel).findByRole<HTMLSelectElement>('combobox', { name: /Tone/ });
+    expect(
+      within(tone)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Information', 'Success', 'Warning', 'Danger']);
+    expect(within(tone).getByRole('option', { selected: true })).toHaveTextContent('Information');
+
+    await user.selectOptions(tone, 'Warning');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(view.calls.some((c) => c.method === 'updateBlock')).toBe(true));
+    expect((await stored(view.token, view.id('b1'))).options).toMatchObject({ tone: 'warning', body: 'Mind the gap' });
+  });
+});

@@ -129,6 +129,8 @@ describe('dragging and moving blocks in the composer', () => {
       await admin.setViewportSize({ width, height: width < 600 ? 812 : 800 });
       for (const scheme of ['light', 'dark']) {
         await admin.emulateMedia({ colorScheme: scheme as 'light' | 'dark' });
+        // The demo's mode is auto: the open page must follow the system, or this checks light twice.
+        await expect.poll(() => admin.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
         expect(await seriousViolations(admin)).toEqual([]);
       }
     }

@@ -76,7 +76,7 @@ describe('the composer in Chromium', () => {
 
   it('changes the tone in the side panel (live preview), saves; the member sees it live', async () => {
     const panel = admin.getByRole('complementary', { name: 'Block settings' });
-    await panel.getByLabel('Tone').selectOption('warning');
+    await panel.getByLabel('Tone').selectOption({ label: 'Warning' });
     await admin.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect.poll(storedTone).toBe('warning');

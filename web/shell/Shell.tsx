@@ -10,6 +10,7 @@ import { useServices } from './services';
 import { ShellBoundary } from './ShellBoundary';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { debugInfoAtom, safeModeAtom, sessionAtom, textEditingAtom } from './shell-state';
+import { useFollowSystemScheme } from '../theme/use-follow-system-scheme';
 import { useDeviceKeepalive, useInTextLinks, useListMembershipsForTarget, useScrollToTop, useShortcuts } from './use-global-behaviours';
 
 // In the chunk every signed-in page loads (web/member-chunk.ts), not a chunk of its own.
@@ -29,6 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useScrollToTop();
   useDeviceKeepalive();
   useListMembershipsForTarget();
+  useFollowSystemScheme();
   const [location] = useLocation();
   // Each part in its own boundary: one bad page name or block cannot blank the whole module.
   return (
