@@ -1,10 +1,11 @@
 /**
- * What admin-authored markup (handlebars template output, HTML blocks) may hold when it reaches a
- * member's DOM. One allow-list for both browser sanitisers (the native HTML Sanitizer API and the
- * DOMPurify fallback, engine/react/markup-sanitizer.ts), so both give the same result: listed
- * elements keep their text, any other element goes with its content (what the native API does),
- * listed attributes only, no comments, no data-* or other aria-* attributes, and URLs (href, src)
- * only with the schemes below or none (a relative address).
+ * The one allow-list of HTML: what stored rich text, HTML block options and handlebars output may
+ * hold. The server sanitises every write of stored HTML with it (sanitize-html,
+ * server/html/sanitize.ts) and the browser again before the DOM sees any of it (the native HTML
+ * Sanitizer API or DOMPurify, engine/react/markup-sanitizer.ts; `sanitizeHtml` for rich text), so
+ * all give the same result: listed elements keep their text, any other element goes with its
+ * content (what the native API does), listed attributes only, no comments, no data-* or other
+ * aria-* attributes, and URLs (href, src) only with the schemes below or none (a relative address).
  */
 
 /** HTML elements that only format or structure text; no script, style, form, frame, media or SVG. */
@@ -57,6 +58,7 @@ export const MARKUP_ELEMENTS: readonly string[] = [
   'section',
   'small',
   'span',
+  'strike',
   'strong',
   'sub',
   'summary',
@@ -117,3 +119,9 @@ export function isSafeMarkupUrl(attribute: string, value: string): boolean {
   const scheme = SCHEME.exec(value.replace(IGNORED_IN_URL, ''))?.[1].toLowerCase();
   return scheme === undefined || (URL_SCHEMES[attribute] ?? []).includes(scheme);
 }
+
+/** A stored image's only allowed source, enforced by the server on write: our own media route (the rich-text image button stores `/api/v1/image/{id}`). */
+export const OWN_IMAGE_SRC = /^\/api\/v1\/image\/[0-9a-f-]{36}(\?[A-Za-z0-9=&%._:-]*)?$/;
+
+/** The media type that marks an HTML-holding string in an options schema (`"contentMediaType": "text/html"`). */
+export const HTML_MEDIA_TYPE = 'text/html';

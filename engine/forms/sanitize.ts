@@ -1,11 +1,12 @@
-/** Every piece of HTML reaching the DOM passes DOMPurify first, with the allow-list the server stores by (engine/core/html-allow-list.ts). */
-import DOMPurify from 'dompurify';
-import { HTML_ALLOWED_ATTRIBUTE_NAMES, HTML_ALLOWED_TAGS, HTML_ALLOWED_URI } from '../core/html-allow-list';
+/**
+ * Rich text (the wysiwyg read view, the rich-text editor) made safe for the DOM, synchronously, by
+ * the same sanitiser and allow-list as all other HTML (engine/react/markup-sanitizer.ts,
+ * engine/core/markup-policy.ts): the browser's HTML Sanitizer API where it has one, else DOMPurify,
+ * imported here directly (not loaded on demand) because the editor needs the result at once.
+ */
+import { nativeMarkupSanitizer, type SanitizeMarkup } from '../react/markup-sanitizer';
+import { purifyMarkup } from '../react/markup-sanitizer-purify';
 
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...HTML_ALLOWED_TAGS],
-    ALLOWED_ATTR: [...HTML_ALLOWED_ATTRIBUTE_NAMES],
-    ALLOWED_URI_REGEXP: HTML_ALLOWED_URI,
-  });
-}
+let sanitizer: SanitizeMarkup | undefined;
+
+export const sanitizeHtml: SanitizeMarkup = (html) => (sanitizer ??= nativeMarkupSanitizer() ?? purifyMarkup)(html);

@@ -1,6 +1,6 @@
 /**
- * Sanitises admin-authored markup (handlebars output, HTML blocks) for the DOM with the allow-list
- * of engine/core/markup-policy.ts. Where the browser has the HTML Sanitizer API
+ * Sanitises HTML for the DOM (handlebars output, HTML blocks, and rich text through
+ * engine/forms/sanitize.ts) with the one allow-list of engine/core/markup-policy.ts. Where the browser has the HTML Sanitizer API
  * (`Element.prototype.setHTML`, Chromium 146+), it does the work and no library loads; elsewhere
  * DOMPurify does, loaded on first use (engine/react/markup-sanitizer-purify.ts), with the same
  * allow-list. Both parse into an inert template, so nothing loads or runs while sanitising.

@@ -1,21 +1,34 @@
 /**
- * Stored HTML, sanitised on the server with the shared allow-list (engine/core/html-allow-list.ts;
- * the browser sanitises again with DOMPurify and the same list when it shows it): images only from
- * our own media route, never from another origin, never a script, a style or an event handler.
- * Every write of HTML goes through here: rich-text field values (`sanitizeFieldValues`) and block
- * options whose schema marks a string `contentMediaType: text/html` (`sanitizeHtmlOptions`).
+ * Stored HTML, sanitised on the server with the one allow-list (engine/core/markup-policy.ts; the
+ * browser sanitises again with the same list when it shows it), plus one rule only the server
+ * enforces: stored images only from our own media route, never from another origin. Every write of
+ * HTML goes through here: rich-text field values (`sanitizeFieldValues`) and block options whose
+ * schema marks a string `contentMediaType: text/html` (`sanitizeHtmlOptions`).
  */
 import sanitize from 'sanitize-html';
-import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS, HTML_MEDIA_TYPE, OWN_IMAGE_SRC } from '../../engine/core/html-allow-list';
+import { HTML_MEDIA_TYPE, MARKUP_ATTRIBUTES, MARKUP_ELEMENTS, MARKUP_URL_ATTRIBUTES, OWN_IMAGE_SRC, isSafeMarkupUrl } from '../../engine/core/markup-policy';
 import type { Field, JsonObject, JsonValue } from '../../schemas/model';
 
+const ELEMENTS = new Set(MARKUP_ELEMENTS);
+/**
+ * What an unlisted element is renamed to: a harmless tag the exclusive filter then removes with its
+ * content, as the browser does (sanitize-html alone would keep the content of most refused tags).
+ */
+const REFUSED = 'refused';
+
+/** The policy's URL check, per attribute (sanitize-html's own scheme list is per tag, so it is switched off). */
+function withSafeUrls(attribs: sanitize.Attributes): sanitize.Attributes {
+  const out = { ...attribs };
+  for (const name of MARKUP_URL_ATTRIBUTES) if (name in out && !isSafeMarkupUrl(name, out[name])) delete out[name];
+  return out;
+}
+
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [...HTML_ALLOWED_TAGS],
-  allowedAttributes: Object.fromEntries(Object.entries(HTML_ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
-  allowedSchemes: [...HTML_ALLOWED_SCHEMES],
-  allowedSchemesByTag: { img: [] },
-  allowProtocolRelative: false,
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? ''),
+  allowedTags: [...MARKUP_ELEMENTS, REFUSED],
+  allowedAttributes: { '*': [...MARKUP_ATTRIBUTES] },
+  allowedSchemesAppliedToAttributes: [],
+  transformTags: { '*': (tagName, attribs) => (ELEMENTS.has(tagName) ? { tagName, attribs: withSafeUrls(attribs) } : { tagName: REFUSED, attribs: {} }) },
+  exclusiveFilter: (frame) => !ELEMENTS.has(frame.tag) || (frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? '')),
 };
 
 export function sanitizeStoredHtml(html: string): string {

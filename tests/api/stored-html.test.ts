@@ -1,6 +1,6 @@
 /**
  * Every write that stores HTML sanitises it on the server with the shared allow-list
- * (engine/core/html-allow-list.ts): rich-text field values in profile saves and admins' forced
+ * (engine/core/markup-policy.ts): rich-text field values in profile saves and admins' forced
  * profile updates, and HTML block options (contentMediaType text/html) through block create,
  * update, property and paste. A script, handler or javascript: link comes back gone; benign rich
  * text comes back exactly as sent.
