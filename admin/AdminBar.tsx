@@ -119,9 +119,9 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   );
 }
 
-/** Below the panels' medium breakpoint (a phone): the bar keeps to one row. */
+/** Below the panels' medium breakpoint (a phone): the bar keeps to one row. Without media queries (no layout), everything shows. */
 function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => !isWideScreen());
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && !isWideScreen());
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(PANELS_MEDIUM_QUERY);
