@@ -6,13 +6,14 @@
  * the shell's (web/shell/AdminBar.tsx ViewAsBar): it shows outside edit mode too.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Id } from '../schemas/model';
 import { capturedBadgeText, capturedBlocksAtom } from './captured/state';
 import { useAdmin } from './core/context';
 import { canManageTextEdit, canToggleDebug, canViewAs } from './core/permissions';
 import { historyAtom, redo, undo } from './editor/history';
 import { PreviewButtons, PreviewFrame } from './preview/ResponsivePreview';
-import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from './editor/panels';
+import { isWideScreen, leftPanelOpenAtom, PANELS_MEDIUM_QUERY, rightPanelOpenAtom } from './editor/panels';
 import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, toggleEditModeAtom } from './edit-mode';
 
 export interface AdminBarProps {
@@ -34,6 +35,34 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const [right, setRight] = useAtom(rightPanelOpenAtom);
   const lastUndo = history.undo.at(-1);
   const lastRedo = history.redo.at(-1);
+  const narrow = useNarrowScreen();
+  const label = narrow ? 't-admin-bar__label--hidden' : undefined;
+  // The edit-mode switches: in the row on wide screens, behind "More" on phones (one row there).
+  const switches = (
+    <>
+      <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
+        {t('editMode.toggle')}
+      </button>
+      {canManageTextEdit(user) && (
+        <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>
+          {t('editMode.textEdit')}
+        </button>
+      )}
+      <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>
+        {t('editMode.safeMode')}
+      </button>
+      {canToggleDebug(user) && (
+        <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>
+          {t('editMode.debugInfo')}
+        </button>
+      )}
+      {canViewAs(user) && (
+        <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>
+          {t('admin.viewAs.open')}
+        </button>
+      )}
+    </>
+  );
   return (
     <>
       <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
@@ -55,7 +84,7 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
           onClick={() => void undo(admin)}
         >
           <span aria-hidden="true">↶ </span>
-          {t('admin.history.undo')}
+          <span className={label}>{t('admin.history.undo')}</span>
         </button>
         <button
           type="button"
@@ -64,30 +93,10 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
           onClick={() => void redo(admin)}
         >
           <span aria-hidden="true">↷ </span>
-          {t('admin.history.redo')}
+          <span className={label}>{t('admin.history.redo')}</span>
         </button>
         <span className="t-admin-bar__spacer" />
-        <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
-          {t('editMode.toggle')}
-        </button>
-        {canManageTextEdit(user) && (
-          <button type="button" aria-pressed={textEdit} onClick={() => setTextEdit(!textEdit)}>
-            {t('editMode.textEdit')}
-          </button>
-        )}
-        <button type="button" aria-pressed={safe} onClick={() => (onSafeModeToggle ? onSafeModeToggle(safe) : setSafe(!safe))}>
-          {t('editMode.safeMode')}
-        </button>
-        {canToggleDebug(user) && (
-          <button type="button" aria-pressed={debug} onClick={() => setDebug(!debug)}>
-            {t('editMode.debugInfo')}
-          </button>
-        )}
-        {canViewAs(user) && (
-          <button type="button" onClick={() => admin.open({ kind: 'viewAs' })}>
-            {t('admin.viewAs.open')}
-          </button>
-        )}
+        {narrow ? <MoreSwitches>{switches}</MoreSwitches> : switches}
         <button
           type="button"
           aria-pressed={right}
@@ -107,6 +116,67 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
       </div>
       <PreviewFrame />
     </>
+  );
+}
+
+/** Below the panels' medium breakpoint (a phone): the bar keeps to one row. Without media queries (no layout), everything shows. */
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && !isWideScreen());
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(PANELS_MEDIUM_QUERY);
+    const update = () => setNarrow(!query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
+/**
+ * "More": a disclosure holding the switches on a phone, opened below the bar. Escape or a click
+ * elsewhere closes it; Escape gives focus back to its button. Its buttons follow it in tab order.
+ */
+function MoreSwitches({ children }: { children: ReactNode }) {
+  const { t } = useAdmin();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
+      ref={ref}
+      className="t-admin-more"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        e.preventDefault();
+        e.nativeEvent.stopImmediatePropagation();
+        setOpen(false);
+        ref.current?.querySelector<HTMLElement>('.t-admin-more__toggle')?.focus();
+      }}
+    >
+      <button
+        type="button"
+        className="t-admin-more__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        title={t('admin.composer.moreLabel')}
+        onClick={() => setOpen(!open)}
+      >
+        {t('admin.composer.more')} <span aria-hidden="true">▾</span>
+      </button>
+      <div id={id} className="t-admin-more__list" role="group" aria-label={t('admin.composer.moreLabel')} hidden={!open}>
+        {children}
+      </div>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  * (Revert with a confirm dialog, gone after REVERT_NOTIFICATION_TIMEOUT_MS) and an aria-live
  * region for announcements. Render it inside the EngineProvider, around the PageRenderer.
  */
-import { useStore } from 'jotai';
+import { atom, useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   applyItemsChangesAtom,
@@ -88,7 +88,6 @@ export function AdminProvider(props: AdminProviderProps) {
   const [dialog, setDialog] = useState<AdminDialogRequest | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [offers, setOffers] = useState<RevertOffer[]>([]);
-  const [announcement, setAnnouncement] = useState('');
   const notifyRef = useRef(onNotify);
   notifyRef.current = onNotify;
 
@@ -118,7 +117,8 @@ export function AdminProvider(props: AdminProviderProps) {
       },
       run: (action, call) => runOptimistic(admin, action, call),
       notify,
-      announce: (message) => setAnnouncement(message),
+      // Into the live region's own atom: an announcement re-renders the region, not the composer.
+      announce: (message) => store.set(announcementAtom, message),
       open: setDialog,
       offerRevert: (token, name, undo) => setOffers((o) => [...o, { id: ++noticeIds, token, name, undo }]),
       page: () => store.get(pageAtom(pageId)),
@@ -142,9 +142,7 @@ export function AdminProvider(props: AdminProviderProps) {
       {dialog?.kind === 'viewAs' && <ViewAsDialog current={props.viewAsListIds ?? []} onClose={close} onChanged={(ids) => props.onViewAsChange?.(ids)} />}
       {dialog?.kind === 'permissions' && <PermissionsDialog itemId={dialog.itemId} name={dialog.name} onClose={close} />}
       <div className="t-admin-notices" role="region" aria-label={t('admin.live.region')}>
-        <div aria-live="polite" role="status" className="t-admin-live">
-          {announcement}
-        </div>
+        <LiveRegion />
         {notices.map((n) => (
           <div key={n.id} className={`t-admin-notice t-admin-notice--${n.kind}`} role={n.kind === 'negative' ? 'alert' : 'status'}>
             {n.message}
@@ -155,6 +153,16 @@ export function AdminProvider(props: AdminProviderProps) {
         ))}
       </div>
     </AdminContext.Provider>
+  );
+}
+
+const announcementAtom = atom('');
+
+function LiveRegion() {
+  return (
+    <div aria-live="polite" role="status" className="t-admin-live">
+      {useAtomValue(announcementAtom)}
+    </div>
   );
 }
 

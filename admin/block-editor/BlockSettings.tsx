@@ -9,9 +9,10 @@
  */
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { atom, useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { blockAtom, setBlockOptionsAtom } from '../../engine';
+import { atom } from 'jotai';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { blockAtom, sameJson, setBlockOptionsAtom } from '../../engine';
 import type { Block, BlockVisibility, Id, JsonObject } from '../../schemas/model';
 import { DialogActions } from '../core/DialogActions';
 import { TabPanel, Tabs } from '../core/Tabs';
@@ -25,6 +26,7 @@ import { VisibilityPanel } from './VisibilityPanel';
 import { editCommand, recordStep, stepLabel } from '../editor/history';
 import { isInlineDraft } from '../inline-text/InlineText';
 import { adminWidgets } from './widgets';
+import { liveFields, LiveFormContext, withValueAt, type LiveForm } from './live-fields';
 import { withEnumLabels } from './enum-labels';
 
 type Tab = 'settings' | 'visibility' | 'design';
@@ -41,29 +43,48 @@ export interface BlockDraft {
 /** Unsaved edits by block id (kept while another block is selected). */
 export const blockDraftsAtom = atom<Record<Id, BlockDraft>>({});
 
-export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: RuleSubjectChoices }) {
-  const block = useAtomValue(blockAtom(blockId));
-  const [drafts, setDrafts] = useAtom(blockDraftsAtom);
-  const [original, setOriginal] = useState(() => drafts[blockId]?.original ?? block);
+/**
+ * The form of one block. It follows the block's atom without rendering on each change of it (the
+ * form's own typing changes it on every keystroke): only a save made elsewhere or text typed in
+ * place starts the form again.
+ */
+export const BlockSettings = memo(function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: RuleSubjectChoices }) {
+  const { store } = useAdmin();
+  const [original, setOriginal] = useState(() => store.get(blockDraftsAtom)[blockId]?.original ?? store.get(blockAtom(blockId)));
   const [generation, setGeneration] = useState(0);
   // Kept over the form's remount after Save or Discard: the admin stays on the tab they saved from,
   // and keyboard focus, which was on the form's button, goes to that tab (never lost to the page).
   const [tab, setTab] = useState<Tab>('settings');
   const [refocus, setRefocus] = useState(false);
   useEffect(() => {
-    if (!block || !original) return;
-    // Saved elsewhere (inline text): the form starts again from the saved block, unless it holds an unsaved draft of its own.
-    if (block.revision !== original.revision && !drafts[blockId]) {
-      setOriginal(block);
-      setGeneration((g) => g + 1);
-    } else if (isInlineDraft(block.options)) {
-      // Typed in place: the form shows the same draft (it starts from the block's atom, or from
-      // its own draft, which rjsf makes on mount when it fills defaults: that takes the text too).
-      const draft = drafts[blockId];
-      if (draft && draft.options !== block.options) setDrafts({ ...drafts, [blockId]: { ...draft, options: block.options as JsonObject } });
-      setGeneration((g) => g + 1);
-    }
-  }, [block, original, drafts, setDrafts, blockId]);
+    let seen = store.get(blockAtom(blockId));
+    const check = () => {
+      const block = store.get(blockAtom(blockId));
+      const drafts = store.get(blockDraftsAtom);
+      if (!block || !original) return;
+      // Saved elsewhere (inline text): the form starts again from the saved block, unless it holds an unsaved draft of its own.
+      if (block.revision !== original.revision && !drafts[blockId]) {
+        setOriginal(block);
+        setGeneration((g) => g + 1);
+      } else if (block !== seen && isInlineDraft(block.options)) {
+        seen = block;
+        // Typed in place: the form shows the same draft (it starts from the block's atom, or from
+        // its own draft, which rjsf makes on mount when it fills defaults: that takes the text too).
+        const draft = drafts[blockId];
+        if (draft && draft.options !== block.options) store.set(blockDraftsAtom, { ...drafts, [blockId]: { ...draft, options: block.options as JsonObject } });
+        setGeneration((g) => g + 1);
+      }
+      seen = block;
+    };
+    if (isInlineDraft(seen?.options)) setGeneration((g) => g + 1);
+    check();
+    const offBlock = store.sub(blockAtom(blockId), check);
+    const offDrafts = store.sub(blockDraftsAtom, check);
+    return () => {
+      offBlock();
+      offDrafts();
+    };
+  }, [store, blockId, original]);
   if (!original) return null;
   return (
     <EditBlockForm
@@ -75,13 +96,13 @@ export function BlockSettings({ blockId, subjects }: { blockId: Id; subjects: Ru
       focusTab={refocus}
       onFocused={() => setRefocus(false)}
       onClose={(next, hadFocus) => {
-        if (next) setOriginal(next);
         setRefocus(hadFocus);
+        if (next) setOriginal(next);
         setGeneration((g) => g + 1);
       }}
     />
   );
-}
+});
 
 interface EditBlockFormProps {
   original: Block;
@@ -106,16 +127,16 @@ function EditBlockForm({ original, onClose, subjects, tab, onTab: setTab, focusT
   const [name, setName] = useState(draft?.name ?? original.name ?? '');
   const [showTitle, setShowTitle] = useState(draft?.showTitle ?? original.showTitle === true);
   // From the draft, else the block's atom (which holds text typed in place), else the block as it was.
-  const [options, setOptions] = useState<JsonObject>(
-    () => draft?.options ?? { ...(entry?.defaults ?? {}), ...(store.get(blockAtom(original.id))?.options ?? original.options ?? {}) },
-  );
+  // Not state: typing changes them on every keystroke, and the form holds its own copy (live-fields.tsx).
+  const optionsRef = useRef<JsonObject | null>(null);
+  optionsRef.current ??= draft?.options ?? { ...(entry?.defaults ?? {}), ...(store.get(blockAtom(original.id))?.options ?? original.options ?? {}) };
   const [visibility, setVisibility] = useState<BlockVisibility>(draft?.visibility ?? original.visibility ?? {});
   const [dirty, setDirty] = useState(Boolean(draft));
   // Every change is kept as the block's draft, so selecting another block loses nothing.
   const keep = (change: Partial<BlockDraft>) => {
     setDirty(true);
     const drafts = store.get(blockDraftsAtom);
-    const current = drafts[original.id] ?? { original, name, showTitle, options, visibility };
+    const current = drafts[original.id] ?? { original, name, showTitle, options: optionsRef.current!, visibility };
     store.set(blockDraftsAtom, { ...drafts, [original.id]: { ...current, ...change } });
   };
   const forget = () => {
@@ -153,9 +174,31 @@ function EditBlockForm({ original, onClose, subjects, tab, onTab: setTab, focusT
     onClose(undefined, hasFocus());
   };
 
+  // What the fields hold while typed into: handed to the form before it is validated and saved.
+  const held = useRef(new Set<() => void>());
+  const keepRef = useRef(keep);
+  keepRef.current = keep;
+  const liveForm = useMemo<LiveForm>(
+    () => ({
+      preview: (path, value) => {
+        const next = withValueAt(optionsRef.current!, path, value);
+        optionsRef.current = next;
+        keepRef.current({ options: next });
+        store.set(setBlockOptionsAtom, { id: original.id, options: next });
+      },
+      hold: (commit) => {
+        held.current.add(commit);
+        return () => held.current.delete(commit);
+      },
+    }),
+    [store, original.id],
+  );
+
   const save = async () => {
     // Asked now: the busy Save button is disabled, which drops the focus.
     const focused = hasFocus();
+    flushSync(() => held.current.forEach((commit) => commit()));
+    const options = optionsRef.current!;
     setError('');
     setServerFieldErrors(undefined);
     if (entry?.options && formRef.current && !formRef.current.validateForm()) {
@@ -225,28 +268,33 @@ function EditBlockForm({ original, onClose, subjects, tab, onTab: setTab, focusT
           (!validator ? (
             <p role="status">{t('admin.common.loading')}</p>
           ) : (
-            <Form<OptionsData>
-              ref={formRef}
-              schema={entry.options as RJSFSchema}
-              uiSchema={{
-                ...withEnumLabels(entry.options as RJSFSchema, entry.ui as UiSchema | undefined, original.type, t),
-                'ui:submitButtonOptions': { norender: true },
-              }}
-              formData={options as OptionsData}
-              validator={validator}
-              widgets={adminWidgets}
-              extraErrors={extraErrors}
-              transformErrors={(errors) => translateOptionErrors(errors, t)}
-              showErrorList={false}
-              noHtml5Validate
-              liveValidate="onBlur"
-              onChange={(e) => {
-                const next = (e.formData ?? {}) as JsonObject;
-                setOptions(next);
-                keep({ options: next });
-                store.set(setBlockOptionsAtom, { id: original.id, options: next });
-              }}
-            />
+            <LiveFormContext.Provider value={liveForm}>
+              <Form<OptionsData>
+                ref={formRef}
+                schema={entry.options as RJSFSchema}
+                uiSchema={{
+                  ...withEnumLabels(entry.options as RJSFSchema, entry.ui as UiSchema | undefined, original.type, t),
+                  'ui:submitButtonOptions': { norender: true },
+                }}
+                formData={optionsRef.current as OptionsData}
+                validator={validator}
+                widgets={adminWidgets}
+                fields={liveFields}
+                extraErrors={extraErrors}
+                transformErrors={(errors) => translateOptionErrors(errors, t)}
+                showErrorList={false}
+                noHtml5Validate
+                liveValidate="onBlur"
+                onChange={(e) => {
+                  const next = (e.formData ?? {}) as JsonObject;
+                  const same = sameJson(next, optionsRef.current);
+                  optionsRef.current = next;
+                  keep({ options: next });
+                  // A typed value handed over on blur is on the page already.
+                  if (!same) store.set(setBlockOptionsAtom, { id: original.id, options: next });
+                }}
+              />
+            </LiveFormContext.Provider>
           ))
         )}
       </TabPanel>

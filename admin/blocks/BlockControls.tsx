@@ -6,7 +6,7 @@
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Block } from '../../schemas/model';
 import { clipboardAtom, copyBlock, pasteClipboard } from '../captured/clipboard';
 import { useEditorsOf } from '../presence/Presence';
@@ -24,7 +24,25 @@ export function deleteNeedsConfirmation(block: Block): boolean {
   return (Array.isArray(block.children) && block.children.length > 0) || Object.keys(block.options ?? {}).length > 0;
 }
 
-export function BlockControls({ block }: { block: Block }) {
+/**
+ * Memoised on what the chrome shows of the block (name, type, revision, whether deleting asks), so
+ * typing into its options renders the block's content, not its chrome.
+ */
+export const BlockControls = memo(BlockChrome, (a, b) => {
+  const x = a.block;
+  const y = b.block;
+  return (
+    x === y ||
+    (x.id === y.id &&
+      x.name === y.name &&
+      x.type === y.type &&
+      x.revision === y.revision &&
+      x.children === y.children &&
+      deleteNeedsConfirmation(x) === deleteNeedsConfirmation(y))
+  );
+});
+
+function BlockChrome({ block }: { block: Block }) {
   const admin = useAdmin();
   const { t } = admin;
   const name = blockLabel(block, admin.registry);

@@ -10,6 +10,7 @@ import {
   childBlockIds,
   docChanges,
   fieldAtom,
+  localActionScope,
   pageAtom,
   StructureActionError,
   type ActionContext,
@@ -21,6 +22,7 @@ import {
 import type { Block, Field, Id, PageDocument } from '../../schemas/model';
 import type { StructureWriteResult } from './api';
 import type { AdminValue } from './context';
+import { findPlacement } from './placement';
 
 type Store = AdminValue['store'];
 
@@ -66,6 +68,39 @@ export function docsFromStore(store: Store, pageIds: Id[]): PageDocs {
   return docs;
 }
 
+/**
+ * The documents `action` reads: for a move (or reorder) only the page items and the blocks it
+ * touches (localActionScope), so an undo on a page of thousands of blocks does not walk them all;
+ * for any other action the whole pages.
+ */
+function actionDocs(store: Store, action: StructureAction): PageDocs {
+  const pageIds = actionPageIds(action);
+  const scope = localActionScope(action);
+  if (!scope) return docsFromStore(store, pageIds);
+  const get = (id: Id) => store.get(blockAtom(id));
+  const fromPage = store.get(pageAtom(pageIds[0]));
+  const holders: Id[] = [];
+  for (const id of scope.moved) {
+    const at = fromPage && findPlacement(fromPage, id, get);
+    if (at?.parentType === 'block') holders.push(at.parentId);
+  }
+  const docs: Record<Id, PageDocument> = {};
+  pageIds.forEach((pageId, i) => {
+    const page = store.get(pageAtom(pageId));
+    if (!page) return;
+    // The moved blocks and the parents they leave are on the first page; the parents they go to on the last.
+    const tree = i === 0 ? treeFromStore(store, scope.moved) : { blocks: [], fields: [] };
+    const parents = [...(i === 0 ? holders : []), ...(i === pageIds.length - 1 ? scope.parents : [])];
+    const blocks = [...tree.blocks];
+    for (const id of parents) {
+      const block = get(id);
+      if (block && !block.wasDeleted && !blocks.includes(block)) blocks.push(block);
+    }
+    docs[pageId] = { schemaVersion: 1, page, blocks, fields: tree.fields };
+  });
+  return docs;
+}
+
 function asItemsChanges(before: PageDocs, after: PageDocs, removed: Id[] = []): ItemsChanges {
   const changes = docChanges(before, after);
   return {
@@ -102,7 +137,7 @@ export async function runOptimistic(
   action: StructureAction,
   call: () => Promise<StructureWriteResult>,
 ): Promise<OptimisticResult> {
-  const before = docsFromStore(admin.store, actionPageIds(action));
+  const before = actionDocs(admin.store, action);
   let guess: { docs: PageDocs; inverse: StructureAction } | undefined;
   try {
     guess = applyStructureAction(before, action, adminActionContext(admin.registry));
@@ -115,7 +150,7 @@ export async function runOptimistic(
     result = await call();
   } catch (error) {
     if (guess) {
-      const now = docsFromStore(admin.store, actionPageIds(guess.inverse));
+      const now = actionDocs(admin.store, guess.inverse);
       try {
         admin.apply(asItemsChanges(now, applyStructureAction(now, guess.inverse).docs));
       } catch {

@@ -27,10 +27,14 @@ export function findPlacement(page: Page, blockId: Id, getBlock: BlockLookup): P
   const seen = new Set<Id>();
   const visit = (parentType: ParentType, parentId: Id, parent: Parent & { columns?: number[] }): Placement | undefined => {
     const cols = parentColumns(parent);
+    // This parent's own columns first (a plain scan): on a long flat page, no lookup per block.
+    for (let c = 0; c < cols.length; c++) {
+      const i = cols[c].indexOf(blockId);
+      if (i >= 0) return { parentType, parentId, colIndex: c, index: i };
+    }
     for (let c = 0; c < cols.length; c++) {
       for (let i = 0; i < cols[c].length; i++) {
         const id = cols[c][i];
-        if (id === blockId) return { parentType, parentId, colIndex: c, index: i };
         if (seen.has(id)) continue;
         seen.add(id);
         const child = getBlock(id);

@@ -4,8 +4,8 @@
  * palette and outline) and the right panel (the selected block's settings). The page itself keeps
  * its member layout: panels sit beside it on wide screens and are sheets below the medium breakpoint.
  */
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { memo, useEffect, useMemo } from 'react';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { BlockSettings } from '../block-editor/BlockSettings';
@@ -157,7 +157,17 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
   const { t } = admin;
   const [open, setOpen] = useAtom(rightPanelOpenAtom);
   const selected = useAtomValue(selectedBlockAtom);
-  const block = useAtomValue(useMemo(() => blockAtom(selected ?? ''), [selected]));
+  // Only the block's name (null when it is gone): the panel does not render again for each change of its options.
+  const label = useAtomValue(
+    useMemo(
+      () =>
+        atom((get) => {
+          const block = selected ? get(blockAtom(selected)) : undefined;
+          return block && !block.wasDeleted ? blockLabel(block, admin.registry) : null;
+        }),
+      [selected, admin.registry],
+    ),
+  );
   if (!open) return null;
   return (
     // Escape in the panel goes back to the block on the page (the draft is kept); a sheet also closes.
@@ -176,12 +186,12 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
       }}
     >
       <div className="t-admin-panel__head">
-        <h2>{block ? blockLabel(block, admin.registry) : t('admin.composer.panel')}</h2>
+        <h2>{label ?? t('admin.composer.panel')}</h2>
         <button type="button" onClick={() => setOpen(false)}>
           {t('admin.composer.close')}
         </button>
       </div>
-      {selected && block && !block.wasDeleted ? (
+      {selected && label !== null ? (
         <BlockSettings key={selected} blockId={selected} subjects={subjects} />
       ) : (
         <p className="t-admin-panel__empty">{t('admin.composer.noSelection')}</p>
@@ -236,7 +246,8 @@ function Outline() {
   );
 }
 
-function OutlineNode({ id, depth }: { id: Id; depth: number }) {
+/** Memoised: a change of the page's order renders the outline's list, not every row again. */
+const OutlineNode = memo(function OutlineItem({ id, depth }: { id: Id; depth: number }) {
   const admin = useAdmin();
   const block = useAtomValue(blockAtom(id));
   const selected = useAtomValue(isSelectedAtom(id));
@@ -270,7 +281,7 @@ function OutlineNode({ id, depth }: { id: Id; depth: number }) {
       )}
     </li>
   );
-}
+});
 
 function OutlineHandle({ id, name }: { id: Id; name: string }) {
   const { t } = useAdmin();

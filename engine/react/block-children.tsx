@@ -11,6 +11,7 @@ import { BlockRenderer } from './block-renderer';
 import { BlockState } from './block-states';
 import { useEngine, type AddBlockSlot } from './engine-context';
 import { blockAtom } from './structure-store';
+import { blockRuns, type BlockRunNode } from './block-runs';
 
 /** A block's child ids in display order: column by column. */
 export function orderedChildIds(block: Pick<Block, 'children' | 'positions'>): Id[] {
@@ -30,32 +31,26 @@ export function useChildBlocks(block: Pick<Block, 'children' | 'positions'>): Bl
 /** Columns of up to this many blocks render flat: an ordinary page is never split into runs. */
 const FLAT = 64;
 
-/**
- * Blocks per run, in a longer column split into a tree of runs. On an update React clones every
- * sibling at each level of the path and, completing each, reads each sibling's own children: about
- * RUN x RUN per level. With runs of 64 a one-block update still grew with the page; runs of 8 keep
- * it flat (engine.update `vs100` in docs/benchmarks.md).
- */
-const RUN = 8;
+function sameIds(a: Id[], b: Id[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
- * A run of sibling blocks. React compares siblings one by one when a parent re-renders or a
- * child updates, so a flat list of 5,000 blocks makes every single-block update walk all 5,000.
- * Nesting them in memoised runs keeps that walk to a few fibers per level. A block that moves
- * across a run boundary remounts.
+ * A run of sibling blocks (engine/react/block-runs.ts): memoised on the ids under it, so when its
+ * column changes only the runs whose blocks changed render again, and every block keeps its place
+ * in the fiber tree unless it moved from one run to another.
  */
-const BlockRun = memo(function BlockRun({ ids, start, end }: { ids: Id[]; start: number; end: number }) {
-  const span = end - start;
-  const out: ReactNode[] = [];
-  if (span <= RUN || ids.length <= FLAT) {
-    for (let i = start; i < end; i++) out.push(<BlockRenderer key={ids[i]} id={ids[i]} />);
-    return out;
-  }
-  let chunk = RUN;
-  while (chunk * RUN < span) chunk *= RUN;
-  for (let s = start; s < end; s += chunk) out.push(<BlockRun key={s} ids={ids} start={s} end={Math.min(s + chunk, end)} />);
-  return out;
-});
+const BlockRun = memo(
+  // Not named BlockRun: inside a named function expression that name is the function itself, and the inner runs would skip the memo.
+  function Run({ run }: { run: BlockRunNode }) {
+    if (!run.runs) return run.ids.map((id) => <BlockRenderer key={id} id={id} />);
+    return run.runs.map((r) => <BlockRun key={r.key} run={r} />);
+  },
+  (a, b) => sameIds(a.run.ids, b.run.ids),
+);
 
 function AddBlock({ slot }: { slot: AddBlockSlot }) {
   const { editMode, renderAddBlock } = useEngine();
@@ -82,7 +77,9 @@ export function ColumnsLayout({ parentKind, parentId, children, positions, width
   for (let i = 0; i < count; i++) {
     cells.push(
       <div key={i} className="t-column" data-column={i} style={{ gridColumn: `span ${check.widths[i] ?? 12}` }}>
-        <BlockRun ids={columns[i] ?? []} start={0} end={(columns[i] ?? []).length} />
+        {blockRuns(columns[i] ?? [], FLAT).map((run) => (
+          <BlockRun key={run.key} run={run} />
+        ))}
         <AddBlock slot={{ parentKind, parentId, column: i }} />
       </div>,
     );

@@ -21,7 +21,8 @@
  *   ours / baseline, so higher is better there).
  * - `countRenders(fn)` counts the React components (function, class, forwardRef, memo) that
  *   rendered in the commits `fn` caused, from React's own commit hook, the same way for any
- *   library: run it once outside the timed runs.
+ *   library: run it once outside the timed runs. `countRendersAsync(fn)` also counts the commits
+ *   after `fn` returns, until its promise resolves and React's scheduled work ran (`settle`).
  * - `quick` is true under `--quick`: fewer runs and sizes for a smoke run; lines say `quick: true`.
  * Timed assertions never go in tests: a bench prints, docs/benchmarks.md is generated from its lines.
  */
@@ -230,6 +231,23 @@ export const reactCommitHook = {
   onPostCommitFiberRoot: () => {},
   checkDCE: () => {},
 };
+
+/** Lets React finish what it scheduled (its scheduler runs tasks through setImmediate in Node). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Components rendered by the commits `fn` causes, also after it returns: until it resolves and React has settled. */
+export async function countRendersAsync(fn: () => unknown): Promise<number> {
+  counting = { renders: 0 };
+  try {
+    await fn();
+    await settle();
+    return counting.renders;
+  } finally {
+    counting = null;
+  }
+}
 
 /** Components rendered by the commits `fn` causes (synchronously, e.g. inside flushSync). */
 export function countRenders(fn: () => void): number {

@@ -112,4 +112,31 @@ describe('the composer in Chromium', () => {
     expect(await seriousViolations(admin)).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('at 375 px the bar is one row; the switches behind More are reachable by keyboard', async () => {
+    await admin.setViewportSize({ width: 375, height: 812 });
+    const bar = admin.getByRole('toolbar', { name: 'Admin bar' });
+    const more = bar.getByRole('button', { name: 'More' });
+    await more.waitFor();
+    // One row of buttons (about 36 px), nothing cut off or scrolled out of view.
+    const fit = await bar.evaluate((el) => ({ height: Math.round(el.getBoundingClientRect().height), overflow: el.scrollWidth - el.clientWidth }));
+    expect(fit.height).toBeLessThan(48);
+    expect(fit.overflow).toBe(0);
+    // Undo and redo are icons that keep their names and tooltips.
+    expect(await bar.getByRole('button', { name: 'Undo' }).getAttribute('title')).toMatch(/undo/i);
+    await bar.getByRole('button', { name: 'Redo' }).waitFor();
+    await more.focus();
+    await admin.keyboard.press('Enter');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    const switches = bar.getByRole('group', { name: 'More edit-mode switches' });
+    const names = await switches.getByRole('button').allTextContents();
+    expect(names).toEqual(['Edit mode (Alt+Shift+E)', 'Text-edit mode (Alt+Shift+J)', 'Safe mode (Alt+Shift+S)', 'Debug info (Alt+Shift+D)', 'View as…']);
+    await admin.keyboard.press('Tab');
+    expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe('Edit mode (Alt+Shift+E)');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await admin.keyboard.press('Escape');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe('More ▾');
+    expect(errors).toEqual([]);
+  });
 });

@@ -72,6 +72,8 @@ export function requireParent(doc: PageDocument, slot: Pick<Slot, 'parentType' |
 export function placeOf(doc: PageDocument, id: Id): Slot | undefined {
   const holders: [ParentType, Page | Block][] = [['page', doc.page], ...doc.blocks.filter((b) => !b.wasDeleted).map((b): [ParentType, Block] => ['block', b])];
   for (const [parentType, holder] of holders) {
+    // A parent without children holds nothing, whatever its positions say (the column rule).
+    if (!Array.isArray(holder.children) || !holder.children.includes(id)) continue;
     const columns = childrenByColumn(holder.children, holder.positions);
     for (let colIndex = 0; colIndex < columns.length; colIndex++) {
       const index = columns[colIndex].indexOf(id);

@@ -98,7 +98,10 @@ export function childAt(item: Laid, col: number, index: number): Id | undefined 
 
 /** Block ids a page or block references: its children (by the rule) and its related display and modal blocks. */
 export function childBlockIds(item: Laid & { relatedBlocks?: unknown }): Id[] {
-  const ids = childrenByColumn(item.children, item.positions).flat();
+  // Most blocks hold nothing: no need to lay out their (empty) columns.
+  const hasChildren = Array.isArray(item.children) && item.children.length > 0;
+  if (!hasChildren && !item.relatedBlocks) return [];
+  const ids = hasChildren ? childrenByColumn(item.children, item.positions).flat() : [];
   const related = item.relatedBlocks as { display?: unknown; modal?: unknown } | undefined;
   if (Array.isArray(related?.display)) ids.push(...related.display.filter((id): id is Id => typeof id === 'string' && id !== ''));
   if (typeof related?.modal === 'string' && related.modal) ids.push(related.modal);

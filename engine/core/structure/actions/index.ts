@@ -1,4 +1,5 @@
 /** The pure structure actions, and one entry point that runs any of them (undo and redo run inverses through it). */
+import type { Id } from '../../../../schemas/model';
 import type { ActionContext, PageDocs } from '../document';
 import { addChildren } from './add-children';
 import { clone } from './clone';
@@ -33,6 +34,27 @@ export function applyStructureAction(docs: PageDocs, action: StructureAction, ct
       return { ...paste(docs, action, ctx), action };
     case 'reorder':
       return { ...reorder(docs, action), action };
+  }
+}
+
+/**
+ * What an action that only re-parents blocks (move, addChildren, reorder) reads of its pages: the
+ * blocks it moves (with everything under them, for the cycle check), the parents they leave and the
+ * parents it writes into. A caller holding a large page can hand it just those (the page item and
+ * these blocks) and get the same result. Undefined for the other actions: they read whole pages
+ * (ids already taken, fields other blocks still use).
+ */
+export function localActionScope(action: StructureAction): { moved: Id[]; parents: Id[] } | undefined {
+  const blockParent = (slot: { parentType: string; parentId: Id }) => (slot.parentType === 'block' ? [slot.parentId] : []);
+  switch (action.kind) {
+    case 'move':
+      return { moved: action.moves.map((m) => m.blockId), parents: action.moves.flatMap((m) => blockParent(m.to)) };
+    case 'addChildren':
+      return { moved: action.childIds, parents: blockParent(action.at) };
+    case 'reorder':
+      return { moved: [], parents: blockParent(action) };
+    default:
+      return undefined;
   }
 }
 
