@@ -188,7 +188,7 @@ describe('side panel and undo/redo', () => {
     await user.click(await screen.findByText('Hello'));
     act(() => screen.getByRole('button', { name: 'Settings' }).click());
     const panel = await screen.findByRole('complementary', { name: 'Block settings' });
-    await user.selectOptions(await within(panel).findByLabelText(/^Tone/, undefined, { timeout: 10_000 }), 'warning');
+    await user.selectOptions(await within(panel).findByLabelText(/^Tone/, undefined, { timeout: 10_000 }), 'Warning');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await stored()).options?.tone).toBe('warning'));
     // The form starts again from the stored block: the focus, on Save, goes to the current tab, not to the page.

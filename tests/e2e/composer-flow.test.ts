@@ -139,7 +139,7 @@ describe('the page composer, as a new admin would use it', () => {
 
     // Its tone, in the side panel.
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
-    await panel.getByLabel('Tone').selectOption('warning');
+    await panel.getByLabel('Tone').selectOption({ label: 'Warning' });
     await blockIn(ada, id).locator('.t-callout--warning').waitFor();
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await stored(id))?.options?.tone).toBe('warning');
@@ -298,7 +298,7 @@ describe('the page composer, keyboard only', () => {
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
     const tone = panel.getByLabel('Tone');
     await tabTo(ada, tone);
-    await chooseByKeyboard(ada, tone, 'warning');
+    await chooseByKeyboard(ada, tone, 'Warning');
     await blockIn(ada, id).locator('.t-callout--warning').waitFor();
     const save = panel.getByRole('button', { name: 'Save', exact: true });
     await tabTo(ada, save);
