@@ -1,5 +1,5 @@
 /** Where blocks sit: the parent, column and index of a block, and every place a block could be dropped on a page, in reading order. */
-import { childrenByColumn } from '../../engine/core';
+import { childrenByColumn, type Columns } from '../../engine/core';
 import type { Block, Id, Page } from '../../schemas/model';
 import type { ParentType } from './api';
 
@@ -15,11 +15,11 @@ type Parent = Pick<Block, 'children' | 'positions'>;
 export type BlockLookup = (id: Id) => Block | undefined;
 
 /** A parent's columns; never fewer than its declared column widths (empty columns still take drops). */
-export function parentColumns(parent: Parent & { columns?: number[] }): Id[][] {
+export function parentColumns(parent: Parent & { columns?: number[] }): Columns {
   const cols = childrenByColumn(parent.children, parent.positions);
   const declared = Array.isArray(parent.columns) ? parent.columns.length : 0;
-  while (cols.length < Math.max(1, declared)) cols.push([]);
-  return cols;
+  if (cols.length >= declared) return cols;
+  return [...cols, ...Array.from({ length: declared - cols.length }, () => [])];
 }
 
 /** Finds a block's placement under the page (depth first). */

@@ -31,7 +31,7 @@ export function useChildBlocks(block: Pick<Block, 'children' | 'positions'>): Bl
 /** Columns of up to this many blocks render flat: an ordinary page is never split into runs. */
 const FLAT = 64;
 
-function sameIds(a: Id[], b: Id[]): boolean {
+function sameIds(a: readonly Id[], b: readonly Id[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

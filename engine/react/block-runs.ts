@@ -20,7 +20,7 @@ export interface BlockRunNode {
   /** Stable among its siblings: the id that ends the run, or `tail` for the column's unfinished last run. */
   key: string;
   /** Every block id under the run, in order (what a memoised run compares). */
-  ids: Id[];
+  ids: readonly Id[];
   /** Inner runs; absent for a leaf run, which renders its `ids` as blocks. */
   runs?: BlockRunNode[];
 }
@@ -47,9 +47,9 @@ export function runLevel(id: Id): number {
 
 /** Groups `items` (ids into leaf runs at level 1, runs of level - 1 above) into runs of `level`. */
 function group<T>(
-  items: T[],
+  items: readonly T[],
   level: number,
-  idsOf: (item: T) => Id[],
+  idsOf: (item: T) => readonly Id[],
   lastOf: (item: T) => Id,
   make: (items: T[], ids: Id[], key: string) => BlockRunNode,
 ): BlockRunNode[] {
@@ -74,7 +74,7 @@ function group<T>(
  * The runs of a column, top level first. Columns of up to `flat` blocks are one leaf run (an
  * ordinary page is never split); longer ones get levels until the top has at most RUN * 4 runs.
  */
-export function blockRuns(ids: Id[], flat: number): BlockRunNode[] {
+export function blockRuns(ids: readonly Id[], flat: number): BlockRunNode[] {
   if (ids.length <= flat) return [{ key: 'tail', ids }];
   let nodes = group(
     ids,

@@ -12,7 +12,7 @@ function index(runs: BlockRunNode[], out = new Map<string, string>(), path = '')
   return out;
 }
 
-const leaves = (runs: BlockRunNode[]): string[][] => runs.flatMap((r) => (r.runs ? leaves(r.runs) : [r.ids]));
+const leaves = (runs: BlockRunNode[]): (readonly string[])[] => runs.flatMap((r) => (r.runs ? leaves(r.runs) : [r.ids]));
 
 describe('block runs', () => {
   it('keeps a short column as one run', () => {

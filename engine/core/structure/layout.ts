@@ -2,14 +2,37 @@
 import type { Id, Positions } from '../../../schemas/model';
 import { MAX_COLUMNS } from '../constants';
 
+/** A layout as `childrenByColumn` gives it: shared between callers (cached), so never changed in place. */
+export type Columns = readonly (readonly Id[])[];
+
+/**
+ * Layouts by `children` array, then by `positions` object (or `NO_POSITIONS`). Stored items are
+ * replaced, never changed in place (structure actions and the store write new objects), so the same
+ * pair of objects always lays out the same way: an undo on a 5,000-block page then lays out only
+ * the parents it touched instead of walking every id of the page again in each caller.
+ */
+const layouts = new WeakMap<object, WeakMap<object, Columns>>();
+const NO_POSITIONS = {};
+
 /**
  * THE column layout rule (one copy: the engine renders by it, the server and admin write by it, the
  * page migration lays out by it). `children` says which blocks a parent holds; `positions` only
  * places them. Columns are `col-0`, `col-1`, ... in numeric order (below MAX_COLUMNS); a child listed
  * in no column goes to the end of `col-0`; ids in `positions` but not in `children` are not children
- * and drop out, as do duplicates and malformed entries.
+ * and drop out, as do duplicates and malformed entries. The result is frozen and cached per
+ * (`children`, `positions`) identity: copy it to change it.
  */
-export function childrenByColumn(children: unknown, positions: unknown): Id[][] {
+export function childrenByColumn(children: unknown, positions: unknown): Columns {
+  if (!Array.isArray(children)) return layOut(children, positions);
+  const key = positions && typeof positions === 'object' ? positions : NO_POSITIONS;
+  let byPositions = layouts.get(children);
+  if (!byPositions) layouts.set(children, (byPositions = new WeakMap()));
+  let columns = byPositions.get(key);
+  if (!columns) byPositions.set(key, (columns = layOut(children, positions)));
+  return columns;
+}
+
+function layOut(children: unknown, positions: unknown): Columns {
   const ids = Array.isArray(children) ? children.filter((c): c is Id => typeof c === 'string' && c !== '') : [];
   const known = new Set(ids);
   const placed = new Set<Id>();
@@ -34,8 +57,12 @@ export function childrenByColumn(children: unknown, positions: unknown): Id[][] 
   for (let i = 0; i < columns.length; i++) columns[i] ??= [];
   if (!columns.length) columns.push([]);
   columns[0] = [...columns[0], ...ids.filter((id) => !placed.has(id) && (placed.add(id), true))];
-  return columns;
+  for (const column of columns) Object.freeze(column);
+  return Object.freeze(columns);
 }
+
+/** A changeable copy of a layout. */
+export const copyColumns = (columns: Columns): Id[][] => columns.map((c) => [...c]);
 
 type Laid = { children?: unknown; positions?: unknown; columns?: unknown };
 
@@ -46,7 +73,7 @@ export const columnKey = (col: number) => `col-${col}`;
  * Empty columns at the end go unless the item declares widths for them: an undeclared empty column
  * would still take a share of the width, and a block moved out and back must leave the layout as it was.
  */
-export function withColumns<T extends Laid>(item: T, columns: Id[][]): T & { children: Id[]; positions: Positions } {
+export function withColumns<T extends Laid>(item: T, columns: Columns): T & { children: Id[]; positions: Positions } {
   const keep = Math.max(1, Array.isArray(item.columns) ? item.columns.length : 0);
   let count = columns.length;
   while (count > keep && columns[count - 1].length === 0) count--;
@@ -61,9 +88,9 @@ export function normalisedLayout<T extends Laid>(item: T): T & { children: Id[];
 }
 
 /** Inserts `ids` (taken out of wherever they are in this item first) into column `col` at `index` (clamped; the end when absent). */
-export function insertChildren<T extends Laid>(item: T, ids: Id[], col = 0, index?: number): T & { children: Id[]; positions: Positions } {
+export function insertChildren<T extends Laid>(item: T, ids: readonly Id[], col = 0, index?: number): T & { children: Id[]; positions: Positions } {
   const taking = new Set(ids);
-  const columns = childrenByColumn(item.children, item.positions).map((c) => c.filter((id) => !taking.has(id)));
+  const columns: Id[][] = childrenByColumn(item.children, item.positions).map((c) => c.filter((id) => !taking.has(id)));
   while (columns.length <= col) columns.push([]);
   const list = columns[col];
   const at = index === undefined ? list.length : Math.min(Math.max(index, 0), list.length);

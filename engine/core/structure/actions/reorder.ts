@@ -1,12 +1,12 @@
 /** reorder: a new order of one column's children; the inverse restores the old one. */
-import { childrenByColumn, withColumns } from '../layout';
+import { childrenByColumn, copyColumns, withColumns } from '../layout';
 import { requireDoc, requireParent, StructureActionError, withParent, type PageDocs } from '../document';
 import type { ActionResult, ReorderAction } from './types';
 
 export function reorder(docs: PageDocs, action: ReorderAction): ActionResult<ReorderAction> {
   const doc = requireDoc(docs, action.pageId);
   const parent = requireParent(doc, action);
-  const columns = childrenByColumn(parent.children, parent.positions);
+  const columns = copyColumns(childrenByColumn(parent.children, parent.positions));
   while (columns.length <= action.colIndex) columns.push([]);
   const current = columns[action.colIndex];
   const same = action.order.length === current.length && new Set(action.order).size === current.length && action.order.every((id) => current.includes(id));
@@ -18,6 +18,6 @@ export function reorder(docs: PageDocs, action: ReorderAction): ActionResult<Reo
   columns[action.colIndex] = [...action.order];
   return {
     docs: { ...docs, [action.pageId]: withParent(doc, withColumns(parent, columns), action.parentType) },
-    inverse: { ...action, order: current },
+    inverse: { ...action, order: [...current] },
   };
 }
