@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childBlockIds, childrenByColumn, insertChildren, migratePageDocument, normalisedLayout, removeChildFrom } from '../../engine/core';
+import { childBlockIds, childrenByColumn, insertChildren, migratePageDocument, normalisedLayout, removeChildFrom, withColumns } from '../../engine/core';
 
 /** One column rule for the engine (rendering), the page migration and every structure write. */
 describe('column layout rule', () => {
@@ -10,6 +10,20 @@ describe('column layout rule', () => {
     expect(childrenByColumn(stray.children, stray.positions)).toEqual([['a'], ['b']]);
     expect(childrenByColumn(unplaced.children, unplaced.positions)).toEqual([['a', 'c'], ['b']]);
     expect(childrenByColumn(['a', 'a', 5, ''], { 'col-0': ['a', 'a'], 'col-99': ['a'], junk: ['a'] })).toEqual([['a']]);
+  });
+
+  it('lays the same children and positions out once, frozen, and a written layout reads back as written', () => {
+    const first = childrenByColumn(unplaced.children, unplaced.positions);
+    expect(childrenByColumn(unplaced.children, unplaced.positions)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+    expect(() => (first[0] as string[]).push('x')).toThrow(TypeError);
+    // Another positions object (an edit) is laid out afresh.
+    expect(childrenByColumn(unplaced.children, { 'col-0': ['c'] })).toEqual([['c', 'a', 'b']]);
+    const written = withColumns({}, [['b'], [], ['a']]);
+    expect(childrenByColumn(written.children, written.positions)).toEqual([['b'], [], ['a']]);
+    // Ids repeated across columns are not a layout: reading lays them out by the rule.
+    const repeated = withColumns({}, [['a'], ['a', 'b']]);
+    expect(childrenByColumn(repeated.children, repeated.positions)).toEqual([['a'], ['b']]);
   });
 
   it('writes the same answer: positions explicit, children in reading order, strays gone', () => {

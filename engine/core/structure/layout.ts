@@ -78,8 +78,23 @@ export function withColumns<T extends Laid>(item: T, columns: Columns): T & { ch
   let count = columns.length;
   while (count > keep && columns[count - 1].length === 0) count--;
   const positions: Positions = {};
-  columns.slice(0, count).forEach((ids, i) => (positions[columnKey(i)] = [...ids]));
-  return { ...item, positions, children: columns.flat() };
+  const laid: Id[][] = [];
+  // The columns written are the layout of the new item when every id is a distinct non-empty string:
+  // cache them so the next reader (the render, the next action) does not lay the page out again.
+  const seen = new Set<Id>();
+  let exact = count <= MAX_COLUMNS;
+  for (let i = 0; i < count; i++) {
+    const column = [...columns[i]];
+    for (const id of column) {
+      if (typeof id !== 'string' || id === '' || seen.has(id)) exact = false;
+      seen.add(id);
+    }
+    positions[columnKey(i)] = column;
+    laid.push(column);
+  }
+  const children = laid.flat();
+  if (exact) layouts.set(children, new WeakMap([[positions, Object.freeze(laid.map((c) => Object.freeze([...c])))]]));
+  return { ...item, positions, children };
 }
 
 /** The item laid out by the rule: explicit positions, children in step, strays dropped. */
