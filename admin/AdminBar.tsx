@@ -6,14 +6,14 @@
  * the shell's (web/shell/AdminBar.tsx ViewAsBar): it shows outside edit mode too.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Id } from '../schemas/model';
 import { capturedBadgeText, capturedBlocksAtom } from './captured/state';
 import { useAdmin } from './core/context';
 import { canManageTextEdit, canToggleDebug, canViewAs } from './core/permissions';
 import { historyAtom, redo, undo } from './editor/history';
 import { PreviewButtons, PreviewFrame } from './preview/ResponsivePreview';
-import { isWideScreen, leftPanelOpenAtom, PANELS_MEDIUM_QUERY, rightPanelOpenAtom } from './editor/panels';
+import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from './editor/panels';
 import { debugInfoAtom, editModeAtom, safeModeAtom, textEditModeAtom, toggleEditModeAtom } from './edit-mode';
 
 export interface AdminBarProps {
@@ -35,9 +35,11 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   const [right, setRight] = useAtom(rightPanelOpenAtom);
   const lastUndo = history.undo.at(-1);
   const lastRedo = history.redo.at(-1);
-  const narrow = useNarrowScreen();
+  const frame = useRef<HTMLDivElement>(null);
+  const narrow = useNarrowBar(frame);
   const label = narrow ? 't-admin-bar__label--hidden' : undefined;
-  // The edit-mode switches: in the row on wide screens, behind "More" on phones (one row there).
+  // The edit-mode switches: in the row when the bar is wide, behind "More" when it is narrow (a phone, or
+  // the page column between both composer panels): one row either way.
   const switches = (
     <>
       <button type="button" aria-pressed={editMode} onClick={() => toggleEditMode(Date.now())}>
@@ -65,71 +67,80 @@ export function AdminBar({ onSafeModeToggle }: AdminBarProps = {}) {
   );
   return (
     <>
-      <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
-        <button
-          type="button"
-          aria-pressed={left}
-          onClick={() => {
-            // Below the medium breakpoint one sheet at a time.
-            if (!left && !isWideScreen()) setRight(false);
-            setLeft(!left);
-          }}
-        >
-          {t('admin.composer.showLeft')}
-        </button>
-        <button
-          type="button"
-          disabled={!lastUndo || history.busy}
-          title={lastUndo ? t('admin.history.undoLabel', { label: lastUndo.label }) : t('admin.history.nothing')}
-          onClick={() => void undo(admin)}
-        >
-          <span aria-hidden="true">↶ </span>
-          <span className={label}>{t('admin.history.undo')}</span>
-        </button>
-        <button
-          type="button"
-          disabled={!lastRedo || history.busy}
-          title={lastRedo ? t('admin.history.redoLabel', { label: lastRedo.label }) : t('admin.history.nothingRedo')}
-          onClick={() => void redo(admin)}
-        >
-          <span aria-hidden="true">↷ </span>
-          <span className={label}>{t('admin.history.redo')}</span>
-        </button>
-        <span className="t-admin-bar__spacer" />
-        {narrow ? <MoreSwitches>{switches}</MoreSwitches> : switches}
-        <button
-          type="button"
-          aria-pressed={right}
-          onClick={() => {
-            if (!right && !isWideScreen()) setLeft(false);
-            setRight(!right);
-          }}
-        >
-          {t('admin.composer.showRight')}
-        </button>
-        {captured.length > 0 && (
-          <span className="t-admin-badge" role="status" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
-            {capturedBadgeText(captured.length)}
-          </span>
-        )}
-        <PreviewButtons />
+      <div ref={frame} className="t-admin-bar-frame">
+        <div className="t-admin-bar" role="toolbar" aria-label={t('editMode.adminBar')}>
+          <button
+            type="button"
+            aria-pressed={left}
+            onClick={() => {
+              // Below the medium breakpoint one sheet at a time.
+              if (!left && !isWideScreen()) setRight(false);
+              setLeft(!left);
+            }}
+          >
+            {t('admin.composer.showLeft')}
+          </button>
+          <button
+            type="button"
+            disabled={!lastUndo || history.busy}
+            title={lastUndo ? t('admin.history.undoLabel', { label: lastUndo.label }) : t('admin.history.nothing')}
+            onClick={() => void undo(admin)}
+          >
+            <span aria-hidden="true">↶ </span>
+            <span className={label}>{t('admin.history.undo')}</span>
+          </button>
+          <button
+            type="button"
+            disabled={!lastRedo || history.busy}
+            title={lastRedo ? t('admin.history.redoLabel', { label: lastRedo.label }) : t('admin.history.nothingRedo')}
+            onClick={() => void redo(admin)}
+          >
+            <span aria-hidden="true">↷ </span>
+            <span className={label}>{t('admin.history.redo')}</span>
+          </button>
+          <span className="t-admin-bar__spacer" />
+          {narrow ? <MoreSwitches>{switches}</MoreSwitches> : switches}
+          <button
+            type="button"
+            aria-pressed={right}
+            onClick={() => {
+              if (!right && !isWideScreen()) setLeft(false);
+              setRight(!right);
+            }}
+          >
+            {t('admin.composer.showRight')}
+          </button>
+          {captured.length > 0 && (
+            <span className="t-admin-badge" role="status" aria-label={t('capturedBlocks.badge', { count: captured.length })}>
+              {capturedBadgeText(captured.length)}
+            </span>
+          )}
+          <PreviewButtons />
+        </div>
       </div>
       <PreviewFrame />
     </>
   );
 }
 
-/** Below the panels' medium breakpoint (a phone): the bar keeps to one row. Without media queries (no layout), everything shows. */
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && !isWideScreen());
+/** Narrower than this the bar's whole row does not fit: the switches go behind More (the `admin-bar` container query in admin.css). */
+const BAR_ONE_ROW_WIDTH = 900;
+
+/**
+ * Whether the bar's own space is narrow: a phone, or the page column between both composer panels at
+ * 1280 px. Measured on the bar's frame, not the viewport; without ResizeObserver (no layout), everything shows.
+ */
+function useNarrowBar(frame: RefObject<HTMLDivElement | null>): boolean {
+  const [narrow, setNarrow] = useState(false);
   useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(PANELS_MEDIUM_QUERY);
-    const update = () => setNarrow(!query.matches);
+    const el = frame.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const update = () => setNarrow(el.getBoundingClientRect().width < BAR_ONE_ROW_WIDTH);
     update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [frame]);
   return narrow;
 }
 

@@ -139,4 +139,27 @@ describe('the composer in Chromium', () => {
     expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe('More ▾');
     expect(errors).toEqual([]);
   });
+
+  it('at 1280 px with both panels open the bar (in the page column between them) is one row too', async () => {
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    const bar = admin.getByRole('toolbar', { name: 'Admin bar' });
+    for (const name of ['Blocks', 'Settings']) {
+      const toggle = bar.getByRole('button', { name, exact: true });
+      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    }
+    await admin.getByRole('complementary', { name: 'Blocks and outline' }).waitFor();
+    await admin.getByRole('complementary', { name: 'Block settings' }).waitFor();
+    await bar.getByRole('button', { name: 'More' }).waitFor();
+    const fit = await bar.evaluate((el) => ({
+      width: Math.round(el.getBoundingClientRect().width),
+      height: Math.round(el.getBoundingClientRect().height),
+      overflow: el.scrollWidth - el.clientWidth,
+    }));
+    expect(fit.width).toBeLessThan(900);
+    expect(fit.height).toBeLessThan(48);
+    expect(fit.overflow).toBe(0);
+    expect(await seriousViolations(admin)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
