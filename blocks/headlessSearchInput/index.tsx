@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDataLayer, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchInputOptions } from '../options.generated';
 
@@ -17,7 +17,14 @@ export default function HeadlessSearchInput({ options }: BlockProps<HeadlessSear
     // Too short a query searches for everyone rather than for a fragment.
     searches.choose(options.searchId, { text: text.length >= min ? text : '' });
   };
+  // Nothing typed yet on mount: submitting then would count as a new query and send a reader who
+  // already paged on (Load more) back to the first page when the debounce ends.
+  const mounted = useRef(false);
   useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     const timer = setTimeout(() => submit(typed), options.debounceMs ?? 300);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,10 +3,17 @@ import DOMPurify from 'dompurify';
 import { MARKUP_ATTRIBUTES, MARKUP_ELEMENTS, MARKUP_URL_ATTRIBUTES } from '../core/markup-policy';
 import { dropUnsafeUrls, type SanitizeMarkup } from './markup-sanitizer';
 
-const purifier = DOMPurify();
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeType === 1) dropUnsafeUrls(node as Element);
-});
+// Made on first use, not at import: modules that import this one also load in Node (the server's
+// validators, unit tests), where DOMPurify without a window has no hooks to add.
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+function instance(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  purifier = DOMPurify();
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeType === 1) dropUnsafeUrls(node as Element);
+  });
+  return purifier;
+}
 
 // '#text' listed and KEEP_CONTENT off: a refused element goes with its content, as in the native API.
 const CONFIG = {
@@ -19,4 +26,4 @@ const CONFIG = {
   KEEP_CONTENT: false,
 };
 
-export const purifyMarkup: SanitizeMarkup = (html) => purifier.sanitize(html, CONFIG);
+export const purifyMarkup: SanitizeMarkup = (html) => instance().sanitize(html, CONFIG);
