@@ -7,6 +7,7 @@ import {
   autoUpdate,
   flip,
   FloatingFocusManager,
+  FloatingPortal,
   offset,
   shift,
   useClick,
@@ -73,31 +74,34 @@ export function BlockMenu({ name, items, triggerRef }: { name: string; items: Bl
         {t('admin.block.more')} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
-          <div ref={refs.setFloating} style={floatingStyles} className="t-admin-popover t-admin-menu" aria-label={label} {...getFloatingProps()}>
-            {items.map((item, i) => (
-              <button
-                key={item.key}
-                type="button"
-                role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-                aria-checked={item.checked}
-                disabled={item.disabled}
-                tabIndex={active === i ? 0 : -1}
-                ref={(el) => {
-                  list.current[i] = el;
-                }}
-                {...getItemProps({
-                  onClick: () => {
-                    setOpen(false);
-                    item.onSelect();
-                  },
-                })}
-              >
-                {item.label}
-              </button>
-            ))}
-          </div>
-        </FloatingFocusManager>
+        // In a portal: the block's chrome is its own stacking context, under the settings sheet on phones.
+        <FloatingPortal>
+          <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+            <div ref={refs.setFloating} style={floatingStyles} className="t-admin-popover t-admin-menu" aria-label={label} {...getFloatingProps()}>
+              {items.map((item, i) => (
+                <button
+                  key={item.key}
+                  type="button"
+                  role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+                  aria-checked={item.checked}
+                  disabled={item.disabled}
+                  tabIndex={active === i ? 0 : -1}
+                  ref={(el) => {
+                    list.current[i] = el;
+                  }}
+                  {...getItemProps({
+                    onClick: () => {
+                      setOpen(false);
+                      item.onSelect();
+                    },
+                  })}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+          </FloatingFocusManager>
+        </FloatingPortal>
       )}
     </>
   );

@@ -74,14 +74,14 @@ describe('selection', () => {
     more.focus();
     await user.keyboard('{ArrowDown}');
     expect(more).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(within(bar).getByRole('menuitem', { name: /Move up/ })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /Move up/ })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(within(bar).getByRole('menuitem', { name: /Move down/ })).toHaveFocus();
-    expect(within(bar).getByRole('menu').querySelectorAll('[role^="menuitem"]')).toHaveLength(6);
+    expect(screen.getByRole('menuitem', { name: /Move down/ })).toHaveFocus();
+    expect(screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')).toHaveLength(6);
     expect(await seriousAxeViolations()).toEqual([]);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(more).toHaveFocus());
-    expect(within(bar).queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('menu')).toBeNull();
     // That Escape only closed the menu: the block stays selected.
     expect(store.get(selectedBlockAtom)).toBe(id('c'));
     expect(screen.queryAllByRole('toolbar', { name: /Block controls/ })).toHaveLength(1);

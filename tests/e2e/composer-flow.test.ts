@@ -293,9 +293,9 @@ describe('the page composer, keyboard only', () => {
     // More opens its menu on the first entry; ArrowUp wraps to the last, Edit block.
     await tabTo(ada, toolbar.getByRole('button', { name: 'More', exact: true }), { back: true });
     await ada.keyboard.press('Enter');
-    await expect.poll(() => isFocused(toolbar.getByRole('menuitem', { name: 'Move up' }))).toBe(true);
+    await expect.poll(() => isFocused(ada.getByRole('menuitem', { name: 'Move up' }))).toBe(true);
     await ada.keyboard.press('ArrowUp');
-    await expect.poll(() => isFocused(toolbar.getByRole('menuitem', { name: 'Edit block' }))).toBe(true);
+    await expect.poll(() => isFocused(ada.getByRole('menuitem', { name: 'Edit block' }))).toBe(true);
     await ada.keyboard.press('Enter');
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
     const tone = panel.getByLabel('Tone');

@@ -72,7 +72,7 @@ export async function findFocusedDialog(name: string | RegExp): Promise<HTMLElem
   return dialog;
 }
 
-/** Opens the selected block's More menu in `toolbar` and returns its entry named `name` (the capture toggle is a menuitemcheckbox). */
+/** Opens the selected block's More menu in `toolbar` (the menu is portalled to the body) and returns its entry named `name` (the capture toggle is a menuitemcheckbox). */
 export async function blockMenuItem(
   user: { click(el: Element): Promise<void> },
   toolbar: HTMLElement,
@@ -80,6 +80,6 @@ export async function blockMenuItem(
   role: 'menuitem' | 'menuitemcheckbox' = 'menuitem',
 ): Promise<HTMLElement> {
   await user.click(within(toolbar).getByRole('button', { name: 'More' }));
-  const menu = await within(toolbar).findByRole('menu');
+  const menu = await screen.findByRole('menu');
   return within(menu).getByRole(role, { name });
 }

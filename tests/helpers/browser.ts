@@ -90,5 +90,8 @@ export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: 
 /** Opens the selected block's More menu in `toolbar` and returns the entry named `name`. */
 export async function blockMenuItem(toolbar: Locator, name: string | RegExp): Promise<Locator> {
   await toolbar.getByRole('button', { name: 'More', exact: true }).click();
-  return toolbar.getByRole('menu').getByRole('menuitem', { name, exact: typeof name === 'string' });
+  return toolbar
+    .page()
+    .getByRole('menu')
+    .getByRole('menuitem', { name, exact: typeof name === 'string' });
 }
