@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchBrowser } from '../tests/helpers/browser';
+import { blockMenuItem, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server-process';
 import { projectRoot } from './paths';
 
@@ -37,7 +37,7 @@ async function calloutSettings(page: Page, blockId: string, text: string) {
   const toolbar = page.getByRole('toolbar', { name: 'Block controls for Callout' });
   await toolbar.waitFor();
   const panel = page.getByRole('complementary', { name: 'Block settings' });
-  if (!(await panel.isVisible())) await toolbar.getByRole('button', { name: 'Edit block' }).click();
+  if (!(await panel.isVisible())) await (await blockMenuItem(toolbar, 'Edit block')).click();
   return panel;
 }
 

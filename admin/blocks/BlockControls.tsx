@@ -1,8 +1,8 @@
 /**
  * A block's edit-mode chrome. Unselected: only its name tag, shown on hover or keyboard focus (the
- * tag is the block's select button). Selected: a small toolbar: move up, move down, the drag and
- * keyboard move handle, duplicate, copy and paste (the clipboard), capture, settings and delete (with the confirmation
- * popover). Nothing else on the page carries chrome.
+ * tag is the block's select button). Selected: a small toolbar: the drag and keyboard move handle,
+ * duplicate, copy, delete (with the confirmation popover) and More (move up, move down, move to,
+ * paste, capture, settings). Nothing else on the page carries chrome.
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -17,7 +17,8 @@ import { isWideScreen, leftPanelOpenAtom, rightPanelOpenAtom } from '../editor/p
 import { dragHandleSlotAtom } from '../editor/drag';
 import { isSelectedAtom, selectedBlockAtom } from '../editor/selection';
 import { deleteBlock, duplicateBlock, moveBy } from './block-actions';
-import { MoveToControl } from './MoveTo';
+import { BlockMenu, type BlockMenuItem } from './BlockMenu';
+import { MoveToDialog } from './MoveTo';
 
 /** Deleting asks first when the block holds something worth keeping: children or options. */
 export function deleteNeedsConfirmation(block: Block): boolean {
@@ -143,17 +144,25 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
     setRight(true);
     setTimeout(() => document.querySelector<HTMLElement>('.t-admin-panel--right input, .t-admin-panel--right [role="tab"]')?.focus(), 0);
   };
+  const more = useRef<HTMLButtonElement>(null);
+  const [movingTo, setMovingTo] = useState(false);
+  const items: BlockMenuItem[] = [
+    { key: 'up', label: t('admin.block.moveUp'), onSelect: () => void moveBy(admin, block.id, -1) },
+    { key: 'down', label: t('admin.block.moveDown'), onSelect: () => void moveBy(admin, block.id, 1) },
+    // Opened once the menu has given focus back to More, so the dialog's first place keeps it.
+    { key: 'moveTo', label: t('admin.moveTo.open'), onSelect: () => setTimeout(() => setMovingTo(true), 0) },
+    { key: 'paste', label: t('admin.block.paste'), disabled: !canPaste, onSelect: () => void pasteClipboard(admin) },
+    {
+      key: 'capture',
+      label: captured ? t('admin.block.captured') : t('admin.block.capture'),
+      checked: captured,
+      onSelect: () => capture({ blockId: block.id, pageId: admin.pageId }),
+    },
+    { key: 'settings', label: t('admin.block.edit'), onSelect: openSettings },
+  ];
+  // One short row (like Puck's): move handle, duplicate, copy, delete; the rest behind More.
   return (
     <div className="t-admin-block-bar" role="toolbar" aria-label={t('admin.block.controls', { name })}>
-      <button type="button" data-admin-control="up" onClick={() => void moveBy(admin, block.id, -1)}>
-        <span aria-hidden="true">↑ </span>
-        {t('admin.block.moveUp')}
-      </button>
-      <button type="button" data-admin-control="down" onClick={() => void moveBy(admin, block.id, 1)}>
-        <span aria-hidden="true">↓ </span>
-        {t('admin.block.moveDown')}
-      </button>
-      <MoveToControl block={block} />
       <span ref={handleSlot} className="t-admin-drag-slot" />
       <button type="button" data-admin-control="duplicate" onClick={() => void duplicateBlock(admin, block.id)}>
         {t('admin.block.duplicate')}
@@ -161,16 +170,17 @@ function SelectedToolbar({ block, name }: { block: Block; name: string }) {
       <button type="button" data-admin-control="copy" onClick={() => copyBlock(admin, block.id)}>
         {t('admin.block.copy')}
       </button>
-      <button type="button" data-admin-control="paste" disabled={!canPaste} onClick={() => void pasteClipboard(admin)}>
-        {t('admin.block.paste')}
-      </button>
-      <button type="button" aria-pressed={captured} onClick={() => capture({ blockId: block.id, pageId: admin.pageId })}>
-        {captured ? t('admin.block.captured') : t('admin.block.capture')}
-      </button>
-      <button type="button" data-admin-control="settings" onClick={() => openSettings()}>
-        {t('admin.block.edit')}
-      </button>
       <DeleteControl block={block} />
+      <BlockMenu name={name} items={items} triggerRef={more} />
+      {movingTo && (
+        <MoveToDialog
+          block={block}
+          onClose={() => {
+            setMovingTo(false);
+            setTimeout(() => more.current?.focus(), 0);
+          }}
+        />
+      )}
     </div>
   );
 }

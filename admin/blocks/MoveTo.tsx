@@ -10,20 +10,7 @@ import { blockLabel, useAdmin } from '../core/context';
 import type { DropSlot } from '../core/placement';
 import { allowedSlots, moveBlockTo, slotKey, slotName } from './move';
 
-export function MoveToControl({ block }: { block: Block }) {
-  const { t } = useAdmin();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" data-admin-control="moveTo" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t('admin.moveTo.open')}
-      </button>
-      {open && <MoveToDialog block={block} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function MoveToDialog({ block, onClose }: { block: Block; onClose(): void }) {
+export function MoveToDialog({ block, onClose }: { block: Block; onClose(): void }) {
   const admin = useAdmin();
   const { t } = admin;
   const name = blockLabel(block, admin.registry);
@@ -32,7 +19,7 @@ function MoveToDialog({ block, onClose }: { block: Block; onClose(): void }) {
 
   const choose = async (slot: DropSlot) => {
     setBusy(true);
-    const moved = await moveBlockTo(admin, block.id, slot, 'moveTo');
+    const moved = await moveBlockTo(admin, block.id, slot, 'more');
     setBusy(false);
     if (moved) onClose();
   };

@@ -289,7 +289,8 @@ function BlockHandle({ blockId }: { blockId: Id }) {
   return (
     <DragHandle id={`block:${blockId}`} source={source} name={blockLabel(block, admin.registry)} className="t-admin-move" control="move">
       <span aria-hidden="true">⠿ </span>
-      {admin.t('admin.block.move')}
+      {/* On a phone only the grip shows (admin.css), so the toolbar stays one row; the name is still read. */}
+      <span className="t-admin-move__label">{admin.t('admin.block.move')}</span>
     </DragHandle>
   );
 }

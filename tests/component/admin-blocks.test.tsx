@@ -5,7 +5,7 @@ import { historyAtom } from '../../admin/editor/history';
 import { leftPanelOpenAtom } from '../../admin/editor/panels';
 import { blockAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, requestAs, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
@@ -218,7 +218,7 @@ describe('moving blocks', () => {
   it('Move to… lists the places by name, steps with the arrow keys, moves with Enter (one request); undo puts it back', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls, store, id } = await renderAdmin([a, b, cols, c]);
-    await user.click(within(bar('Bravo')).getByRole('button', { name: 'Move to…' }));
+    await user.click(await blockMenuItem(user, bar('Bravo'), 'Move to…'));
     const dialog = await screen.findByRole('dialog', { name: 'Move “Bravo” to…' });
     const places = within(dialog)
       .getAllByRole('button', { name: /column/ })
@@ -240,7 +240,7 @@ describe('moving blocks', () => {
     expect(calls.filter((x) => x.method === 'moveBlocks')).toHaveLength(1);
     // The step is recorded once the server has answered; focus follows the block to its new place.
     await waitFor(() => expect(store.get(historyAtom).undo.map((x) => x.label)).toEqual(['Move “Bravo”']));
-    await waitFor(() => expect(within(bar('Bravo')).getByRole('button', { name: 'Move to…' })).toHaveFocus());
+    await waitFor(() => expect(within(bar('Bravo')).getByRole('button', { name: 'More' })).toHaveFocus());
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('a'), id('b'), id('cols')]));
   });
@@ -250,7 +250,7 @@ describe('moving blocks', () => {
     const { store, id, token } = await renderAdmin([a, b]);
     // Another admin deletes Alpha meanwhile: the server refuses to move it, and the guess is undone.
     expect((await server.call('DELETE', `structure/block/${id('a')}`, { token })).status).toBe(200);
-    await user.click(within(bar('Alpha')).getByRole('button', { name: 'Move to…' }));
+    await user.click(await blockMenuItem(user, bar('Alpha'), 'Move to…'));
     const dialog = await screen.findByRole('dialog', { name: 'Move “Alpha” to…' });
     await user.click(within(dialog).getByRole('button', { name: 'at the end of column 1 of the page' }));
     expect(await screen.findByText('Error submitting move request')).toBeInTheDocument();
@@ -360,7 +360,7 @@ describe('the side panel keeps a draft', () => {
   it('selecting another block keeps the unsaved edit (preview and panel); Escape goes back to the block; Discard puts it back; nothing is sent', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls, store, id } = await renderAdmin([note, a]);
-    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    await user.click(await blockMenuItem(user, bar('Note'), 'Edit block'));
     let panel = await screen.findByRole('complementary', { name: 'Block settings' });
     const title = await within(panel).findByLabelText('Title');
     await user.clear(title);
@@ -368,11 +368,11 @@ describe('the side panel keeps a draft', () => {
     expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
 
     // Another block selected: the draft stays on the page and in the panel when Note comes back.
-    await user.click(within(bar('Alpha')).getByRole('button', { name: 'Edit block' }));
+    await user.click(await blockMenuItem(user, bar('Alpha'), 'Edit block'));
     panel = await screen.findByRole('complementary', { name: 'Block settings' });
     expect(within(panel).getByRole('heading', { name: 'Alpha' })).toBeInTheDocument();
     expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
-    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    await user.click(await blockMenuItem(user, bar('Note'), 'Edit block'));
     panel = await screen.findByRole('complementary', { name: 'Block settings' });
     expect(within(panel).getByRole('status')).toHaveTextContent('Unsaved changes');
     expect(await within(panel).findByLabelText('Title')).toHaveValue('Draft title');
@@ -384,7 +384,7 @@ describe('the side panel keeps a draft', () => {
     expect(screen.getByRole('toolbar', { name: 'Block controls for Note' })).toBeInTheDocument();
     expect(onPage(id('n')).getByText('Draft title')).toBeInTheDocument();
 
-    await user.click(within(bar('Note')).getByRole('button', { name: 'Edit block' }));
+    await user.click(await blockMenuItem(user, bar('Note'), 'Edit block'));
     panel = await screen.findByRole('complementary', { name: 'Block settings' });
     await user.click(within(panel).getByRole('button', { name: 'Discard changes' }));
     expect(onPage(id('n')).getByText('Hello')).toBeInTheDocument();

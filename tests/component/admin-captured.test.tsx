@@ -5,7 +5,7 @@ import { AdminBar, capturedBadgeText, capturedBlocksAtom } from '../../admin';
 import { historyAtom } from '../../admin/editor/history';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
@@ -38,9 +38,10 @@ async function scene(options: Parameters<typeof renderAdminOnServer>[2] = {}) {
 }
 
 async function captureAndOpen(user: ReturnType<typeof userEvent.setup>, id: (local: string) => string) {
-  await user.click(within(bar('Alpha')).getByRole('button', { name: 'Capture block' }));
-  await user.click(within(bar('Box')).getByRole('button', { name: 'Capture block' }));
-  expect(within(bar('Alpha')).getByRole('button', { name: 'Captured' })).toHaveAttribute('aria-pressed', 'true');
+  await user.click(await blockMenuItem(user, bar('Alpha'), 'Capture block', 'menuitemcheckbox'));
+  await user.click(await blockMenuItem(user, bar('Box'), 'Capture block', 'menuitemcheckbox'));
+  expect(await blockMenuItem(user, bar('Alpha'), 'Captured', 'menuitemcheckbox')).toHaveAttribute('aria-checked', 'true');
+  await user.keyboard('{Escape}');
   const slot = document.querySelector<HTMLElement>(`[data-slot="block:${id('t')}:0"]`)!;
   await user.click(within(slot).getByRole('button', { name: /Paste captured blocks here/ }));
   return screen.findByRole('dialog', { name: 'Paste captured blocks' });

@@ -7,7 +7,7 @@ import { selectedBlockAtom } from '../../admin/editor/selection';
 import { AdminBar, NavigationEditor } from '../../admin';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 const a: Block = { id: 'a', type: 'plainText', name: 'Alpha', options: { text: 'A' } };
@@ -63,7 +63,27 @@ describe('selection', () => {
     const bar = toolbar('Charlie');
     // Every control is named as it reads (no label-name mismatch).
     for (const button of within(bar).getAllByRole('button')) expect(button.getAttribute('aria-label')).toBeNull();
-    expect(within(bar).getByRole('button', { name: /Move up/ })).toBeInTheDocument();
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['⠿ Move block', 'Duplicate', 'Copy', 'Delete block', 'More ▾']);
+    // More is a menu button: ArrowDown opens it on its first item, the arrows move, Escape gives focus back.
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    more.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /Move up/ })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: /Move down/ })).toHaveFocus();
+    expect(screen.getByRole('menu').querySelectorAll('[role^="menuitem"]')).toHaveLength(6);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(more).toHaveFocus());
+    expect(screen.queryByRole('menu')).toBeNull();
+    // That Escape only closed the menu: the block stays selected.
+    expect(store.get(selectedBlockAtom)).toBe(id('c'));
     expect(screen.queryAllByRole('toolbar', { name: /Block controls/ })).toHaveLength(1);
     expect(await seriousAxeViolations()).toEqual([]);
 
@@ -217,7 +237,7 @@ describe('side panel and undo/redo', () => {
     const { store, id, token, calls } = await scene([a, b]);
     const children = async () => (await pageDoc(id('p1'), token)).page.children;
     await user.click(await screen.findByText('B'));
-    await user.click(within(toolbar('Bravo')).getByRole('button', { name: /Move up/ }));
+    await user.click(await blockMenuItem(user, toolbar('Bravo'), /Move up/));
     await waitFor(async () => expect(await children()).toEqual([id('b'), id('a')]));
     await user.click(await historyButton('Undo'));
     await waitFor(async () => expect(await children()).toEqual([id('a'), id('b')]));

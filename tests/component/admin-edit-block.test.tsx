@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blockAtom } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 // Every wait is a round trip to the real server, which a loaded machine slows down.
@@ -38,7 +38,7 @@ async function stored(token: string, id: string): Promise<Block> {
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   if (!screen.queryByRole('toolbar', { name: 'Block controls for Intro' })) await user.click(screen.getByRole('button', { name: 'Select Intro' }));
   const bar = screen.getByRole('toolbar', { name: 'Block controls for Intro' });
-  await user.click(within(bar).getByRole('button', { name: 'Edit block' }));
+  await user.click(await blockMenuItem(user, bar, 'Edit block'));
   return screen.findByRole('complementary', { name: 'Block settings' });
 }
 

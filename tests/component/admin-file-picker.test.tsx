@@ -12,7 +12,7 @@ import { resolveImageOptions } from '../../engine/core/files';
 import type { Block } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api';
 import { createFileService } from '../../web/engine/file-services';
-import { seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 import { webApiClient } from '../helpers/web-api-client';
 
@@ -52,7 +52,7 @@ async function openLibrary(block: Block, pickerName: string) {
   open.push(view);
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: `Select ${block.name}` }));
-  await user.click(within(screen.getByRole('toolbar', { name: `Block controls for ${block.name}` })).getByRole('button', { name: 'Edit block' }));
+  await user.click(await blockMenuItem(user, screen.getByRole('toolbar', { name: `Block controls for ${block.name}` }), 'Edit block'));
   const panel = await screen.findByRole('complementary', { name: 'Block settings' });
   await user.click(within(panel).getByRole('button', { name: pickerName }));
   return { view, token, user, panel, library: within(panel).getByRole('group', { name: /asset library/ }) };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeRegistryData } from '../../engine';
 import type { Block } from '../../schemas/model';
-import { fullRegistry, seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, fullRegistry, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 // Every wait is a round trip to the real server, which a loaded machine slows down.
@@ -80,7 +80,7 @@ describe('custom widgets', { timeout: 120_000 }, () => {
     open.push(view);
     const { id, token } = view;
     await user.click(screen.getByRole('button', { name: 'Select Card' }));
-    await user.click(within(screen.getByRole('toolbar', { name: 'Block controls for Card' })).getByRole('button', { name: 'Edit block' }));
+    await user.click(await blockMenuItem(user, screen.getByRole('toolbar', { name: 'Block controls for Card' }), 'Edit block'));
     const dialog = await screen.findByRole('complementary', { name: 'Block settings' });
     const target = (await within(dialog).findByLabelText(/Target page/)) as HTMLSelectElement;
     const choices = [...target.options].map((o) => [o.value, o.text]);

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../schemas/model';
 import type { Account } from '../../server/model';
-import { seriousAxeViolations } from '../helpers/admin-render';
+import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -37,7 +37,7 @@ async function renderAdmin() {
 /** Block settings -> Visibility -> advanced on -> Edit rules. */
 async function openRules(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Select Intro' }));
-  await user.click(within(screen.getByRole('toolbar', { name: 'Block controls for Intro' })).getByRole('button', { name: 'Edit block' }));
+  await user.click(await blockMenuItem(user, screen.getByRole('toolbar', { name: 'Block controls for Intro' }), 'Edit block'));
   const panel = await screen.findByRole('complementary', { name: 'Block settings' });
   await user.click(within(panel).getByRole('tab', { name: 'Visibility' }));
   await user.click(within(panel).getByRole('switch', { name: 'Advanced visibility (rules)' }));

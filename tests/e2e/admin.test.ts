@@ -8,7 +8,7 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -103,8 +103,8 @@ describe('edit mode in Chromium against the built server, with a member watching
   });
 
   it('changes its text through the generated form in the side panel; the member sees the new text live', async () => {
-    // The new block is selected: its toolbar's Edit block goes to the side panel.
-    await adminBlock().getByRole('button', { name: 'Edit block' }).click();
+    // The new block is selected: its toolbar's More > Edit block goes to the side panel.
+    await (await blockMenuItem(adminBlock().getByRole('toolbar'), 'Edit block')).click();
     const panel = admin.getByRole('complementary', { name: 'Block settings' });
     await panel.getByLabel(/Text/).first().fill('Hello from edit mode');
     expect(await seriousViolations(admin, '.t-admin-panel--right')).toEqual([]);

@@ -9,7 +9,7 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -80,7 +80,8 @@ describe('copy, paste and inline text in Chromium', () => {
     await admin.keyboard.press('Enter');
     await admin.getByRole('toolbar', { name: 'Block controls for Callout' }).waitFor();
     await admin.keyboard.press('Control+c');
-    await admin.getByRole('toolbar', { name: 'Block controls for Callout' }).getByRole('button', { name: 'Paste' }).waitFor();
+    await (await blockMenuItem(admin.getByRole('toolbar', { name: 'Block controls for Callout' }), 'Paste')).and(admin.locator(':enabled')).waitFor();
+    await admin.keyboard.press('Escape');
     await admin.getByRole('link', { name: 'News' }).first().click();
     await admin.waitForURL((url) => url.pathname.endsWith('/news'));
     const before = (await pageDoc('news')).page.children ?? [];

@@ -7,7 +7,7 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -95,7 +95,7 @@ describe('dragging and moving blocks in the composer', () => {
     const moving = (await secondColumn())[0];
     // The dropped block is selected once the page has it from the server's answer.
     await expect.poll(selectedId).toBe(moving);
-    await admin.locator(`[data-block-id="${moving}"]`).getByRole('button', { name: 'Move to…' }).click();
+    await (await blockMenuItem(admin.locator(`[data-block-id="${moving}"]`).getByRole('toolbar'), 'Move to…')).click();
     const dialog = admin.getByRole('dialog', { name: /^Move “Callout” to…/ });
     await dialog.waitFor();
     expect(await seriousViolations(admin)).toEqual([]);

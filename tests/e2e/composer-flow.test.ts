@@ -16,7 +16,7 @@
 import type { Locator, Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 const COLUMNS = 'welcome-columns';
@@ -196,10 +196,7 @@ describe('the page composer, as a new admin would use it', () => {
     const last = newsBefore.at(-1)!;
     await blockIn(ada, last).click();
     await expect.poll(() => blockIn(ada, last).locator(':scope > [data-admin-chrome] [data-admin-control="select"]').getAttribute('aria-pressed')).toBe('true');
-    await ada
-      .getByRole('toolbar', { name: /^Block controls for / })
-      .getByRole('button', { name: 'Paste' })
-      .click();
+    await (await blockMenuItem(ada.getByRole('toolbar', { name: /^Block controls for / }), 'Paste')).click();
     await expect.poll(async () => (await pageDoc('news')).page.children?.length).toBe(newsBefore.length + 1);
     const copy = (await pageDoc('news')).blocks.find((b) => b.type === 'callout' && b.options?.title === 'Rota swap by Friday')!;
     expect(copy.id).not.toBe(id);
@@ -293,7 +290,12 @@ describe('the page composer, keyboard only', () => {
 
     // The side panel from the block's toolbar: the tone, then Save.
     const toolbar = ada.getByRole('toolbar', { name: 'Block controls for Callout' });
-    await tabTo(ada, toolbar.getByRole('button', { name: 'Edit block' }), { back: true });
+    // More opens its menu on the first entry; ArrowUp wraps to the last, Edit block.
+    await tabTo(ada, toolbar.getByRole('button', { name: 'More', exact: true }), { back: true });
+    await ada.keyboard.press('Enter');
+    await expect.poll(() => isFocused(ada.getByRole('menuitem', { name: 'Move up' }))).toBe(true);
+    await ada.keyboard.press('ArrowUp');
+    await expect.poll(() => isFocused(ada.getByRole('menuitem', { name: 'Edit block' }))).toBe(true);
     await ada.keyboard.press('Enter');
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
     const tone = panel.getByLabel('Tone');
@@ -365,7 +367,8 @@ describe('the page composer, keyboard only', () => {
     // Ctrl+C, then to the News page by its link, its last block selected from its name tag, Ctrl+V.
     await expect.poll(() => isFocused(blockIn(ada, id).getByRole('button', { name: 'Select Callout' }))).toBe(true);
     await ada.keyboard.press('Control+c');
-    await toolbar.getByRole('button', { name: 'Paste' }).and(ada.locator(':enabled')).waitFor();
+    await (await blockMenuItem(toolbar, 'Paste')).and(ada.locator(':enabled')).waitFor();
+    await ada.keyboard.press('Escape');
     const newsBefore = (await pageDoc('news')).page.children ?? [];
     await tabTo(ada, ada.getByRole('navigation').getByRole('link', { name: 'News' }).first(), { back: true });
     await ada.keyboard.press('Enter');
@@ -433,7 +436,7 @@ describe('the editor under axe', () => {
         await ada.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
         await blockIn(ada, id).getByText('Opening times').click();
         // On phones the settings are a sheet, opened from the block's toolbar.
-        await toolbar.getByRole('button', { name: 'Edit block' }).click();
+        await (await blockMenuItem(toolbar, 'Edit block')).click();
         await panel.getByLabel('Tone').waitFor();
         expect(await seriousViolations(ada), `${width} px, ${scheme}`).toEqual([]);
       }

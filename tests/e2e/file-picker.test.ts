@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, signInAs, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, launchBrowser, seriousViolations, signInAs, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -51,7 +51,7 @@ describe('the file picker in Chromium', () => {
     const blockId = (await blockIds(admin)).find((id) => !before.includes(id))!;
 
     const block = admin.locator(`[data-block-id="${blockId}"]`);
-    await block.getByRole('toolbar').getByRole('button', { name: 'Edit block' }).click();
+    await (await blockMenuItem(block.getByRole('toolbar'), 'Edit block')).click();
     const panel = admin.getByRole('complementary', { name: 'Block settings' });
     await panel.getByRole('button', { name: 'File: Choose a file from the library' }).click();
     const library = panel.getByRole('group', { name: 'File: asset library' });

@@ -10,7 +10,7 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 const BLOCK = 'e2e-rules-callout';
@@ -68,7 +68,7 @@ describe('rules editor in Chromium', () => {
     // Clicking the block selects it (its "Select" name tag shows on hover only).
     await ada.locator(`[data-block-id="${BLOCK}"]`).getByRole('button', { name: 'Select Rota notice' }).waitFor({ state: 'attached' });
     await ada.locator(`[data-block-id="${BLOCK}"]`).getByText(TITLE).click();
-    await ada.getByRole('toolbar', { name: 'Block controls for Rota notice' }).getByRole('button', { name: 'Edit block' }).click();
+    await (await blockMenuItem(ada.getByRole('toolbar', { name: 'Block controls for Rota notice' }), 'Edit block')).click();
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
     await panel.getByRole('tab', { name: 'Visibility' }).click();
     await panel.getByRole('switch', { name: 'Advanced visibility (rules)' }).click();

@@ -1,5 +1,5 @@
 /** Renders a page in edit mode through the real engine, registry, block index and admin, on the AdminApi given (the real one, against the server started in-process: admin-server.tsx). */
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
@@ -70,4 +70,16 @@ export async function findFocusedDialog(name: string | RegExp): Promise<HTMLElem
   const dialog = await screen.findByRole('dialog', { name });
   await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   return dialog;
+}
+
+/** Opens the selected block's More menu in `toolbar` (the menu is portalled to the body) and returns its entry named `name` (the capture toggle is a menuitemcheckbox). */
+export async function blockMenuItem(
+  user: { click(el: Element): Promise<void> },
+  toolbar: HTMLElement,
+  name: string | RegExp,
+  role: 'menuitem' | 'menuitemcheckbox' = 'menuitem',
+): Promise<HTMLElement> {
+  await user.click(within(toolbar).getByRole('button', { name: 'More' }));
+  const menu = await screen.findByRole('menu');
+  return within(menu).getByRole(role, { name });
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { projectRoot } from '../../scripts/paths';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -85,4 +85,13 @@ export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: 
   await page.goto(`${baseUrl}/login`);
   await pickAccount(page, name);
   return page;
+}
+
+/** Opens the selected block's More menu in `toolbar` and returns the entry named `name`. */
+export async function blockMenuItem(toolbar: Locator, name: string | RegExp): Promise<Locator> {
+  await toolbar.getByRole('button', { name: 'More', exact: true }).click();
+  return toolbar
+    .page()
+    .getByRole('menu')
+    .getByRole('menuitem', { name, exact: typeof name === 'string' });
 }
