@@ -3,21 +3,9 @@
  * button opening a WAI-ARIA menu. Enter, Space or ArrowDown opens it on its first item, the arrows
  * move, Escape closes it and gives focus back to More, Tab or a click elsewhere closes it.
  */
-import {
-  autoUpdate,
-  flip,
-  FloatingFocusManager,
-  FloatingPortal,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useListNavigation,
-  useRole,
-} from '@floating-ui/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { FloatingFocusManager, FloatingPortal } from '@floating-ui/react';
+import { type ReactNode } from 'react';
+import { useMenu } from '../core/use-menu';
 import { useAdmin } from '../core/context';
 
 export interface BlockMenuItem {
@@ -31,33 +19,15 @@ export interface BlockMenuItem {
 
 export function BlockMenu({ name, items, triggerRef }: { name: string; items: BlockMenuItem[]; triggerRef?: React.RefObject<HTMLButtonElement | null> }) {
   const { t } = useAdmin();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState<number | null>(null);
-  const list = useRef<(HTMLElement | null)[]>([]);
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: (o) => {
-      setOpen(o);
-      // Opened (by Enter, Space, ArrowDown or a click): focus lands on the first item that works.
-      setActive(
-        o
-          ? Math.max(
-              0,
-              items.findIndex((item) => !item.disabled),
-            )
-          : null,
-      );
-    },
+  // Opened (by Enter, Space, ArrowDown or a click): focus lands on the first item that works.
+  const { open, setOpen, refs, floatingStyles, context, itemSlot, getReferenceProps, getFloatingProps, getItemProps } = useMenu({
     placement: 'bottom-end',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+    firstOnOpen: () =>
+      Math.max(
+        0,
+        items.findIndex((item) => !item.disabled),
+      ),
   });
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role: 'menu' }),
-    useListNavigation(context, { listRef: list, activeIndex: active, onNavigate: setActive, loop: true }),
-  ]);
   const label = t('admin.block.moreLabel', { name });
   return (
     <>
@@ -85,10 +55,7 @@ export function BlockMenu({ name, items, triggerRef }: { name: string; items: Bl
                   role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
                   aria-checked={item.checked}
                   disabled={item.disabled}
-                  tabIndex={active === i ? 0 : -1}
-                  ref={(el) => {
-                    list.current[i] = el;
-                  }}
+                  {...itemSlot(i)}
                   {...getItemProps({
                     onClick: () => {
                       setOpen(false);

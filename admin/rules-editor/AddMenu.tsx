@@ -1,18 +1,6 @@
 /** The "Add" menu of a group (add a condition or a nested group): a floating-ui menu, arrow keys to move, Enter to pick, Escape to close. */
-import {
-  autoUpdate,
-  flip,
-  FloatingFocusManager,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useListNavigation,
-  useRole,
-} from '@floating-ui/react';
-import { useRef, useState } from 'react';
+import { FloatingFocusManager } from '@floating-ui/react';
+import { useMenu } from '../core/use-menu';
 
 export interface AddMenuItem {
   label: string;
@@ -20,22 +8,7 @@ export interface AddMenuItem {
 }
 
 export function AddMenu({ label, items }: { label: string; items: AddMenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState<number | null>(null);
-  const listRef = useRef<Array<HTMLElement | null>>([]);
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role: 'menu' }),
-    useListNavigation(context, { listRef, activeIndex, onNavigate: setActiveIndex, loop: true }),
-  ]);
+  const { setOpen, open, refs, floatingStyles, context, itemSlot, getReferenceProps, getFloatingProps, getItemProps } = useMenu({ placement: 'bottom-start' });
   const pick = (item: AddMenuItem) => {
     setOpen(false);
     item.onSelect();
@@ -49,16 +22,7 @@ export function AddMenu({ label, items }: { label: string; items: AddMenuItem[] 
         <FloatingFocusManager context={context} modal={false}>
           <div ref={refs.setFloating} style={floatingStyles} className="t-rules__menu" aria-label={label} {...getFloatingProps()}>
             {items.map((item, i) => (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                tabIndex={activeIndex === i ? 0 : -1}
-                ref={(node) => {
-                  listRef.current[i] = node;
-                }}
-                {...getItemProps({ onClick: () => pick(item) })}
-              >
+              <button key={item.label} type="button" role="menuitem" {...itemSlot(i)} {...getItemProps({ onClick: () => pick(item) })}>
                 {item.label}
               </button>
             ))}
