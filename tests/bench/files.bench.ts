@@ -2,40 +2,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { makeThumbnail } from '../../server/files/images';
 import { signInAt } from '../helpers/api-server';
 import { freePort, startServer } from '../helpers/server-process';
 import { testJpeg } from '../helpers/uploads';
 import { defineBenches, measure, quick, round, rpsLine, summarise } from './harness';
+import { pairRatio, pairs, pinApart, type Pinning } from './http-load';
 
 // files.thumbnail: making one 500-wide thumbnail from a 2880x1620 jpeg (CPU time, min / median),
 // and requests per second serving that cached thumbnail through the media route (token checked,
-// as the app asks for it) vs @fastify/static serving the same bytes from disk, runs alternated
-// baseline / ours after a warm-up, rps best / median (goal: at least 70 %).
+// as the app asks for it) vs @fastify/static serving the same bytes from disk, both servers
+// pinned to one CPU and autocannon to another where taskset exists, a warm-up pair then measured
+// pairs back to back, the order swapped pair by pair (tests/bench/http-load.ts); rps best /
+// median, ratio the median of the pairs' ratios (goal: at least 0.7).
 // files.upload: the server's resident memory while a 10 MB upload streams in: the peak sampled
 // during each upload over the resident memory just before it (goal: under 5 MB growth, for the
 // largest run). The server is warmed up by one small upload only (the route's lazily loaded code);
 // every 10 MB upload after it is measured, the first included: median / min / max over the runs.
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 2));
-const RUNS = 5;
+const RUNS = quick ? 5 : 9;
 const UPLOAD_RUNS = 7;
 const WARMUP = 1;
 
-async function staticServer(dir: string): Promise<{ url: string; stop(): void }> {
+async function staticServer(dir: string): Promise<{ url: string; pid: number; stop(): void }> {
   const port = await freePort();
   const code = `const f=require('fastify')();f.register(require('@fastify/static'),{root:${JSON.stringify(dir)}});f.listen({port:${port},host:'127.0.0.1'}).then(()=>console.log('ready'))`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
-}
-
-async function rps(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return result.requests.total / result.duration;
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGKILL') };
 }
 
 async function uploadTo(url: string, token: string, name: string, body: Buffer, route = 'files/uploadImage'): Promise<string> {
@@ -62,7 +58,8 @@ export default defineBenches([
       const make = await measure({ make: () => makeThumbnail(photo, { width: 500, focal: { x: 50, y: 50 }, png: false }) }, { runs: 7, warmup: 2 });
       const server = await startServer();
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-static-'));
-      let baseline: { url: string; stop(): void } | undefined;
+      let baseline: Awaited<ReturnType<typeof staticServer>> | undefined;
+      let pinning: Pinning | undefined;
       try {
         const jwt = await signInAt(server.url, 'maya');
         const id = await uploadTo(server.url, jwt, 'photo.jpg', photo);
@@ -74,24 +71,29 @@ export default defineBenches([
         fs.writeFileSync(path.join(dir, 'thumb.jpg'), thumb);
         baseline = await staticServer(dir);
         const staticUrl = `${baseline.url}/thumb.jpg`;
-        const ours: number[] = [];
-        const theirs: number[] = [];
-        for (let run = 0; run < WARMUP + RUNS; run++) {
-          const b = await rps(staticUrl);
-          const o = await rps(mediaUrl);
-          if (run < WARMUP) continue;
-          theirs.push(b);
-          ours.push(o);
-        }
+        pinning = pinApart([server.process.pid!, baseline.pid]);
+        const p = await pairs(
+          { url: mediaUrl, pid: server.process.pid! },
+          { url: staticUrl, pid: baseline.pid },
+          { connections: CONNECTIONS, durationS: DURATION_S, warmup: WARMUP, runs: RUNS },
+        );
+        const rpsOf = (runs: typeof p.ours) =>
+          summarise(
+            runs.map((r) => r.rps),
+            'wall',
+          );
         return [
-          rpsLine('files.thumbnail', {}, summarise(ours, 'wall'), summarise(theirs, 'wall'), {
+          rpsLine('files.thumbnail', {}, rpsOf(p.ours), rpsOf(p.peer), {
+            ratio: pairRatio(p),
             baseline: '@fastify/static',
+            pinned: pinning.pinned,
             makeMs: round(make.make.median, 1),
             makeMinMs: round(make.make.min, 1),
             thumbBytes: thumb.length,
           }),
         ];
       } finally {
+        pinning?.release();
         baseline?.stop();
         await server.stop();
         fs.rmSync(dir, { recursive: true, force: true });

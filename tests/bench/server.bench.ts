@@ -1,14 +1,14 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { decodeJwt } from 'jose';
 import { BACKENDS, backendEnv, createSchemaName, dropSchema, requirePostgres, signInAt, type Backend } from '../helpers/api-server';
 import { freePort, startServer, type RunningServer } from '../helpers/server-process';
 import { DYNAMIC_GZIP_LEVEL, brotliParams } from '../../server/http/compression';
 import { TokenService, loadOrCreateSecret } from '../../server/session/tokens';
 import { defineBenches, quick, round, rpsLine, summarise, type BenchResult } from './harness';
+import { cpuMedian, load, pairRatio, pairs, pinApart, type Run, type Target } from './http-load';
 
 // Requests per second and latency (p50/p95/p99) of the two hottest reads, GET /api/v1/init (with
 // the home page, as the app opens it) and GET structure/page/{id}, at 50 connections, on SQLite
@@ -18,11 +18,26 @@ import { defineBenches, quick, round, rpsLine, summarise, type BenchResult } fro
 // uses for dynamic answers (server/http/compression.ts: quality, window), as a plain server
 // without caches would.
 // init runs twice: one token (the init memo hits) and many sessions of many users (every
-// request misses the memo, as each session's first init does). Tessera and the bare server run as
-// child processes; autocannon runs here. After warm-up runs, measured runs come in pairs, bare and
-// Tessera back to back, the order swapped pair by pair, so load drift on the shared machine hits
-// both alike; `ratio` is the median of the pairs' ratios (steadier than a ratio of medians taken
-// at different moments), rps the median (and best) over the runs, latencies of all runs.
+// request misses the memo, as each session's first init does).
+//
+// What the ratios mean. On a memo hit Tessera checks the token, finds the answer kept for this
+// session and revision and sends its brotli bytes, compressed once when the answer was made: no
+// compression per request. The bare server compresses every answer (brotli of the init answer is
+// most of its CPU per request: compare cpuMsPerRequest with baselineCpuMsPerRequest). So the
+// cache-hit ratio is Tessera's per-revision cache against a server without one: fair only because
+// Tessera really keeps answers until documents change (every write drops them). On a memo miss
+// Tessera builds the answer but compresses none of it either: the head everyone shares was
+// compressed once per revision, and the short per-user tail goes after it as stored blocks
+// (compression.ts `headedAnswer`); building costs what the cache saves, hence a lower ratio.
+// server.page answers come from the per-revision page memo, compressed once, likewise.
+//
+// How the runs are made steady (tests/bench/http-load.ts): Tessera and the bare server run as
+// child processes pinned to one CPU, autocannon in this process on the other (where taskset
+// exists), with the same connections and no pipelining for both. Both servers first warm up on
+// every case (JIT, database pool, memo and compressed bytes, the bare server's brotli), then each
+// case runs a warm-up pair and measured pairs, bare and Tessera back to back, the order swapped
+// pair by pair; `ratio` is the median of the pairs' ratios, rps the median (and best) over the
+// runs, latencies of all runs.
 const CONNECTIONS = 50;
 // Many short pairs rather than a few long runs: on a shared machine other work comes in bursts
 // of seconds; a burst spoils a pair or two, and the median of the pairs' ratios leaves them out.
@@ -37,6 +52,7 @@ const SESSIONS = 1500;
 const PAGE_ID = 'welcome';
 const INIT_PATH = `/api/v1/init?opts=${encodeURIComponent(JSON.stringify({ pageId: PAGE_ID }))}`;
 const PAGE_PATH = `/api/v1/structure/page/${PAGE_ID}`;
+const LOAD = { connections: CONNECTIONS, durationS: DURATION_S, headers: { 'accept-encoding': ACCEPT_ENCODING } };
 
 // The bare server: node:http answering the body of the path asked (query ignored), compressed per
 // request like @fastify/compress does for small answers (synchronously, br preferred over gzip).
@@ -71,126 +87,40 @@ async function bareServer(bodies: Record<string, string>): Promise<{ url: string
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGKILL') };
 }
 
-interface Load {
-  url: string;
-  /** The process answering, whose CPU time per request is read from /proc. */
-  pid: number;
-  /** Authorization tokens, one per request in rotation. */
-  tokens: string[];
-}
-
-interface Run {
-  rps: number;
-  /** CPU time (user + system) the answering process spent per request. */
-  cpuMsPerRequest: number;
-  latencies: number[];
-}
-
-const CLOCK_TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-/**
- * CPU time of a process in ms: the sum of its threads' run time in ns (/proc/<pid>/task/<tid>/
- * schedstat), else utime + stime from /proc/<pid>/stat, whose 10 ms ticks are coarse next to the
- * 50-150 ms a one-second run costs.
- */
-function cpuMsOf(pid: number): number {
-  try {
-    let ns = 0;
-    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-      try {
-        ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {
-        /* the thread ended between the listing and the read */
-      }
-    }
-    return ns / 1e6;
-  } catch {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-  }
-}
-
-let rotation = 0;
-async function load({ url, pid, tokens }: Load): Promise<Run> {
-  const latencies: number[] = [];
-  const cpuBefore = cpuMsOf(pid);
-  const instance = autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { 'accept-encoding': ACCEPT_ENCODING },
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, authorization: `Bearer ${tokens[rotation++ % tokens.length]}` },
-        }),
-      },
-    ],
-  });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return {
-    rps: result.requests.total / result.duration,
-    // No answer within the run (the server stalled under the load): no figure rather than a made-up one.
-    cpuMsPerRequest: result.requests.total ? (cpuMsOf(pid) - cpuBefore) / result.requests.total : NaN,
-    latencies,
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0, 1);
-}
-
 function latencyFigures(runs: Run[], prefix = ''): Record<string, number> {
   const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const name = (p: string) => (prefix ? `${prefix}${p[0].toUpperCase()}${p.slice(1)}` : p);
   return { [name('p50Ms')]: percentile(all, 50), [name('p95Ms')]: percentile(all, 95), [name('p99Ms')]: percentile(all, 99) };
 }
 
-/** Median CPU ms per request over the runs that answered at all; null when none did. */
-function cpuMedian(runs: Run[]): number | undefined {
-  const answered = runs.map((r) => r.cpuMsPerRequest).filter(Number.isFinite);
-  return answered.length ? round(summarise(answered, 'cpu').median, 3) : undefined;
+function percentile(sorted: number[], p: number): number {
+  return round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0, 1);
 }
 
-/** Bare and Tessera in pairs, the order swapped pair by pair; one bench line. */
-async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Load, bare: Load): Promise<BenchResult> {
-  const oursRuns: Run[] = [];
-  const bareRuns: Run[] = [];
-  for (let run = 0; run < WARMUP + RUNS; run++) {
-    let o: Run;
-    let b: Run;
-    if (run % 2) {
-      o = await load(ours);
-      b = await load(bare);
-    } else {
-      b = await load(bare);
-      o = await load(ours);
-    }
-    if (run < WARMUP) continue;
-    bareRuns.push(b);
-    oursRuns.push(o);
-  }
-  const pairRatios = oursRuns.map((o, i) => o.rps / Math.max(bareRuns[i].rps, 1e-9));
+/** Bare and Tessera in pairs (http-load.ts `pairs`); one bench line. */
+async function compare(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Target, bare: Target, pinned: boolean): Promise<BenchResult> {
+  const p = await pairs(ours, bare, { ...LOAD, warmup: WARMUP, runs: RUNS });
+  const cpu = cpuMedian(p.ours);
+  const baselineCpu = cpuMedian(p.peer);
   return rpsLine(
     bench,
-    { size: CONNECTIONS, ...extra },
+    { size: CONNECTIONS, ...extra, baseline: 'bare node:http, brotli per request' },
     summarise(
-      oursRuns.map((r) => r.rps),
+      p.ours.map((r) => r.rps),
       'wall',
     ),
     summarise(
-      bareRuns.map((r) => r.rps),
+      p.peer.map((r) => r.rps),
       'wall',
     ),
     {
-      ratio: round(summarise(pairRatios, 'wall').median, 2),
-      ...latencyFigures(oursRuns),
-      ...latencyFigures(bareRuns, 'baseline'),
+      ratio: pairRatio(p),
+      ...latencyFigures(p.ours),
+      ...latencyFigures(p.peer, 'baseline'),
       // CPU per request of each server process: steadier than rps when other work shares the machine.
-      cpuMsPerRequest: cpuMedian(oursRuns),
-      baselineCpuMsPerRequest: cpuMedian(bareRuns),
+      cpuMsPerRequest: cpu,
+      baselineCpuMsPerRequest: baselineCpu,
+      pinned,
     },
   );
 }
@@ -238,6 +168,7 @@ export default defineBenches([
       for (const db of BACKENDS.filter((b) => !process.env.BENCH_DB || b === process.env.BENCH_DB)) {
         const { server, schema } = await startOn(db);
         let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
+        let pinning: ReturnType<typeof pinApart> | undefined;
         try {
           const jwt = await signInAt(server.url, 'maya');
           const sessions = await manySessions(server, String(decodeJwt(jwt).serviceId));
@@ -246,7 +177,7 @@ export default defineBenches([
             [PAGE_PATH]: await bodyOf(server.url + PAGE_PATH, jwt),
           });
           const tessera = { url: server.url, pid: server.process.pid! };
-          const on = (at: { url: string; pid: number }, p: string, tokens: string[]) => ({ url: at.url + p, pid: at.pid, tokens });
+          const on = (at: { url: string; pid: number }, p: string, tokens: string[]): Target => ({ url: at.url + p, pid: at.pid, tokens });
           for (const p of [INIT_PATH, PAGE_PATH]) await assertSameAnswer(server.url + p, bare.url + p, jwt);
           const encoding = 'br';
           const cases = [
@@ -256,9 +187,11 @@ export default defineBenches([
           ];
           // Both servers warm up on every case first (JIT, pool connections): the case measured
           // first after the start (init, memo hit) used to pay for it, and read slower than a miss.
-          for (let round = 0; round < SERVER_WARMUP; round++) for (const c of cases) for (const at of [c.bare, c.ours]) await load(at);
-          for (const c of cases) lines.push(await compare(c.bench, c.extra, c.ours, c.bare));
+          pinning = pinApart([tessera.pid, bare.pid]);
+          for (let round = 0; round < SERVER_WARMUP; round++) for (const c of cases) for (const at of [c.bare, c.ours]) await load(at, LOAD);
+          for (const c of cases) lines.push(await compare(c.bench, c.extra, c.ours, c.bare, pinning.pinned));
         } finally {
+          pinning?.release();
           bare?.stop();
           await server.stop();
           if (schema) await dropSchema(schema);
