@@ -20,7 +20,7 @@ import { register } from 'node:module';
 import type { ReactElement } from 'react';
 import type { AdminApi, AdminValue } from '../../admin';
 import { installDom } from './dom';
-import { countRendersAsync, defineBenches, line, measure, round, settle, type BenchResult, type Figures } from './harness';
+import { countRendersAsync, defineBenches, line, measure, quick, round, settle, type BenchResult, type Figures } from './harness';
 
 const SIZES = [100, 5000];
 
@@ -164,7 +164,11 @@ export default defineBenches([
       let base: Figures | undefined;
       for (const size of SIZES) {
         const page = await mountComposer(env, size);
-        const r = await measure({ type: page.type }, { batch: 5 });
+        // A keystroke costs about a millisecond (composer.type): 40 per run make a run tens of ms, above a GC
+        // pause's reach (with 5, one pause could double a run, and the median moved run to run).
+        // Four warm-up runs: the first size measured also warms up the code every size runs, and
+        // with fewer its figure (the base of vs100) came out slower than the larger page's.
+        const r = await measure({ type: page.type }, { batch: quick ? 10 : 40, warmup: quick ? 2 : 4 });
         const renders = await countRendersAsync(page.type);
         if (!page.typed()) throw new Error(`composer.type: the preview of ${size} blocks did not follow the field: ${page.debug()}`);
         base ??= r.type;
@@ -198,7 +202,9 @@ export default defineBenches([
           env.flushSync(() => undefined);
           await wait(250);
         };
-        const r = await measure({ undo }, { batch: 1, prepare: move });
+        // One undo per run (each needs its move first): 11 runs, so the median rests on more than
+        // one or two GC-free runs.
+        const r = await measure({ undo }, { batch: 1, prepare: move, runs: quick ? 5 : 11 });
         await move();
         const renders = await countRendersAsync(undo);
         if (page.order().join() !== ids.join()) throw new Error('composer.undo: the page is not back in its order');

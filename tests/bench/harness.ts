@@ -16,7 +16,8 @@
  *   this process) or wall time (`clock: 'wall'`, for end-to-end work such as a server in a child
  *   process or a browser load). `prepare(i)` runs before each call, off the clock.
  * - `line` turns figures into the bench line: `ms` (median), `minMs`, `baselineMs`,
- *   `baselineMinMs`, `ratio` (ours / baseline, medians), `runs`, `clock`; add `size`, `db`, counts.
+ *   `baselineMinMs`, `ratio` (ours / baseline: the median of the runs' ratios, `pairedRatio`),
+ *   `runs`, `clock`; add `size`, `db`, counts.
  *   `rpsLine` does the same for throughput (`rps` median, `maxRps`, `baselineRps`, ..., ratio =
  *   ours / baseline, so higher is better there).
  * - `countRenders(fn)` counts the React components (function, class, forwardRef, memo) that
@@ -131,6 +132,20 @@ export function roundRatio(value: number): number {
   return value >= 1 ? round(value, 2) : Number(value.toPrecision(2));
 }
 
+/**
+ * ours / baseline as the median of the runs' ratios: `measure` makes run i of every side at the
+ * same moment (interleaved), so a run's ratio cancels what loaded the machine then, and a burst
+ * that hit one side's run spoils one ratio, which the median leaves out. A ratio of medians
+ * instead compares runs made at different moments. Figures of unequal run counts: ratio of medians.
+ */
+export function pairedRatio(ours: Figures, baseline: Figures): number {
+  if (ours.all.length !== baseline.all.length) return ours.median / Math.max(baseline.median, 1e-9);
+  return summarise(
+    ours.all.map((o, i) => o / Math.max(baseline.all[i], 1e-9)),
+    ours.clock,
+  ).median;
+}
+
 /** A bench line for a time per call: ours against a same-run baseline. */
 export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Figures, baseline?: Figures, more: Omit<BenchResult, 'bench'> = {}): BenchResult {
   const digits = figureDigits(ours.median);
@@ -143,7 +158,7 @@ export function line(bench: string, extra: Omit<BenchResult, 'bench'>, ours: Fig
       ? {
           baselineMs: round(baseline.median, digits),
           baselineMinMs: round(baseline.min, digits),
-          ratio: roundRatio(ours.median / Math.max(baseline.median, 1e-9)),
+          ratio: roundRatio(pairedRatio(ours, baseline)),
         }
       : {}),
     ...more,
@@ -182,12 +197,6 @@ export function rpsLine(
     clock: 'wall',
     ...(quick ? { quick: true } : {}),
   };
-}
-
-/** Median wall time in ms of `fn` (kept for quick one-off figures; prefer `measure`). */
-export async function medianMs(fn: () => unknown, { iterations = 20, warmup = 3 }: { iterations?: number; warmup?: number } = {}): Promise<number> {
-  const { x } = await measure({ x: fn }, { runs: iterations, warmup, clock: 'wall' });
-  return round(x.median);
 }
 
 // --- Render counting through React's DevTools hook (installed by dom.ts before react-dom loads).
