@@ -219,9 +219,10 @@ export const CHUNK_DIR = 'blocks/_chunks.generated';
 
 /**
  * The small text and layout blocks most pages hold: one chunk for all of them (each, with its
- * validator, is about 1 KB gzip; a page of six such types otherwise fetches twelve files). Every
- * other type has its own chunk, its component and its options validator together (actionButton
- * and clickable stay out: their link validators are 2 KB gzip each, and few pages hold them).
+ * validator, is small next to a request of its own; a page of six such types otherwise fetches
+ * twelve files). Every other type has its own chunk, its component and its options validator
+ * together (actionButton and clickable stay out: their link validators are several times larger,
+ * and few pages hold them).
  */
 export const COMMON_BLOCK_TYPES: readonly string[] = ['callout', 'card', 'columns', 'container', 'dismissible', 'plainText'];
 

@@ -4,7 +4,8 @@
  * V8 only collects it when the young generation fills or about 64 MB of external memory has piled
  * up, and a few hundred small Buffer objects fill neither. A 10 MB upload so left up to 10 MB of
  * dead chunks resident until some later collection. A minor collection (a scavenge: the young
- * generation only, well under a millisecond) every RECLAIM_EVERY_BYTES bounds that to about a megabyte.
+ * generation only, cheap next to a megabyte of upload) every RECLAIM_EVERY_BYTES bounds that to
+ * about a megabyte (`files.upload` in docs/benchmarks.md).
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';

@@ -1,8 +1,8 @@
 /**
  * How the server compresses answers built per request (JSON of the API). On answers of a few KB
  * brotli's cost is mostly setting up its window, not the quality: quality 2 with a window sized
- * to the answer costs about half of quality 4 with the default 4 MB window, for 3 % more bytes
- * (the init answer: 2,589 vs 2,519 bytes of 9,396), and is still smaller than gzip's default.
+ * to the answer costs much less than quality 4 with the default 4 MB window, for a few
+ * percent more bytes, and is still smaller than gzip's default.
  * @fastify/compress applies these to every answer; the hot reads (init, page) send a `JsonAnswer`
  * instead, whose compressed bytes are made once per encoding and kept with the memoised answer;
  * init answers share their head, compressed once for everyone who sees the same (`headedAnswer`).

@@ -293,7 +293,8 @@ const sqliteDialect: Dialect = {
   json: (text) => sql`${text}`,
   searchFrom(words) {
     // CROSS JOIN makes the full-text match the outer loop: left to itself the planner walks a
-    // list's members and runs the whole match once per row (65 s instead of 2 ms at 100,000).
+    // list's members and runs the whole match once per row (at 100,000 members, orders of
+    // magnitude slower than search.members in docs/benchmarks.md).
     return words.length ? sql`member_search_fts f cross join member_search m on m.seq = f.rowid` : sql`member_search m`;
   },
   textMatch(words) {

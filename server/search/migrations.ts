@@ -53,7 +53,7 @@ export function searchMigrations(engine: 'sqlite' | 'postgres'): Record<string, 
     '0007_member_search_list_ids': {
       // PostgreSQL: each entry's accepted lists beside its text, in a GIN-indexed array, so a text
       // search with a list filter tests the few rows the text index found in place instead of
-      // probing member_search_lists once per row (half of such a search's time at 100,000).
+      // probing member_search_lists once per row (a large share of such a search's time at 100,000).
       async up(db: Kysely<unknown>) {
         if (engine !== 'postgres') return;
         await sql`alter table member_search add column list_ids text[] not null default '{}'`.execute(db);
