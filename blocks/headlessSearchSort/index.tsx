@@ -8,17 +8,19 @@ type SortChoice = HeadlessSearchSortOptions['sortOptions'][number];
 
 /** Fields that mean "newest member first" when descending. */
 const NEWEST_FIELDS = new Set(['createdAt', 'created', '_created', 'newest', 'joined']);
-/** Fields that mean the public name (relevance too: the member index orders matches by name). */
-const NAME_FIELDS = new Set(['_score', 'name', 'title', 'publicName']);
+/** Fields that mean the public name. */
+const NAME_FIELDS = new Set(['name', 'title', 'publicName']);
 /** What a profile field key may be (the server refuses other keys). */
 const FIELD_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
- * The member sort a configured choice stands for: by name, newest, or on a public profile value
+ * The member sort a configured choice stands for: relevance, by name, newest, or on a public profile value
  * (any scalar field; a value its owner made private sorts with the blanks).
  */
 function memberSortOf(choice: SortChoice): Pick<SearchChoice, 'sort' | 'sortBy'> {
   if (NEWEST_FIELDS.has(choice.field) && choice.direction === 'desc') return { sort: 'newest', sortBy: undefined };
+  // Best match first (by name while there is no text), whichever direction was configured.
+  if (choice.field === '_score') return { sort: 'relevance', sortBy: undefined };
   if (NAME_FIELDS.has(choice.field) || !FIELD_KEY.test(choice.field)) return { sort: 'name', sortBy: undefined };
   return { sort: 'name', sortBy: { key: choice.field, direction: choice.direction, blankPosition: choice.blankPosition ?? 'last' } };
 }

@@ -11,7 +11,8 @@ export interface MemberSearchQuery {
   text?: string;
   listIds?: string[];
   filters?: { key: string; value: string }[];
-  sort?: 'name' | 'newest';
+  /** `relevance`: best text match first, ties by name. */
+  sort?: 'name' | 'newest' | 'relevance';
   /** Sort on a public profile value instead of `sort`. */
   sortBy?: MemberSortBy;
   /** Public number values within min..max. */

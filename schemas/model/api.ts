@@ -226,7 +226,8 @@ export interface MemberSearchRequest {
   /** @maxItems 20 */
   filters?: MemberSearchFilter[];
   near?: MemberSearchNear;
-  sort?: 'name' | 'newest';
+  /** `relevance`: best match first (name words weigh most), ties by name; by name without text. */
+  sort?: 'name' | 'newest' | 'relevance';
   /** Sort on a public profile value instead (a value its owner made private sorts as missing). */
   sortBy?: MemberSearchSortBy;
   /** @maxItems 10 */

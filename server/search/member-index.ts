@@ -6,12 +6,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { MemberDocument } from './member-document';
 import { foldText, searchWords } from './member-document';
+import { entryVector, prefixQuery } from './postgres-vector';
 
 /** Any kysely handle (the store's database or one of its transactions): the index uses raw SQL. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SearchDb = Kysely<any>;
 
-export type MemberSort = 'name' | 'newest';
+/** `relevance`: best match first (name words weigh most), ties by name; by name without words. */
+export type MemberSort = 'name' | 'newest' | 'relevance';
 
 /** A sort on one public profile value: numbers before text, a missing (or private) value at `blankPosition`. */
 export interface MemberSortBy {
@@ -136,7 +138,7 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
 
   async function run(db: SearchDb, query: MemberQuery, from: RawBuilder<unknown>, where: RawBuilder<unknown>[], words: string[]): Promise<MemberResults> {
     const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-    const order = orderOf(query);
+    const rank = query.sort === 'relevance' && !query.sortBy && words.length ? dialect.rank(words) : undefined;
     const offset = (Math.max(1, query.page) - 1) * query.limit;
     const hits = (rows: { account_id: string; name: string }[]) => rows.map((r) => ({ accountId: r.account_id, name: r.name }));
     const count = async () => Number((await sql<{ total: number | string }>`select count(*) as total from ${from} ${clause}`.execute(db)).rows[0]?.total ?? 0);
@@ -144,25 +146,31 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       // The matches come from the full-text index first (a materialised CTE the planner cannot
       // flatten), then one LIMITed top-N sort and the count over them. Left to itself, PostgreSQL
       // walks the name index under the LIMIT and tests every row's text: seconds for a rare match.
+      // The rank is computed in the CTE, over the matches only.
       const { rows } = await sql<{ account_id: string; name: string; total: number | string }>`with hits as materialized (
-          select m.account_id, m.name, m.sort_name, m.created_at${query.sortBy ? sql`, m.public_data` : sql``} from ${from} ${clause})
-        select m.account_id, m.name, (select count(*) from hits) as total from hits m order by ${order} limit ${query.limit} offset ${offset}`.execute(db);
+          select m.account_id, m.name, m.sort_name, m.created_at${query.sortBy ? sql`, m.public_data` : sql``}${rank ? sql`, ${rank} as rank` : sql``} from ${from} ${clause})
+        select m.account_id, m.name, (select count(*) from hits) as total from hits m order by ${orderOf(query, rank && sql`m.rank`)} limit ${query.limit} offset ${offset}`.execute(
+        db,
+      );
       return { hits: hits(rows), total: rows.length ? Number(rows[0].total) : offset > 0 ? await count() : 0 };
     }
     const [rows, total] = await Promise.all([
       sql<{
         account_id: string;
         name: string;
-      }>`select m.account_id, m.name from ${from} ${clause} order by ${order} limit ${query.limit} offset ${offset}`.execute(db),
+      }>`select m.account_id, m.name from ${from} ${clause} order by ${orderOf(query, rank)} limit ${query.limit} offset ${offset}`.execute(db),
       count(),
     ]);
     return { hits: hits(rows.rows), total };
   }
 
-  /** ORDER BY over `m`: a public value (numbers, then text without case, then blanks), else name or newest; ties by name, then id. */
-  function orderOf(query: MemberQuery): RawBuilder<unknown> {
+  /**
+   * ORDER BY over `m`: a public value (numbers, then text without case, then blanks), else the
+   * rank (smaller is better) when given, name or newest; ties by name, then id.
+   */
+  function orderOf(query: MemberQuery, rank?: RawBuilder<unknown>): RawBuilder<unknown> {
     const by = query.sortBy;
-    if (!by) return query.sort === 'newest' ? sql`m.created_at desc, m.account_id` : sql`m.sort_name, m.account_id`;
+    if (!by) return query.sort === 'newest' ? sql`m.created_at desc, m.account_id` : sql`${rank ? sql`${rank}, ` : sql``}m.sort_name, m.account_id`;
     const key = fieldKey(by.key);
     const dir = by.direction === 'desc' ? sql`desc` : sql`asc`;
     const num = dialect.numberOf(key);
@@ -187,10 +195,10 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       await sql`delete from member_search_lists where account_id in (${sql.join(ids)})`.execute(db);
       await sql`delete from member_search where account_id in (${sql.join(ids)})`.execute(db);
       const now = Date.now();
-      await sql`insert into member_search (account_id, name, sort_name, body, public_data, lat, lng${dialect.listColumn}, created_at, updated_at) values ${sql.join(
+      await sql`insert into member_search (account_id, name, sort_name, body, public_data, lat, lng${dialect.extraColumns}, created_at, updated_at) values ${sql.join(
         chunk.map(
           (d) =>
-            sql`(${d.accountId}, ${d.name}, ${sortName(d)}, ${d.body}, ${dialect.json(JSON.stringify(d.values))}, ${d.lat}, ${d.lng}${dialect.listValue(d.listIds)}, ${createdAt.get(d.accountId) ?? now}, ${now})`,
+            sql`(${d.accountId}, ${d.name}, ${sortName(d)}, ${d.body}, ${dialect.json(JSON.stringify(d.values))}, ${d.lat}, ${d.lng}${dialect.extraValues(d)}, ${createdAt.get(d.accountId) ?? now}, ${now})`,
         ),
       )}`.execute(db);
       await dialect.addTexts(db, ids);
@@ -257,11 +265,13 @@ interface Dialect {
   /** The FROM of a search (SQLite joins the FTS table when there are words). */
   searchFrom(words: string[]): RawBuilder<unknown>;
   textMatch(words: string[]): RawBuilder<unknown>;
+  /** How well a text match matches (smaller is better): name words weigh more than the rest. */
+  rank(words: string[]): RawBuilder<unknown>;
   /** Accepted in at least one of the lists; `afterText`: tested on the rows a text match found. */
   inLists(listIds: string[], afterText: boolean): RawBuilder<unknown>;
-  /** Extra columns of an entry's row, after `lat, lng` (PostgreSQL: `list_ids`), and their values. */
-  listColumn: RawBuilder<unknown>;
-  listValue(listIds: string[]): RawBuilder<unknown>;
+  /** Extra columns of an entry's row, after `lat, lng` (PostgreSQL: `list_ids, body_tsv`), and their values. */
+  extraColumns: RawBuilder<unknown>;
+  extraValues(doc: MemberDocument): RawBuilder<unknown>;
   valueEquals(key: string, value: string): RawBuilder<unknown>;
   /** A table of the text values of `m.public_data`'s key (one row, or one per item of a list), as column `value`. */
   valuesOf(key: string): RawBuilder<unknown>;
@@ -283,12 +293,14 @@ const sqliteDialect: Dialect = {
   // The CROSS JOIN below already makes the match the outer loop.
   matchFirst: false,
   async removeTexts(db, accountIds) {
-    await sql`insert into member_search_fts (member_search_fts, rowid, body) select 'delete', seq, body from member_search where account_id in (${sql.join(accountIds)})`.execute(
+    await sql`insert into member_search_fts (member_search_fts, rowid, sort_name, body) select 'delete', seq, sort_name, body from member_search where account_id in (${sql.join(accountIds)})`.execute(
       db,
     );
   },
   async addTexts(db, accountIds) {
-    await sql`insert into member_search_fts (rowid, body) select seq, body from member_search where account_id in (${sql.join(accountIds)})`.execute(db);
+    await sql`insert into member_search_fts (rowid, sort_name, body) select seq, sort_name, body from member_search where account_id in (${sql.join(accountIds)})`.execute(
+      db,
+    );
   },
   json: (text) => sql`${text}`,
   searchFrom(words) {
@@ -301,11 +313,13 @@ const sqliteDialect: Dialect = {
     // Words are letters and digits only (searchWords), quoted anyway: FTS5 syntax never leaks in.
     return sql`member_search_fts match ${words.map((w) => `"${w}"*`).join(' ')}`;
   },
+  // The folded name's column (sort_name) weighs 10, the whole text (body, the name included) 1.
+  rank: () => sql`bm25(member_search_fts, 10.0, 1.0)`,
   inLists(listIds) {
     return sql`exists (select 1 from member_search_lists l where l.account_id = m.account_id and l.user_list_id in (${sql.join(listIds)}))`;
   },
-  listColumn: sql``,
-  listValue: () => sql``,
+  extraColumns: sql``,
+  extraValues: () => sql``,
   valueEquals(key, value) {
     return sql`exists (select 1 from json_each(m.public_data, ${`$."${key}"`}) j where j.value = ${value})`;
   },
@@ -328,7 +342,7 @@ const sqliteDialect: Dialect = {
   },
 };
 
-/** PostgreSQL: a generated tsvector column ('simple': names and any language alike) with a GIN index. */
+/** PostgreSQL: a tsvector written with the row (postgres-vector.ts: words, prefixes, name weighted A) with a GIN index. */
 const postgresDialect: Dialect = {
   matchFirst: true,
   async removeTexts() {},
@@ -338,8 +352,10 @@ const postgresDialect: Dialect = {
     return sql`member_search m`;
   },
   textMatch(words) {
-    return sql`m.body_tsv @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+    return sql`m.body_tsv @@ ${prefixQuery(words)}::tsquery`;
   },
+  // ts_rank's default weights: the name's words (A) 1.0, the rest (D) 0.1.
+  rank: (words) => sql`-ts_rank(m.body_tsv, ${prefixQuery(words)}::tsquery)`,
   inLists(listIds, afterText) {
     // The GIN-indexed copy (migration 0007). After a text match it is tested in place on the few
     // rows found: written so the index cannot serve it, else the planner ANDs in a bitmap of the
@@ -347,8 +363,8 @@ const postgresDialect: Dialect = {
     return afterText ? sql`(m.list_ids || '{}'::text[]) && array[${sql.join(listIds)}]::text[]` : sql`m.list_ids && array[${sql.join(listIds)}]::text[]`;
   },
   // Written with the row: a later UPDATE would leave every entry a dead twin in each index.
-  listColumn: sql`, list_ids`,
-  listValue: (listIds) => sql`, ${[...new Set(listIds)].sort()}::text[]`,
+  extraColumns: sql`, list_ids, body_tsv`,
+  extraValues: (doc) => sql`, ${[...new Set(doc.listIds)].sort()}::text[], ${entryVector(doc.name, doc.body)}::tsvector`,
   valueEquals(key, value) {
     return sql`(m.public_data -> ${key} = to_jsonb(${value}::text) or m.public_data -> ${key} @> jsonb_build_array(${value}::text))`;
   },

@@ -167,6 +167,20 @@ describe.each(BACKENDS)('member directory on %s', (backend) => {
     expect(await ids(victor, { dateRanges: [{ key: 'joined', from: '2023-01-01' }], ranges: [{ key: 'years', max: 3 }] })).toEqual([]);
   });
 
+  it('POST profile/search sorts by relevance: a match in the name first, then matches in other values, ties by name', async () => {
+    for (const id of ['grace', 'dev']) {
+      const res = await api.call('POST', `profile/forceUpdateProfile/${id}`, { token: admin, body: { changes: { bio: 'Learnt the lathe from Maya' } } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    // By name, Dev Patel and Grace Murphy come before Maya Maker; by relevance her name wins.
+    expect(await ids(victor, { text: 'maya' })).toEqual(['dev', 'grace', 'maya']);
+    expect(await ids(victor, { text: 'maya', sort: 'relevance' })).toEqual(['maya', 'dev', 'grace']);
+    expect(await ids(victor, { text: 'may lath', sort: 'relevance' })).toEqual(['maya', 'dev', 'grace']);
+    expect(await ids(victor, { text: 'maya', sort: 'relevance', page: 2, limit: 2 })).toEqual(['grace']);
+    // Without words there is nothing to rank: relevance is the name order.
+    expect(await ids(victor, { sort: 'relevance', limit: 100 })).toEqual(await ids(victor, { sort: 'name', limit: 100 }));
+  });
+
   it('follows a profile save at once', async () => {
     const saved = await api.call('POST', 'profile/maya', { token: maya, body: { blockId: formId, changes: { bio: 'Marquetry teacher' } } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

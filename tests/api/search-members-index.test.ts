@@ -160,6 +160,32 @@ describe.each(BACKENDS)('member search index on %s', (backend) => {
     expect(await ids({ text: 'maya OR victor' })).toEqual([]);
   });
 
+  it('matches a prefix of any length, short or past the longest prefix the index stores', async () => {
+    const long = 'Supercalifragilisticexpialidocious';
+    await index.put(opened.db, doc({ accountId: 'zed', profile: { firstName: 'Zed', lastName: 'Ängström', bio: long } }));
+    for (let n = 3; n <= long.length; n++) expect(await ids({ text: long.slice(0, n) }), long.slice(0, n)).toEqual(['zed']);
+    // Victor's days: sat, sun.
+    expect(await ids({ text: 'su' })).toEqual(['victor', 'zed']);
+    expect(await ids({ text: 's' })).toEqual(['victor', 'zed']);
+    expect(await ids({ text: `${long}x` })).toEqual([]);
+    expect(await ids({ text: 'z angs' })).toEqual(['zed']);
+    expect(await ids({ text: 'w' })).toEqual(['elodie', 'maya']);
+    expect(await ids({ text: 'wo', listIds: ['makers'] })).toEqual(['elodie', 'maya']);
+    expect(await ids({ text: 'woodworkx' })).toEqual([]);
+    await index.remove(opened.db, 'zed');
+  });
+
+  it('sorts by relevance: a match in the name before one in other values, ties by name; by name without words', async () => {
+    await index.put(opened.db, doc({ accountId: 'zed', profile: { firstName: 'Zed', lastName: 'Woodward', bio: 'Pottery' } }));
+    expect(await ids({ text: 'wood' })).toEqual(['elodie', 'maya', 'zed']);
+    expect(await ids({ text: 'wood', sort: 'relevance' })).toEqual(['zed', 'elodie', 'maya']);
+    const page = await index.search(opened.db, { text: 'wood', sort: 'relevance', page: 2, limit: 2 });
+    expect(page).toEqual({ hits: [{ accountId: 'maya', name: 'Maya Maker' }], total: 3 });
+    expect(await ids({ text: 'wood', sort: 'relevance', listIds: ['makers'] })).toEqual(['elodie', 'maya']);
+    expect(await ids({ sort: 'relevance' })).toEqual(await ids({ sort: 'name' }));
+    await index.remove(opened.db, 'zed');
+  });
+
   it('rewrites an entry when the profile or its privacy changes, and removes it', async () => {
     const maya = people[0];
     await index.put(opened.db, doc({ ...maya, profile: { ...maya.profile, bio: 'Ceramics' }, dataPrivacy: [{ dataSchemaId: 'city', state: 'private' }] }));

@@ -144,6 +144,21 @@ describe('headless member search', { timeout: 60_000 }, () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
+  it('orders by relevance when Relevance (`_score`) is the first sort choice: matches in the name first', async () => {
+    const user = userEvent.setup({ delay: null });
+    const relevanceFirst = [
+      { label: 'Relevance', field: '_score', direction: 'desc' as const },
+      { label: 'Name', field: 'name', direction: 'asc' as const },
+    ];
+    setup(search('r').map((b) => (b.type === 'headlessSearchSort' ? { ...b, options: { ...b.options, sortOptions: relevanceFirst } } : b)));
+    await user.type(screen.getByRole('searchbox', { name: 'Find people' }), 'ma');
+    expect(await screen.findByText('7 people')).toBeInTheDocument();
+    // Maya Maker and Zoë Martin match in their names; the others in other values (a city, a skill).
+    await waitFor(() => expect(names().slice(0, 2)).toEqual(['Maya Maker', 'Zoë Martin']));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: '1' } });
+    await waitFor(() => expect(names().slice(0, 3)).toEqual(['Amara Okafor', 'Kemi Adeyemi', 'Maya Maker']));
+  });
+
   it('appends pages with "Load more"', async () => {
     const user = userEvent.setup({ delay: null });
     const blocks = search('more').map((b) =>
