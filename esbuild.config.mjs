@@ -68,39 +68,6 @@ const lazyStylesPlugin = {
   },
 };
 
-/**
- * The realtime client connects over WebSocket only (web/realtime/realtime-client.ts passes
- * `transports: ['websocket']`; the server accepts a direct WebSocket connection), so engine.io's
- * transport table holds that transport alone and the polling and WebTransport code stays out of
- * the member's download (nor do the packages' re-exports of those transports). Reconnection is
- * socket.io-client's own, unchanged.
- */
-const websocketOnlyPlugin = {
-  name: 'tessera-websocket-only',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/ }, (args) => ({
-      loader: 'js',
-      resolveDir: path.dirname(args.path),
-      contents: 'import { WS } from "./websocket.js";\nexport const transports = { websocket: WS };\n',
-    }));
-    // The package indexes re-export every transport class, and polling-xhr.js has top-level side
-    // effects, so those re-exports go too (what socket.io-client imports from engine.io-client stays).
-    const dropReexports = (file, pattern) => async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      if (!pattern.test(source)) throw new Error(`${file}: the transport re-exports the build removes are gone; update websocketOnlyPlugin`);
-      return { loader: 'js', resolveDir: path.dirname(args.path), contents: source.replace(pattern, '') };
-    };
-    build.onLoad(
-      { filter: /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]index\.js$/ },
-      dropReexports('engine.io-client', /^export \{ (Fetch|XHR as NodeXHR|XHR|WS as NodeWebSocket|WS as WebSocket|WT as WebTransport) \} from "[^"]+";$/gm),
-    );
-    build.onLoad(
-      { filter: /[\\/]socket\.io-client[\\/]build[\\/]esm[\\/]index\.js$/ },
-      dropReexports('socket.io-client', /^export \{ Fetch, NodeXHR, XHR, NodeWebSocket, WebSocket, WebTransport, \} from "engine\.io-client";$/m),
-    );
-  },
-};
-
 const webOptions = {
   absWorkingDir: root,
   // The block index is an entry of its own: every block type gets its lazy chunk whichever part of
@@ -124,7 +91,7 @@ const webOptions = {
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
   logLevel: 'info',
-  plugins: [lazyStylesPlugin, websocketOnlyPlugin, htmlPlugin],
+  plugins: [lazyStylesPlugin, htmlPlugin],
 };
 
 /**

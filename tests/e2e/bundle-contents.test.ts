@@ -6,7 +6,7 @@ import { initialFiles } from '../../scripts/initial-files';
 
 describe('the member bundle (dist/app/meta.json)', () => {
   const metaPath = path.join(projectRoot, 'dist/app/meta.json');
-  it('keeps admin, rjsf, handlebars, blocks, socket.io, floating-ui, the rule engine, the form engine and the page renderer out of the initial files', () => {
+  it('keeps admin, rjsf, handlebars, blocks, the realtime client, floating-ui, the rule engine, the form engine and the page renderer out of the initial files', () => {
     if (!fs.existsSync(metaPath)) throw new Error('dist/app/meta.json is missing: run `npm run build` first');
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
     const inputs = initialFiles(meta).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
@@ -17,8 +17,7 @@ describe('the member bundle (dist/app/meta.json)', () => {
       /@rjsf\//,
       /handlebars/,
       /(^|\/)blocks\//,
-      /socket\.io-client/,
-      /engine\.io-client/,
+      /web\/realtime\/(socket-connection|realtime-client)\.ts$/,
       /@floating-ui\//,
       /dompurify/,
       /json-logic/,
@@ -33,5 +32,12 @@ describe('the member bundle (dist/app/meta.json)', () => {
         inputs.filter((i) => pattern.test(i)),
         String(pattern),
       ).toEqual([]);
+  });
+
+  it('carries no socket.io-client anywhere: the realtime client is our own (web/realtime/socket-connection.ts)', () => {
+    const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
+    const inputs = Object.values(meta.outputs as Record<string, { inputs: Record<string, unknown> }>).flatMap((output) => Object.keys(output.inputs));
+    expect(inputs.some((i) => i.endsWith('web/realtime/socket-connection.ts'))).toBe(true);
+    expect(inputs.filter((i) => /(socket\.io|engine\.io)(-client|-parser)|component-emitter/.test(i))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { createStore } from 'jotai';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
+import { WebSocket as NodeWebSocket } from 'ws';
 import type { AdminApi } from '../../admin';
 import { createHttpAdminApi, type AdminRequest } from '../../admin/core/http-api';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
@@ -153,11 +154,11 @@ export async function renderAdminOnServer(server: ApiServer, scene: ServerScene,
     url: server.url,
     token: await server.signIn('admin'),
     store: member,
-    socketOptions: { transports: ['websocket'], reconnection: false },
+    socketOptions: { WebSocket: NodeWebSocket as unknown as typeof WebSocket, reconnection: false },
     reload: () => undefined,
   });
   realtime.setCurrent({ moduleId: built.moduleId, pageId });
-  await new Promise<void>((resolve) => (realtime.socket.connected ? resolve() : realtime.socket.once('connect', () => resolve())));
+  await new Promise<void>((resolve) => (realtime.socket.connected ? resolve() : realtime.socket.on('connect', () => resolve())));
   // Subscribed (acknowledged) before the first write, so the second client hears every one.
   for (const [room, roomId] of [...built.moduleIds.map((m) => ['module', m] as const), ['page', pageId] as const])
     await new Promise((resolve) => realtime.socket.emit(`${room}:subscribe`, { id: roomId }, resolve));

@@ -30,8 +30,8 @@ export interface ApiServer {
   server: RunningTessera;
   /** Signs in through the stand-in login and the tradeSecret exchange, as the app does. */
   signIn(accountId: string): Promise<string>;
-  /** Stops and starts the server on the same data (rows written straight into the database are then read afresh). */
-  restart(): Promise<void>;
+  /** Stops and starts the server on the same data (rows written straight into the database are then read afresh), down for `downMs`. */
+  restart(downMs?: number): Promise<void>;
   call<T = unknown>(
     method: string,
     path: string,
@@ -119,8 +119,9 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
     server,
     call,
     signIn: (accountId) => signInAt(url, accountId),
-    async restart() {
+    async restart(downMs = 0) {
       await server.close();
+      if (downMs) await new Promise((resolve) => setTimeout(resolve, downMs));
       server = await startTessera(config);
       url = server.url;
       Object.assign(api, { server, url });

@@ -3,6 +3,7 @@ import { createStore } from 'jotai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket as ServerSocket } from 'socket.io';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom } from '../../engine/react/structure-store';
 import { applyItemsChanges, createRealtimeClient, permissionReloadDelayMs, type ChatMessage, type RealtimeClient } from '../../web/realtime/realtime-client';
@@ -36,7 +37,7 @@ const until = async (check: () => boolean) => {
 
 function connect(extra: Partial<Parameters<typeof createRealtimeClient>[0]> = {}): RealtimeClient {
   const store = extra.store ?? createStore();
-  return createRealtimeClient({ url, token: 'tok-1', store, socketOptions: { transports: ['websocket'], forceNew: true }, ...extra });
+  return createRealtimeClient({ url, token: 'tok-1', store, socketOptions: { WebSocket: NodeWebSocket as unknown as typeof WebSocket }, ...extra });
 }
 
 describe('realtime client (spec 7.6)', () => {

@@ -1,11 +1,11 @@
 /**
- * The realtime client (spec 7.6) on socket.io-client. Keeps the server subscribed to the current
+ * The realtime client (spec 7.6) on our socket.io connection (socket-connection.ts). Keeps the server subscribed to the current
  * module and page, writes `items:changes` into the structure store in place (no reload), reloads
  * after a random short delay on `permissions:update` (spec 9), and sanitises chat messages.
  */
 import type { createStore } from 'jotai';
-import { io, type Socket } from 'socket.io-client';
 import type * as ChatSanitizer from './sanitize-chat';
+import { SocketConnection, type SocketConnectionOptions } from './socket-connection';
 import { PERMISSION_RELOAD_MAX_STEPS, PERMISSION_RELOAD_STEP_MS } from '../../engine/core/constants';
 import { blockAtom, fieldAtom, loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom, type StructureItems } from '../../engine/react/structure-store';
 import type { Id } from '../../schemas/model';
@@ -67,12 +67,12 @@ export interface RealtimeOptions {
   onChatMessage?: (message: ChatMessage) => void;
   /** Every other received event, by name (toasts, notifications, settings, ...). */
   onEvent?: (event: string, payload: unknown) => void;
-  /** Extra socket.io-client options (tests pass transports). */
-  socketOptions?: Parameters<typeof io>[1];
+  /** Extra connection options (tests pass Node's WebSocket). */
+  socketOptions?: Partial<SocketConnectionOptions>;
 }
 
 export interface RealtimeClient {
-  socket: Socket;
+  socket: SocketConnection;
   /** Subscribes to the given module, page and viewed profile, unsubscribing from the previous ones. */
   setCurrent(target: { moduleId?: Id; pageId?: Id; profileId?: Id }): void;
   close(): void;
@@ -129,14 +129,12 @@ const loadChatSanitizer = () =>
 
 export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let usedToken: string | null = options.token;
-  const auth = (cb: (data: object) => void) => {
+  const auth = () => {
     usedToken = options.getToken ? options.getToken() : options.token;
-    cb({ token: usedToken });
+    return { token: usedToken };
   };
-  // WebSocket only: the member build carries no other engine.io transport (esbuild.config.mjs).
-  const socketOptions = { auth, transports: ['websocket'], ...options.socketOptions };
-  const socket = options.url === undefined ? io(socketOptions) : io(options.url, socketOptions);
-  socket.on('disconnect', (reason) => {
+  const socket = new SocketConnection({ url: options.url, auth, ...options.socketOptions });
+  socket.on('disconnect', (reason: string) => {
     // Ended by the server (expired token, ended session): only a refreshed token may connect again.
     if (reason !== 'io server disconnect') return;
     const current = options.getToken?.();

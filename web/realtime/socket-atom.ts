@@ -1,5 +1,5 @@
 /** The realtime client's socket while connected (the composer's presence sends and hears selections on it). */
 import { atom } from 'jotai';
-import type { Socket } from 'socket.io-client';
+import type { SocketConnection } from './socket-connection';
 
-export const realtimeSocketAtom = atom<Socket | null>(null);
+export const realtimeSocketAtom = atom<SocketConnection | null>(null);
