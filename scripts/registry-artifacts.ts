@@ -157,7 +157,7 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     'blocks/index.generated.ts',
     header +
       '// Each import() target is a lazily loaded chunk (blocks: see _chunks.generated/).\n' +
-      blockChunkIndex(blocks.available, 'blockComponents', (t) => t) +
+      blockChunkIndex(blocks.available) +
       lazyIndex('fieldComponents', fields.available, 'fields/'),
   );
   files.set(
@@ -172,12 +172,6 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     files.set(`${VALIDATOR_DIR}/${type}.d.ts`, VALIDATOR_TYPES);
   }
   for (const [chunk, types] of blockChunks(blocks.available)) files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types));
-  files.set(
-    'blocks/index.generated.ts',
-    files.get('blocks/index.generated.ts') +
-      '// Standalone options validators (ajv standalone code), in the same chunk as their component.\n' +
-      blockChunkIndex(blocks.available, 'blockOptionValidators', validatorExport),
-  );
   const messagesDir = path.join(root, 'engine/core/i18n/messages');
   files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(messagesDir));
   for (const [rel, text] of pageMessageModules(messagesDir)) files.set(rel, header + text);
@@ -244,10 +238,23 @@ function blockChunkModule(types: string[]): string {
     .join('');
 }
 
-/** type -> import() of its chunk module, picking the type's export (component or validator). */
-function blockChunkIndex(types: string[], name: string, exportOf: (type: string) => string): string {
-  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./_chunks.generated/${chunkOf(t)}.ts').then((m) => ({ default: m.${exportOf(t)} })),`);
-  return `export const ${name}: Record<string, () => Promise<{ default: unknown }>> = {\n${lines.join('\n')}\n};\n`;
+/**
+ * The block index: one import() per chunk module, and per type its component and its standalone
+ * options validator (ajv standalone code, in the same chunk), each picked from the type's chunk.
+ * A table of chunks and one loop, not a line per type and export: the member loads the index.
+ */
+function blockChunkIndex(types: string[]): string {
+  const chunks = [...blockChunks(types).keys()].map((c) => `  ${JSON.stringify(c)}: () => import('./_chunks.generated/${c}.ts'),`);
+  return [
+    `const chunks: Record<string, () => Promise<Record<string, unknown>>> = {\n${chunks.join('\n')}\n};`,
+    `/** Each available type and its chunk. */`,
+    `const chunkOf: Record<string, string> = ${JSON.stringify(Object.fromEntries(types.map((t) => [t, chunkOf(t)])))};`,
+    `const picking = (suffix: string): Record<string, () => Promise<{ default: unknown }>> =>`,
+    `  Object.fromEntries(Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type + suffix] }))]));`,
+    `export const blockComponents = picking('');`,
+    `export const blockOptionValidators = picking(${JSON.stringify(validatorExport(''))});`,
+    '',
+  ].join('\n');
 }
 
 function messageLocales(dir: string): string[] {

@@ -21,7 +21,8 @@ const isAdminInput = (input: string) => input.startsWith('admin/') || input.incl
 const isAdminStaticPart = (input: string) => input.startsWith('admin/edit-mode/') || input === 'admin/core/permissions.ts';
 
 const outputOf = (meta: BuildMeta, entry: string) => {
-  const out = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === entry);
+  // The build's lazy-entries plugin wraps every dynamic import of our code (`<module>?lazy-entry`).
+  const out = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint?.replace(/\?lazy-entry$/, '') === entry);
   if (!out) throw new Error(`no output for ${entry} in dist/app/meta.json: the admin must be a chunk of its own, loaded by import()`);
   return out;
 };

@@ -225,7 +225,8 @@ describe('the app shell', () => {
     expect(localStorage.getItem('tessera.themeMode')).toBe('dark');
     await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Language' }), 'fr');
     expect(await screen.findByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Ouvrir les contrôles utilisateur/ })).toBeInTheDocument();
+    // French shows once its shell texts (their own chunk) have loaded.
+    expect(await screen.findByRole('button', { name: /^Ouvrir les contrôles utilisateur/ })).toBeInTheDocument();
   });
 });
 

@@ -33,6 +33,7 @@ import {
   pushToastAtom,
   sessionAtom,
   settingsAtom,
+  shellCatalogAtom,
   textEditingAtom,
 } from '../shell/shell-state';
 import { profileHref } from '../api/init-adapter';
@@ -73,7 +74,8 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const admin = useLazyAdmin(editMode, onAdminLoadError);
   // Blocks, forms and rules read the page's namespaces (this chunk, plus the active locale's own
   // chunk); the admin brings the whole catalogue, its texts included.
-  const pageCatalog = usePageCatalog(locale);
+  const shellCatalog = useAtomValue(shellCatalogAtom);
+  const pageCatalog = usePageCatalog(shellCatalog, locale);
   const catalog = admin ? admin.messages : pageCatalog;
   // The admin's own controls stay unmarked: text-edit mode edits the page's and the shell's labels.
   const adminTranslator = useMemo(() => catalog && createTranslator(catalog, locale, overrides), [catalog, locale, overrides]);

@@ -5,14 +5,26 @@
  */
 import type { createStore } from 'jotai';
 import type { ApiClient } from '../api/client';
-import { localeAtom } from '../shell/shell-state';
+import { localeAtom, shellCatalogAtom } from '../shell/shell-state';
+import { loadShellMessages } from './shell-messages';
 
 type Store = ReturnType<typeof createStore>;
 
 export const LOCALE_STORAGE_KEY = 'tessera.locale';
 
-/** Shows the language at once and saves it; the promise settles when the account has it (a failure shows the API client's toast). */
-export function chooseLanguage(store: Store, api: Pick<ApiClient, 'post'>, storage: Storage, code: string): Promise<unknown> {
+/**
+ * Puts the shell's texts of `locale` into the shell catalogue (their own chunk, for any locale but
+ * English), so the locale shows with its texts and no flash of English. A failed load leaves
+ * English (the translator's fallback).
+ */
+export async function loadShellTexts(store: Store, locale: string): Promise<void> {
+  const messages = await loadShellMessages(locale).catch(() => ({}));
+  if (Object.keys(messages).length > 0 && !store.get(shellCatalogAtom)[locale]) store.set(shellCatalogAtom, (catalog) => ({ ...catalog, [locale]: messages }));
+}
+
+/** Shows the language as soon as its shell texts are there and saves it; the promise settles when the account has it (a failure shows the API client's toast). */
+export async function chooseLanguage(store: Store, api: Pick<ApiClient, 'post'>, storage: Storage, code: string): Promise<unknown> {
+  await loadShellTexts(store, code);
   store.set(localeAtom, code);
   storage.setItem(LOCALE_STORAGE_KEY, code);
   return api.post('profile/meta/upsert', { path: 'language', data: code });

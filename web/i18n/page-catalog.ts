@@ -7,32 +7,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_LOCALE } from '../../engine/core/constants';
 import { pageMessageLoaders, pageMessagesDefault } from '../../engine/core/i18n/page-messages.generated';
-import type { MessageCatalog, MessageTree } from '../../engine/core/i18n/translator';
+import type { MessageCatalog } from '../../engine/core/i18n/translator';
 import { ownValue } from '../../engine/core/own';
-import { shellMessages } from './shell-messages';
+import { localeChunkLoader, type Namespaces } from './locale-chunks';
 
-type Namespaces = Record<string, MessageTree>;
-const loaded = new Map<string, Promise<Namespaces>>();
+const loadLocale = localeChunkLoader(pageMessageLoaders);
 
-function loadLocale(locale: string): Promise<Namespaces> {
-  const loader = ownValue(pageMessageLoaders, locale);
-  if (!loader) return Promise.resolve({});
-  let pending = loaded.get(locale);
-  if (!pending) {
-    pending = loader().catch((error: unknown) => {
-      loaded.delete(locale); // a failed chunk load is retried on the next use
-      throw error;
-    });
-    loaded.set(locale, pending);
-  }
-  return pending;
-}
-
-function catalogOf(locale: string, page: Namespaces): MessageCatalog {
+function catalogOf(shell: MessageCatalog, locale: string, page: Namespaces): MessageCatalog {
   return {
-    ...shellMessages,
-    [DEFAULT_LOCALE]: { ...shellMessages[DEFAULT_LOCALE], ...pageMessagesDefault },
-    ...(locale !== DEFAULT_LOCALE ? { [locale]: { ...ownValue(shellMessages, locale), ...page } } : {}),
+    ...shell,
+    [DEFAULT_LOCALE]: { ...shell[DEFAULT_LOCALE], ...pageMessagesDefault },
+    ...(locale !== DEFAULT_LOCALE ? { [locale]: { ...ownValue(shell, locale), ...page } } : {}),
   };
 }
 
@@ -40,21 +25,22 @@ function catalogOf(locale: string, page: Namespaces): MessageCatalog {
  * The catalogue for `locale`; undefined while its page namespaces load. A locale whose chunk fails
  * to load reads English for the page's texts (the translator's fallback) rather than never showing.
  */
-export function usePageCatalog(locale: string): MessageCatalog | undefined {
+export function usePageCatalog(shell: MessageCatalog, locale: string): MessageCatalog | undefined {
   const needsChunk = locale !== DEFAULT_LOCALE && !!ownValue(pageMessageLoaders, locale);
-  const [state, setState] = useState<{ locale: string; catalog: MessageCatalog } | undefined>();
-  const withoutChunk = useMemo(() => catalogOf(locale, {}), [locale]);
+  const [state, setState] = useState<{ locale: string; page: Namespaces } | undefined>();
+  const withoutChunk = useMemo(() => catalogOf(shell, locale, {}), [shell, locale]);
   useEffect(() => {
     if (!needsChunk) return;
     let live = true;
     loadLocale(locale).then(
-      (page) => live && setState({ locale, catalog: catalogOf(locale, page) }),
-      () => live && setState({ locale, catalog: catalogOf(locale, {}) }),
+      (page) => live && setState({ locale, page }),
+      () => live && setState({ locale, page: {} }),
     );
     return () => {
       live = false;
     };
   }, [locale, needsChunk]);
-  if (!needsChunk) return withoutChunk;
-  return state?.locale === locale ? state.catalog : undefined;
+  const page = state?.locale === locale ? state.page : undefined;
+  const withChunk = useMemo(() => page && catalogOf(shell, locale, page), [shell, locale, page]);
+  return needsChunk ? withChunk : withoutChunk;
 }

@@ -1,21 +1,25 @@
 /** Shell-wide UI state as Jotai atoms: session, locale, modes, connectivity and toasts. */
 import { atom } from 'jotai';
-import { createTranslator } from '../../engine/core/i18n/translator';
+import { createTranslator, type MessageCatalog } from '../../engine/core/i18n/translator';
 import { canManageEditMode, canManageTextEdit, textEditModeAtom } from '../../admin/edit-mode';
-import { shellMessages } from '../i18n/shell-messages';
+import { DEFAULT_LOCALE } from '../../engine/core/constants';
+import { shellMessagesDefault } from '../i18n/shell-messages';
 import type { Settings } from '../../schemas/model';
 import type { AppInit } from '../api/init-adapter';
 import type { ThemeMode } from '../theme/theme';
 
 export const sessionAtom = atom<AppInit | null>(null);
 export const settingsAtom = atom<Settings>({});
-export const localeAtom = atom<string>('en');
+/** Set to a locale only once its shell texts are in shellCatalogAtom (web/i18n/choose-language.ts). */
+export const localeAtom = atom<string>(DEFAULT_LOCALE);
+/** The shell's catalogue: English, plus each other locale once its chunk has loaded. */
+export const shellCatalogAtom = atom<MessageCatalog>({ [DEFAULT_LOCALE]: shellMessagesDefault });
 export const i18nOverridesAtom = atom<Record<string, string>>({});
 /**
  * The shell's translator: its own namespaces only (the engine page builds one over the full
  * catalogue). In text-edit mode its messages carry marks (engine/core/i18n/text-marks).
  */
-export const translatorAtom = atom((get) => createTranslator(shellMessages, get(localeAtom), get(i18nOverridesAtom), { mark: get(textEditingAtom) }));
+export const translatorAtom = atom((get) => createTranslator(get(shellCatalogAtom), get(localeAtom), get(i18nOverridesAtom), { mark: get(textEditingAtom) }));
 
 // Edit-mode state is the admin's (admin/edit-mode, tiny and static): one set of atoms, so the
 // admin's dialogs raise the flag the shell's navigation guard reads.

@@ -6,6 +6,8 @@
 import { useStore } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FULL_LOADER_HIDE_MS, LOADING_SPINNER_REMOVE_MS } from '../../engine/core/constants';
+import { LOCALE_STORAGE_KEY, loadShellTexts } from '../i18n/choose-language';
+import { loadShellMessages } from '../i18n/shell-messages';
 import { useT } from '../i18n/use-t';
 import { LOGGED_OUT_KEY } from '../shell/logout';
 import { useApi } from '../shell/services';
@@ -65,14 +67,20 @@ export function StartupGate({ children }: { children: ReactNode }) {
         notLoggedInMessage: t('common.errors.userNotLoggedIn'),
       }),
     );
+    // The language this device showed last: its shell texts start loading with start-up.
+    const lastLocale = localStorage.getItem(LOCALE_STORAGE_KEY);
+    if (lastLocale) void loadShellMessages(lastLocale).catch(() => undefined);
     run.outcome
-      .then((outcome) => {
+      .then(async (outcome) => {
         if (cancelled) return;
         if (outcome.kind === 'denied') {
           setPhase({ kind: 'redirecting', message: t('startup.noAccess') });
           window.location.assign(outcome.redirectTo);
           return;
         }
+        // The account's language shows from the first render: its shell texts are loaded first.
+        await loadShellTexts(store, outcome.init.locale);
+        if (cancelled) return;
         applyInit(store, outcome.init, outcome.settings, run.theme.current, outcome.safeMode, localStorage);
         sessionStorage.removeItem(LOGGED_OUT_KEY);
         setPhase({ kind: 'ready' });
