@@ -3,7 +3,7 @@
  * (registry, the block component index, the rule context facts, the rule evaluator, the
  * translator and injected services). Blocks read it through `useEngine()`.
  */
-import { Provider as JotaiProvider, type useStore } from 'jotai';
+import { Provider as JotaiProvider, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model';
 import { createTranslator, type Translator } from '../core/i18n/translator';
@@ -92,7 +92,21 @@ export interface EngineProviderProps extends EngineFacts {
   children?: ReactNode;
 }
 
+/** The blocks a block renders inside, innermost first (BlockRenderer's cycle check). */
+export interface BlockAncestry {
+  id: Id;
+  depth: number;
+  parent: BlockAncestry | null;
+}
+
 export interface EngineValue extends EngineFacts {
+  /** The Jotai store blocks read from: the `store` prop, else the ambient one. */
+  store: JotaiStore;
+  /**
+   * Set by BlockRenderer below a block that holds others: the blocks around this point. It rides
+   * on the engine's context (one context per block read, not two) and is absent at page level.
+   */
+  ancestry?: BlockAncestry;
   registry: Registry;
   blockComponents: LazyModuleIndex;
   blockValidators?: LazyModuleIndex;
@@ -112,7 +126,8 @@ export interface EngineValue extends EngineFacts {
   editMode: boolean;
 }
 
-const EngineContext = createContext<EngineValue | null>(null);
+/** Read through useEngine(); BlockRenderer (a class) reads it as its contextType. */
+export const EngineContext = createContext<EngineValue | null>(null);
 
 // Without a translator: the page's namespaces in English (the full catalogue would put every
 // locale's and the admin's texts in the chunk every page loads).
@@ -147,6 +162,8 @@ export function EngineProvider(props: EngineProviderProps) {
       () => setLoaded({ failed: true }),
     );
   }, [loadEvaluator]);
+  const ambientStore = useStore();
+  const blockStore = store ?? ambientStore;
   const evaluator = givenEvaluator ?? loaded.evaluator;
   const evaluatorPending = !evaluator && !!loadEvaluator && !loaded.failed;
   const { user, profile, ownProfile, entity, device, known, isAdmin, editMode } = props;
@@ -154,6 +171,7 @@ export function EngineProvider(props: EngineProviderProps) {
     const tr = translator ?? defaultTranslator;
     const isOwnProfile = profile && user ? profile.accountId === user.accountId : undefined;
     return {
+      store: blockStore,
       registry: isRegistry(registry) ? registry : createRegistry(registry),
       blockComponents,
       blockValidators,
@@ -184,6 +202,7 @@ export function EngineProvider(props: EngineProviderProps) {
       },
     };
   }, [
+    blockStore,
     registry,
     blockComponents,
     blockValidators,

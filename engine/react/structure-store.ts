@@ -2,8 +2,7 @@
  * The structure store: modules, pages, blocks and fields normalised by id, one Jotai atom per
  * item (jotai-family), so a change to one item re-renders only the components that read it.
  */
-import { atom, useStore, type Atom, type PrimitiveAtom, type WritableAtom } from 'jotai';
-import { useEffect, useReducer } from 'react';
+import { atom, type PrimitiveAtom, type WritableAtom } from 'jotai';
 import { atomFamily } from 'jotai-family';
 import type { Block, Field, Id, Module, Page } from '../../schemas/model';
 import { sameJson } from '../core/same-json';
@@ -73,26 +72,3 @@ export const setBlockOptionsAtom = atom(null, (get, set, update: { id: Id; optio
   const current = get(blockAtom(update.id));
   if (current) set(blockAtom(update.id), { ...current, options: update.options });
 });
-
-const bumped = (n: number) => n + 1;
-
-/**
- * The value of one atom, re-rendering when it changes: what jotai's `useAtomValue` does, for the
- * atoms read once per block on a page. It leaves out what a plain stored value does not need and
- * that costs per block at mount: the re-render each `useAtomValue` schedules right after it
- * subscribes, and the promise handling. A change between render and subscription is caught when
- * subscribing.
- */
-export function useItemValue<T>(target: Atom<T>): T {
-  const store = useStore();
-  const [, rerender] = useReducer(bumped, 0);
-  const value = store.get(target);
-  useEffect(() => {
-    const unsubscribe = store.sub(target, rerender);
-    if (!Object.is(store.get(target), value)) rerender();
-    return unsubscribe;
-    // `value` is the one rendered when subscribing; later renders read the store themselves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, target]);
-  return value;
-}

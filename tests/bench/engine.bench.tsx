@@ -8,9 +8,10 @@
  *                       for that DOM (baselineMs). Puck puts no element of its own around a block.
  *   engine.update       one block's options changed on a mounted page, committed. Ours through the
  *                       store (setBlockOptionsAtom); Puck re-rendered with the new data, as its
- *                       host does. All sizes and both sides interleaved in one measurement (each
- *                       side with its own calls per run), so `vs100` (ms at this size / ms at
- *                       100) compares runs made together.
+ *                       host does. Each side's sizes interleaved in one measurement, so `vs100`
+ *                       (ms at this size / ms at 100) compares runs made together; the sides
+ *                       measured apart (a Puck update's garbage is not charged to ours). Ours:
+ *                       4,000 updates per run, 11 runs (one update is ~0.02 ms, too fine alone).
  * `renders`: components rendered per operation, counted from React's commit hook for both sides.
  * Targets: update at 5,000 within 1.5x of at 100; first render at 1,000 no slower than Puck's.
  */
@@ -163,17 +164,21 @@ export default defineBenches([
         cleanups.push(ours.unmount, puck.unmount);
       }
       const { flushSync } = await import('react-dom');
-      const timed = Object.fromEntries(Object.entries(ops).map(([k, op]) => [k, (i: number) => flushSync(() => op(i))]));
-      // A one-block update costs ours tens of microseconds and Puck up to a few hundred ms: each
-      // side gets enough calls per run for a figure well above the clock's grain and a GC pause
-      // (ours ~50 ms of work per run: with 12 ms runs one major collection tripled a median).
-      const batch = Object.fromEntries(
-        SIZES.flatMap((size) => [
-          [`ours${size}`, quick ? 200 : 1500],
-          [`puck${size}`, Math.max(1, Math.round((quick ? 500 : 2000) / size))],
-        ]),
-      );
-      const r = (await measure(timed, { batch })) as Record<string, Figures>;
+      const timed = (side: 'ours' | 'puck') =>
+        Object.fromEntries(SIZES.map((size) => [`${side}${size}`, (i: number) => flushSync(() => ops[`${side}${size}`](i))]));
+      // Ours and Puck in separate measurements: Puck's updates at 1,000 and 5,000 leave the
+      // collector hundreds of MB of garbage, whose sweeping and marking was charged to the run
+      // after them, and in the mixed order ours at 5,000 always ran right after one of those.
+      // Ours' sizes stay interleaved with each other. A one-block update costs ours tens of
+      // microseconds: 4,000 calls (~100 ms of work) per run and 11 runs, so one GC pause moves
+      // no median (with 1,500-call runs, quiet runs gave vs100 1.47x and 1.68x).
+      // Puck takes up to a few hundred ms per update: calls per run by size.
+      const r = {
+        ...(await measure(timed('ours'), { batch: quick ? 300 : 4000, runs: quick ? 5 : 11 })),
+        ...(await measure(timed('puck'), {
+          batch: Object.fromEntries(SIZES.map((size) => [`puck${size}`, Math.max(1, Math.round((quick ? 500 : 2000) / size))])),
+        })),
+      } as Record<string, Figures>;
       const results = SIZES.map((size) =>
         line('engine.update', { size, peer: 'puck' }, r[`ours${size}`], r[`puck${size}`], {
           renders: countRenders(() => flushSync(() => ops[`ours${size}`](0))),
