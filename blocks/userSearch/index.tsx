@@ -1,22 +1,25 @@
 import { useEffect, useId, useState } from 'react';
-import { MemberListItem, Pager, useEngine, useMemberSearch, type BlockProps } from '../../engine/block-api';
+import { MemberListItem, Pager, useEngine, useMemberSearch, type BlockProps, type MemberSort } from '../../engine/block-api';
 import type { UserSearchOptions } from '../options.generated';
 
 export type { UserSearchOptions };
+
+const SORTS: readonly MemberSort[] = ['relevance', 'name', 'newest'];
 
 /** Typing settles for this long before a search goes out. */
 const TYPING_DEBOUNCE_MS = 250;
 
 /**
  * The member directory: full text over public names and public profile values (the server's
- * index), limited to some lists when configured, sorted by name or newest, in pages.
+ * index), limited to some lists when configured, in pages: best match first while words are typed
+ * (the server orders by name when there are none), or by name, or newest.
  */
 export default function UserSearch({ block, options }: BlockProps<UserSearchOptions>) {
   const { t } = useEngine();
   const inputId = useId();
   const [typed, setTyped] = useState('');
   const [text, setText] = useState('');
-  const [sort, setSort] = useState<'name' | 'newest'>('name');
+  const [sort, setSort] = useState<MemberSort>('relevance');
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<string[]>([]);
   useEffect(() => {
@@ -56,10 +59,11 @@ export default function UserSearch({ block, options }: BlockProps<UserSearchOpti
               className="t-input"
               value={sort}
               onChange={(e) => {
-                setSort(e.target.value === 'newest' ? 'newest' : 'name');
+                setSort(SORTS.find((choice) => choice === e.target.value) ?? 'relevance');
                 setPage(1);
               }}
             >
+              <option value="relevance">{t('userSearch.sortRelevance')}</option>
               <option value="name">{t('userSearch.sortName')}</option>
               <option value="newest">{t('userSearch.sortNewest')}</option>
             </select>

@@ -41,6 +41,8 @@ describe('the member directory and profile pages, two members in Chromium', () =
     await victor.goto(`${server.url}/app/people/directory`);
     await victor.getByRole('searchbox', { name: 'Search members' }).fill('maya mak');
     await victor.getByText('Members found: 1').waitFor();
+    // A typed search ranks the best match first until the member picks another order.
+    expect(await victor.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('relevance');
     expect(await seriousViolations(victor)).toEqual([]);
     await victor.locator('.t-user-search__results').getByRole('link', { name: 'Maya Maker' }).click();
     await victor.waitForURL((url) => url.pathname === '/app/people/profile/maya');
