@@ -15,11 +15,10 @@ import {
   REVERT_NOTIFICATION_TIMEOUT_MS,
   type FileService,
   type LazyModuleIndex,
-  type RuntimeRegistryData,
   type StructureAction,
   type Translator,
 } from '../engine';
-import type { Id } from '../schemas/model';
+import type { Id, RegistryData } from '../schemas/model';
 import { PermissionsDialog } from './access/PermissionsEditor';
 import { ViewAsDialog } from './access/ViewAs';
 import { ExistingBlockPicker } from './blocks/ExistingBlockPicker';
@@ -37,7 +36,7 @@ import './admin.css';
 export interface AdminProviderProps {
   api: AdminApi;
   /** The full registry (`registry/generated/registry.json`). */
-  registry: RuntimeRegistryData;
+  registry: RegistryData;
   user: PermissionUser;
   /** The page being edited. */
   pageId: Id;

@@ -3,7 +3,8 @@
  * duplicate, delete. Each runs optimistically through the pure structure actions, sends one
  * request, and records its undo step (admin/editor/history.ts).
  */
-import { blockAtom, type RuntimeBlockType } from '../../engine';
+import { blockAtom } from '../../engine';
+import type { BlockTypeEntry } from '../../schemas/model';
 import type { Block, Id } from '../../schemas/model';
 import { blockLabel, errorMessage, type AdminValue } from '../core/context';
 import { findPlacement, parentColumns, type Placement } from '../core/placement';
@@ -39,7 +40,7 @@ export function insertionPoint(admin: AdminValue, selected: Id | null): Placemen
 }
 
 /** Adds a new block of `entry`'s type (with its defaults) at `at`, selects it, and records the step. Resolves with its id. */
-export async function addBlockAt(admin: AdminValue, entry: RuntimeBlockType, at: Placement): Promise<Id | undefined> {
+export async function addBlockAt(admin: AdminValue, entry: BlockTypeEntry, at: Placement): Promise<Id | undefined> {
   const page = admin.page();
   if (!page) return undefined;
   const block: Block = { id: newBlockId(), type: entry.type, options: structuredClone(entry.defaults ?? {}), ...(entry.children ? { children: [] } : {}) };

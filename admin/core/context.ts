@@ -3,7 +3,7 @@ import { type useStore } from 'jotai';
 import { useContext } from 'react';
 import { AdminContext } from '../edit-mode/admin-context';
 import type { AddBlockSlot, FileService, LazyModuleIndex, RuntimeRegistryData, StructureAction, Translator } from '../../engine';
-import type { Id, Page } from '../../schemas/model';
+import type { Id, Page, RegistryData } from '../../schemas/model';
 import type { AdminApi, StructureWriteResult } from './api';
 import type { PermissionUser } from './permissions';
 
@@ -18,7 +18,7 @@ export type AdminDialogRequest =
 export interface AdminValue {
   api: AdminApi;
   /** The full registry (`registry/generated/registry.json`): options schemas and ui hints included. */
-  registry: RuntimeRegistryData;
+  registry: RegistryData;
   user: PermissionUser;
   t: Translator['t'];
   locale: string;

@@ -5,7 +5,7 @@
  * allowed place (its handle); an existing block of the site can be placed too.
  */
 import { useMemo, useState } from 'react';
-import type { RuntimeBlockType } from '../../engine';
+import type { BlockTypeEntry } from '../../schemas/model';
 import { addBlockAt, insertionPoint } from '../blocks/block-actions';
 import { errorMessage, useAdmin } from '../core/context';
 import { BlockIcon } from './block-icons';
@@ -28,11 +28,11 @@ export const BLOCK_CATEGORIES = [
 
 /** Only the types that can be added now: available ones, by category, with search over title and description. */
 export function paletteTypes(
-  blocks: Record<string, RuntimeBlockType>,
+  blocks: Record<string, BlockTypeEntry>,
   category: string,
   query: string,
-  describe = (b: RuntimeBlockType) => b.description ?? '',
-): RuntimeBlockType[] {
+  describe = (b: BlockTypeEntry) => b.description ?? '',
+): BlockTypeEntry[] {
   const q = query.trim().toLowerCase();
   return Object.values(blocks)
     .filter((b) => b.status === 'available')
@@ -49,7 +49,7 @@ export function Palette() {
   const [busy, setBusy] = useState(false);
   // What an admin reads: the palette's own sentence per type (translated), not the registry's developer note.
   const describe = useMemo(
-    () => (b: RuntimeBlockType) => {
+    () => (b: BlockTypeEntry) => {
       const key = `admin.palette.descriptions.${b.type}`;
       const text = t(key);
       return text === key ? (b.description ?? '') : text;
@@ -61,7 +61,7 @@ export function Palette() {
     () => BLOCK_CATEGORIES.filter((c) => Object.values(admin.registry.blocks).some((b) => b.status === 'available' && b.category === c)),
     [admin.registry],
   );
-  const add = async (entry: RuntimeBlockType) => {
+  const add = async (entry: BlockTypeEntry) => {
     const at = insertionPoint(admin, admin.store.get(selectedBlockAtom));
     if (!at) return;
     setBusy(true);
@@ -111,7 +111,7 @@ export function Palette() {
   );
 }
 
-function PaletteItem({ entry, description, busy, onAdd }: { entry: RuntimeBlockType; description: string; busy: boolean; onAdd(): void }) {
+function PaletteItem({ entry, description, busy, onAdd }: { entry: BlockTypeEntry; description: string; busy: boolean; onAdd(): void }) {
   const { t } = useAdmin();
   const source = useMemo<DragSource>(() => ({ kind: 'new', type: entry.type }), [entry.type]);
   const end = description.search(/\.(\s|$)/);

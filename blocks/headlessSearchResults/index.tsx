@@ -1,5 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { MemberListItem, profileDisplayName, useDataLayer, useEngine, useMemberSearchState, useProfile, type BlockProps } from '../../engine/block-api';
+import {
+  MemberListItem,
+  profileDisplayName,
+  memberSearchesOf,
+  useDataLayer,
+  useEngine,
+  useMemberSearchState,
+  useProfile,
+  type BlockProps,
+} from '../../engine/block-api';
 import { useRenderedTemplate } from '../../engine/react/rendered-template';
 import type { HeadlessSearchResultsOptions } from '../options.generated';
 
@@ -12,7 +21,7 @@ export type { HeadlessSearchResultsOptions };
  */
 export default function HeadlessSearchResults({ block, options }: BlockProps<HeadlessSearchResultsOptions>) {
   const { t } = useEngine();
-  const searches = useDataLayer().memberSearches;
+  const searches = memberSearchesOf(useDataLayer());
   const state = useMemberSearchState(options.searchId);
   const users = options.index === 'users';
   const lists = (options.userListIds ?? []).join('\n');

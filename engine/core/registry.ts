@@ -5,6 +5,7 @@
  */
 import { ownValue } from './own';
 import type {
+  BlockTypeEntry,
   RegistryData,
   RuntimeBlockKey,
   RuntimeBlockType,
@@ -74,11 +75,24 @@ function mapEntries<T, U>(record: Record<string, T>, f: (entry: T) => U): Record
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
 }
 
+/**
+ * What the engine reads of a block type, and only where it differs from an available type without
+ * required power-ups or children (the engine's reading of an absent key): a planned or removed
+ * type never renders a component, so its state needs its status and title, not its defaults.
+ */
+function runtimeBlockType(b: BlockTypeEntry): RuntimeBlockType {
+  const out: RuntimeBlockType = {};
+  if (b.status !== 'available') Object.assign(out, { status: b.status, title: b.title });
+  if (b.powerUps.required.length > 0) out.powerUps = { required: b.powerUps.required };
+  if (b.children) out.children = true;
+  if (b.status === 'available' && b.defaults !== undefined) out.defaults = b.defaults;
+  return out;
+}
+
 /** The subset a member's browser loads: `RUNTIME_KEYS` of every entry. */
 export function runtimeSubset(data: RegistryData): RuntimeRegistryData {
   return {
-    // A planned or removed type never renders a component: its state needs its title, not its defaults.
-    blocks: mapEntries(data.blocks, (b) => pick(b, b.status === 'available' ? RUNTIME_KEYS.blocks : RUNTIME_KEYS.blocks.filter((k) => k !== 'defaults'))),
+    blocks: mapEntries(data.blocks, runtimeBlockType),
     fields: mapEntries(data.fields, (f) => pick(f, RUNTIME_KEYS.fields)),
     rules: mapEntries(data.rules, (r) => pick(r, RUNTIME_KEYS.rules)),
     operators: mapEntries(data.operators, (o) => pick(o, RUNTIME_KEYS.operators)),

@@ -4,7 +4,6 @@
  */
 import type { useStore } from 'jotai';
 import { createProfilesResource, type ProfilesResource } from './profiles';
-import { createMemberSearches, type MemberSearches } from './member-searches';
 import { createFavouriteCounts, type FavouriteCountsResource } from './favourite-counts';
 import type { DataTransport, FavouriteCountEvent, MemberFacets, MemberSearchQuery, ProfileUpdateEvent } from './transport';
 import type { ResourceOptions } from './resource';
@@ -24,8 +23,12 @@ export interface DataLayer {
   profiles: ProfilesResource;
   /** Runs a member search; the profiles found land in the profile atoms, the result names them. */
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult>;
-  /** The headless searches of the page, one state per search id. */
-  memberSearches: MemberSearches;
+  /**
+   * One instance per layer of a service a block chunk brings (the headless searches,
+   * member-searches.ts), made on first use: the data layer does not import its code, so a page
+   * without those blocks never downloads it.
+   */
+  shared<T>(create: (store: JotaiStore, layer: DataLayer) => T): T;
   /** How many members favourite each item (type and id: `favouriteCountKey`). */
   favouriteCounts: FavouriteCountsResource;
   /** Adds or removes one favourite of the own account; the own profile's meta follows the answer, and a shown count is read again. */
@@ -51,11 +54,15 @@ export function createDataLayer(store: JotaiStore, transport: DataTransport, opt
     const facets = answer?.facets && typeof answer.facets === 'object' ? answer.facets : undefined;
     return { accountIds: items.map((i) => i.accountId), total: typeof answer?.total === 'number' ? answer.total : items.length, ...(facets ? { facets } : {}) };
   }
-  return {
+  const services = new Map<unknown, unknown>();
+  const layer: DataLayer = {
     ownAccountId: options.ownAccountId,
     profiles,
     searchMembers,
-    memberSearches: createMemberSearches(store, searchMembers),
+    shared<T>(create: (store: JotaiStore, layer: DataLayer) => T): T {
+      if (!services.has(create)) services.set(create, create(store, layer));
+      return services.get(create) as T;
+    },
     favouriteCounts,
     async setFavourite(type, id, on) {
       const own = options.ownAccountId;
@@ -72,4 +79,5 @@ export function createDataLayer(store: JotaiStore, transport: DataTransport, opt
       if (name === 'favourites:count') favouriteCounts.applyCount(payload as FavouriteCountEvent);
     },
   };
+  return layer;
 }

@@ -6,7 +6,6 @@ import type { Profile } from '../../schemas/model';
 import type { DataLayer, MemberSearchResult } from './data-layer';
 import type { MemberSearchQuery } from './transport';
 import type { Resource, ResourceEntry } from './resource';
-import type { SearchState } from './member-searches';
 import { favouriteCountKey } from './favourite-counts';
 
 /** Read when no id is given, so no cache entry is made for nothing. */
@@ -91,11 +90,6 @@ export function useFavouriteCount(type: string, id: string | undefined, enabled:
 /** The own profile's meta (favourites of every type), once loaded. */
 export function useOwnProfile(): Profile | undefined {
   return useProfile(useDataLayer().ownAccountId);
-}
-
-/** One headless search's shared state (see member-searches.ts). */
-export function useMemberSearchState(searchId: string): SearchState {
-  return useAtomValue(useDataLayer().memberSearches.atom(searchId));
 }
 
 /** The loaded profiles of some ids, in their order (each loaded when first read and locked in the cache while mounted). */

@@ -4,7 +4,9 @@
  * query; the state runs the search itself (one request per change, whatever number of blocks
  * show it) and drops an answer to an older query.
  */
-import { atom, type PrimitiveAtom, type useStore } from 'jotai';
+import { atom, useAtomValue, type PrimitiveAtom, type useStore } from 'jotai';
+import type { DataLayer } from './data-layer';
+import { useDataLayer } from './hooks';
 import type { MemberFacets, MemberSearchQuery, MemberSortBy } from './transport';
 
 type JotaiStore = ReturnType<typeof useStore>;
@@ -185,4 +187,16 @@ export function createMemberSearches(
       };
     },
   };
+}
+
+const memberSearchesService = (store: JotaiStore, layer: DataLayer) => createMemberSearches(store, layer.searchMembers);
+
+/** The headless searches of the page, one state per search id: one instance per data layer, made by the first search block. */
+export function memberSearchesOf(layer: DataLayer): MemberSearches {
+  return layer.shared(memberSearchesService);
+}
+
+/** One headless search's shared state. */
+export function useMemberSearchState(searchId: string): SearchState {
+  return useAtomValue(memberSearchesOf(useDataLayer()).atom(searchId));
 }

@@ -143,7 +143,14 @@ export type RuntimeOperatorKey = 'id' | 'subjects' | 'arity' | 'negatable' | 'js
 
 /** The runtime keys of an entry, and the rest as optional: the server and the admin pass full entries. */
 type RuntimeEntry<T, K extends keyof T> = Pick<T, K> & Partial<Omit<T, K>>;
-export type RuntimeBlockType = RuntimeEntry<BlockTypeEntry, RuntimeBlockKey>;
+/**
+ * A block type as the member's engine reads it: only what differs from an available type without
+ * power-ups or children (status and title of planned or removed types, required power-ups, whether
+ * it holds children, defaults), so the engine page's registry carries no composer data.
+ */
+export type RuntimeBlockType = Partial<Pick<BlockTypeEntry, Exclude<RuntimeBlockKey, 'powerUps'>>> & {
+  powerUps?: { required: PowerUp[]; optional?: PowerUp[] };
+} & Partial<Omit<BlockTypeEntry, RuntimeBlockKey>>;
 export type RuntimeFieldType = RuntimeEntry<FieldTypeEntry, RuntimeFieldKey>;
 export type RuntimeRule = RuntimeEntry<ValidationRuleEntry, RuntimeRuleKey>;
 export type RuntimeOperator = RuntimeEntry<OperatorEntry, RuntimeOperatorKey>;

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuntimeRegistryData } from '../../engine';
-import type { Block } from '../../schemas/model';
+import type { Block, RegistryData } from '../../schemas/model';
 import { blockMenuItem, fullRegistry, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 
@@ -14,7 +13,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // A type whose options use the structure selector, icon and image id widgets. It has no generated
 // validator, so the form also exercises the runtime-validator fallback.
-const registry: RuntimeRegistryData = {
+const registry: RegistryData = {
   ...fullRegistry,
   blocks: {
     ...fullRegistry.blocks,

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { AdminProvider, renderAddBlock, renderBlockControls, renderInlineText, type AdminApi, type PermissionUser } from '../../admin';
 import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
-import { EngineProvider, PageRenderer, type FileService, type RuntimeRegistryData } from '../../engine';
+import { EngineProvider, PageRenderer, type FileService } from '../../engine';
 import { fullRegistry } from '../../registry/generated/registry';
+import type { RegistryData } from '../../schemas/model';
 
 export { fullRegistry };
 
@@ -17,7 +18,7 @@ export interface RenderOptions {
   pageId?: string;
   extra?: ReactNode;
   onNotify?: (kind: string, message: string) => void;
-  registry?: RuntimeRegistryData;
+  registry?: RegistryData;
   imageToken?: string;
   /** The files calls for the file pickers of block options. */
   files?: FileService;

@@ -48,7 +48,7 @@ import { createPageServices, createRuleChecker } from './page-services';
 import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
-import { DataLayerProvider, useResourceEntry } from '../../engine/data';
+import { DataLayerProvider, useResourceEntry } from '../../engine/data/hooks';
 
 // Rendering reads block types; the rule engine reads operators and forms field types and validation
 // rules from their own chunks (engine/forms/default-evaluator.ts, engine/forms/field-types.ts), so a

@@ -3,7 +3,8 @@
  * wired to the API client. Realtime events reach it through `dataLayerOf(store)`.
  */
 import type { useStore } from 'jotai';
-import { createDataLayer, type DataLayer, type FavouriteCountEvent, type MemberSearchAnswer, type ProfileCollectionEntry } from '../../engine/data';
+import { createDataLayer, type DataLayer } from '../../engine/data/data-layer';
+import type { FavouriteCountEvent, MemberSearchAnswer, ProfileCollectionEntry } from '../../engine/data/transport';
 import type { ProfileMeta } from '../../schemas/model';
 import type { ApiClient } from '../api/client';
 

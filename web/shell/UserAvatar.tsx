@@ -5,7 +5,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useMemo, useState } from 'react';
 import { avatarMedia, mediaUrl } from '../../engine/core/media';
-import { useResourceEntry } from '../../engine/data';
+import { useResourceEntry } from '../../engine/data/hooks';
 import { webDataLayer } from '../engine/data-layer';
 import { useApi } from './services';
 import { sessionAtom } from './shell-state';
