@@ -71,8 +71,8 @@ const lazyStylesPlugin = {
 /**
  * esbuild splits by the set of entries (the build's and every dynamic import) that reach a module
  * through static imports: code the member chunk shares with the admin, settings, block and field
- * chunks lands in one small chunk per distinct set (41 files on the home page, ~12 KB more gzip
- * than one file). So every dynamic import of our own code gets the member chunk as a static import
+ * chunks lands in one small chunk per distinct set (dozens of files on the home page, each
+ * gzipped without the others' context). So every dynamic import of our own code gets the member chunk as a static import
  * too (a wrapper module that imports it, then re-exports the target): what the member chunk
  * reaches then has the same set everywhere and stays in that chunk, and the code main.tsx shares
  * with it in one more. The wrapped chunks load after the member chunk anyway (main.tsx starts it

@@ -171,7 +171,7 @@ export default defineBenches([
       // after them, and in the mixed order ours at 5,000 always ran right after one of those.
       // Ours' sizes stay interleaved with each other. A one-block update costs ours tens of
       // microseconds: 4,000 calls (~100 ms of work) per run and 11 runs, so one GC pause moves
-      // no median (with 1,500-call runs, quiet runs gave vs100 1.47x and 1.68x).
+      // no median (shorter runs let one GC pause swing vs100 by a third).
       // Puck takes up to a few hundred ms per update: calls per run by size.
       const r = {
         ...(await measure(timed('ours'), { batch: quick ? 300 : 4000, runs: quick ? 5 : 11 })),

@@ -1,8 +1,8 @@
 /**
  * The browser's socket.io connection: the socket.io v5 protocol over engine.io v4, WebSocket
  * transport only, main namespace only, text packets only (nothing the app sends or receives is
- * binary). It replaces socket.io-client, whose five packages weighed ~11 KB gzip on every member
- * page for the part of them the app uses:
+ * binary). It replaces socket.io-client, whose five packages weighed several times more on every
+ * member page (`bundle.memberHome`) for the part of them the app uses:
  *
  * - engine.io: `0{sid,pingInterval,pingTimeout,...}` opens; the server's ping `2` is answered with
  *   pong `3`; no ping within pingInterval + pingTimeout ends the connection as dead.
