@@ -80,6 +80,8 @@ function row(l: Line): string {
     'cpuMsPerRequest',
     'baselineCpuMsPerRequest',
     'pinned',
+    'blocks',
+    'requests',
   ]
     .filter((k) => l[k] !== undefined && !(latencyShown && (k === 'p50Ms' || k === 'p95Ms')))
     .map((k) => `${k} ${fmt(l[k])}`)
