@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { memberSearchesOf, useDataLayer, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
+import { useMemberSearches, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchFiltersOptions } from '../options.generated';
 
 export type { HeadlessSearchFiltersOptions };
@@ -20,7 +20,7 @@ const BOUND_DEBOUNCE_MS = 400;
  */
 export default function HeadlessSearchFilters({ options }: BlockProps<HeadlessSearchFiltersOptions>) {
   const { t } = useEngine();
-  const searches = memberSearchesOf(useDataLayer());
+  const searches = useMemberSearches();
   const state = useMemberSearchState(options.searchId);
   const filters = options.filters ?? [];
   const keys = filters

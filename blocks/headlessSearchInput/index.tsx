@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { memberSearchesOf, useDataLayer, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
+import { useMemberSearches, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchInputOptions } from '../options.generated';
 
 export type { HeadlessSearchInputOptions };
@@ -7,7 +7,7 @@ export type { HeadlessSearchInputOptions };
 /** The text box of a headless search: what is typed goes to the search state of its search id once typing settles. */
 export default function HeadlessSearchInput({ options }: BlockProps<HeadlessSearchInputOptions>) {
   const { t } = useEngine();
-  const searches = memberSearchesOf(useDataLayer());
+  const searches = useMemberSearches();
   const state = useMemberSearchState(options.searchId);
   const inputId = useId();
   const [typed, setTyped] = useState(state.choice.text);

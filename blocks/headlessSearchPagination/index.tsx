@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Pager, memberSearchesOf, useDataLayer, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
+import { Pager, useMemberSearches, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchPaginationOptions } from '../options.generated';
 
 export type { HeadlessSearchPaginationOptions };
@@ -7,7 +7,7 @@ export type { HeadlessSearchPaginationOptions };
 /** Pages of a headless search: numbered (the results are replaced) or "Load more" (the next page is added). */
 export default function HeadlessSearchPagination({ options }: BlockProps<HeadlessSearchPaginationOptions>) {
   const { t } = useEngine();
-  const searches = memberSearchesOf(useDataLayer());
+  const searches = useMemberSearches();
   const state = useMemberSearchState(options.searchId);
   const loadMore = options.mode === 'loadMore';
   useEffect(() => searches.setAppend(options.searchId, loadMore), [searches, options.searchId, loadMore]);

@@ -1,14 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import {
-  MemberListItem,
-  profileDisplayName,
-  memberSearchesOf,
-  useDataLayer,
-  useEngine,
-  useMemberSearchState,
-  useProfile,
-  type BlockProps,
-} from '../../engine/block-api';
+import { MemberListItem, profileDisplayName, useMemberSearches, useEngine, useMemberSearchState, useProfile, type BlockProps } from '../../engine/block-api';
 import { useRenderedTemplate } from '../../engine/react/rendered-template';
 import type { HeadlessSearchResultsOptions } from '../options.generated';
 
@@ -21,7 +12,7 @@ export type { HeadlessSearchResultsOptions };
  */
 export default function HeadlessSearchResults({ block, options }: BlockProps<HeadlessSearchResultsOptions>) {
   const { t } = useEngine();
-  const searches = memberSearchesOf(useDataLayer());
+  const searches = useMemberSearches();
   const state = useMemberSearchState(options.searchId);
   const users = options.index === 'users';
   const lists = (options.userListIds ?? []).join('\n');

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { emptyChoice, memberSearchesOf, useDataLayer, useMemberSearchState, type BlockProps, type SearchChoice } from '../../engine/block-api';
+import { emptyChoice, useMemberSearches, useMemberSearchState, type BlockProps, type SearchChoice } from '../../engine/block-api';
 import type { HeadlessSearchSortOptions } from '../options.generated';
 
 export type { HeadlessSearchSortOptions };
@@ -30,7 +30,7 @@ const sameSort = (a: Pick<SearchChoice, 'sort' | 'sortBy'>, b: Pick<SearchChoice
 
 /** The sort choice of a headless member search. */
 export default function HeadlessSearchSort({ options }: BlockProps<HeadlessSearchSortOptions>) {
-  const searches = memberSearchesOf(useDataLayer());
+  const searches = useMemberSearches();
   const state = useMemberSearchState(options.searchId);
   const id = useId();
   const choices = options.sortOptions ?? [];

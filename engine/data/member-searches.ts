@@ -196,7 +196,12 @@ export function memberSearchesOf(layer: DataLayer): MemberSearches {
   return layer.shared(memberSearchesService);
 }
 
+/** The page's headless searches, for a search block. */
+export function useMemberSearches(): MemberSearches {
+  return memberSearchesOf(useDataLayer());
+}
+
 /** One headless search's shared state. */
 export function useMemberSearchState(searchId: string): SearchState {
-  return useAtomValue(memberSearchesOf(useDataLayer()).atom(searchId));
+  return useAtomValue(useMemberSearches().atom(searchId));
 }
