@@ -1,4 +1,4 @@
-import { blockRootProps, type BlockProps, type OwnsBlockRoot } from '../../engine/react/block-props';
+import { blockRootClass, blockRootId, type BlockProps, type OwnsBlockRoot } from '../../engine/react/block-props';
 import { EditableText } from '../../engine/react/editable-text';
 import type { PlainTextOptions } from '../options.generated';
 
@@ -8,7 +8,11 @@ export type { PlainTextOptions };
 export default function PlainText(props: BlockProps<PlainTextOptions>) {
   const { block, options } = props;
   return (
-    <p {...blockRootProps(props, 't-plain-text')} style={{ whiteSpace: 'pre-line', textAlign: options.align ?? 'start' }}>
+    <p
+      className={blockRootClass(props, 't-plain-text')}
+      data-block-id={blockRootId(props)}
+      style={{ whiteSpace: 'pre-line', textAlign: options.align ?? 'start' }}
+    >
       <EditableText block={block} option="text" value={options.text ?? ''} multiline />
     </p>
   );
