@@ -17,7 +17,9 @@ export interface BlockProps<Options extends object = JsonObject> {
 /**
  * A block component whose root element can carry the block's class and `data-block-id` itself.
  * BlockRenderer then renders it without a wrapper element of its own where it needs none (a
- * member's view of a visible block without related blocks): one element per block fewer.
+ * member's view of a visible block without related blocks): one element per block fewer. Only for a
+ * component whose root is one block-level element and that keeps no state of its own: turning edit
+ * mode on or off puts it in or takes it out of the wrapper, which remounts it.
  */
 export interface OwnsBlockRoot {
   ownsBlockRoot?: true;
