@@ -9,15 +9,16 @@
  * ref and two effects per block: most of what a 1,000-block first render spent over a bare React
  * list of the same DOM (profiled; `engine.firstRender` prints both).
  */
-import { PureComponent, useEffect, type ComponentType } from 'react';
+import { PureComponent, useEffect, type ComponentType, type ReactElement } from 'react';
 import type { Block, Id, JsonObject } from '../../schemas/model';
 import { decideBlockAvailability } from '../core/blocks/availability';
 import { decideBlockVisibility, needsRuleEvaluator } from '../core/blocks/visibility';
 import { loadBlockModule, useBlockModule, type BlockModule, type OptionsValidator } from './block-loader';
-import type { BlockProps } from './block-props';
+import { blockClassName, type BlockProps, type OwnsBlockRoot } from './block-props';
 import { BlockState } from './block-states';
 import { EngineContext, useEngine, type BlockAncestry, type EngineValue } from './engine-context';
 import { blockAtom } from './structure-store';
+import { onAtomChange } from './atom-changes';
 
 /** Nesting depth past which a block tree is treated as corrupt (a cycle the id check missed). */
 const MAX_BLOCK_DEPTH = 64;
@@ -88,10 +89,10 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  private readonly changed = () => {
+  private changed() {
     if (this.state.error) this.setState({ error: null });
     else this.forceUpdate();
-  };
+  }
 
   override componentDidMount() {
     this.subscribe();
@@ -106,14 +107,14 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
     this.subscribedTo = undefined;
   }
 
-  /** One store subscription, renewed only when the store or the id changes. */
+  /** One listener for the block's atom (see atom-changes.ts), renewed only when the store or the id changes. */
   private subscribe() {
     const store = this.context?.store;
     const { id } = this.props;
     if (!store || (this.subscribedTo?.store === store && this.subscribedTo.id === id)) return;
     this.subscribedTo?.unsubscribe();
     const target = blockAtom(id);
-    this.subscribedTo = { store, id, unsubscribe: store.sub(target, this.changed) };
+    this.subscribedTo = { store, id, unsubscribe: onAtomChange(store, target, () => this.changed()) };
     if (!Object.is(store.get(target), this.rendered)) this.changed();
   }
 
@@ -158,25 +159,29 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
     const type = typeof block.type === 'string' ? block.type : '';
     const entry = engine.registry.blockType(type);
     const inIndex = Object.prototype.hasOwnProperty.call(engine.blockComponents, type);
-    let content;
+    const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : NONE;
+    // Only a block that can hold others passes its ancestry down (cycle detection); leaves skip the provider.
+    const holdsOthers = related.length > 0 || (Array.isArray(block.children) && block.children.length > 0) || entry?.children === true;
+    let content: ReactElement<Partial<BlockProps>>;
     if (entry?.status === 'removed') content = <BlockState kind="removed" />;
     else if (entry?.status === 'planned' && !inIndex) content = <BlockState kind="planned" params={{ type: entry.title ?? type }} />;
     else if (!inIndex) content = <BlockState kind="unknown" params={{ type: type || String(block.type) }} />;
     else {
       const availability = decideBlockAvailability(entry?.powerUps?.required, engine.entity);
-      content = availability.available ? (
-        this.state.error ? (
-          <BlockState kind="crashed" adminDetail={this.state.error.message} />
-        ) : (
-          renderLoaded(this, block, type, entry?.defaults, loadBlockModule(type, engine.blockComponents, engine.blockValidators))
-        )
-      ) : (
-        <BlockState kind={availability.reason} params={{ powerUps: availability.missing.join(', ') }} />
-      );
+      if (!availability.available) content = <BlockState kind={availability.reason} params={{ powerUps: availability.missing.join(', ') }} />;
+      else if (this.state.error) content = <BlockState kind="crashed" adminDetail={this.state.error.message} />;
+      else {
+        // Nothing but the component to show (no edit controls, hidden note or related blocks): a
+        // component that owns the block's root element renders without the wrapper below.
+        const alone = !engine.editMode && visibility.visible && related.length === 0;
+        const module = loadBlockModule(type, engine.blockComponents, engine.blockValidators);
+        content = renderLoaded(this, block, type, entry?.defaults, module, alone);
+        if (content.props.isBlockRoot)
+          return holdsOthers ? <EngineContext.Provider value={engineWithin(engine, ancestryOf(ancestry, id))}>{content}</EngineContext.Provider> : content;
+      }
     }
-    const related = Array.isArray(block.relatedBlocks?.display) ? block.relatedBlocks.display.filter((r): r is Id => typeof r === 'string') : NONE;
     const element = (
-      <div className={`t-block t-block--${type || 'unknown'}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id}>
+      <div className={`${blockClassName(type)}${visibility.visible ? '' : ' t-block--hidden-for-you'}`} data-block-id={id}>
         {engine.editMode && engine.renderBlockControls?.(block)}
         {!visibility.visible && <small className="t-block__hidden-note">{engine.t('engine.states.hiddenInEditMode')}</small>}
         {content}
@@ -189,8 +194,6 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
         )}
       </div>
     );
-    // Only a block that can hold others passes its ancestry down (cycle detection); leaves skip the provider.
-    const holdsOthers = related.length > 0 || (Array.isArray(block.children) && block.children.length > 0) || entry?.children === true;
     return holdsOthers ? <EngineContext.Provider value={engineWithin(engine, ancestryOf(ancestry, id))}>{element}</EngineContext.Provider> : element;
   }
 }
@@ -217,14 +220,20 @@ function withDefaults(raw: JsonObject, defaults: JsonObject | undefined): JsonOb
   return merged;
 }
 
-function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: Block, defaults: JsonObject | undefined) {
+function renderReady(
+  module: Extract<BlockModule, { status: 'ready' }>,
+  block: Block,
+  defaults: JsonObject | undefined,
+  alone: boolean,
+): ReactElement<Partial<BlockProps>> {
   const raw = block.options && typeof block.options === 'object' && !Array.isArray(block.options) ? block.options : EMPTY;
   if (module.validate) {
     const check = validateOptions(module.validate, block.options ?? EMPTY);
     if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
   }
-  const Component = module.component as ComponentType<BlockProps>;
-  return <Component block={block} options={withDefaults(raw, defaults)} />;
+  const Component = module.component as ComponentType<BlockProps> & OwnsBlockRoot;
+  const options = withDefaults(raw, defaults);
+  return alone && Component.ownsBlockRoot ? <Component block={block} options={options} isBlockRoot /> : <Component block={block} options={options} />;
 }
 
 /**
@@ -232,12 +241,20 @@ function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: B
  * block's); a pending one waits in PendingBlock. The path is fixed when the content first renders:
  * a block first rendered while pending stays under PendingBlock, since switching to the direct path
  * would change the element type above the component and remount it, losing its state (a form's
- * save message, an open tab) on the next re-render after the chunk arrived.
+ * save message, an open tab) on the next re-render after the chunk arrived. For the same reason a
+ * block under PendingBlock keeps the engine's wrapper element.
  */
-function renderLoaded(host: { pendingAtMount: boolean | null }, block: Block, type: string, defaults: JsonObject | undefined, module: BlockModule) {
+function renderLoaded(
+  host: { pendingAtMount: boolean | null },
+  block: Block,
+  type: string,
+  defaults: JsonObject | undefined,
+  module: BlockModule,
+  alone: boolean,
+): ReactElement<Partial<BlockProps>> {
   host.pendingAtMount ??= module.status === 'pending';
   if (host.pendingAtMount) return <PendingBlock block={block} type={type} defaults={defaults} />;
-  if (module.status === 'ready') return renderReady(module, block, defaults);
+  if (module.status === 'ready') return renderReady(module, block, defaults, alone);
   if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
   return <PendingBlock block={block} type={type} defaults={defaults} />;
 }
@@ -247,5 +264,5 @@ function PendingBlock({ block, type, defaults }: { block: Block; type: string; d
   const { module, pastDelay } = useBlockModule(type, blockComponents, blockValidators);
   if (module.status === 'pending') return pastDelay ? <BlockState kind="loading" /> : null;
   if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
-  return renderReady(module, block, defaults);
+  return renderReady(module, block, defaults, false);
 }

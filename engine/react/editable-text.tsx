@@ -5,7 +5,7 @@
  */
 import type { ElementType, ReactNode } from 'react';
 import type { Block } from '../../schemas/model';
-import { useEngineIfAny } from './engine-context';
+import { useEngineIfAny, type EngineValue } from './engine-context';
 
 export interface InlineTextProps {
   block: Block;
@@ -27,7 +27,10 @@ export type RenderInlineText = (props: InlineTextProps) => ReactNode;
  * content (axe), and in edit mode a click edits the label rather than following the link.
  */
 export function useEditsTextInPlace(): boolean {
-  const engine = useEngineIfAny();
+  return editsTextInPlace(useEngineIfAny());
+}
+
+function editsTextInPlace(engine: EngineValue | null): engine is EngineValue & { renderInlineText: RenderInlineText } {
   return Boolean(engine?.editMode && engine.renderInlineText);
 }
 
@@ -35,10 +38,15 @@ export function useEditsTextInPlace(): boolean {
  * `optional`: a text members see only when it has content (a callout's or a card's title). Edit
  * mode still draws it, empty, so a new block's title can be typed where it will show.
  */
-export function EditableText({ as: Tag = 'span', optional, ...props }: Omit<InlineTextProps, 'as'> & { as?: ElementType; optional?: boolean }) {
+export function EditableText(props: Omit<InlineTextProps, 'as'> & { as?: ElementType; optional?: boolean }) {
+  // One context read and no rest/spread of the props on a member's page: every text of every block renders through here.
   const engine = useEngineIfAny();
-  if (useEditsTextInPlace() && engine?.renderInlineText) return <>{engine.renderInlineText({ ...props, as: Tag })}</>;
-  if (optional && !props.value) return null;
+  const Tag = props.as ?? 'span';
+  if (editsTextInPlace(engine)) {
+    const { optional: _optional, ...inline } = props;
+    return <>{engine.renderInlineText({ ...inline, as: Tag })}</>;
+  }
+  if (props.optional && !props.value) return null;
   return (
     <Tag className={props.className} id={props.id}>
       {props.value}

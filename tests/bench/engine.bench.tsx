@@ -3,9 +3,10 @@
  *   engine.firstRender  loading the page into a fresh store and rendering it (EngineProvider +
  *                       PageRenderer), committed. Peer: Puck's <Render> (@puckeditor/core) with
  *                       the same component, data built beforehand (ratio = ms / peerMs); baseline:
- *                       the same DOM as ours (each block's wrapper div, with its class and
- *                       data-block-id, around the same component) as a bare React list: the floor
- *                       for that DOM (baselineMs). Puck puts no element of its own around a block.
+ *                       the same DOM as ours (the component's root element carrying the block's
+ *                       class and data-block-id, as a member's page has it) as a bare React list:
+ *                       the floor for that DOM (baselineMs). Neither side puts an element of its
+ *                       own around a block: the same element count per block.
  *   engine.update       one block's options changed on a mounted page, committed. Ours through the
  *                       store (setBlockOptionsAtom); Puck re-rendered with the new data, as its
  *                       host does. Each side's sizes interleaved in one measurement, so `vs100`
@@ -38,6 +39,7 @@ async function setUp() {
   const PlainText = (await import('../../blocks/plainText/index.tsx')).default as ComponentType<{
     block: { id: string; type: string };
     options: { text: string };
+    isBlockRoot?: true;
   }>;
   const runtime = (await import('../../registry/generated/runtime.json', { with: { type: 'json' } })).default;
   const components = { plainText: async () => ({ default: PlainText as unknown }) };
@@ -113,9 +115,7 @@ export default defineBenches([
                 h(
                   'div',
                   null,
-                  blocks.map((b) =>
-                    h('div', { key: b.id, className: 't-block t-block--plainText', 'data-block-id': b.id }, h(PlainText, { block: b, options: b.options })),
-                  ),
+                  blocks.map((b) => h(PlainText, { key: b.id, block: b, options: b.options, isBlockRoot: true })),
                 ),
               ),
             ),
