@@ -93,7 +93,8 @@ const lazyEntriesPlugin = {
       if (args.suffix !== LAZY_ENTRY) return undefined;
       const source = await fs.promises.readFile(args.path, 'utf8');
       const target = JSON.stringify(args.path);
-      const hasDefault = /^export default |^export \{[^}]*\bas default\b/m.test(source);
+      // At a line's start, or after a statement on the same line (ajv's standalone validators).
+      const hasDefault = /(?:^|;)\s*export default |^export \{[^}]*\bas default\b/m.test(source);
       return {
         loader: 'js',
         resolveDir: path.dirname(args.path),

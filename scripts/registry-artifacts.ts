@@ -11,6 +11,8 @@
  *                                     runtime-operators.ts (operators: the rule engine) and
  *                                     runtime-forms.ts (field types, rules: the form engine)
  *   blocks/index.generated.ts         type -> lazy import() of its component, one chunk each
+ *   blocks/_validators.generated/     each type's options validator (ajv standalone) and their
+ *                                     lazy index (the admin's block settings load them)
  *   blocks/options.generated.ts       each available block type's options interface, from its schema
  *   engine/core/i18n/messages.generated.ts   every messages/<locale>/<namespace>.json, so an area
  *                                     adds its namespace file without editing a shared index
@@ -98,8 +100,8 @@ function sorted<T>(record: Record<string, T>): Record<string, T> {
   );
 }
 
-function lazyIndex(name: string, types: string[], base: string): string {
-  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./${base}${t}/index.tsx'),`);
+function lazyIndex(name: string, types: string[], file: (type: string) => string): string {
+  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./${file(t)}'),`);
   return `export const ${name}: Record<string, () => Promise<{ default: unknown }>> = {\n${lines.join('\n')}\n};\n`;
 }
 
@@ -158,7 +160,7 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     header +
       '// Each import() target is a lazily loaded chunk (blocks: see _chunks.generated/).\n' +
       blockChunkIndex(blocks.available) +
-      lazyIndex('fieldComponents', fields.available, 'fields/'),
+      lazyIndex('fieldComponents', fields.available, (t) => `fields/${t}/index.tsx`),
   );
   files.set(
     'blocks/options.generated.ts',
@@ -171,6 +173,7 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     files.set(`${VALIDATOR_DIR}/${type}.js`, standaloneValidator(full.blocks[type].options));
     files.set(`${VALIDATOR_DIR}/${type}.d.ts`, VALIDATOR_TYPES);
   }
+  files.set(VALIDATOR_INDEX, header + lazyIndex('blockOptionValidators', blocks.available, (t) => `${t}.js`));
   for (const [chunk, types] of blockChunks(blocks.available)) files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types));
   const messagesDir = path.join(root, 'engine/core/i18n/messages');
   files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(messagesDir));
@@ -180,6 +183,12 @@ export function buildRegistryArtifacts(root: string): Artifacts {
 
 /** Folder of the per-type options validators (the leading underscore keeps it out of the block folders). */
 export const VALIDATOR_DIR = 'blocks/_validators.generated';
+/**
+ * `blockOptionValidators`: type -> lazy import() of its validator, a chunk of its own. Only the
+ * admin's block settings load them: the server checks stored options when it reads a page
+ * (server/structure/read.ts), so the page a member sees needs no validator.
+ */
+export const VALIDATOR_INDEX = `${VALIDATOR_DIR}/index.ts`;
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
 const standaloneCode = ((standaloneCodeModule as unknown as { default?: StandaloneCode }).default ?? standaloneCodeModule) as StandaloneCode;
@@ -208,20 +217,17 @@ export function standaloneValidator(schema: object): string {
 const VALIDATOR_TYPES =
   '// Generated. Do not edit.\ndeclare const validate: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };\nexport default validate;\n';
 
-/** Folder of the block chunk modules: each exports its types' components and options validators. */
+/** Folder of the block chunk modules: each exports its types' components. */
 export const CHUNK_DIR = 'blocks/_chunks.generated';
 
 /**
- * The small text and layout blocks most pages hold: one chunk for all of them (each, with its
- * validator, is small next to a request of its own; a page of six such types otherwise fetches
- * twelve files). Every other type has its own chunk, its component and its options validator
- * together (actionButton and clickable stay out: their link validators are several times larger,
- * and few pages hold them).
+ * The small text and layout blocks most pages hold: one chunk for all of them (each is small next
+ * to a request of its own; a page of six such types otherwise fetches six files). Every other type
+ * has its own chunk.
  */
 export const COMMON_BLOCK_TYPES: readonly string[] = ['callout', 'card', 'columns', 'container', 'dismissible', 'plainText'];
 
 const chunkOf = (type: string) => (COMMON_BLOCK_TYPES.includes(type) ? 'common' : type);
-const validatorExport = (type: string) => `${type}OptionsValidator`;
 
 function blockChunks(types: string[]): Map<string, string[]> {
   const chunks = new Map<string, string[]>();
@@ -230,18 +236,12 @@ function blockChunks(types: string[]): Map<string, string[]> {
 }
 
 function blockChunkModule(types: string[]): string {
-  return types
-    .map(
-      (t) =>
-        `export { default as ${t} } from '../${t}/index.tsx';\nexport { default as ${validatorExport(t)} } from '../${VALIDATOR_DIR.replace('blocks/', '')}/${t}.js';\n`,
-    )
-    .join('');
+  return types.map((t) => `export { default as ${t} } from '../${t}/index.tsx';\n`).join('');
 }
 
 /**
- * The block index: one import() per chunk module, and per type its component and its standalone
- * options validator (ajv standalone code, in the same chunk), each picked from the type's chunk.
- * A table of chunks and one loop, not a line per type and export: the member loads the index.
+ * The block index: one import() per chunk module, and per type its component, picked from the
+ * type's chunk. A table of chunks and one map, not a line per type: the member loads the index.
  */
 function blockChunkIndex(types: string[]): string {
   const chunks = [...blockChunks(types).keys()].map((c) => `  ${JSON.stringify(c)}: () => import('./_chunks.generated/${c}.ts'),`);
@@ -249,10 +249,9 @@ function blockChunkIndex(types: string[]): string {
     `const chunks: Record<string, () => Promise<Record<string, unknown>>> = {\n${chunks.join('\n')}\n};`,
     `/** Each available type and its chunk. */`,
     `const chunkOf: Record<string, string> = ${JSON.stringify(Object.fromEntries(types.map((t) => [t, chunkOf(t)])))};`,
-    `const picking = (suffix: string): Record<string, () => Promise<{ default: unknown }>> =>`,
-    `  Object.fromEntries(Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type + suffix] }))]));`,
-    `export const blockComponents = picking('');`,
-    `export const blockOptionValidators = picking(${JSON.stringify(validatorExport(''))});`,
+    `export const blockComponents: Record<string, () => Promise<{ default: unknown }>> = Object.fromEntries(`,
+    `  Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type] }))]),`,
+    `);`,
     '',
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 /**
- * Lazy loading of block components and their options validators, cached per type and per index.
+ * Lazy loading of block components and their options validators, cached per type and per pair of
+ * indexes (a host without validators gets modules without them).
  * A load that has not settled after LAZY_BLOCK_LOAD_TIMEOUT_MS fails ('Component failed to load');
  * the loading indicator only appears after LAZY_BLOCK_LOAD_DELAY_MS, so fast loads never flash it.
  */
@@ -18,7 +19,15 @@ export type BlockModule =
   | { status: 'ready'; component: ComponentType<BlockProps>; validate?: OptionsValidator }
   | { status: 'failed'; error: Error };
 
-const caches = new WeakMap<LazyModuleIndex, Map<string, BlockModule>>();
+const caches = new WeakMap<LazyModuleIndex, Map<LazyModuleIndex | undefined, Map<string, BlockModule>>>();
+
+function cacheFor(components: LazyModuleIndex, validators: LazyModuleIndex | undefined): Map<string, BlockModule> {
+  let byValidators = caches.get(components);
+  if (!byValidators) caches.set(components, (byValidators = new Map()));
+  let cache = byValidators.get(validators);
+  if (!cache) byValidators.set(validators, (cache = new Map()));
+  return cache;
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -37,8 +46,7 @@ export function loadBlockModule(
   validators: LazyModuleIndex | undefined,
   timeoutMs = LAZY_BLOCK_LOAD_TIMEOUT_MS,
 ): BlockModule {
-  let cache = caches.get(components);
-  if (!cache) caches.set(components, (cache = new Map()));
+  const cache = cacheFor(components, validators);
   const cached = cache.get(type);
   if (cached) return cached;
   const loadComponent = Object.prototype.hasOwnProperty.call(components, type) ? components[type] : undefined;

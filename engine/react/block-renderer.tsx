@@ -1,7 +1,7 @@
 /**
  * BlockRenderer: one block by id, from its own atom. Resolves the type in the registry, applies
- * visibility and power-up availability, lazy-loads the component and validates the stored
- * options; it is also the block's error boundary.
+ * visibility and power-up availability, lazy-loads the component and checks the stored options
+ * (the host's validators, else what the server found); it is also the block's error boundary.
  *
  * A class, not a function with hooks, because it renders once per block on every page: one fiber
  * that reads one context, subscribes in componentDidMount and catches its content's errors, where
@@ -147,7 +147,7 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
     }
 
     // The server could not read the stored block (see ReadProblem): a state, never its broken content.
-    if (block.readProblem)
+    if (block.readProblem && block.readProblem.kind !== 'invalidOptions')
       return (
         <div className="t-block t-block--unreadable" data-block-id={id}>
           {engine.editMode && engine.renderBlockControls?.(block)}
@@ -217,12 +217,18 @@ function withDefaults(raw: JsonObject, defaults: JsonObject | undefined): JsonOb
   return merged;
 }
 
+const VALID = { ok: true, errors: '' };
+
+function serverOptionsCheck(block: Block): { ok: boolean; errors: string } {
+  const problem = block.readProblem;
+  return problem?.kind === 'invalidOptions' ? { ok: false, errors: typeof problem.detail === 'string' ? problem.detail : '' } : VALID;
+}
+
 function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: Block, defaults: JsonObject | undefined) {
   const raw = block.options && typeof block.options === 'object' && !Array.isArray(block.options) ? block.options : EMPTY;
-  if (module.validate) {
-    const check = validateOptions(module.validate, block.options ?? EMPTY);
-    if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
-  }
+  // The browser's validator when the host passes one, else the server's finding (see ReadProblem).
+  const check = module.validate ? validateOptions(module.validate, block.options ?? EMPTY) : serverOptionsCheck(block);
+  if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
   const Component = module.component as ComponentType<BlockProps>;
   return <Component block={block} options={withDefaults(raw, defaults)} />;
 }

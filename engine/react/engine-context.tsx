@@ -66,7 +66,11 @@ export interface EngineProviderProps extends EngineFacts {
   registry: RuntimeRegistryData | Registry;
   /** `blockComponents` of the generated `blocks/index.generated.ts`. */
   blockComponents: LazyModuleIndex;
-  /** `blockOptionValidators` of the same file; without one, a type's options are not checked. */
+  /**
+   * `blockOptionValidators` (blocks/_validators.generated): checks stored options in the browser.
+   * Without it options are taken as the server read them: a block whose options it found invalid
+   * carries readProblem `invalidOptions` (the app's pages; hosts of unchecked data pass validators).
+   */
   blockValidators?: LazyModuleIndex;
   /** A Jotai store; without it the ambient one (nearest Provider or the default store) is used. */
   store?: JotaiStore;
