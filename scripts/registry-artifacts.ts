@@ -25,7 +25,7 @@ import type Ajv from 'ajv';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { runtimeSubset } from '../engine/core/registry';
 import { DEFAULT_LOCALE } from '../engine/core/constants';
-import { isPageNamespace } from '../engine/core/i18n/namespaces';
+import { FORM_NAMESPACES, isPageNamespace } from '../engine/core/i18n/namespaces';
 import { createSchemaAjv } from '../registry/ajv';
 import { optionsTypesModule } from './options-types';
 import { loadRegistry } from '../registry/loader';
@@ -174,10 +174,11 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     files.set(`${VALIDATOR_DIR}/${type}.d.ts`, VALIDATOR_TYPES);
   }
   files.set(VALIDATOR_INDEX, header + lazyIndex('blockOptionValidators', blocks.available, (t) => `${t}.js`));
-  for (const [chunk, types] of blockChunks(blocks.available)) files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types));
+  for (const [chunk, types] of blockChunks(blocks.available))
+    files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types, path.join(root, 'blocks')));
   const messagesDir = path.join(root, 'engine/core/i18n/messages');
   files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(messagesDir));
-  for (const [rel, text] of pageMessageModules(messagesDir)) files.set(rel, header + text);
+  for (const [rel, text] of messageModules(messagesDir)) files.set(rel, header + text);
   return { files, blockComponents: blocks.available, fieldComponents: fields.available };
 }
 
@@ -235,13 +236,16 @@ function blockChunks(types: string[]): Map<string, string[]> {
   return chunks;
 }
 
-function blockChunkModule(types: string[]): string {
-  return types.map((t) => `export { default as ${t} } from '../${t}/index.tsx';\n`).join('');
+function blockChunkModule(types: string[], blocksDir: string): string {
+  const texts = types.some((t) => usesFormTexts(path.join(blocksDir, t)))
+    ? `export { formTexts as texts } from '../../engine/core/i18n/form-messages.generated';\n`
+    : '';
+  return types.map((t) => `export { default as ${t} } from '../${t}/index.tsx';\n`).join('') + texts;
 }
 
 /**
  * The block index: one import() per chunk module, and per type its component, picked from the
- * type's chunk. A table of chunks and one map, not a line per type: the member loads the index.
+ * type's chunk, with the texts the chunk brings (a TextSet, see blockChunkModule). A table of chunks and one map, not a line per type: the member loads the index.
  */
 function blockChunkIndex(types: string[]): string {
   const chunks = [...blockChunks(types).keys()].map((c) => `  ${JSON.stringify(c)}: () => import('./_chunks.generated/${c}.ts'),`);
@@ -249,8 +253,8 @@ function blockChunkIndex(types: string[]): string {
     `const chunks: Record<string, () => Promise<Record<string, unknown>>> = {\n${chunks.join('\n')}\n};`,
     `/** Each available type and its chunk. */`,
     `const chunkOf: Record<string, string> = ${JSON.stringify(Object.fromEntries(types.map((t) => [t, chunkOf(t)])))};`,
-    `export const blockComponents: Record<string, () => Promise<{ default: unknown }>> = Object.fromEntries(`,
-    `  Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type] }))]),`,
+    `export const blockComponents: Record<string, () => Promise<{ default: unknown; texts?: unknown }>> = Object.fromEntries(`,
+    `  Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type], texts: m.texts }))]),`,
     `);`,
     '',
   ].join('\n');
@@ -274,52 +278,64 @@ function messageNamespaces(dir: string, locale: string): string[] {
 }
 
 /**
- * The engine page's catalogue (isPageNamespace): page-messages.generated.ts holds English (the
- * fallback, always needed) and a loader per other locale; page-messages.<locale>.generated.ts
- * holds that locale, so each becomes its own lazy chunk.
+ * The engine page's catalogue (isPageNamespace) and the form texts (FORM_NAMESPACES), each in
+ * `<name>-messages.generated.ts`: English (the fallback, always needed) and a loader per other
+ * locale; `<name>-messages.<locale>.generated.ts` holds that locale, so each becomes its own lazy
+ * chunk. The page's are `pageMessagesDefault`/`pageMessageLoaders`, the form texts one TextSet.
  */
-function pageMessageModules(dir: string): Map<string, string> {
+function messageModules(dir: string): Map<string, string> {
   const modules = new Map<string, string>();
-  const table = (locale: string, from: string) => {
-    const names = messageNamespaces(dir, locale).filter(isPageNamespace);
-    const imports = names.map((ns) => `import ${`${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_')} from '${from}/${locale}/${ns}.json' with { type: 'json' };`);
-    const parts = names.map((ns) => `${JSON.stringify(ns)}: ${`${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_')}`);
-    return { imports, body: `{ ${parts.join(', ')} }` };
-  };
   const others = messageLocales(dir).filter((l) => l !== DEFAULT_LOCALE);
-  const en = table(DEFAULT_LOCALE, './messages');
-  const loaders = others.map((l) => `  ${JSON.stringify(l)}: () => import('./page-messages.${l}.generated').then((m) => m.default),`);
-  modules.set(
-    'engine/core/i18n/page-messages.generated.ts',
-    `import type { MessageTree } from './translator';
-${en.imports.join('\n')}
-
-` +
-      `/** The engine page's namespaces in ${DEFAULT_LOCALE} (the fallback of every locale). */
-` +
-      `export const pageMessagesDefault: Record<string, MessageTree> = ${en.body};
-
-` +
-      `/** The engine page's namespaces of every other locale, each loaded when it is the active one. */
-` +
-      `export const pageMessageLoaders: Record<string, () => Promise<Record<string, MessageTree>>> = {
-${loaders.join('\n')}
-};
-`,
+  const table = (locale: string, keep: (ns: string) => boolean) => {
+    const names = messageNamespaces(dir, locale).filter(keep);
+    const id = (ns: string) => `${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_');
+    const imports = names.map((ns) => `import ${id(ns)} from './messages/${locale}/${ns}.json' with { type: 'json' };`);
+    return { imports, body: `{ ${names.map((ns) => `${JSON.stringify(ns)}: ${id(ns)}`).join(', ')} }` };
+  };
+  const set = (name: string, keep: (ns: string) => boolean, exports: (body: string, loaders: string) => string) => {
+    const en = table(DEFAULT_LOCALE, keep);
+    const loaders = others.map((l) => `  ${JSON.stringify(l)}: () => import('./${name}-messages.${l}.generated').then((m) => m.default),`);
+    modules.set(`engine/core/i18n/${name}-messages.generated.ts`, `${en.imports.join('\n')}\n\n${exports(en.body, `{\n${loaders.join('\n')}\n}`)}`);
+    for (const locale of others) {
+      const t = table(locale, keep);
+      modules.set(
+        `engine/core/i18n/${name}-messages.${locale}.generated.ts`,
+        `import type { MessageTree } from './translator';\n${t.imports.join('\n')}\n\nconst messages: Record<string, MessageTree> = ${t.body};\nexport default messages;\n`,
+      );
+    }
+  };
+  set(
+    'page',
+    isPageNamespace,
+    (body, loaders) =>
+      `import type { MessageTree } from './translator';\n\n` +
+      `/** The engine page's namespaces in ${DEFAULT_LOCALE} (the fallback of every locale). */\n` +
+      `export const pageMessagesDefault: Record<string, MessageTree> = ${body};\n\n` +
+      `/** The engine page's namespaces of every other locale, each loaded when it is the active one. */\n` +
+      `export const pageMessageLoaders: Record<string, () => Promise<Record<string, MessageTree>>> = ${loaders};\n`,
   );
-  for (const locale of others) {
-    const t = table(locale, './messages');
-    modules.set(
-      `engine/core/i18n/page-messages.${locale}.generated.ts`,
-      `import type { MessageTree } from './translator';
-${t.imports.join('\n')}
-
-const messages: Record<string, MessageTree> = ${t.body};
-export default messages;
-`,
-    );
-  }
+  set(
+    'form',
+    (ns) => FORM_NAMESPACES.includes(ns),
+    (body, loaders) =>
+      `import type { TextSet } from './text-sets';\n\n` +
+      `/** The texts of forms, fields and profile or member-search blocks (FORM_NAMESPACES). */\n` +
+      `export const formTexts: TextSet = { default: ${body}, loaders: ${loaders} };\n`,
+  );
   return modules;
+}
+
+/**
+ * Whether a block's chunk brings the form texts: its sources use a key of a FORM_NAMESPACES
+ * namespace, render a form or member cards, or run validation rules (whose texts those are).
+ */
+function usesFormTexts(blockDir: string): boolean {
+  const key = new RegExp(`['"\`](${FORM_NAMESPACES.join('|')})\\.|engine/forms|MemberCard|ProfileAvatar|FormRoot|runRule`);
+  const sources = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  return sources(blockDir).some((file) => key.test(fs.readFileSync(file, 'utf8')));
 }
 
 /** Imports every locale/namespace JSON file into one MessageCatalog. */

@@ -1,11 +1,13 @@
 /**
  * Lazy loading of block components and their options validators, cached per type and per pair of
- * indexes (a host without validators gets modules without them).
+ * indexes (a host without validators gets modules without them). A module's texts are required
+ * (engine/core/i18n/text-sets.ts) before it counts as loaded, so the block never shows a bare key.
  * A load that has not settled after LAZY_BLOCK_LOAD_TIMEOUT_MS fails ('Component failed to load');
  * the loading indicator only appears after LAZY_BLOCK_LOAD_DELAY_MS, so fast loads never flash it.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { LAZY_BLOCK_LOAD_DELAY_MS, LAZY_BLOCK_LOAD_TIMEOUT_MS } from '../core/constants';
+import { requireTexts, type TextSet } from '../core/i18n/text-sets';
 import type { BlockProps } from './block-props';
 import type { LazyModuleIndex } from './engine-context';
 
@@ -57,7 +59,8 @@ export function loadBlockModule(
   }
   const loadValidator = validators && Object.prototype.hasOwnProperty.call(validators, type) ? validators[type] : undefined;
   const map = cache;
-  const promise = withTimeout(Promise.all([loadComponent(), loadValidator ? loadValidator() : undefined]), timeoutMs, `block type "${type}"`).then(
+  const loadModule = () => loadComponent().then(async (mod) => (mod.texts && (await requireTexts(mod.texts as TextSet)), mod));
+  const promise = withTimeout(Promise.all([loadModule(), loadValidator ? loadValidator() : undefined]), timeoutMs, `block type "${type}"`).then(
     ([mod, validatorMod]) => {
       const component = mod?.default;
       if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
