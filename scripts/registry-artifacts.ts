@@ -175,7 +175,7 @@ export function buildRegistryArtifacts(root: string): Artifacts {
   }
   files.set(VALIDATOR_INDEX, header + lazyIndex('blockOptionValidators', blocks.available, (t) => `${t}.js`));
   for (const [chunk, types] of blockChunks(blocks.available))
-    files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types, path.join(root, 'blocks')));
+    files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types, path.join(root, 'blocks'), (t) => full.blocks[t].defaults));
   const messagesDir = path.join(root, 'engine/core/i18n/messages');
   files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(messagesDir));
   for (const [rel, text] of messageModules(messagesDir)) files.set(rel, header + text);
@@ -236,16 +236,23 @@ function blockChunks(types: string[]): Map<string, string[]> {
   return chunks;
 }
 
-function blockChunkModule(types: string[], blocksDir: string): string {
+/**
+ * A chunk module: each type's component (named by the type), the types' option defaults (merged
+ * under the stored options when the block renders; not in the runtime registry every page loads),
+ * and the form texts when a type uses them.
+ */
+function blockChunkModule(types: string[], blocksDir: string, defaultsOf: (type: string) => unknown): string {
+  const defaults = Object.fromEntries(types.flatMap((t) => (defaultsOf(t) === undefined ? [] : [[t, defaultsOf(t)]])));
   const texts = types.some((t) => usesFormTexts(path.join(blocksDir, t)))
     ? `export { formTexts as texts } from '../../engine/core/i18n/form-messages.generated';\n`
     : '';
-  return types.map((t) => `export { default as ${t} } from '../${t}/index.tsx';\n`).join('') + texts;
+  const defaultsExport = Object.keys(defaults).length > 0 ? `export const defaults = ${JSON.stringify(defaults)};\n` : '';
+  return types.map((t) => `export { default as ${t} } from '../${t}/index.tsx';\n`).join('') + defaultsExport + texts;
 }
 
 /**
  * The block index: one import() per chunk module, and per type its component, picked from the
- * type's chunk, with the texts the chunk brings (a TextSet, see blockChunkModule). A table of chunks and one map, not a line per type: the member loads the index.
+ * type's chunk, with its defaults and the texts the chunk brings (see blockChunkModule). A table of chunks and one map, not a line per type: the member loads the index.
  */
 function blockChunkIndex(types: string[]): string {
   const chunks = [...blockChunks(types).keys()].map((c) => `  ${JSON.stringify(c)}: () => import('./_chunks.generated/${c}.ts'),`);
@@ -253,8 +260,8 @@ function blockChunkIndex(types: string[]): string {
     `const chunks: Record<string, () => Promise<Record<string, unknown>>> = {\n${chunks.join('\n')}\n};`,
     `/** Each available type and its chunk. */`,
     `const chunkOf: Record<string, string> = ${JSON.stringify(Object.fromEntries(types.map((t) => [t, chunkOf(t)])))};`,
-    `export const blockComponents: Record<string, () => Promise<{ default: unknown; texts?: unknown }>> = Object.fromEntries(`,
-    `  Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type], texts: m.texts }))]),`,
+    `export const blockComponents: Record<string, () => Promise<{ default: unknown; texts?: unknown; defaults?: unknown }>> = Object.fromEntries(`,
+    `  Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type], texts: m.texts, defaults: (m.defaults as Record<string, unknown> | undefined)?.[type] }))]),`,
     `);`,
     '',
   ].join('\n');

@@ -8,6 +8,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { LAZY_BLOCK_LOAD_DELAY_MS, LAZY_BLOCK_LOAD_TIMEOUT_MS } from '../core/constants';
 import { requireTexts, type TextSet } from '../core/i18n/text-sets';
+import type { JsonObject } from '../../schemas/model';
 import type { BlockProps } from './block-props';
 import type { LazyModuleIndex } from './engine-context';
 
@@ -18,7 +19,7 @@ export interface OptionsValidator {
 
 export type BlockModule =
   | { status: 'pending'; promise: Promise<void> }
-  | { status: 'ready'; component: ComponentType<BlockProps>; validate?: OptionsValidator }
+  | { status: 'ready'; component: ComponentType<BlockProps>; validate?: OptionsValidator; defaults?: JsonObject }
   | { status: 'failed'; error: Error };
 
 const caches = new WeakMap<LazyModuleIndex, Map<LazyModuleIndex | undefined, Map<string, BlockModule>>>();
@@ -66,7 +67,9 @@ export function loadBlockModule(
       if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
         throw new Error(`block type "${type}": the module has no default-exported component`);
       const validate = typeof validatorMod?.default === 'function' ? (validatorMod.default as OptionsValidator) : undefined;
-      map.set(type, { status: 'ready', component: component as ComponentType<BlockProps>, validate });
+      // The type's defaults come with its chunk (generated from the registry, not the runtime registry).
+      const defaults = mod.defaults as JsonObject | undefined;
+      map.set(type, { status: 'ready', component: component as ComponentType<BlockProps>, validate, defaults });
     },
     (error: Error) => {
       map.set(type, { status: 'failed', error });

@@ -230,7 +230,8 @@ function renderReady(module: Extract<BlockModule, { status: 'ready' }>, block: B
   const check = module.validate ? validateOptions(module.validate, block.options ?? EMPTY) : serverOptionsCheck(block);
   if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
   const Component = module.component as ComponentType<BlockProps>;
-  return <Component block={block} options={withDefaults(raw, defaults)} />;
+  // The chunk's defaults; a host whose registry entries carry defaults (tests, a custom index) gives those.
+  return <Component block={block} options={withDefaults(raw, module.defaults ?? defaults)} />;
 }
 
 /**

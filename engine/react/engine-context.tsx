@@ -19,8 +19,8 @@ import type { RenderInlineText } from './editable-text';
 type JotaiStore = ReturnType<typeof useStore>;
 
 /** A lazy module index: type -> import() of a module whose default export is the thing. */
-/** A block module may bring texts (a TextSet) that the loader requires before it renders. */
-export type LazyModuleIndex = Record<string, () => Promise<{ default: unknown; texts?: unknown }>>;
+/** A block module may bring its type's option defaults and texts (a TextSet) required before it renders. */
+export type LazyModuleIndex = Record<string, () => Promise<{ default: unknown; texts?: unknown; defaults?: unknown }>>;
 
 /** Services the engine calls out to; the web app wires them to the server. */
 export interface EngineServices {

@@ -25,6 +25,13 @@ describe('PageRenderer and BlockRenderer', () => {
     expect(col1).toHaveTextContent('Beta');
   });
 
+  it("fills options a block leaves out from its type's defaults, which come with its chunk, not the runtime registry", async () => {
+    expect(runtimeRegistry.blocks.callout).not.toHaveProperty('defaults');
+    // No validators (a member's page): the server checked the stored options, defaults fill the rest.
+    renderPage({ blockValidators: undefined, blocks: [{ id: 'c', type: 'callout', options: { body: 'Mind the step' } }] });
+    expect((await screen.findByText('Mind the step')).closest('aside')).toHaveClass('t-callout--info');
+  });
+
   it('shows Component failed to load when the chunk fails, and the rest of the page renders', async () => {
     const components: LazyModuleIndex = { ...blockComponents, broken: () => Promise.reject(new Error('chunk 404')) };
     renderPage({
