@@ -131,14 +131,17 @@ export async function readPageDocument(reader: DocumentReader, pageId: Id): Prom
 
 /** The document with each readable block whose (migrated) options fail `checkOptions` marked; the same object when none does. */
 function withOptionProblems(doc: PageResponse, checkOptions: StoredOptionsCheck): PageResponse {
-  let marked = false;
-  const blocks = doc.blocks.map((block) => {
-    const detail = block.readProblem ? undefined : checkOptions(block.type, block.options);
-    if (detail === undefined) return block;
-    marked = true;
-    return { ...block, readProblem: { kind: 'invalidOptions' as const, detail } };
-  });
-  return marked ? { ...doc, blocks } : doc;
+  const blocks = doc.blocks.map((block) => withOptionProblem(block, checkOptions));
+  return blocks.some((block, i) => block !== doc.blocks[i]) ? { ...doc, blocks } : doc;
+}
+
+/**
+ * A stored block as browsers get it, on a page read or in a realtime change: with readProblem
+ * `invalidOptions` when its options break its type's schema (the engine checks none itself).
+ */
+export function withOptionProblem(block: Block, checkOptions: StoredOptionsCheck): Block {
+  const detail = block.readProblem ? undefined : checkOptions(block.type, block.options);
+  return detail === undefined ? block : { ...block, readProblem: { kind: 'invalidOptions' as const, detail } };
 }
 
 /** A page whose blocks cannot be read shows as a page state: the page with no blocks and its readProblem. */
