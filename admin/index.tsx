@@ -34,6 +34,8 @@ export { useAdmin, type AdminValue, type NoticeKind } from './core/context';
 export * from './core/api';
 export { createHttpAdminApi, toAdminApiError, type AdminRequest, type HttpMethod } from './core/http-api';
 export { fullRegistry } from './core/full-registry';
+/** The block settings' precompiled options validators, each type's its own chunk. */
+export { blockOptionValidators } from '../blocks/_validators.generated/index';
 /** The whole message catalogue, admin texts included: the engine page's translator in edit mode. */
 export { messages } from '../engine/core/i18n/messages.generated';
 export * from './core/permissions';

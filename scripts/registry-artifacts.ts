@@ -11,6 +11,8 @@
  *                                     runtime-operators.ts (operators: the rule engine) and
  *                                     runtime-forms.ts (field types, rules: the form engine)
  *   blocks/index.generated.ts         type -> lazy import() of its component, one chunk each
+ *   blocks/_validators.generated/     each type's options validator (ajv standalone) and their
+ *                                     lazy index (the admin's block settings load them)
  *   blocks/options.generated.ts       each available block type's options interface, from its schema
  *   engine/core/i18n/messages.generated.ts   every messages/<locale>/<namespace>.json, so an area
  *                                     adds its namespace file without editing a shared index
@@ -23,7 +25,7 @@ import type Ajv from 'ajv';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { runtimeSubset } from '../engine/core/registry';
 import { DEFAULT_LOCALE } from '../engine/core/constants';
-import { isPageNamespace } from '../engine/core/i18n/namespaces';
+import { FORM_NAMESPACES, isPageNamespace } from '../engine/core/i18n/namespaces';
 import { createSchemaAjv } from '../registry/ajv';
 import { optionsTypesModule } from './options-types';
 import { loadRegistry } from '../registry/loader';
@@ -98,8 +100,8 @@ function sorted<T>(record: Record<string, T>): Record<string, T> {
   );
 }
 
-function lazyIndex(name: string, types: string[], base: string): string {
-  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./${base}${t}/index.tsx'),`);
+function lazyIndex(name: string, types: string[], file: (type: string) => string): string {
+  const lines = types.map((t) => `  ${JSON.stringify(t)}: () => import('./${file(t)}'),`);
   return `export const ${name}: Record<string, () => Promise<{ default: unknown }>> = {\n${lines.join('\n')}\n};\n`;
 }
 
@@ -158,7 +160,7 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     header +
       '// Each import() target is a lazily loaded chunk (blocks: see _chunks.generated/).\n' +
       blockChunkIndex(blocks.available) +
-      lazyIndex('fieldComponents', fields.available, 'fields/'),
+      lazyIndex('fieldComponents', fields.available, (t) => `fields/${t}/index.tsx`),
   );
   files.set(
     'blocks/options.generated.ts',
@@ -171,15 +173,23 @@ export function buildRegistryArtifacts(root: string): Artifacts {
     files.set(`${VALIDATOR_DIR}/${type}.js`, standaloneValidator(full.blocks[type].options));
     files.set(`${VALIDATOR_DIR}/${type}.d.ts`, VALIDATOR_TYPES);
   }
-  for (const [chunk, types] of blockChunks(blocks.available)) files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types));
+  files.set(VALIDATOR_INDEX, header + lazyIndex('blockOptionValidators', blocks.available, (t) => `${t}.js`));
+  for (const [chunk, types] of blockChunks(blocks.available))
+    files.set(`${CHUNK_DIR}/${chunk}.ts`, header + blockChunkModule(types, path.join(root, 'blocks'), (t) => full.blocks[t].defaults));
   const messagesDir = path.join(root, 'engine/core/i18n/messages');
   files.set('engine/core/i18n/messages.generated.ts', header + messageIndex(messagesDir));
-  for (const [rel, text] of pageMessageModules(messagesDir)) files.set(rel, header + text);
+  for (const [rel, text] of messageModules(messagesDir)) files.set(rel, header + text);
   return { files, blockComponents: blocks.available, fieldComponents: fields.available };
 }
 
 /** Folder of the per-type options validators (the leading underscore keeps it out of the block folders). */
 export const VALIDATOR_DIR = 'blocks/_validators.generated';
+/**
+ * `blockOptionValidators`: type -> lazy import() of its validator, a chunk of its own. Only the
+ * admin's block settings load them: the server checks stored options when it reads a page
+ * (server/structure/read.ts), so the page a member sees needs no validator.
+ */
+export const VALIDATOR_INDEX = `${VALIDATOR_DIR}/index.ts`;
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
 const standaloneCode = ((standaloneCodeModule as unknown as { default?: StandaloneCode }).default ?? standaloneCodeModule) as StandaloneCode;
@@ -208,20 +218,17 @@ export function standaloneValidator(schema: object): string {
 const VALIDATOR_TYPES =
   '// Generated. Do not edit.\ndeclare const validate: ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };\nexport default validate;\n';
 
-/** Folder of the block chunk modules: each exports its types' components and options validators. */
+/** Folder of the block chunk modules: each exports its types' components. */
 export const CHUNK_DIR = 'blocks/_chunks.generated';
 
 /**
- * The small text and layout blocks most pages hold: one chunk for all of them (each, with its
- * validator, is small next to a request of its own; a page of six such types otherwise fetches
- * twelve files). Every other type has its own chunk, its component and its options validator
- * together (actionButton and clickable stay out: their link validators are several times larger,
- * and few pages hold them).
+ * The small text and layout blocks most pages hold: one chunk for all of them (each is small next
+ * to a request of its own; a page of six such types otherwise fetches six files). Every other type
+ * has its own chunk.
  */
 export const COMMON_BLOCK_TYPES: readonly string[] = ['callout', 'card', 'columns', 'container', 'dismissible', 'plainText'];
 
 const chunkOf = (type: string) => (COMMON_BLOCK_TYPES.includes(type) ? 'common' : type);
-const validatorExport = (type: string) => `${type}OptionsValidator`;
 
 function blockChunks(types: string[]): Map<string, string[]> {
   const chunks = new Map<string, string[]>();
@@ -229,19 +236,23 @@ function blockChunks(types: string[]): Map<string, string[]> {
   return chunks;
 }
 
-function blockChunkModule(types: string[]): string {
-  return types
-    .map(
-      (t) =>
-        `export { default as ${t} } from '../${t}/index.tsx';\nexport { default as ${validatorExport(t)} } from '../${VALIDATOR_DIR.replace('blocks/', '')}/${t}.js';\n`,
-    )
-    .join('');
+/**
+ * A chunk module: each type's component (named by the type), the types' option defaults (merged
+ * under the stored options when the block renders; not in the runtime registry every page loads),
+ * and the form texts when a type uses them.
+ */
+function blockChunkModule(types: string[], blocksDir: string, defaultsOf: (type: string) => unknown): string {
+  const defaults = Object.fromEntries(types.flatMap((t) => (defaultsOf(t) === undefined ? [] : [[t, defaultsOf(t)]])));
+  const texts = types.some((t) => usesFormTexts(path.join(blocksDir, t)))
+    ? `export { formTexts as texts } from '../../engine/core/i18n/form-messages.generated';\n`
+    : '';
+  const defaultsExport = Object.keys(defaults).length > 0 ? `export const defaults = ${JSON.stringify(defaults)};\n` : '';
+  return types.map((t) => `export { default as ${t} } from '../${t}/index.tsx';\n`).join('') + defaultsExport + texts;
 }
 
 /**
- * The block index: one import() per chunk module, and per type its component and its standalone
- * options validator (ajv standalone code, in the same chunk), each picked from the type's chunk.
- * A table of chunks and one loop, not a line per type and export: the member loads the index.
+ * The block index: one import() per chunk module, and per type its component, picked from the
+ * type's chunk, with its defaults and the texts the chunk brings (see blockChunkModule). A table of chunks and one map, not a line per type: the member loads the index.
  */
 function blockChunkIndex(types: string[]): string {
   const chunks = [...blockChunks(types).keys()].map((c) => `  ${JSON.stringify(c)}: () => import('./_chunks.generated/${c}.ts'),`);
@@ -249,10 +260,9 @@ function blockChunkIndex(types: string[]): string {
     `const chunks: Record<string, () => Promise<Record<string, unknown>>> = {\n${chunks.join('\n')}\n};`,
     `/** Each available type and its chunk. */`,
     `const chunkOf: Record<string, string> = ${JSON.stringify(Object.fromEntries(types.map((t) => [t, chunkOf(t)])))};`,
-    `const picking = (suffix: string): Record<string, () => Promise<{ default: unknown }>> =>`,
-    `  Object.fromEntries(Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type + suffix] }))]));`,
-    `export const blockComponents = picking('');`,
-    `export const blockOptionValidators = picking(${JSON.stringify(validatorExport(''))});`,
+    `export const blockComponents: Record<string, () => Promise<{ default: unknown; texts?: unknown; defaults?: unknown }>> = Object.fromEntries(`,
+    `  Object.entries(chunkOf).map(([type, chunk]) => [type, () => chunks[chunk]().then((m) => ({ default: m[type], texts: m.texts, defaults: (m.defaults as Record<string, unknown> | undefined)?.[type] }))]),`,
+    `);`,
     '',
   ].join('\n');
 }
@@ -275,52 +285,64 @@ function messageNamespaces(dir: string, locale: string): string[] {
 }
 
 /**
- * The engine page's catalogue (isPageNamespace): page-messages.generated.ts holds English (the
- * fallback, always needed) and a loader per other locale; page-messages.<locale>.generated.ts
- * holds that locale, so each becomes its own lazy chunk.
+ * The engine page's catalogue (isPageNamespace) and the form texts (FORM_NAMESPACES), each in
+ * `<name>-messages.generated.ts`: English (the fallback, always needed) and a loader per other
+ * locale; `<name>-messages.<locale>.generated.ts` holds that locale, so each becomes its own lazy
+ * chunk. The page's are `pageMessagesDefault`/`pageMessageLoaders`, the form texts one TextSet.
  */
-function pageMessageModules(dir: string): Map<string, string> {
+function messageModules(dir: string): Map<string, string> {
   const modules = new Map<string, string>();
-  const table = (locale: string, from: string) => {
-    const names = messageNamespaces(dir, locale).filter(isPageNamespace);
-    const imports = names.map((ns) => `import ${`${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_')} from '${from}/${locale}/${ns}.json' with { type: 'json' };`);
-    const parts = names.map((ns) => `${JSON.stringify(ns)}: ${`${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_')}`);
-    return { imports, body: `{ ${parts.join(', ')} }` };
-  };
   const others = messageLocales(dir).filter((l) => l !== DEFAULT_LOCALE);
-  const en = table(DEFAULT_LOCALE, './messages');
-  const loaders = others.map((l) => `  ${JSON.stringify(l)}: () => import('./page-messages.${l}.generated').then((m) => m.default),`);
-  modules.set(
-    'engine/core/i18n/page-messages.generated.ts',
-    `import type { MessageTree } from './translator';
-${en.imports.join('\n')}
-
-` +
-      `/** The engine page's namespaces in ${DEFAULT_LOCALE} (the fallback of every locale). */
-` +
-      `export const pageMessagesDefault: Record<string, MessageTree> = ${en.body};
-
-` +
-      `/** The engine page's namespaces of every other locale, each loaded when it is the active one. */
-` +
-      `export const pageMessageLoaders: Record<string, () => Promise<Record<string, MessageTree>>> = {
-${loaders.join('\n')}
-};
-`,
+  const table = (locale: string, keep: (ns: string) => boolean) => {
+    const names = messageNamespaces(dir, locale).filter(keep);
+    const id = (ns: string) => `${locale}_${ns}`.replace(/[^A-Za-z0-9_]/g, '_');
+    const imports = names.map((ns) => `import ${id(ns)} from './messages/${locale}/${ns}.json' with { type: 'json' };`);
+    return { imports, body: `{ ${names.map((ns) => `${JSON.stringify(ns)}: ${id(ns)}`).join(', ')} }` };
+  };
+  const set = (name: string, keep: (ns: string) => boolean, exports: (body: string, loaders: string) => string) => {
+    const en = table(DEFAULT_LOCALE, keep);
+    const loaders = others.map((l) => `  ${JSON.stringify(l)}: () => import('./${name}-messages.${l}.generated').then((m) => m.default),`);
+    modules.set(`engine/core/i18n/${name}-messages.generated.ts`, `${en.imports.join('\n')}\n\n${exports(en.body, `{\n${loaders.join('\n')}\n}`)}`);
+    for (const locale of others) {
+      const t = table(locale, keep);
+      modules.set(
+        `engine/core/i18n/${name}-messages.${locale}.generated.ts`,
+        `import type { MessageTree } from './translator';\n${t.imports.join('\n')}\n\nconst messages: Record<string, MessageTree> = ${t.body};\nexport default messages;\n`,
+      );
+    }
+  };
+  set(
+    'page',
+    isPageNamespace,
+    (body, loaders) =>
+      `import type { MessageTree } from './translator';\n\n` +
+      `/** The engine page's namespaces in ${DEFAULT_LOCALE} (the fallback of every locale). */\n` +
+      `export const pageMessagesDefault: Record<string, MessageTree> = ${body};\n\n` +
+      `/** The engine page's namespaces of every other locale, each loaded when it is the active one. */\n` +
+      `export const pageMessageLoaders: Record<string, () => Promise<Record<string, MessageTree>>> = ${loaders};\n`,
   );
-  for (const locale of others) {
-    const t = table(locale, './messages');
-    modules.set(
-      `engine/core/i18n/page-messages.${locale}.generated.ts`,
-      `import type { MessageTree } from './translator';
-${t.imports.join('\n')}
-
-const messages: Record<string, MessageTree> = ${t.body};
-export default messages;
-`,
-    );
-  }
+  set(
+    'form',
+    (ns) => FORM_NAMESPACES.includes(ns),
+    (body, loaders) =>
+      `import type { TextSet } from './text-sets';\n\n` +
+      `/** The texts of forms, fields and profile or member-search blocks (FORM_NAMESPACES). */\n` +
+      `export const formTexts: TextSet = { default: ${body}, loaders: ${loaders} };\n`,
+  );
   return modules;
+}
+
+/**
+ * Whether a block's chunk brings the form texts: its sources use a key of a FORM_NAMESPACES
+ * namespace, render a form or member cards, or run validation rules (whose texts those are).
+ */
+function usesFormTexts(blockDir: string): boolean {
+  const key = new RegExp(`['"\`](${FORM_NAMESPACES.join('|')})\\.|engine/forms|MemberCard|ProfileAvatar|FormRoot|runRule`);
+  const sources = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  return sources(blockDir).some((file) => key.test(fs.readFileSync(file, 'utf8')));
 }
 
 /** Imports every locale/namespace JSON file into one MessageCatalog. */

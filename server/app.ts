@@ -175,7 +175,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       const account = (await store.get<Account>('account', accountId))?.data;
       return account ? `${account.firstName} ${account.lastName}`.trim() || accountId : accountId;
     },
-    audience: (changes) => changeAudience(store, changes, viewerOf),
+    audience: (changes) => changeAudience(store, changes, viewerOf, validator.storedBlockOptionsProblem),
     permissionsAffect: async (accountId, change) => {
       const viewer = await viewerOf(accountId);
       return !!viewer && itemPermissionChangeAffects(viewer, `items.${change.kind}s`, change.itemId, change.before, change.after);

@@ -64,15 +64,30 @@ export class RequestValidator {
   blockOptions(type: string, options: unknown, where = 'block'): void {
     const entry = ownValue(this.registry.blocks, type);
     if (!entry || entry.status === 'removed') throw badRequest(`${where}: unknown block type "${type}" (not in registry/blocks)`);
+    const problems = this.optionsProblems(type, entry.options, options, where);
+    if (problems) throw badRequest(`${where} of type "${type}" has invalid options: ${problems}`);
+  }
+
+  /**
+   * What is wrong with a stored block's options against its type's registry schema, or undefined
+   * when they are valid or the type is not one that renders (the engine shows that as a state).
+   * A bound function: page reads take it as their options check.
+   */
+  readonly storedBlockOptionsProblem = (type: string, options: unknown): string | undefined => {
+    const entry = ownValue(this.registry.blocks, type);
+    return entry && entry.status !== 'removed' ? this.optionsProblems(type, entry.options, options, 'block') : undefined;
+  };
+
+  private optionsProblems(type: string, schema: object, options: unknown, where: string): string | undefined {
     let v = this.optionsValidators.get(type);
     if (!v) {
-      v = this.optionsAjv.compile(entry.options);
+      v = this.optionsAjv.compile(schema);
       this.optionsValidators.set(type, v);
     }
-    if (!v(options ?? {})) {
-      const problems = describeAjvErrors(where, '/options', v.errors).map((p) => `${p.pointer}: ${p.message}`);
-      throw badRequest(`${where} of type "${type}" has invalid options: ${problems.join('; ')}`);
-    }
+    if (v(options ?? {})) return undefined;
+    return describeAjvErrors(where, '/options', v.errors)
+      .map((p) => `${p.pointer}: ${p.message}`)
+      .join('; ');
   }
 
   /** Checks a field definition against its registry type: known type, valid opts, only rules the type accepts. */

@@ -78,14 +78,14 @@ function mapEntries<T, U>(record: Record<string, T>, f: (entry: T) => U): Record
 /**
  * What the engine reads of a block type, and only where it differs from an available type without
  * required power-ups or children (the engine's reading of an absent key): a planned or removed
- * type never renders a component, so its state needs its status and title, not its defaults.
+ * type never renders a component, so its state needs its status and title. No defaults: a type's
+ * defaults come with its block chunk (registry-artifacts.ts blockChunkModule), loaded with its code.
  */
 function runtimeBlockType(b: BlockTypeEntry): RuntimeBlockType {
   const out: RuntimeBlockType = {};
   if (b.status !== 'available') Object.assign(out, { status: b.status, title: b.title });
   if (b.powerUps.required.length > 0) out.powerUps = { required: b.powerUps.required };
   if (b.children) out.children = true;
-  if (b.status === 'available' && b.defaults !== undefined) out.defaults = b.defaults;
   return out;
 }
 

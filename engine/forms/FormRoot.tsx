@@ -7,6 +7,7 @@ import { useAtomValue, useStore } from 'jotai';
 import type { Field, Id } from '../../schemas/model';
 import { DEFAULT_LOCALE, FIELD_SCROLL_OFFSET_EXTRA_PX, PROGRESS_RECALC_DEBOUNCE_MS, SCROLL_TO_FIELD_DELAY_MS } from '../core/constants';
 import { createTranslator, type Translator } from '../core/i18n/translator';
+import { formTexts } from '../core/i18n/form-messages.generated';
 import { pageMessagesDefault } from '../core/i18n/page-messages.generated';
 import type { RuleContext } from '../core/rules/context';
 import type { AcceptedRules, FormValues } from '../core/validation';
@@ -66,7 +67,7 @@ export function FormRoot(props: FormRootProps) {
   useEffect(() => controller.setData(data), [controller, data]);
   useEffect(() => () => controller.dispose(), [controller]);
   const rootFieldIds = useMemo(() => controller.tree.roots.map((f) => f.id), [controller]);
-  const t = useMemo(() => (props.translator ?? createTranslator({ [DEFAULT_LOCALE]: pageMessagesDefault })).t, [props.translator]);
+  const t = useMemo(() => (props.translator ?? createTranslator({ [DEFAULT_LOCALE]: { ...pageMessagesDefault, ...formTexts.default } })).t, [props.translator]);
   const hash = props.hash ?? (typeof window !== 'undefined' ? window.location.hash : '');
   const privacyTabbing = hash === '#privacy';
   const context = useMemo<FormContextValue>(

@@ -1,10 +1,14 @@
 /**
- * Lazy loading of block components and their options validators, cached per type and per index.
+ * Lazy loading of block components and their options validators, cached per type and per pair of
+ * indexes (a host without validators gets modules without them). A module's texts are required
+ * (engine/core/i18n/text-sets.ts) before it counts as loaded, so the block never shows a bare key.
  * A load that has not settled after LAZY_BLOCK_LOAD_TIMEOUT_MS fails ('Component failed to load');
  * the loading indicator only appears after LAZY_BLOCK_LOAD_DELAY_MS, so fast loads never flash it.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { LAZY_BLOCK_LOAD_DELAY_MS, LAZY_BLOCK_LOAD_TIMEOUT_MS } from '../core/constants';
+import { requireTexts, type TextSet } from '../core/i18n/text-sets';
+import type { JsonObject } from '../../schemas/model';
 import type { BlockProps } from './block-props';
 import type { LazyModuleIndex } from './engine-context';
 
@@ -15,10 +19,18 @@ export interface OptionsValidator {
 
 export type BlockModule =
   | { status: 'pending'; promise: Promise<void> }
-  | { status: 'ready'; component: ComponentType<BlockProps>; validate?: OptionsValidator }
+  | { status: 'ready'; component: ComponentType<BlockProps>; validate?: OptionsValidator; defaults?: JsonObject }
   | { status: 'failed'; error: Error };
 
-const caches = new WeakMap<LazyModuleIndex, Map<string, BlockModule>>();
+const caches = new WeakMap<LazyModuleIndex, Map<LazyModuleIndex | undefined, Map<string, BlockModule>>>();
+
+function cacheFor(components: LazyModuleIndex, validators: LazyModuleIndex | undefined): Map<string, BlockModule> {
+  let byValidators = caches.get(components);
+  if (!byValidators) caches.set(components, (byValidators = new Map()));
+  let cache = byValidators.get(validators);
+  if (!cache) byValidators.set(validators, (cache = new Map()));
+  return cache;
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -37,8 +49,7 @@ export function loadBlockModule(
   validators: LazyModuleIndex | undefined,
   timeoutMs = LAZY_BLOCK_LOAD_TIMEOUT_MS,
 ): BlockModule {
-  let cache = caches.get(components);
-  if (!cache) caches.set(components, (cache = new Map()));
+  const cache = cacheFor(components, validators);
   const cached = cache.get(type);
   if (cached) return cached;
   const loadComponent = Object.prototype.hasOwnProperty.call(components, type) ? components[type] : undefined;
@@ -49,13 +60,16 @@ export function loadBlockModule(
   }
   const loadValidator = validators && Object.prototype.hasOwnProperty.call(validators, type) ? validators[type] : undefined;
   const map = cache;
-  const promise = withTimeout(Promise.all([loadComponent(), loadValidator ? loadValidator() : undefined]), timeoutMs, `block type "${type}"`).then(
+  const loadModule = () => loadComponent().then(async (mod) => (mod.texts && (await requireTexts(mod.texts as TextSet)), mod));
+  const promise = withTimeout(Promise.all([loadModule(), loadValidator ? loadValidator() : undefined]), timeoutMs, `block type "${type}"`).then(
     ([mod, validatorMod]) => {
       const component = mod?.default;
       if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
         throw new Error(`block type "${type}": the module has no default-exported component`);
       const validate = typeof validatorMod?.default === 'function' ? (validatorMod.default as OptionsValidator) : undefined;
-      map.set(type, { status: 'ready', component: component as ComponentType<BlockProps>, validate });
+      // The type's defaults come with its chunk (generated from the registry, not the runtime registry).
+      const defaults = mod.defaults as JsonObject | undefined;
+      map.set(type, { status: 'ready', component: component as ComponentType<BlockProps>, validate, defaults });
     },
     (error: Error) => {
       map.set(type, { status: 'failed', error });

@@ -1,7 +1,7 @@
 /**
  * BlockRenderer: one block by id, from its own atom. Resolves the type in the registry, applies
- * visibility and power-up availability, lazy-loads the component and validates the stored
- * options; it is also the block's error boundary.
+ * visibility and power-up availability, lazy-loads the component and checks the stored options
+ * (the host's validators, else what the server found); it is also the block's error boundary.
  *
  * A class, not a function with hooks, because it renders once per block on every page: one fiber
  * that reads one context, subscribes in componentDidMount and catches its content's errors, where
@@ -148,7 +148,7 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
     }
 
     // The server could not read the stored block (see ReadProblem): a state, never its broken content.
-    if (block.readProblem)
+    if (block.readProblem && block.readProblem.kind !== 'invalidOptions')
       return (
         <div className="t-block t-block--unreadable" data-block-id={id}>
           {engine.editMode && engine.renderBlockControls?.(block)}
@@ -220,6 +220,13 @@ function withDefaults(raw: JsonObject, defaults: JsonObject | undefined): JsonOb
   return merged;
 }
 
+const VALID = { ok: true, errors: '' };
+
+function serverOptionsCheck(block: Block): { ok: boolean; errors: string } {
+  const problem = block.readProblem;
+  return problem?.kind === 'invalidOptions' ? { ok: false, errors: typeof problem.detail === 'string' ? problem.detail : '' } : VALID;
+}
+
 function renderReady(
   module: Extract<BlockModule, { status: 'ready' }>,
   block: Block,
@@ -227,12 +234,12 @@ function renderReady(
   alone: boolean,
 ): ReactElement<Partial<BlockProps>> {
   const raw = block.options && typeof block.options === 'object' && !Array.isArray(block.options) ? block.options : EMPTY;
-  if (module.validate) {
-    const check = validateOptions(module.validate, block.options ?? EMPTY);
-    if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
-  }
+  // The browser's validator when the host passes one, else the server's finding (see ReadProblem).
+  const check = module.validate ? validateOptions(module.validate, block.options ?? EMPTY) : serverOptionsCheck(block);
+  if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
   const Component = module.component as ComponentType<BlockProps> & OwnsBlockRoot;
-  const options = withDefaults(raw, defaults);
+  // The chunk's defaults; a host whose registry entries carry defaults (tests, a custom index) gives those.
+  const options = withDefaults(raw, module.defaults ?? defaults);
   return alone && Component.ownsBlockRoot ? <Component block={block} options={options} isBlockRoot /> : <Component block={block} options={options} />;
 }
 

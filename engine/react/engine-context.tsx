@@ -9,6 +9,7 @@ import type { Block, BlockMeta, Entity, Id, Profile } from '../../schemas/model'
 import { createTranslator, type Translator } from '../core/i18n/translator';
 import { DEFAULT_LOCALE } from '../core/constants';
 import { pageMessagesDefault } from '../core/i18n/page-messages.generated';
+import { textsVersion, withRequiredTexts } from '../core/i18n/text-sets';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { MediaUrlOptions } from '../core/media';
 import type { FileService } from './file-service';
@@ -18,7 +19,8 @@ import type { RenderInlineText } from './editable-text';
 type JotaiStore = ReturnType<typeof useStore>;
 
 /** A lazy module index: type -> import() of a module whose default export is the thing. */
-export type LazyModuleIndex = Record<string, () => Promise<{ default: unknown }>>;
+/** A block module may bring its type's option defaults and texts (a TextSet) required before it renders. */
+export type LazyModuleIndex = Record<string, () => Promise<{ default: unknown; texts?: unknown; defaults?: unknown }>>;
 
 /** Services the engine calls out to; the web app wires them to the server. */
 export interface EngineServices {
@@ -66,7 +68,11 @@ export interface EngineProviderProps extends EngineFacts {
   registry: RuntimeRegistryData | Registry;
   /** `blockComponents` of the generated `blocks/index.generated.ts`. */
   blockComponents: LazyModuleIndex;
-  /** `blockOptionValidators` of the same file; without one, a type's options are not checked. */
+  /**
+   * `blockOptionValidators` (blocks/_validators.generated): checks stored options in the browser.
+   * Without it options are taken as the server read them: a block whose options it found invalid
+   * carries readProblem `invalidOptions` (the app's pages; hosts of unchecked data pass validators).
+   */
   blockValidators?: LazyModuleIndex;
   /** A Jotai store; without it the ambient one (nearest Provider or the default store) is used. */
   store?: JotaiStore;
@@ -130,8 +136,19 @@ export interface EngineValue extends EngineFacts {
 export const EngineContext = createContext<EngineValue | null>(null);
 
 // Without a translator: the page's namespaces in English (the full catalogue would put every
-// locale's and the admin's texts in the chunk every page loads).
-const defaultTranslator = createTranslator({ [DEFAULT_LOCALE]: pageMessagesDefault });
+// locale's and the admin's texts in the chunk every page loads), with the texts the loaded blocks
+// required (read at each call: a block's texts arrive with its chunk).
+let defaultCatalog: { version: number; translator: Translator } | undefined;
+function defaultCatalogTranslator(): Translator {
+  if (defaultCatalog?.version !== textsVersion())
+    defaultCatalog = { version: textsVersion(), translator: createTranslator(withRequiredTexts({ [DEFAULT_LOCALE]: pageMessagesDefault }, DEFAULT_LOCALE)) };
+  return defaultCatalog.translator;
+}
+const defaultTranslator: Translator = {
+  locale: DEFAULT_LOCALE,
+  t: (key, params) => defaultCatalogTranslator().t(key, params),
+  has: (key) => defaultCatalogTranslator().has(key),
+};
 
 function isRegistry(value: RuntimeRegistryData | Registry): value is Registry {
   return typeof (value as Registry).blockType === 'function';

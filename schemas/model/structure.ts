@@ -36,10 +36,12 @@ export interface TemplateOptions {
 /**
  * Set by the server on a page or block it read from storage but could not use as stored (never
  * stored itself): the engine shows it as a page or block state instead of its content.
- * `corrupt`: the stored document is damaged; `unsupportedVersion`: written by a newer Tessera.
+ * `corrupt`: the stored document is damaged; `unsupportedVersion`: written by a newer Tessera;
+ * `invalidOptions` (blocks only): the stored options break the type's registry schema (the block
+ * shows as needing configuration).
  */
 export interface ReadProblem {
-  kind: 'corrupt' | 'unsupportedVersion';
+  kind: 'corrupt' | 'unsupportedVersion' | 'invalidOptions';
   /** What was wrong, for admins. */
   detail: string;
 }

@@ -64,7 +64,7 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
     pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
   }
   const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
-  const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId) : undefined;
+  const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId, ctx.validator.storedBlockOptionsProblem) : undefined;
   const perViewerPage = !!page && needsViewerFilter(page.value, user);
   const overridesData = overrides?.data ?? NO_OVERRIDES;
 

@@ -8,6 +8,7 @@
  * - nothing at all about anything else: no item, no id in `pageIds`.
  * When no touched page is restricted (no list or rule visibility, no rule-hidden blocks, no damaged
  * visibility) every subscriber sees the same, and one broadcast serves them all.
+ * A block goes out checked as a page read gives it (withOptionProblem): broken options marked.
  */
 import type { Block, Field, Id, Module, Page } from '../../schemas/model';
 import type { PageResponse } from '../../schemas/model/api';
@@ -15,7 +16,7 @@ import { canViewPage, type PermissionContext } from '../permissions';
 import type { ChangeAudience, ItemChange, ItemsChanges, ItemsChangedEvent } from '../realtime';
 import type { DocKind, DocumentReader, StoredDoc } from '../storage/documents';
 import { needsViewerFilter, pageForViewer } from './block-visibility';
-import { readPageDocument } from './read';
+import { readPageDocument, withOptionProblem, type StoredOptionsCheck } from './read';
 
 type Docs = Map<Id, PageResponse | undefined>;
 
@@ -65,7 +66,9 @@ export async function changeAudience(
   reader: DocumentReader,
   event: ItemsChangedEvent,
   viewerOf: (accountId: string) => Promise<PermissionContext | undefined>,
+  checkOptions: StoredOptionsCheck,
 ): Promise<ChangeAudience> {
+  const asRead = (kind: ItemChange['kind'], item: ItemChange['item']) => (kind === 'block' && item ? withOptionProblem(item as Block, checkOptions) : item);
   const before = readerBefore(reader, event);
   const docsAfter: Docs = new Map();
   const docsBefore: Docs = new Map();
@@ -82,7 +85,13 @@ export async function changeAudience(
     [...modulePages.values()].some(restrictedPage) ||
     event.items.some((c) => c.kind === 'page' && (restrictedPage(c.item as Page | undefined) || restrictedPage(c.before as Page | undefined)));
   if (!restricted) {
-    return { everyone: { items: event.items.map(({ kind, id, item }) => ({ kind, id, item })), moduleIds: event.moduleIds, pageIds: event.pageIds } };
+    return {
+      everyone: {
+        items: event.items.map(({ kind, id, item }) => ({ kind, id, item: asRead(kind, item) })),
+        moduleIds: event.moduleIds,
+        pageIds: event.pageIds,
+      },
+    };
   }
 
   return {
@@ -112,7 +121,7 @@ export async function changeAudience(
           continue;
         }
         const shown = after[c.kind].get(c.id);
-        if (shown) items.push({ kind: c.kind, id: c.id, item: shown });
+        if (shown) items.push({ kind: c.kind, id: c.id, item: asRead(c.kind, shown) });
         else if (earlier[c.kind].has(c.id)) items.push({ kind: c.kind, id: c.id, item: null });
       }
       if (!items.length) return undefined;

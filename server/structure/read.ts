@@ -47,7 +47,8 @@ interface Memo {
   structures: Map<string, StructureResponse>;
   /** Whether a page rule reads more than list memberships (decides how structures may be shared). */
   pageRules?: boolean;
-  pages: Map<Id, PageAnswer | null>;
+  pages: Map<Id, PageResponse | null>;
+  answers: Map<Id, PageAnswer | null>;
 }
 const memos = new WeakMap<DocumentReader, Memo>();
 
@@ -57,7 +58,7 @@ async function memoFor(reader: DocumentReader): Promise<Memo | undefined> {
   if (generation === undefined) return undefined;
   let memo = memos.get(reader);
   if (!memo || memo.generation !== generation) {
-    memo = { generation, structures: new Map(), pages: new Map() };
+    memo = { generation, structures: new Map(), pages: new Map(), answers: new Map() };
     memos.set(reader, memo);
   }
   return memo;
@@ -99,20 +100,48 @@ async function buildStructure(reader: DocumentReader, ctx: PermissionContext): P
 /** A page document with its JSON answer (whose compressed bytes are kept with it). */
 export type PageAnswer = JsonAnswer & { value: PageResponse };
 
-/** The page document and its JSON answer, built once per page until the next write. */
-export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id): Promise<PageAnswer | undefined> {
+/** What is wrong with a stored block's options (RequestValidator.storedBlockOptionsProblem), undefined when nothing. */
+export type StoredOptionsCheck = (type: string, options: unknown) => string | undefined;
+
+/**
+ * The page document as browsers get it, and its JSON answer, built once per page until the next
+ * write: blocks whose options break their type's schema carry readProblem `invalidOptions`, so
+ * the engine shows them as needing configuration without validating options itself.
+ */
+export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id, checkOptions: StoredOptionsCheck): Promise<PageAnswer | undefined> {
   const memo = await memoFor(reader);
-  const hit = memo?.pages.get(pageId);
+  const hit = memo?.answers.get(pageId);
   if (hit !== undefined) return hit ?? undefined;
-  const value = await buildPageDocument(reader, pageId);
+  const doc = await readPageDocument(reader, pageId);
+  const value = doc && withOptionProblems(doc, checkOptions);
   const entry = value ? { value, json: JSON.stringify(value) } : null;
-  if (memo && stillCurrent(reader, memo)) memo.pages.set(pageId, entry);
+  if (memo && stillCurrent(reader, memo)) memo.answers.set(pageId, entry);
   return entry ?? undefined;
 }
 
 /** The page document: the page, its live (not deleted) blocks at any depth and their fields, migrated to the current schema. */
 export async function readPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
-  return (await readPageDocumentWithJson(reader, pageId))?.value;
+  const memo = await memoFor(reader);
+  const hit = memo?.pages.get(pageId);
+  if (hit !== undefined) return hit ?? undefined;
+  const value = (await buildPageDocument(reader, pageId)) ?? null;
+  if (memo && stillCurrent(reader, memo)) memo.pages.set(pageId, value);
+  return value ?? undefined;
+}
+
+/** The document with each readable block whose (migrated) options fail `checkOptions` marked; the same object when none does. */
+function withOptionProblems(doc: PageResponse, checkOptions: StoredOptionsCheck): PageResponse {
+  const blocks = doc.blocks.map((block) => withOptionProblem(block, checkOptions));
+  return blocks.some((block, i) => block !== doc.blocks[i]) ? { ...doc, blocks } : doc;
+}
+
+/**
+ * A stored block as browsers get it, on a page read or in a realtime change: with readProblem
+ * `invalidOptions` when its options break its type's schema (the engine checks none itself).
+ */
+export function withOptionProblem(block: Block, checkOptions: StoredOptionsCheck): Block {
+  const detail = block.readProblem ? undefined : checkOptions(block.type, block.options);
+  return detail === undefined ? block : { ...block, readProblem: { kind: 'invalidOptions' as const, detail } };
 }
 
 /** A page whose blocks cannot be read shows as a page state: the page with no blocks and its readProblem. */

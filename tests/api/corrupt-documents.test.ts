@@ -24,8 +24,11 @@ describe.each(BACKENDS)('corrupt stored documents on %s', (backend) => {
     try {
       const admin = await api.signIn('admin');
       const structure = (await api.call<StructureResponse>('GET', 'structure', { token: admin })).body;
-      for (const page of structure.modules.flatMap((m) => m.pages))
-        expect((await api.call('GET', `structure/page/${page.id}`, { token: admin })).status).toBe(200);
+      for (const page of structure.modules.flatMap((m) => m.pages)) {
+        const res = await api.call<PageResponse>('GET', `structure/page/${page.id}`, { token: admin });
+        expect(res.status).toBe(200);
+        expect(res.body.blocks.filter((b: Block) => b.readProblem).map((b: Block) => b.id)).toEqual([]);
+      }
       expect(warn.mock.calls.filter(([m]) => String(m).includes('tolerantly'))).toEqual([]);
     } finally {
       warn.mockRestore();
@@ -65,6 +68,12 @@ describe.each(BACKENDS)('corrupt stored documents on %s', (backend) => {
         else expect(doc.page.readProblem, expected.pageId).toBeUndefined();
         if (outcome.title) expect(doc.page.name).toBe(outcome.title);
         if (outcome.blockState) expect(doc.blocks.find((b: Block) => b.id === outcome.blockState)?.readProblem?.kind, expected.pageId).toBe('corrupt');
+        if (outcome.needsConfiguration) {
+          const problem = doc.blocks.find((b: Block) => b.id === outcome.needsConfiguration)?.readProblem;
+          expect(problem?.kind, expected.pageId).toBe('invalidOptions');
+          expect(problem?.detail).toContain('/options/tone');
+          expect(withInit.body.page?.blocks.find((b: Block) => b.id === outcome.needsConfiguration)?.readProblem).toEqual(problem);
+        }
         if (outcome.absent) expect(doc.blocks.map((b) => b.id)).not.toContain(outcome.absent);
         if (outcome.present) expect(doc.blocks.map((b) => b.id)).toContain(outcome.present);
       }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOptionsValidator } from '../../admin/block-editor/validator';
-import { blockOptionValidators } from '../../blocks/index.generated';
+import { blockOptionValidators } from '../../blocks/_validators.generated/index';
 import { fullRegistry } from '../../registry/generated/registry';
 
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';

@@ -46,7 +46,8 @@ async function setUp() {
   const { rightPanelOpenAtom } = await import('../../admin/editor/panels');
   const { undo } = await import('../../admin/editor/history');
   const { moveBlockTo } = await import('../../admin/blocks/move');
-  const { blockComponents, blockOptionValidators } = await import('../../blocks/index.generated');
+  const { blockComponents } = await import('../../blocks/index.generated');
+  const { blockOptionValidators } = await import('../../blocks/_validators.generated/index');
   await engine.preloadBlockTypes(['plainText'], blockComponents, blockOptionValidators);
   return {
     dom,

@@ -80,6 +80,8 @@ describe.each(BACKENDS)('corrupt stored documents in Chromium on %s', (backend) 
       await article.waitFor({ timeout: 15_000 });
       if (outcome.pageState) await article.locator(`[data-page-state="${outcome.pageState}"]`).waitFor();
       if (outcome.blockState) await page.locator(`[data-block-id="${outcome.blockState}"] [data-block-state="unreadable"]`).first().waitFor();
+      if (outcome.needsConfiguration)
+        await page.locator(`[data-block-id="${outcome.needsConfiguration}"] [data-block-state="configurationNeeded"]`).first().waitFor();
       if (outcome.title) await page.getByRole('heading', { level: 1, name: outcome.title }).waitFor();
       if (outcome.absent) expect(await page.locator(`[data-block-id="${outcome.absent}"]`).count(), where).toBe(0);
       if (outcome.present) await page.locator(`[data-block-id="${outcome.present}"]`).first().waitFor();

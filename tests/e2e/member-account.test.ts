@@ -90,11 +90,15 @@ describe('the account and the settings follow the member', () => {
     const first = await (await freshBrowser()).context.newPage();
     await signIn(first, 'Victor Volunteer');
     await first.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    // The directory's search block brings its texts with its chunk: switched on that page, they follow.
+    await first.goto(`${server.url}/app/people/directory`);
+    await first.getByRole('searchbox', { name: 'Search members' }).waitFor();
     await first.getByRole('button', { name: /^Open user controls/ }).click();
     const saved = first.waitForResponse((r) => r.url().endsWith('/api/v1/profile/meta/upsert') && r.request().method() === 'POST');
     await first.getByRole('combobox', { name: 'Language' }).selectOption('fr');
     expect((await saved).status()).toBe(200);
     await first.waitForFunction(() => document.documentElement.lang === 'fr');
+    await first.getByRole('searchbox', { name: 'Rechercher des membres' }).waitFor();
     // The local copy is for the login screen.
     expect(await first.evaluate(() => localStorage.getItem('tessera.locale'))).toBe('fr');
 
@@ -104,6 +108,10 @@ describe('the account and the settings follow the member', () => {
     await second.getByRole('button', { name: /^Ouvrir les contrôles utilisateur/ }).waitFor();
     expect(await second.evaluate(() => document.documentElement.lang)).toBe('fr');
     expect(await second.evaluate(() => localStorage.getItem('tessera.locale'))).toBe('fr');
+    // Loaded in French from the start: the block's French texts come before it shows.
+    await second.goto(`${server.url}/app/people/directory`);
+    await second.getByRole('searchbox', { name: 'Rechercher des membres' }).waitFor();
+    expect(await second.getByRole('searchbox', { name: 'Search members' }).count()).toBe(0);
   });
 
   it('a member who made connectivity private sends no keepalive; one who did not, does', async () => {

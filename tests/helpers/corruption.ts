@@ -25,6 +25,12 @@ export const CORRUPTIONS: Corruption[] = [
   { what: 'a block whose JSON text is cut off', kind: 'block', id: 'news-2', data: '{"id":"news-2","type":"plai' },
   { what: 'a block (inside tabs) whose children is an object', kind: 'block', id: 'groups-card-wood', data: (d) => ({ ...d, children: { a: 'x' } }) },
   { what: 'a block whose visibility is a string', kind: 'block', id: 'notice-all', data: (d) => ({ ...d, visibility: 'everyone' }) },
+  {
+    what: "a block whose options break its type's schema",
+    kind: 'block',
+    id: 'events-booking',
+    data: (d) => ({ ...d, options: { ...(d.options as object), tone: 'purple' } }),
+  },
   { what: 'a module whose name is an array', kind: 'module', id: 'community', data: (d) => ({ ...d, name: ['Community'] }) },
   { what: 'a field whose row is a number', kind: 'field', id: 'pref-skills', data: '42' },
   {
@@ -41,7 +47,12 @@ export const EXPECTED_PAGES: { path: string; pageId: string; maya: PageOutcome; 
   { path: '/home/news', pageId: 'news', maya: { blockState: 'news-2', title: 'news' }, admin: { blockState: 'news-2', title: 'news' } },
   { path: '/community/members', pageId: 'members', maya: 'hidden', admin: { pageState: 'corrupt' } },
   { path: '/community/groups', pageId: 'groups', maya: { blockState: 'groups-card-wood' }, admin: { blockState: 'groups-card-wood' } },
-  { path: '/community/events', pageId: 'events', maya: {}, admin: {} },
+  {
+    path: '/community/events',
+    pageId: 'events',
+    maya: { needsConfiguration: 'events-booking' },
+    admin: { needsConfiguration: 'events-booking' },
+  },
   { path: '/resources/guides', pageId: 'guides', maya: {}, admin: {} },
   { path: '/resources/faq', pageId: 'faq', maya: { pageState: 'corrupt' }, admin: { pageState: 'corrupt' } },
   { path: '/resources/tool-library', pageId: 'tool-library', maya: { pageState: 'unsupportedVersion' }, admin: { pageState: 'unsupportedVersion' } },
@@ -50,7 +61,10 @@ export const EXPECTED_PAGES: { path: string; pageId: string; maya: PageOutcome; 
   { path: '/members-area/notice-board', pageId: 'notice-board', maya: { absent: 'notice-all' }, admin: { present: 'notice-all' } },
 ];
 
-export type PageOutcome = 'hidden' | { blockState?: string; pageState?: 'corrupt' | 'unsupportedVersion'; title?: string; absent?: string; present?: string };
+/** blockState: a block shown as unreadable; needsConfiguration: a block whose options the server found invalid. */
+export type PageOutcome =
+  | 'hidden'
+  | { blockState?: string; needsConfiguration?: string; pageState?: 'corrupt' | 'unsupportedVersion'; title?: string; absent?: string; present?: string };
 
 /** Applies CORRUPTIONS to the rows, through the query builder only. */
 export async function corruptDemo(db: Kysely<DB>): Promise<void> {

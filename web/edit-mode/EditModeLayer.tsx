@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AdminValue } from '../../admin/core/context';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
-import type { LazyModuleIndex, Translator } from '../../engine';
+import type { Translator } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { useServices } from '../shell/services';
 import { realtimeSocketAtom } from '../realtime/socket-atom';
@@ -27,12 +27,11 @@ export interface EditModeLayerProps {
   moduleId: Id;
   translator: Translator;
   locale: string;
-  optionValidators?: LazyModuleIndex;
   /** Told the admin value: the engine page provides it around the page, which stays where it is. */
   onValue(value: AdminValue | null): void;
 }
 
-export function EditModeLayer({ admin, pageId, moduleId, translator, locale, optionValidators, onValue }: EditModeLayerProps) {
+export function EditModeLayer({ admin, pageId, moduleId, translator, locale, onValue }: EditModeLayerProps) {
   const { api } = useServices();
   const session = useAtomValue(sessionAtom);
   const socket = useAtomValue(realtimeSocketAtom);
@@ -52,7 +51,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, opt
       pageId={pageId}
       locale={locale}
       translator={translator}
-      optionValidators={optionValidators}
+      optionValidators={admin.blockOptionValidators}
       imageToken={session.user.imageAccessToken}
       files={files}
       viewAsListIds={session.viewAs ?? []}

@@ -9,7 +9,7 @@ import { AdminContext } from '../../admin/edit-mode';
 import type { AdminValue } from '../../admin/core/context';
 import { useLocation } from 'wouter';
 import { runtimePageRegistry } from '../../registry/generated/runtime-page';
-import { blockComponents, blockOptionValidators } from '../../blocks/index.generated';
+import { blockComponents } from '../../blocks/index.generated';
 import { createTranslator } from '../../engine/core/i18n/translator';
 import { createRegistry } from '../../engine/core/registry';
 import { isConnectivityPrivate } from '../../engine/core/profile-privacy';
@@ -152,7 +152,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   useEffect(() => {
     if (!ready) return;
     const types = modalContentTypes(store.get(pageAtom(page.id)), (id) => store.get(blockAtom(id)));
-    if (types.length) preloadBlockTypes(types, blockComponents, blockOptionValidators).catch(() => undefined);
+    if (types.length) preloadBlockTypes(types, blockComponents).catch(() => undefined);
   }, [ready, store, page.id]);
 
   if (content.status === 'error')
@@ -167,11 +167,12 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         {t('shell.page.loading')}
       </p>
     );
+  // No options validators: the server checks stored options when it reads a page (a block whose
+  // options break its schema comes with readProblem `invalidOptions`).
   return (
     <EngineProvider
       registry={registry}
       blockComponents={blockComponents}
-      blockValidators={blockOptionValidators}
       store={store}
       loadEvaluator={loadEvaluator}
       translator={translator}
@@ -197,7 +198,6 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
                 moduleId={module.id}
                 translator={adminTranslator ?? translator}
                 locale={locale}
-                optionValidators={blockOptionValidators}
                 onValue={setAdminValue}
               />
             )}

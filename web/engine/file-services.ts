@@ -2,70 +2,42 @@
  * The form engine's file services in the live app: uploads to the file store (images through
  * uploadImage with the field's Image options, other files through upload, tagged with the field
  * id), preview URLs from the media URL builder with the session's media token, file metadata
- * saves, and the claim that keeps a saved form's uploads from the unclaimed-upload sweep.
+ * saves, and the claim that keeps a saved form's uploads from the unclaimed-upload sweep. The
+ * calls themselves are web/engine/file-calls.ts, loaded on the first one (lazyCalls).
  */
 import { mediaUrl } from '../../engine/core/media';
 import type { FormServices } from '../../engine/forms/types';
-import type { AssetPage, FileService } from '../../engine/react/file-service';
-import type { Field } from '../../schemas/model';
-import type { FileInfo, UploadResponse } from '../../schemas/model/api';
+import type { FileService } from '../../engine/react/file-service';
 import type { ApiClient } from '../api/client';
+import type { FileCalls, FormFileCalls } from './file-calls';
+import { lazyCalls } from './lazy-calls';
 
 /** Preview width of an uploaded image in a form (snapped by the media URL builder). */
 const PREVIEW_WIDTH = 300;
 
-function imageOptionsQuery(field: Field): Record<string, string | number> {
-  const image = field.opts?.image as Record<string, unknown> | undefined;
-  const query: Record<string, string | number> = {};
-  for (const key of ['width', 'height', 'quality'] as const) if (typeof image?.[key] === 'number') query[key] = image[key] as number;
-  if (image?.type === 'png' || image?.type === 'jpeg') query.type = image.type;
-  return query;
-}
+const FORM_FILE_CALLS = ['maxFileSize', 'fileInfos', 'fileData', 'upload', 'saveFileData'] as const satisfies readonly (keyof FormFileCalls)[];
+const FILE_CALLS = [
+  'list',
+  'get',
+  'upload',
+  'download',
+  'remove',
+  'maxFileSize',
+  'update',
+  'assets',
+  'uploadAsset',
+  'updateAsset',
+] as const satisfies readonly (keyof FileCalls)[];
 
 export function createFileServices(
   api: ApiClient,
   mediaToken: string | undefined,
 ): Pick<FormServices, 'upload' | 'imageUrl' | 'saveFileData' | 'maxFileSize' | 'fileData' | 'fileInfos' | 'fileUrl'> {
-  let serverMax: Promise<number> | undefined;
   return {
-    // Asked once per page; a failure is asked again next time.
-    maxFileSize() {
-      serverMax ??= api.get<{ serviceMaxFileSize: number }>('files/serviceMaxFileSize', { quiet: true }).then(
-        (answer) => answer.serviceMaxFileSize,
-        (error: unknown) => {
-          serverMax = undefined;
-          throw error;
-        },
-      );
-      return serverMax;
-    },
-    fileInfos: (fileIds) => (fileIds.length ? api.post<FileInfo[]>('files/getFiles', { fileIds }, { quiet: true }) : Promise.resolve([])),
+    ...lazyCalls(() => import('./file-calls').then((m) => m.formFileCalls(api)), FORM_FILE_CALLS),
     fileUrl: (file) => mediaUrl({ kind: file.kind, id: file.id, token: mediaToken }),
-    async fileData(fileId) {
-      const [file] = await api.post<FileInfo[]>('files/getFiles', { fileIds: [fileId] }, { quiet: true });
-      return file?.data;
-    },
-    async upload(files, field, onProgress) {
-      const images = field.type === 'imageUploader' || field.opts?.imagesOnly === true;
-      const body = formOf(files);
-      const query = new URLSearchParams({ contextId: field.id });
-      if (images) for (const [key, value] of Object.entries(imageOptionsQuery(field))) query.set(key, String(value));
-      const answer = await sendWithProgress(api, `${images ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, body, onProgress);
-      return answer.fileIds;
-    },
     imageUrl: (fileId) => mediaUrl({ kind: 'image', id: fileId, token: mediaToken, thumb: true, width: PREVIEW_WIDTH }) ?? '',
-    async saveFileData(fileId, data) {
-      await api.post(`files/${encodeURIComponent(fileId)}/data`, { changes: data }, { quiet: true });
-    },
   };
-}
-
-const seg = encodeURIComponent;
-
-function formOf(files: File[]): FormData {
-  const body = new FormData();
-  for (const file of files) body.append('file', file, file.name);
-  return body;
 }
 
 /** The files calls for blocks and the asset manager (community 7 Files). Failures reject with the server's message. */
@@ -77,60 +49,6 @@ export function createFileService(api: ApiClient): FileService {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    list: (contextId) => api.get<FileInfo[]>(`files/getFileList/${seg(contextId)}`, { quiet: true }),
-    get: (ids) => (ids.length ? api.post<FileInfo[]>('files/getFiles', { fileIds: ids }, { quiet: true }) : Promise.resolve([])),
-    async upload(files, options, onProgress) {
-      const query = new URLSearchParams(options.contextId ? { contextId: options.contextId } : {});
-      if (options.asset) query.set('asset', 'true');
-      const answer = await sendWithProgress(api, `${options.imagesOnly ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, formOf(files), onProgress);
-      if (options.claim)
-        await api.post('files/claimFiles', { fileIds: answer.fileIds, ...(options.contextId ? { contextId: options.contextId } : {}) }, { quiet: true });
-      changed(options.contextId);
-      return answer.files;
-    },
-    async download(file) {
-      const body = await api.stream(`files/download/${seg(file.id)}`, { quiet: true });
-      const url = URL.createObjectURL(await new Response(body).blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the bytes once the click is handled.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    },
-    async remove(id) {
-      await api.delete(`files/${seg(id)}`, { quiet: true });
-      changed();
-    },
-    maxFileSize: async () => (await api.get<{ serviceMaxFileSize: number }>('files/serviceMaxFileSize', { quiet: true })).serviceMaxFileSize,
-    update: (id, changes) => api.post<FileInfo>(`files/${seg(id)}/data`, { changes }, { quiet: true }),
-    assets: (query) => api.post<AssetPage>('files/getAssets', query, { quiet: true }),
-    uploadAsset: async (files, onProgress) => (await sendWithProgress(api, 'files/assetUpload', formOf(files), onProgress)).files,
-    updateAsset: (id, changes) => api.post<FileInfo>('files/updateAsset', { id, changes }, { quiet: true }),
+    ...lazyCalls(() => import('./file-calls').then((m) => m.fileCalls(api, changed)), FILE_CALLS),
   };
-}
-
-/**
- * A multipart upload over XMLHttpRequest, whose upload events report progress (fetch has none),
- * with the session's bearer token. A refused upload rejects with the server's message.
- */
-function sendWithProgress(api: ApiClient, path: string, body: FormData, onProgress?: (fraction: number) => void): Promise<UploadResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${api.baseURL}/${path}`);
-    const token = api.getToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.responseType = 'json';
-    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && e.total > 0 && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      const answer = xhr.response as (UploadResponse & { message?: string }) | null;
-      if (xhr.status === 200 && answer && Array.isArray(answer.fileIds)) resolve(answer);
-      else reject(new Error(answer?.message ?? `upload failed (${xhr.status})`));
-    };
-    xhr.onerror = () => reject(new Error('upload failed: the connection was lost'));
-    xhr.send(body);
-  });
 }

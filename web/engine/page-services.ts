@@ -4,12 +4,7 @@ import { blockAtom, fieldAtom, pageAtom } from '../../engine/react/structure-sto
 import type { FormSubmission } from '../../engine/forms/types';
 import type { BlockMeta, Id, Profile } from '../../schemas/model';
 import { ApiError, type ApiClient } from '../api/client';
-// Named modules, not the validation index: the index reaches date-fns and the handlebars parser,
-// which would then land in a chunk every page loads (esbuild splits by file, not by export).
 import type { AsyncRuleChecker } from '../../engine/core/validation/types';
-import { fieldName } from '../../engine/core/validation/fields';
-import { formFileIds } from '../../engine/core/files';
-import { formBlockOf } from './form-block';
 import type { Resource } from '../../engine/data';
 
 type Store = ReturnType<typeof useStore>;
@@ -48,16 +43,7 @@ export function createPageServices({ api, store, pageId, profiles }: { api: ApiC
     async saveBlockMeta(blockId, meta) {
       await api.post('profile/meta/upsert', { path: `block.${blockId}`, data: meta });
     },
-    async saveForm(profileId, submission) {
-      if (!profileId) throw new Error('There is no profile to save this form to');
-      const blockId = formBlockOf(lookup, pageId, submission.fieldIds);
-      // Quiet: the form shows a rejection's message itself.
-      const saved = await api.post<Profile>(`profile/${encodeURIComponent(profileId)}`, { blockId, changes: submission.values }, { quiet: true });
-      if (saved && typeof saved === 'object' && saved.data) profiles.put(profileId, saved);
-      // Uploads the saved form holds are kept; the rest are swept after a day. They keep the field's
-      // id as their context, so getFileList/{fieldId} (a viewFiles block on that field) lists them.
-      const fileIds = [...formFileIds(submission.fieldIds.map(lookup.field), submission.values, fieldName).values()].flat();
-      if (fileIds.length) await api.post('files/claimFiles', { fileIds }, { quiet: true });
-    },
+    // The save's code is a chunk of its own (form-save.ts): only a page with a form loads it.
+    saveForm: (profileId, submission) => import('./form-save').then((m) => m.saveForm({ api, pageId, profiles, lookup }, profileId, submission)),
   };
 }

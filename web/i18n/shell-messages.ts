@@ -4,7 +4,7 @@
  * shows that locale (`loadShellMessages`), so an English member never downloads them. The full
  * catalogue (rules, validation, forms, engine, ...) is in the engine page's and the admin's chunks.
  */
-import { localeChunkLoader, type Namespaces } from './locale-chunks';
+import { localeChunkLoader, type Namespaces } from '../../engine/core/i18n/locale-chunks';
 import en_audit from '../../engine/core/i18n/messages/en/audit.json' with { type: 'json' };
 import en_common from '../../engine/core/i18n/messages/en/common.json' with { type: 'json' };
 import en_nav from '../../engine/core/i18n/messages/en/nav.json' with { type: 'json' };

@@ -1,8 +1,8 @@
 /**
  * Which message namespaces load where, so a member downloads only what the pages use: the shell's
  * initial files carry SHELL_NAMESPACES (web/i18n/shell-messages.ts), the admin chunk the whole
- * catalogue (messages.generated.ts), the rule engine its own (RULE_NAMESPACES), and the engine page
- * every other namespace, English always (the fallback) and the active locale only when it is
+ * catalogue (messages.generated.ts), the rule engine its own (RULE_NAMESPACES), the blocks that
+ * show forms or profiles theirs (FORM_NAMESPACES), and the engine page every other namespace, English always (the fallback) and the active locale only when it is
  * another (page-messages.generated.ts).
  */
 export const SHELL_NAMESPACES: readonly string[] = ['audit', 'common', 'nav', 'server', 'shell', 'socialSignIn', 'startup', 'theme', 'toasts'];
@@ -17,7 +17,14 @@ export const ADMIN_NAMESPACES: readonly string[] = ['admin', 'assetManager', 'ca
  */
 export const RULE_NAMESPACES: readonly string[] = ['rules'];
 
-/** A namespace the engine page loads (blocks, forms, fields, validation, ...). */
+/**
+ * The texts of forms, fields and of the blocks that show profiles or search members: a TextSet
+ * (form-messages.generated.ts) the chunks of the blocks that use them bring (text-sets.ts), so a
+ * page without such blocks does not carry them.
+ */
+export const FORM_NAMESPACES: readonly string[] = ['fields', 'form', 'imageUploader', 'profiles', 'userSearch', 'validation'];
+
+/** A namespace every engine page loads (blocks, engine). */
 export function isPageNamespace(namespace: string): boolean {
-  return !SHELL_NAMESPACES.includes(namespace) && !ADMIN_NAMESPACES.includes(namespace) && !RULE_NAMESPACES.includes(namespace);
+  return ![SHELL_NAMESPACES, ADMIN_NAMESPACES, RULE_NAMESPACES, FORM_NAMESPACES].some((names) => names.includes(namespace));
 }

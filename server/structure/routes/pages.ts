@@ -59,7 +59,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get<{ Params: { id: string } }>('/structure/page/:id', async (req, reply) => {
     const user = await requireUser(ctx, req);
     await requireVisiblePage(ctx.store, user, req.params.id);
-    const doc = await readPageDocumentWithJson(ctx.store, req.params.id);
+    const doc = await readPageDocumentWithJson(ctx.store, req.params.id, ctx.validator.storedBlockOptionsProblem);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
     return sendJsonAnswer(req, reply, needsViewerFilter(doc.value, user) ? jsonAnswer(JSON.stringify(pageForViewer(doc.value, user))) : doc);
   });

@@ -59,7 +59,8 @@ describe('handlebars', () => {
     vi.useFakeTimers();
     try {
       const { preloadBlockTypes } = await import('../../../engine');
-      const { blockComponents, blockOptionValidators } = await import('../../../blocks/index.generated');
+      const { blockComponents } = await import('../../../blocks/index.generated');
+      const { blockOptionValidators } = await import('../../../blocks/_validators.generated/index');
       await preloadBlockTypes(['handlebars'], blockComponents, blockOptionValidators);
       renderPage({ blocks: [{ id: 't', type: 'handlebars', options: { template: 'Name: {{profile.firstName}}.' } }] });
       expect(screen.getByRole('status')).toHaveTextContent('Loading…');

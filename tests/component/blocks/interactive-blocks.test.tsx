@@ -62,7 +62,8 @@ describe('carousel', () => {
 
   it('auto-plays, and never for a user with accessibility.noCarouselAutoPlay', async () => {
     const { preloadBlockTypes } = await import('../../../engine');
-    const { blockComponents, blockOptionValidators } = await import('../../../blocks/index.generated');
+    const { blockComponents } = await import('../../../blocks/index.generated');
+    const { blockOptionValidators } = await import('../../../blocks/_validators.generated/index');
     await preloadBlockTypes(['carousel', 'plainText'], blockComponents, blockOptionValidators);
     vi.useFakeTimers();
     try {

@@ -5,7 +5,8 @@
 import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { blockComponents, blockOptionValidators } from '../../../blocks/index.generated';
+import { blockComponents } from '../../../blocks/index.generated';
+import { blockOptionValidators } from '../../../blocks/_validators.generated/index';
 import { EngineProvider, loadStructureAtom, PageRenderer, preloadBlockTypes, type Block } from '../../../engine';
 import { runtimeRegistry } from './helpers';
 

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { blockComponents, blockOptionValidators } from '../../../blocks/index.generated';
+import { blockComponents } from '../../../blocks/index.generated';
+import { blockOptionValidators } from '../../../blocks/_validators.generated/index';
 import { EngineProvider, loadStructureAtom, PageRenderer, type EngineProviderProps, type LazyModuleIndex } from '../../../engine';
 import { DataLayerProvider, type DataLayer } from '../../../engine/data';
 import type { Block, Page } from '../../../schemas/model';

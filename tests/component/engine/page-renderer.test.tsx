@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineProvider, PageRenderer, type LazyModuleIndex } from '../../../engine';
 import { blockComponents } from '../../../blocks/index.generated';
 import { renderPage, runtimeRegistry } from './helpers';
-import { blockOptionValidators } from '../../../blocks/index.generated';
+import { blockOptionValidators } from '../../../blocks/_validators.generated/index';
 
 describe('PageRenderer and BlockRenderer', () => {
   it('renders the title and blocks by column, col-0 by default', async () => {
@@ -23,6 +23,13 @@ describe('PageRenderer and BlockRenderer', () => {
     const col1 = document.querySelector('[data-column="1"]')!;
     expect(col0).toHaveTextContent('AlphaGamma');
     expect(col1).toHaveTextContent('Beta');
+  });
+
+  it("fills options a block leaves out from its type's defaults, which come with its chunk, not the runtime registry", async () => {
+    expect(runtimeRegistry.blocks.callout).not.toHaveProperty('defaults');
+    // No validators (a member's page): the server checked the stored options, defaults fill the rest.
+    renderPage({ blockValidators: undefined, blocks: [{ id: 'c', type: 'callout', options: { body: 'Mind the step' } }] });
+    expect((await screen.findByText('Mind the step')).closest('aside')).toHaveClass('t-callout--info');
   });
 
   it('shows Component failed to load when the chunk fails, and the rest of the page renders', async () => {
@@ -172,6 +179,30 @@ describe('PageRenderer and BlockRenderer', () => {
     expect(await screen.findByText('Good')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('This block needs configuring.')).toHaveLength(2));
     expect(screen.getByText(/\/text must be string/)).toBeInTheDocument();
+  });
+
+  it('without validators, trusts the server: options it found invalid give the configuration-needed state', async () => {
+    const detail = 'block/options/text: must be string';
+    const { container } = renderPage({
+      isAdmin: true,
+      blockValidators: undefined,
+      blocks: [
+        { id: 'bad', type: 'plainText', options: { text: 42 } as never, readProblem: { kind: 'invalidOptions', detail } },
+        { id: 'ok', type: 'plainText', options: { text: 'Good' } },
+      ],
+    });
+    expect(await screen.findByText('Good')).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('[data-block-id="bad"] [data-block-state="configurationNeeded"]')).not.toBeNull());
+    expect(screen.getByText(detail)).toBeInTheDocument();
+  });
+
+  it('with validators, checks the options itself: a server finding on options since made valid is not shown', async () => {
+    renderPage({
+      blocks: [
+        { id: 'fixed', type: 'plainText', options: { text: 'Fixed' }, readProblem: { kind: 'invalidOptions', detail: 'block/options/text: must be string' } },
+      ],
+    });
+    expect(await screen.findByText('Fixed')).toBeInTheDocument();
   });
 
   it('says page not found for a missing page', async () => {

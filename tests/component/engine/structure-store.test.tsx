@@ -14,7 +14,7 @@ describe('one atom per item', () => {
     const components: LazyModuleIndex = { ...blockComponents, counted: async () => ({ default: Counted }) };
     await preloadBlockTypes(['counted'], components);
     const blocks: Block[] = Array.from({ length: 1000 }, (_, i) => ({ id: `b${i}`, type: 'counted', options: { text: `Block ${i}` } }));
-    const { store } = renderPage({ blockComponents: components, blocks });
+    const { store } = renderPage({ blockComponents: components, blockValidators: undefined, blocks });
     expect(screen.getByText('Block 999')).toBeInTheDocument();
     expect(renders.size).toBe(1000);
     const before = new Map(renders);

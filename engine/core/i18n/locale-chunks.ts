@@ -1,6 +1,6 @@
 /** Loading a locale's message namespaces from their own chunk, once per locale. */
-import type { MessageTree } from '../../engine/core/i18n/translator';
-import { ownValue } from '../../engine/core/own';
+import type { MessageTree } from './translator';
+import { ownValue } from '../own';
 
 export type Namespaces = Record<string, MessageTree>;
 
