@@ -6,3 +6,9 @@
  */
 export { default as EnginePage } from './engine/EnginePage';
 export { default as RealtimeConnection } from './realtime/RealtimeConnection';
+// Small modules many block chunks share: text blocks (editable-text), the dismissible and modal
+// blocks (block-meta), templates (rendered-template). Kept in the chunk every page loads rather
+// than each as a tiny chunk of its own that the first page using it fetches separately.
+export { EditableText } from '../engine/react/editable-text';
+export { useBlockMeta } from '../engine/react/block-meta';
+export { useRenderedTemplate } from '../engine/react/rendered-template';

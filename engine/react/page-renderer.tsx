@@ -4,23 +4,14 @@
  * (`relatedBlocks.modal`), shown through the modal rules of spec 4.4.
  */
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import type { Id, ReadProblem } from '../../schemas/model';
 import { ColumnsLayout } from './block-children';
-import { BlockRenderer } from './block-renderer';
 import { useEngine } from './engine-context';
-import { ModalController } from './modal';
-import { blockAtom, pageAtom } from './structure-store';
+import { pageAtom } from './structure-store';
 import { useTabParamSync } from './tabs-state';
 
-function PageModal({ blockId }: { blockId: Id }) {
-  const block = useAtomValue(blockAtom(blockId));
-  if (!block || typeof block !== 'object' || block.wasDeleted) return null;
-  return (
-    <ModalController block={block}>
-      <BlockRenderer id={blockId} />
-    </ModalController>
-  );
-}
+const PageModal = lazy(() => import('./page-modal'));
 
 /** A page the server could not read (see ReadProblem): its title and a page state instead of its blocks. */
 function UnreadablePage({ pageId, name, problem }: { pageId: Id; name: unknown; problem: ReadProblem }) {
@@ -54,7 +45,11 @@ export function PageRenderer({ pageId }: { pageId: Id }) {
     <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
       {typeof page.name === 'string' && page.name && <h1 className="t-page__title">{page.name}</h1>}
       <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
-      {modalId && <PageModal blockId={modalId} />}
+      {modalId && (
+        <Suspense fallback={null}>
+          <PageModal blockId={modalId} />
+        </Suspense>
+      )}
     </article>
   );
 }
