@@ -1,4 +1,6 @@
 // Entry of the built server (dist/server/main.js): configuration from the environment, then start.
+// V8 settings first, before any other module loads (gc-tuning.ts says which and why).
+import './gc-tuning';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTessera } from './app';
