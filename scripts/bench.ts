@@ -3,21 +3,74 @@
  * tests/bench/*.bench.ts(x) and prints one JSON object per line, the first describing the machine.
  * --quick: a smoke run (fewer runs and sizes). --write-docs: regenerates docs/benchmarks.md from
  * this run's lines (scripts/bench-docs.ts does the same from saved lines). --out: also saves them.
+ * Each bench runs in a child process of its own (runBench).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench, BenchResult } from '../tests/bench/harness';
 import { writeBenchDocs } from './bench-docs';
 import { projectRoot } from './paths';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
-const outIndex = args.indexOf('--out');
-const outFile = outIndex >= 0 ? args[outIndex + 1] : undefined;
-const prefix = args.find((a, i) => !a.startsWith('--') && !(outIndex >= 0 && i === outIndex + 1)) ?? '';
+const valueOf = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const outFile = valueOf('--out');
+const valued = new Set(['--out', '--child', '--index']);
+const prefix = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1])) ?? '';
 if (flag('--quick')) process.env.BENCH_QUICK = '1';
+
+type ChildMessage = { count: number } | { result: BenchResult };
+
+const childFile = valueOf('--child');
+if (childFile) await runInChild(childFile, Number(valueOf('--index')));
+
+/** In a child: runs the index-th bench of the file that matches the prefix; tells the parent how many match. */
+async function runInChild(file: string, index: number): Promise<never> {
+  const send = (message: ChildMessage) => new Promise<void>((resolve, reject) => process.send!(message, (e: Error | null) => (e ? reject(e) : resolve())));
+  const benches = ((await import(pathToFileURL(file).href)).default as Bench[]).filter((b) => b.name.startsWith(prefix));
+  await send({ count: benches.length });
+  if (benches[index]) for (const result of await benches[index].run()) await send({ result });
+  // Benches may leave servers or timers behind: the process is theirs alone, end it.
+  process.exit(0);
+}
+
+/**
+ * V8 flags of every bench process, so both sides of a comparison run under the same ones.
+ * Allocation-site pretenuring off, as in the server (server/gc-tuning.ts): V8 decides early, by
+ * chance, to allocate some hot site's objects in the old generation and keeps to it; with it, a
+ * peer's figures (Puck's updates) differed between two runs of the bench far beyond the 25 %
+ * two runs may differ by, and without it both sides run at their faster level every time.
+ */
+const BENCH_V8_FLAGS = ['--no-allocation-site-pretenuring'];
+
+/**
+ * Each bench runs in a process of its own: one bench's heap (and the collector's work on it), its
+ * JIT state and its globals (jsdom) would otherwise move the figures of the benches after it, so
+ * a bench's figures depended on which benches ran before it in the same run.
+ */
+function runBench(file: string, index: number, emit: (result: BenchResult) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const passed = ['--child', file, '--index', String(index), ...(prefix ? [prefix] : [])];
+    const child = spawn(process.execPath, [...BENCH_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...passed], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let count = 0;
+    child.on('message', (message: ChildMessage) => {
+      if ('count' in message) count = message.count;
+      else emit(message.result);
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve(count) : reject(new Error(`bench ${index} of ${path.basename(file)} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
 
 const dir = path.join(projectRoot, 'tests/bench');
 const files = fs
@@ -43,11 +96,14 @@ emit({
 });
 let ran = 0;
 for (const file of files) {
-  const benches = (await import(pathToFileURL(path.join(dir, file)).href)).default as Bench[];
-  for (const bench of benches) {
-    if (!bench.name.startsWith(prefix)) continue;
-    ran++;
-    for (const result of await bench.run()) emit(result);
+  const full = path.join(dir, file);
+  try {
+    const count = await runBench(full, 0, emit);
+    for (let index = 1; index < count; index++) await runBench(full, index, emit);
+    ran += count;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
   }
 }
 if (!ran) {

@@ -2,7 +2,7 @@
  * Engine benchmarks, pages of N plainText blocks (100, 1,000, 5,000), React in jsdom, same process:
  *   engine.firstRender  loading the page into a fresh store and rendering it (EngineProvider +
  *                       PageRenderer), committed. Peer: Puck's <Render> (@puckeditor/core) with
- *                       the same component, data built beforehand (ratio = ms / peerMs); baseline:
+ *                       the same component, data built beforehand (ratio = ours / Puck, run by run); baseline:
  *                       the same DOM as ours (the component's root element carrying the block's
  *                       class and data-block-id, as a member's page has it) as a bare React list:
  *                       the floor for that DOM (baselineMs). Neither side puts an element of its
@@ -10,15 +10,17 @@
  *   engine.update       one block's options changed on a mounted page, committed. Ours through the
  *                       store (setBlockOptionsAtom); Puck re-rendered with the new data, as its
  *                       host does. Each side's sizes interleaved in one measurement, so `vs100`
- *                       (ms at this size / ms at 100) compares runs made together; the sides
+ *                       (ms at this size / ms at 100, the median of the run-by-run ratios)
+ *                       compares runs made together; the sides
  *                       measured apart (a Puck update's garbage is not charged to ours). Ours:
- *                       4,000 updates per run, 11 runs (one update is ~0.02 ms, too fine alone).
+ *                       4,000 updates per run, 11 runs (one update, engine.update in
+ *                       docs/benchmarks.md, is too fine to time alone).
  * `renders`: components rendered per operation, counted from React's commit hook for both sides.
  * Targets: update at 5,000 within 1.5x of at 100; first render at 1,000 no slower than Puck's.
  */
 import type { ComponentType, ReactElement } from 'react';
 import { installDom } from './dom';
-import { countRenders, defineBenches, line, measure, peerFigures, quick, round, type BenchResult, type Figures } from './harness';
+import { countRenders, defineBenches, line, measure, pairedRatio, peerFigures, quick, round, type BenchResult, type Figures } from './harness';
 
 const SIZES = quick ? [100, 1000] : [100, 1000, 5000];
 
@@ -126,8 +128,9 @@ export default defineBenches([
         results.push(
           line('engine.firstRender', { size, peer: 'puck', baseline: 'react list' }, r.ours, r.list, {
             ...peerFigures(r.puck),
-            ratio: round(r.ours.median / r.puck.median, 2),
-            baselineRatio: round(r.ours.median / r.list.median, 2),
+            // Runs made together (interleaved): the median of the run-by-run ratios.
+            ratio: round(pairedRatio(r.ours, r.puck), 2),
+            baselineRatio: round(pairedRatio(r.ours, r.list), 2),
           }),
         );
       }
@@ -169,21 +172,24 @@ export default defineBenches([
       // Ours and Puck in separate measurements: Puck's updates at 1,000 and 5,000 leave the
       // collector hundreds of MB of garbage, whose sweeping and marking was charged to the run
       // after them, and in the mixed order ours at 5,000 always ran right after one of those.
-      // Ours' sizes stay interleaved with each other. A one-block update costs ours tens of
-      // microseconds: 4,000 calls (~100 ms of work) per run and 11 runs, so one GC pause moves
-      // no median (shorter runs let one GC pause swing vs100 by a third).
-      // Puck takes up to a few hundred ms per update: calls per run by size.
+      // Ours' sizes stay interleaved with each other. A one-block update of ours is too fine to
+      // time alone: 4,000 calls per run and 11 runs, so one GC pause moves no median (with
+      // short runs one GC pause swung vs100 between two runs of the bench).
+      // Puck takes up to a few hundred ms per update: calls per run by size, enough that a run
+      // holds several of the collections its garbage causes (with fewer, at 100 blocks, the
+      // median of one bench run differed from the next by half).
       const r = {
         ...(await measure(timed('ours'), { batch: quick ? 300 : 4000, runs: quick ? 5 : 11 })),
         ...(await measure(timed('puck'), {
-          batch: Object.fromEntries(SIZES.map((size) => [`puck${size}`, Math.max(1, Math.round((quick ? 500 : 2000) / size))])),
+          batch: Object.fromEntries(SIZES.map((size) => [`puck${size}`, Math.max(1, Math.round((quick ? 500 : 8000) / size))])),
         })),
       } as Record<string, Figures>;
       const results = SIZES.map((size) =>
         line('engine.update', { size, peer: 'puck' }, r[`ours${size}`], r[`puck${size}`], {
           renders: countRenders(() => flushSync(() => ops[`ours${size}`](0))),
           baselineRenders: countRenders(() => flushSync(() => ops[`puck${size}`](0))),
-          vs100: round(r[`ours${size}`].median / r[`ours${SIZES[0]}`].median, 2),
+          // Run i of every size was made together: the median of the run-by-run ratios.
+          vs100: round(pairedRatio(r[`ours${size}`], r[`ours${SIZES[0]}`]), 2),
           minVs100: round(r[`ours${size}`].min / r[`ours${SIZES[0]}`].min, 2),
         }),
       );
