@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_V8_FLAGS } from '../server/gc-tuning';
 import type { Bench, BenchResult } from '../tests/bench/harness';
 import { writeBenchDocs } from './bench-docs';
 import { projectRoot } from './paths';
@@ -41,13 +42,12 @@ async function runInChild(file: string, index: number): Promise<never> {
 }
 
 /**
- * V8 flags of every bench process, so both sides of a comparison run under the same ones.
- * Allocation-site pretenuring off, as in the server (server/gc-tuning.ts): V8 decides early, by
- * chance, to allocate some hot site's objects in the old generation and keeps to it; with it, a
- * peer's figures (Puck's updates) differed between two runs of the bench far beyond the 25 %
- * two runs may differ by, and without it both sides run at their faster level every time.
+ * Every bench process runs under the server's V8 flags (server/gc-tuning.ts), so both sides of a
+ * comparison run under the same ones. Pretenuring on, V8 decided early, by chance, to allocate
+ * some hot site's objects in the old generation and kept to it; a peer's figures (Puck's updates)
+ * then differed between two runs of the bench far beyond the 25 % two runs may differ by.
  */
-const BENCH_V8_FLAGS = ['--no-allocation-site-pretenuring'];
+const BENCH_V8_FLAGS = SERVER_V8_FLAGS;
 
 /**
  * Each bench runs in a process of its own: one bench's heap (and the collector's work on it), its

@@ -15,4 +15,7 @@
  */
 import v8 from 'node:v8';
 
-v8.setFlagsFromString('--no-allocation-site-pretenuring');
+/** The flags, also given to the bench processes (scripts/bench.ts) so peers run under the same ones. */
+export const SERVER_V8_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
+
+v8.setFlagsFromString(SERVER_V8_FLAGS.join(' '));

@@ -2,17 +2,18 @@
  * Engine benchmarks, pages of N plainText blocks (100, 1,000, 5,000), React in jsdom, same process:
  *   engine.firstRender  loading the page into a fresh store and rendering it (EngineProvider +
  *                       PageRenderer), committed. Peer: Puck's <Render> (@puckeditor/core) with
- *                       the same component, data built beforehand (ratio = ours / Puck, run by run); baseline:
- *                       the same DOM as ours (the component's root element carrying the block's
- *                       class and data-block-id, as a member's page has it) as a bare React list:
- *                       the floor for that DOM (baselineMs). Neither side puts an element of its
- *                       own around a block: the same element count per block.
+ *                       the same component, data built beforehand (ratio = ours / Puck, the
+ *                       median of the run-by-run ratios); baseline: the same DOM as ours (the
+ *                       component's root element carrying the block's class and data-block-id,
+ *                       as a member's page has it) as a bare React list: the floor for that DOM
+ *                       (baselineMs). Neither side puts an element of its own around a block: the
+ *                       same element count per block.
  *   engine.update       one block's options changed on a mounted page, committed. Ours through the
  *                       store (setBlockOptionsAtom); Puck re-rendered with the new data, as its
  *                       host does. Each side's sizes interleaved in one measurement, so `vs100`
  *                       (ms at this size / ms at 100, the median of the run-by-run ratios)
- *                       compares runs made together; the sides
- *                       measured apart (a Puck update's garbage is not charged to ours). Ours:
+ *                       compares runs made together; the sides measured apart (a Puck update's
+ *                       garbage is not charged to ours), their ratio a ratio of medians. Ours:
  *                       4,000 updates per run, 11 runs (one update, engine.update in
  *                       docs/benchmarks.md, is too fine to time alone).
  * `renders`: components rendered per operation, counted from React's commit hook for both sides.

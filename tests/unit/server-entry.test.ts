@@ -6,14 +6,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_V8_FLAGS } from '../../server/gc-tuning';
 
 const built = path.resolve(__dirname, '../../dist/server/main.js');
 
 describe('the built server entry', () => {
-  it('turns allocation-site pretenuring off before it starts the server', () => {
+  it('sets the V8 flags (allocation-site pretenuring off) before it starts the server', () => {
     const code = fs.readFileSync(built, 'utf8');
-    const flags = code.indexOf('setFlagsFromString("--no-allocation-site-pretenuring")');
-    expect(flags).toBeGreaterThan(-1);
-    expect(flags).toBeLessThan(code.indexOf('await startTessera('));
+    expect(SERVER_V8_FLAGS).toContain('--no-allocation-site-pretenuring');
+    for (const flag of SERVER_V8_FLAGS) expect(code).toContain(`"${flag}"`);
+    const applied = code.indexOf('setFlagsFromString(');
+    expect(applied).toBeGreaterThan(-1);
+    expect(applied).toBeLessThan(code.indexOf('await startTessera('));
   });
 });
