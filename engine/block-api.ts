@@ -10,7 +10,7 @@ export * from './react/structure-store';
 export * from './react/engine-context';
 export type * from './react/file-service';
 export { FileList, useFileList, type FileListProps, type FileListState } from './react/file-list';
-export type { FileInfo as StoredFile } from '../schemas/model/api';
+export type { FileInfo as StoredFile } from '../schemas/model/api/files';
 export { formatBytes } from './core/validation/values';
 export { sanitizeHtml } from './forms/sanitize';
 export * from './react/block-renderer';

@@ -2,6 +2,7 @@
  * Generates the JSON Schemas in `schemas/` from the TypeScript model in `schemas/model/`.
  * Used by `npm run schemas` (writes) and by the freshness test (compares), so both see the same output.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot as root } from './paths';
 import * as TJS from 'typescript-json-schema';
@@ -23,68 +24,33 @@ export const MODEL_SCHEMAS: Record<string, string> = {
   'page-document.schema.json': 'PageDocument',
 };
 
-/** API request bodies and responses (schemas/model/api.ts): output file (under schemas/json/api) to the type. */
-export const API_SCHEMAS: Record<string, string> = {
-  'api-error.schema.json': 'ApiError',
-  'trade-secret-request.schema.json': 'TradeSecretRequest',
-  'refresh-request.schema.json': 'RefreshRequest',
-  'device-keepalive-request.schema.json': 'DeviceKeepaliveRequest',
-  'set-notifications-request.schema.json': 'SetNotificationsRequest',
-  'favourite-add-request.schema.json': 'FavouriteAddRequest',
-  'favourite-remove-request.schema.json': 'FavouriteRemoveRequest',
-  'connectivity-privacy-request.schema.json': 'ConnectivityPrivacyRequest',
-  'data-privacy-request.schema.json': 'DataPrivacyRequest',
-  'force-update-profile-request.schema.json': 'ForceUpdateProfileRequest',
-  'viewed-profile-request.schema.json': 'ViewedProfileRequest',
-  'multi-block-statistics-request.schema.json': 'MultiBlockStatisticsRequest',
-  'default-pages-view-permission-request.schema.json': 'DefaultPagesViewPermissionRequest',
-  'view-as-request.schema.json': 'ViewAsRequest',
-  'i18n-override-request.schema.json': 'I18nOverrideRequest',
-  'i18n-batch-request.schema.json': 'I18nBatchRequest',
-  'admin-view-as-request.schema.json': 'AdminViewAsRequest',
-  'profile-meta-upsert-request.schema.json': 'ProfileMetaUpsertRequest',
-  'profile-save-request.schema.json': 'ProfileSaveRequest',
-  'profile-collection-request.schema.json': 'ProfileCollectionRequest',
-  'member-search-request.schema.json': 'MemberSearchRequest',
-  'settings-update-request.schema.json': 'SettingsUpdateRequest',
-  'search-settings-request.schema.json': 'SearchSettingsRequest',
-  'brand-name-request.schema.json': 'BrandNameRequest',
-  'theme-styles-request.schema.json': 'ThemeStylesRequest',
-  'brand-image-request.schema.json': 'BrandImageRequest',
-  'revert-request.schema.json': 'RevertRequest',
-  'item-permissions-request.schema.json': 'ItemPermissionsRequest',
-  'order-request.schema.json': 'OrderRequest',
-  'page-order-request.schema.json': 'PageOrderRequest',
-  'module-write-request.schema.json': 'ModuleWriteRequest',
-  'page-update-request.schema.json': 'PageUpdateRequest',
-  'page-create-request.schema.json': 'PageCreateRequest',
-  'property-request.schema.json': 'PropertyRequest',
-  'children-ids-request.schema.json': 'ChildrenIdsRequest',
-  'page-children-request.schema.json': 'PageChildrenRequest',
-  'block-update-request.schema.json': 'BlockUpdateRequest',
-  'block-create-request.schema.json': 'BlockCreateRequest',
-  'blocks-update-request.schema.json': 'BlocksUpdateRequest',
-  'block-move-request.schema.json': 'BlockMoveRequest',
-  'block-clone-request.schema.json': 'BlockCloneRequest',
-  'block-paste-request.schema.json': 'BlockPasteRequest',
-  'ids-request.schema.json': 'IdsRequest',
-  'comment-request.schema.json': 'CommentRequest',
-  'reaction-request.schema.json': 'ReactionRequest',
-  'field-ids-request.schema.json': 'FieldIdsRequest',
-  'field-write-request.schema.json': 'FieldWriteRequest',
-  'audit-save-request.schema.json': 'AuditSaveRequest',
-  'file-data-request.schema.json': 'FileDataRequest',
-  'asset-update-request.schema.json': 'AssetUpdateRequest',
-  'files-get-request.schema.json': 'FilesGetRequest',
-  'files-claim-request.schema.json': 'FilesClaimRequest',
-  'files-context-request.schema.json': 'FilesContextRequest',
-  'assets-query-request.schema.json': 'AssetsQueryRequest',
-  'init-response.schema.json': 'InitResponse',
-  'structure-response.schema.json': 'StructureResponse',
-  'page-response.schema.json': 'PageResponse',
-  'revert-token-response.schema.json': 'RevertTokenResponse',
-  'slug-validate-response.schema.json': 'SlugValidateResponse',
-};
+/** Where each domain declares its API types: `schemas/model/api/<domain>.ts`. */
+const API_DIR = path.join(root, 'schemas/model/api');
+
+/** `I18nBatchRequest` -> `i18n-batch-request.schema.json`. */
+export const apiSchemaFile = (type: string): string => `${type.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.schema.json`;
+
+/**
+ * API request bodies and responses: every type a domain's API file exports whose name ends in
+ * `Request` or `Response`, plus `ApiError`; output file (under schemas/json/api) to the type. A new
+ * domain's file is picked up without editing this list.
+ */
+export function apiSchemas(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const file of fs
+    .readdirSync(API_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    const text = fs.readFileSync(path.join(API_DIR, file), 'utf8');
+    for (const [, type] of text.matchAll(/^export (?:interface|type) (\w+)/gm))
+      if (type === 'ApiError' || /(Request|Response)$/.test(type)) {
+        const name = apiSchemaFile(type);
+        if (out[name]) throw new Error(`schemas/model/api/${file}: ${type} is also declared as ${out[name]}`);
+        out[name] = type;
+      }
+  }
+  return out;
+}
 
 /** Realtime payloads (schemas/model/realtime.ts): output file (under schemas/json/realtime) to the type. */
 export const REALTIME_SCHEMAS: Record<string, string> = {
@@ -115,7 +81,15 @@ type Schema = { [key: string]: unknown };
 
 /** Returns every generated schema as relative path -> file text. */
 export function generateSchemas(): Map<string, string> {
-  const program = TJS.getProgramFromFiles([path.join(root, 'schemas/model/index.ts')], { strict: true, skipLibCheck: true, esModuleInterop: true }, root);
+  const apiFiles = fs
+    .readdirSync(API_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(API_DIR, f));
+  const program = TJS.getProgramFromFiles(
+    [path.join(root, 'schemas/model/index.ts'), ...apiFiles],
+    { strict: true, skipLibCheck: true, esModuleInterop: true },
+    root,
+  );
   const generator = TJS.buildGenerator(program, SETTINGS);
   if (!generator) throw new Error('typescript-json-schema could not build a generator for schemas/model');
   const out = new Map<string, string>();
@@ -128,7 +102,7 @@ export function generateSchemas(): Map<string, string> {
     out.set(`schemas/${dir}/${file}`, JSON.stringify(sortKeys(withId), null, 2) + '\n');
   };
   for (const [file, type] of Object.entries(MODEL_SCHEMAS)) emit('json', file, type);
-  for (const [file, type] of Object.entries(API_SCHEMAS)) emit('json/api', file, type);
+  for (const [file, type] of Object.entries(apiSchemas())) emit('json/api', file, type);
   for (const [file, type] of Object.entries(REALTIME_SCHEMAS)) emit('json/realtime', file, type);
   for (const [file, type] of Object.entries(REGISTRY_SCHEMAS)) emit('registry', file, type);
   return out;

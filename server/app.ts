@@ -9,44 +9,17 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Page } from '../schemas/model';
-import type { Account } from './model';
 import { loadRegistry } from '../registry/loader';
 import type { ServerConfig } from './config';
-import { permissionContext, sessionAccount, type AppContext } from './context';
+import { sessionAccount, type AppContext } from './context';
+import { checkDomains, collectDocumentKinds, collectMigrations, type Domain } from './domain';
+import { DOMAINS } from './domains';
 import { HttpError } from './errors';
-import type { RevertRecord } from './model';
-import { can, canAdminister, canViewPage, itemPermissionChangeAffects } from './permissions';
 import { Realtime } from './realtime';
-import { adminRoutes } from './staff/routes';
-import { auditRoutes } from './audit/routes';
-import { i18nRoutes } from './i18n/routes';
-import { profileRoutes } from './profiles/routes';
-import { socialAccountRoutes } from './social-accounts/routes';
-import { ruleCheckRoutes } from './rule-checks/routes';
-import { loginRoutes } from './session/login-routes';
-import { sessionRoutes } from './session/routes';
-import { TokenService, loadOrCreateSecret } from './session/tokens';
-import { settingsRoutes } from './settings/routes';
-import { structureBlockRoutes } from './structure/routes/blocks';
-import { structureFieldRoutes } from './structure/routes/fields';
-import { structureModuleRoutes } from './structure/routes/modules';
-import { structurePageRoutes } from './structure/routes/pages';
-import { changeAudience } from './structure/change-audience';
-import { readStructure } from './structure/read';
-import { keepMemberIndexCurrent } from './profiles/member-index-sync';
-import { keepFavouriteTargetsCurrent } from './profiles/favourite-counts';
-import { memberDirectoryRoutes } from './profiles/directory-routes';
-import { profileActivityRoutes } from './profiles/activity-routes';
-import { profileAdminRoutes } from './profiles/admin-routes';
-import { openFilesDomain, type OpenedFilesDomain } from './files';
-import { mediaRoutes } from './files/media-routes';
-import { fileRoutes } from './files/routes';
-import { importLegacyImages } from './files/legacy-images';
-import { seedDemo } from './seed';
-import { seedDemoMedia } from './demo-media';
+import { runSeeds } from './seeds';
+import { TokenService, loadOrCreateSecret } from './auth/tokens';
 import { openDatabase, type OpenedDatabase } from './storage/database';
-import { DocumentStore, UnstorableValue } from './storage/documents';
+import { CORE_DOCUMENT_KINDS, DocumentStore, UnstorableValue } from './storage/documents';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './http/compression';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRequestGuards } from './http/request-guards';
@@ -72,124 +45,123 @@ export interface RunningTessera {
   /** Every route as registered (HEAD routes Fastify adds for GETs left out). */
   routes: RegisteredRoute[];
   ctx: AppContext;
-  /** The file store, media tokens and the unclaimed-upload sweep. */
-  files: OpenedFilesDomain;
   engine: OpenedDatabase['engine'];
   close(): Promise<void>;
 }
 
-export async function startTessera(config: ServerConfig): Promise<RunningTessera> {
+export interface StartOptions {
+  /** The domains to run (server/domains.ts by default); a test adds its own to prove the seam. */
+  domains?: readonly Domain[];
+}
+
+export async function startTessera(config: ServerConfig, options: StartOptions = {}): Promise<RunningTessera> {
+  const domains = options.domains ?? DOMAINS;
+  checkDomains(domains);
+  const kinds = collectDocumentKinds(domains);
+  for (const [kind, spec] of Object.entries(CORE_DOCUMENT_KINDS)) kinds.set(kind, { ...spec, domain: 'core' });
   const registry = loadRegistry(config.registryDir);
+  const engine = config.databaseUrl ? 'postgres' : 'sqlite';
+  const migrations = collectMigrations(domains, engine);
   const database = await openDatabase(config);
-  await migrate(database.db, database.engine, config.databaseSchema);
+  try {
+    await migrate(database.db, database.engine, config.databaseSchema, migrations);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const validator = new RequestValidator(path.join(config.root, 'schemas/json/api'), registry);
   const normalise = tolerantNormaliser({
-    settingsSchema: validator.modelValidator('settings.schema.json'),
+    readers: new Map([...kinds].flatMap(([kind, spec]) => (spec.reader ? [[kind, spec.reader(validator)] as const] : []))),
     onProblems: (kind, id, problems) => console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`),
   });
-  const store = new DocumentStore(database.db, database.engine, normalise);
-  await keepMemberIndexCurrent(store, database.engine);
-  await keepFavouriteTargetsCurrent(store);
-  if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
-  const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3, cacheRows: database.engine === 'sqlite' }, database.db, (e) => console.error(e));
-  await importLegacyImages(store, files.files, (message) => console.warn(message));
-  // The demo's pictures are drawn once; the JSON above names their ids.
-  if (config.seedDemo) await seedDemoMedia(files.files);
-  const ctx: AppContext = { config, store, tokens: new TokenService(loadOrCreateSecret(config.dataDir)), validator, registry, files };
+  const store = new DocumentStore(database.db, database.engine, normalise, kinds);
+  const ctx: AppContext = {
+    config,
+    store,
+    tokens: new TokenService(loadOrCreateSecret(config.dataDir)),
+    validator,
+    registry,
+    engine: database.engine,
+    domains,
+    log: (error) => console.error(error),
+  };
+  const opened: Domain[] = [];
+  const closeDomains = async () => {
+    for (const domain of opened.reverse()) await domain.close?.(ctx);
+  };
+  try {
+    for (const domain of domains) {
+      opened.push(domain);
+      await domain.open?.(ctx);
+    }
+    if (config.seedDemo) await runSeeds(ctx, domains);
+  } catch (error) {
+    await closeDomains();
+    await database.close();
+    throw error;
+  }
 
   const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
   const routes: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
-  });
-  registerErrors(app);
-  // PostgreSQL: a request reads the documents cache only once it reflects every commit that
-  // finished before the request arrived (one shared check; see server/storage/shared-cache.ts).
-  if (database.engine === 'postgres')
-    app.addHook('onRequest', async (req) => {
-      if (!req.url.startsWith('/app/')) await store.freshen();
+  try {
+    ctx.log = (error) => app.log.error(error);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     });
-  registerJsonBodyParser(app);
-  registerRequestGuards(app);
-  registerSecurityHeaders(app);
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESS_THRESHOLD_BYTES,
-    // Other answers (sizes unknown up front) get the same quality with brotli's default window.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
-    zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
-  });
-  await app.register(
-    async (api) => {
-      // One registration per domain (server/<domain>/routes.ts): see docs/architecture.md, Server.
-      sessionRoutes(api, ctx);
-      profileRoutes(api, ctx);
-      ruleCheckRoutes(api, ctx);
-      memberDirectoryRoutes(api, ctx);
-      profileAdminRoutes(api, ctx);
-      profileActivityRoutes(api, ctx);
-      socialAccountRoutes(api, ctx);
-      i18nRoutes(api, ctx);
-      adminRoutes(api, ctx);
-      settingsRoutes(api, ctx);
-      auditRoutes(api, ctx);
-      structureModuleRoutes(api, ctx);
-      structurePageRoutes(api, ctx);
-      structureBlockRoutes(api, ctx);
-      structureFieldRoutes(api, ctx);
-      await api.register(async (scope) => fileRoutes(scope, ctx, files));
-      mediaRoutes(api, files);
-    },
-    { prefix: '/api/v1' },
-  );
-  if (!config.loginUrl) loginRoutes(app, ctx);
-  await serveApp(app, config);
+    registerErrors(app);
+    // PostgreSQL: a request reads the documents cache only once it reflects every commit that
+    // finished before the request arrived (one shared check; see server/storage/shared-cache.ts).
+    if (database.engine === 'postgres')
+      app.addHook('onRequest', async (req) => {
+        if (!req.url.startsWith('/app/')) await store.freshen();
+      });
+    registerJsonBodyParser(app);
+    registerRequestGuards(app);
+    registerSecurityHeaders(app);
+    await app.register(compress, {
+      global: true,
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      // Other answers (sizes unknown up front) get the same quality with brotli's default window.
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+      zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
+    });
+    await app.register(
+      async (api) => {
+        for (const domain of domains) await domain.routes?.(api, ctx);
+      },
+      { prefix: '/api/v1' },
+    );
+    for (const domain of domains) await domain.siteRoutes?.(app, ctx);
+    await serveApp(app, config);
 
-  const viewerOf = async (accountId: string) => {
-    const account = (await store.get<Account>('account', accountId))?.data;
-    return account ? permissionContext(store, account, ctx.registry) : undefined;
-  };
-  ctx.realtime = new Realtime(app.server, {
-    authenticate: async (token) => {
-      const claims = await ctx.tokens.verify(token);
-      // A session logged out in another process a moment ago is refused here too.
-      await store.freshen();
-      return claims && (await sessionAccount(store, claims)) ? claims : undefined;
-    },
-    mayViewModule: async (accountId, moduleId) => {
-      const viewer = await viewerOf(accountId);
-      return !!viewer && (await readStructure(store, viewer)).modules.some((m) => m.id === moduleId);
-    },
-    mayViewPage: async (accountId, pageId) => {
-      const viewer = await viewerOf(accountId);
-      const page = (await store.get<Page>('page', pageId))?.data;
-      return !!viewer && !!page && canViewPage(viewer, page);
-    },
-    mayViewProfile: async (accountId, profileId) => !!(await viewerOf(accountId)) && !!(await store.get('profile', profileId)),
-    mayEditPage: async (accountId, pageId) => {
-      const viewer = await viewerOf(accountId);
-      const page = (await store.get<Page>('page', pageId))?.data;
-      return !!viewer && !!page && canViewPage(viewer, page) && canAdminister(viewer, 'manageEditMode') && can(viewer, 'addChildren', 'items.pages', pageId);
-    },
-    nameOf: async (accountId) => {
-      const account = (await store.get<Account>('account', accountId))?.data;
-      return account ? `${account.firstName} ${account.lastName}`.trim() || accountId : accountId;
-    },
-    audience: (changes) => changeAudience(store, changes, viewerOf, validator.storedBlockOptionsProblem),
-    permissionsAffect: async (accountId, change) => {
-      const viewer = await viewerOf(accountId);
-      return !!viewer && itemPermissionChangeAffects(viewer, `items.${change.kind}s`, change.itemId, change.before, change.after);
-    },
-    onError: (error) => app.log.error(error),
-    pool: database.pool,
-    channelPrefix: config.databaseSchema ? `tessera_${config.databaseSchema}` : 'tessera',
-  });
-  if (database.pool) await ensureAdapterTable(database);
+    ctx.realtime = new Realtime(app.server, {
+      authenticate: async (token) => {
+        const claims = await ctx.tokens.verify(token);
+        // A session logged out in another process a moment ago is refused here too.
+        await store.freshen();
+        return claims && (await sessionAccount(store, claims)) ? claims : undefined;
+      },
+      rooms: domains.flatMap((d) =>
+        (d.rooms ?? []).map((room) => ({ kind: room.kind, mayJoin: (accountId: string, id: string) => room.mayJoin(ctx, accountId, id) })),
+      ),
+      onConnection: domains.flatMap((d) =>
+        d.onConnection ? [(socket: Parameters<NonNullable<Domain['onConnection']>>[1]) => d.onConnection!(ctx, socket)] : [],
+      ),
+      onError: (error) => app.log.error(error),
+      pool: database.pool,
+      channelPrefix: config.databaseSchema ? `tessera_${config.databaseSchema}` : 'tessera',
+    });
+    if (database.pool) await ensureAdapterTable(database);
+    for (const domain of domains) await domain.start?.(ctx);
 
-  const sweeper = setInterval(() => void sweepExpired(store).catch((e) => app.log.error(e)), Math.min(5000, Math.max(200, config.revertWindowMs / 4)));
-  sweeper.unref();
-
-  await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await closeDomains();
+    await ctx.realtime?.close().catch(() => undefined);
+    await app.close();
+    await database.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -198,11 +170,9 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
     app,
     routes,
     ctx,
-    files,
     engine: database.engine,
     async close() {
-      clearInterval(sweeper);
-      files.close();
+      await closeDomains();
       await ctx.realtime?.close().catch(() => undefined);
       await app.close();
       await database.close();
@@ -292,20 +262,4 @@ function appIndexHtml(config: ServerConfig): () => string {
 
 async function ensureAdapterTable(database: OpenedDatabase): Promise<void> {
   await database.pool!.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
-}
-
-/** Ends revert windows (deleted blocks are removed for good) and drops expired login secrets. */
-export async function sweepExpired(store: DocumentStore, now = Date.now()): Promise<void> {
-  for (const revert of await store.expired('revert', now)) {
-    await store.transaction(async (tx) => {
-      const record = (await tx.get<RevertRecord>('revert', revert.id))?.data;
-      if (!record) return;
-      for (const id of record.deletedBlockIds) {
-        const block = await tx.get<{ wasDeleted?: boolean }>('block', id);
-        if (block?.data.wasDeleted) await tx.remove('block', id);
-      }
-      await tx.remove('revert', revert.id);
-    });
-  }
-  for (const secret of await store.expired('loginSecret', now)) await store.transaction((tx) => tx.remove('loginSecret', secret.id));
 }

@@ -1,6 +1,5 @@
 /** Server configuration, read from the environment once at start. */
 import path from 'node:path';
-import { s3OptionsFromEnv, type S3Options } from './files/blob-store';
 
 export interface ServerConfig {
   port: number;
@@ -22,8 +21,8 @@ export interface ServerConfig {
   registryDir: string;
   /** Seed the demo content on first start. */
   seedDemo: boolean;
-  /** File bytes in an S3-compatible bucket (FILES_S3_*); on disk under dataDir/files when absent. */
-  filesS3?: S3Options;
+  /** The environment the server started with: a domain reads its own settings from it (the files domain its FILES_S3_*). */
+  env: Readonly<Record<string, string | undefined>>;
   /** Log requests (off by default: the benchmark and tests would drown in it). */
   logRequests: boolean;
 }
@@ -52,6 +51,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
     registryDir: env.REGISTRY_DIR ? path.resolve(env.REGISTRY_DIR) : path.join(root, 'registry'),
     seedDemo: env.SEED_DEMO !== 'false',
     logRequests: env.LOG_REQUESTS === 'true',
-    filesS3: s3OptionsFromEnv(env),
+    env: { ...env },
   };
 }

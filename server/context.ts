@@ -2,9 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { ItemPermissions, PermissionMap, Profile } from '../schemas/model';
 import type { RegistryData } from '../registry';
-import { bearerToken, type SessionClaims, type TokenService } from './session/tokens';
+import { bearerToken, type SessionClaims, type TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
-import type { FilesDomain } from './files/uploads';
+import type { Domain } from './domain';
 import { forbidden, notAuthorized } from './errors';
 import type { Account } from './model';
 import { accountRuleContext, isStaff, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
@@ -18,8 +18,12 @@ export interface AppContext {
   tokens: TokenService;
   validator: RequestValidator;
   registry: RegistryData;
-  /** The file store and media tokens (server/files): avatars, brand images and uploads. */
-  files: FilesDomain;
+  /** The domains this app runs (server/domains.ts): what `init` and the admin sections loop over. */
+  domains: readonly Domain[];
+  /** Which database engine the store runs on. */
+  engine: 'sqlite' | 'postgres';
+  /** Reports an error of background work (never thrown at the request that caused it). */
+  log(error: unknown): void;
   /** Set once the HTTP server exists. */
   realtime?: Realtime;
 }
@@ -48,6 +52,12 @@ export async function permissionContext(reader: DocumentReader, account: Account
   }
   const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
   return { account, itemPermissions, basePaths, ruleContext: accountRuleContext(account, profile), evaluator: ruleEngineFor(registry) };
+}
+
+/** The permission context of an account by id (realtime checks, jobs), or undefined when the account is gone. */
+export async function permissionContextOf(ctx: Pick<AppContext, 'store' | 'registry'>, accountId: string): Promise<PermissionContext | undefined> {
+  const account = (await ctx.store.get<Account>('account', accountId))?.data;
+  return account ? permissionContext(ctx.store, account, ctx.registry) : undefined;
 }
 
 /** The signed-in user of a request, or 401 'Not authorized'. */

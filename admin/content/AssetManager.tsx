@@ -18,7 +18,7 @@ import {
   type FocalPoint,
   type StoredFile,
 } from '../../engine';
-import type { FileDataChanges } from '../../schemas/model/api';
+import type { FileDataChanges } from '../../schemas/model/api/files';
 import './asset-manager.css';
 
 export interface AssetManagerProps {

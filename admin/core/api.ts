@@ -4,7 +4,7 @@
  * boundary. Every method rejects with an `AdminApiError` on failure.
  */
 import type { Block, Id, Module, Page, Positions, RuleQuery } from '../../schemas/model';
-import type { BlockPasteRequest } from '../../schemas/model/api';
+import type { BlockPasteRequest } from '../../schemas/model/api/structure';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 
 /** How the server reports a failure: `{ error, message }`, optionally with errors per options field (JSON pointer -> message). */

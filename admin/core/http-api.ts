@@ -9,7 +9,7 @@
  * modules back (the server broadcasts the same changes to other clients as `items:changes`).
  */
 import type { Block, Id, Module, Page } from '../../schemas/model';
-import type { BlockPasteRequest, PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import type { BlockPasteRequest, PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api/structure';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 import type {
   AddBlockRequest,

@@ -1,7 +1,7 @@
 /** Public types of the form engine: options, injected services, field component props. */
 import type { ComponentType } from 'react';
 import type { Field, Id, JsonValue } from '../../schemas/model';
-import type { FileInfo as StoredFileInfo } from '../../schemas/model/api';
+import type { FileInfo as StoredFileInfo } from '../../schemas/model/api/files';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
 import type { AcceptedRules, AsyncRuleChecker, FormValues, ValidationFailure } from '../core/validation';
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { Id } from '../../schemas/model';
-import type { FileInfo } from '../../schemas/model/api';
+import type { FileInfo } from '../../schemas/model/api/files';
 import { formatBytes } from '../core/validation/values';
 import { useEngine } from './engine-context';
 import type { FileService } from './file-service';

@@ -3,7 +3,7 @@
  * them to the server. Blocks never fetch: uploadFile, downloadFile and viewFiles call these.
  */
 import type { Id } from '../../schemas/model';
-import type { AssetsQueryRequest, FileDataChanges, FileInfo } from '../../schemas/model/api';
+import type { AssetsQueryRequest, FileDataChanges, FileInfo } from '../../schemas/model/api/files';
 
 export interface FileUploadOptions {
   /** What the upload belongs to (a block or field id); `getFileList/{contextId}` lists it. */

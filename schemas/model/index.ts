@@ -6,5 +6,4 @@ export * from './user';
 export * from './brand';
 export * from './page-document';
 export * from './registry';
-export * from './api';
 export * from './realtime';

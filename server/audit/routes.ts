@@ -1,6 +1,6 @@
 /** Audit calls of spec 7.5: the log types and saving what the app reports. */
 import type { FastifyInstance } from 'fastify';
-import type { AuditSaveRequest } from '../../schemas/model/api';
+import type { AuditSaveRequest } from '../../schemas/model/api/audit';
 import { requireUser, type AppContext } from '../context';
 import { badRequest } from '../errors';
 

@@ -183,7 +183,7 @@ function isMissing(error: unknown): boolean {
 }
 
 /** The S3 settings of the environment, or undefined for the disk default. */
-export function s3OptionsFromEnv(env: NodeJS.ProcessEnv): S3Options | undefined {
+export function s3OptionsFromEnv(env: Readonly<Record<string, string | undefined>>): S3Options | undefined {
   if (!env.FILES_S3_BUCKET) return undefined;
   return {
     bucket: env.FILES_S3_BUCKET,

@@ -1,20 +1,34 @@
 /**
  * The files domain: the file store (table, blob store, image pipeline), the media tokens and
- * the hourly sweep of unclaimed uploads. Its calls (routes.ts) and the media routes
- * (media-routes.ts) are registered by the app; other domains use `FilesDomain.files` (receive,
- * get, remove) rather than the routes.
+ * the hourly sweep of unclaimed uploads; its calls (routes.ts) and the media routes
+ * (media-routes.ts). Other domains use `filesOf(ctx).files` (receive, get, remove), never the
+ * routes or the table.
  */
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
+import { defineDomain } from '../domain';
 import type { DB } from '../storage/database';
-import { loadOrCreateSecret } from '../session/tokens';
-import { openBlobStore, type S3Options } from './blob-store';
+import { loadOrCreateSecret } from '../auth/tokens';
+import { openBlobStore, s3OptionsFromEnv, type S3Options } from './blob-store';
+import { seedDemoMedia } from './demo-media';
+import { importLegacyImages } from './legacy-images';
 import { MediaTokens } from './media-token';
+import { mediaRoutes } from './media-routes';
+import { fileRoutes } from './routes';
 import { FileStore } from './store';
+import { filesMigration } from './table';
 import type { FilesDomain } from './uploads';
 
 export type { FilesDomain } from './uploads';
 export { FileStore, isFileId } from './store';
+
+declare module '../storage/documents' {
+  interface DocumentKinds {
+    /** A brand image stored before the file store existed (legacy-images.ts moves it into the store at start). */
+    image: { contentType?: unknown; base64?: unknown };
+  }
+}
 
 const SWEEP_INTERVAL_MS = 3_600_000;
 
@@ -35,3 +49,38 @@ export function openFilesDomain(
   sweeper.unref();
   return { files, mediaTokens, close: () => clearInterval(sweeper) };
 }
+
+const opened = new WeakMap<AppContext, OpenedFilesDomain>();
+
+/** The files domain of a running app: what other domains call. */
+export function filesOf(ctx: AppContext): FilesDomain {
+  const domain = opened.get(ctx);
+  if (!domain) throw new Error('the files domain is not open in this app');
+  return domain;
+}
+
+export default defineDomain({
+  name: 'files',
+  documents: { image: {} },
+  migrations: () => ({ '0003_files': filesMigration }),
+  async open(ctx) {
+    const domain = openFilesDomain(
+      { dataDir: ctx.config.dataDir, s3: s3OptionsFromEnv(ctx.config.env), cacheRows: ctx.engine === 'sqlite' },
+      ctx.store.kysely,
+      ctx.log,
+    );
+    opened.set(ctx, domain);
+    await importLegacyImages(ctx.store, domain.files, (message) => console.warn(message));
+  },
+  async routes(api, ctx) {
+    const domain = filesOf(ctx);
+    // Its own scope: the multipart parser applies to these routes only.
+    await api.register(async (scope) => fileRoutes(scope, ctx, domain));
+    mediaRoutes(api, domain);
+  },
+  // The demo's pictures are drawn once; the demo JSON names their ids.
+  seed: { run: (ctx) => seedDemoMedia(filesOf(ctx).files).then(() => undefined) },
+  close(ctx) {
+    opened.get(ctx)?.close();
+  },
+});

@@ -17,7 +17,7 @@ import type {
   FilesContextRequest,
   FilesGetRequest,
   UploadResponse,
-} from '../../schemas/model/api';
+} from '../../schemas/model/api/files';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { emptyProfile } from '../profiles/profile-data';

@@ -20,7 +20,7 @@ import {
   type DetectedType,
   type ResolvedImageOptions,
 } from '../../engine/core/files';
-import type { FileDataChanges, FileInfo } from '../../schemas/model/api';
+import type { FileDataChanges, FileInfo } from '../../schemas/model/api/files';
 import type { DB } from '../storage/database';
 import { HttpError } from '../errors';
 import { readAll, type BlobStore } from './blob-store';

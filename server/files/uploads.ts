@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { resolveImageOptions, type ImageOptions, type ResolvedImageOptions } from '../../engine/core/files';
 import type { Settings } from '../../schemas/model';
-import type { FileInfo } from '../../schemas/model/api';
+import type { FileInfo } from '../../schemas/model/api/files';
 import type { AppContext, SignedInUser } from '../context';
 import { badRequest, HttpError } from '../errors';
 import { can } from '../permissions';

@@ -1,7 +1,7 @@
 /** Inline-edited labels (spec 7.1 i18n): overrides per published locale, pushed to every client. */
 import { DEFAULT_LOCALE } from '../../engine/core/constants';
 import type { Settings } from '../../schemas/model';
-import type { I18nBatchRequest } from '../../schemas/model/api';
+import type { I18nBatchRequest } from '../../schemas/model/api/i18n';
 import type { AppContext, SignedInUser } from '../context';
 import { badRequest, forbidden } from '../errors';
 import { canAdminister } from '../permissions';

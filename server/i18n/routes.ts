@@ -1,6 +1,6 @@
 /** i18n calls of spec 7.1: the inline text edit, in its two request forms. */
 import type { FastifyInstance } from 'fastify';
-import type { I18nBatchRequest, I18nOverrideRequest } from '../../schemas/model/api';
+import type { I18nBatchRequest, I18nOverrideRequest } from '../../schemas/model/api/i18n';
 import { requireUser, type AppContext } from '../context';
 import { badRequest } from '../errors';
 import { saveI18nOverrides } from './overrides';

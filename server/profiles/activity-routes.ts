@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '../../schemas/model';
-import type { MultiBlockStatisticsRequest, ViewedProfileRequest } from '../../schemas/model/api';
+import type { MultiBlockStatisticsRequest, ViewedProfileRequest } from '../../schemas/model/api/profiles';
 import { RECENTLY_VIEWED_MAX } from '../../engine/core/constants';
 import { ownValue } from '../../engine/core/own';
 import { requireUser, type AppContext, type SignedInUser } from '../context';

@@ -9,12 +9,12 @@
  * made for others stays: uploaded files keep their owner id, and anything naming them (others'
  * favourites and recently viewed lists, comments) shows the account id as the public name.
  */
-import { unlinkAllSocialAccounts } from '../social-accounts/table';
+import { unlinkAllSocialAccounts } from '../social-accounts';
 import type { FastifyInstance } from 'fastify';
 import type { Field, Id, JsonValue, Profile } from '../../schemas/model';
 import { fieldName } from '../../engine/core/validation';
 import { sanitizeFieldValues } from '../html/sanitize';
-import type { ForceUpdateProfileRequest, ProfileMetaUpsertRequest } from '../../schemas/model/api';
+import type { ForceUpdateProfileRequest, ProfileMetaUpsertRequest } from '../../schemas/model/api/profiles';
 import { canEditProfile } from '../../engine/core/permissions';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';

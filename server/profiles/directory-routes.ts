@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '../../schemas/model';
-import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schemas/model/api';
+import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schemas/model/api/profiles';
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest } from '../errors';

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { allFavourites, PROFILE_FAVOURITE_TYPE } from '../../engine/core/favourites';
 import type { Profile } from '../../schemas/model';
 import type { AppContext } from '../context';
+import { profileViewerRooms } from './profile-rooms';
 import type { DocumentStore, DocumentTx } from '../storage/documents';
 
 export const favouriteTargetsMigration: Migration = {
@@ -83,7 +84,7 @@ export function announceFavouriteCount(ctx: AppContext, changer: string, type: s
       const payload = { type, targetId, count };
       realtime.toAccount(changer, 'favourites:count', payload);
       if (type === PROFILE_FAVOURITE_TYPE)
-        realtime.toProfileViewers(targetId, 'favourites:count', async (accountId) => (accountId === changer ? undefined : payload));
+        void realtime.toRoomsEach(profileViewerRooms(targetId), 'favourites:count', async (accountId) => (accountId === changer ? undefined : payload));
     },
     (error: unknown) => console.error(error),
   );

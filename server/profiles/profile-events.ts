@@ -7,6 +7,7 @@
  */
 import type { Profile } from '../../schemas/model';
 import type { AppContext } from '../context';
+import { profileViewerRooms } from './profile-rooms';
 import type { Account } from '../model';
 import { visibleProfile } from './profile-data';
 
@@ -20,7 +21,7 @@ export function announceProfileChange(ctx: AppContext, accountId: string, before
   if (!realtime) return;
   const viewAs = (state: ProfileState, viewer: Pick<Account, 'accountId' | 'isAdmin'>) =>
     state.profile ? JSON.stringify(visibleProfile(state.profile, state.owner, { account: viewer })) : undefined;
-  realtime.toProfileViewers(accountId, 'profile:update', async (viewerId) => {
+  void realtime.toRoomsEach(profileViewerRooms(accountId), 'profile:update', async (viewerId) => {
     const viewer = viewerId === accountId ? { accountId, isAdmin: false } : (await ctx.store.get<Account>('account', viewerId))?.data;
     if (!viewer) return undefined;
     const was = viewAs(before, viewer);

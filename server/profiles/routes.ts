@@ -3,6 +3,7 @@
  * (POST profile/{id}, validated here with the same rules the browser runs), one profile meta value
  * by path (POST profile/meta/upsert), favourites and the connectivity privacy setting.
  */
+import { filesOf } from '../files';
 import type { FastifyInstance } from 'fastify';
 import { AVATAR_FIELD } from '../../engine/core/files';
 import { createRegistry } from '../../engine/core/registry';
@@ -18,7 +19,7 @@ import type {
   FavouriteRemoveRequest,
   ProfileMetaUpsertRequest,
   ProfileSaveRequest,
-} from '../../schemas/model/api';
+} from '../../schemas/model/api/profiles';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
@@ -101,7 +102,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // File fields may name only the caller's own uploads (checked before the write transaction: the files table is not a document).
     const storedProfile = (await ctx.store.get<Profile>('profile', accountId))?.data;
     const stored = storedProfile?.data?.profile ?? {};
-    await requireAttachableFiles(ctx.files.files, user.account.accountId, fields, stored, changes, fieldName);
+    await requireAttachableFiles(filesOf(ctx).files, user.account.accountId, fields, stored, changes, fieldName);
     // Server rules (feed_valid, slug_valid, uniqueness) of the changed fields, before and outside the
     // write transaction: a feed fetch may take seconds. The transaction below re-runs the local rules.
     {

@@ -7,7 +7,7 @@
  */
 import { accountLocale, publishedLanguages } from '../../engine/core/i18n/languages';
 import type { Id, Profile, Settings } from '../../schemas/model';
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 import type { AppContext, SignedInUser } from '../context';
 import { headedAnswer, sharedHead, type JsonAnswer, type SharedHead } from '../http/compression';
 import { isStaff } from '../permissions';
@@ -99,5 +99,7 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
     basePaths: user.basePaths,
     ...(perViewerPage ? { page: pageForViewer(page.value, user) } : {}),
   };
+  // What each domain adds for this user (server/domain.ts `init`).
+  for (const domain of ctx.domains) if (domain.init) Object.assign(tail, await domain.init(ctx, user));
   return headedAnswer(head, `,${JSON.stringify(tail).slice(1)}`);
 }

@@ -1,7 +1,7 @@
 /** Session calls of spec 7.1: sign-in trade, token refresh, init, the user's own account, logout. */
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '../../schemas/model';
-import type { DeviceKeepaliveRequest, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api';
+import type { DeviceKeepaliveRequest, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api/session';
 import { setViewAs } from '../staff/view-as';
 import { requireUser, sessionAccount, type AppContext } from '../context';
 import { badRequest, forbidden, notAuthorized } from '../errors';

@@ -2,10 +2,11 @@
 import { isPrototypeKey, ownValue, setOwn } from '../../engine/core/own';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
-import type { BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api';
+import type { BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api/settings';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
+import { filesOf } from '../files';
 import { activeBrand, DEFAULT_THEME, themeCss } from './brands';
 import { emitSettingsUpdated } from './settings-events';
 import { storedFileHeaders } from '../http/security-headers';
@@ -217,7 +218,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     await brand(req.params.id);
     const key = req.params.kind === 'logo' ? 'logoId' : 'faviconId';
     // The file store checks the bytes themselves; raster images become png (logos keep transparency), SVG stays SVG and is never served inline.
-    const file = await ctx.files.files.receive(
+    const file = await filesOf(ctx).files.receive(
       {
         stream: Readable.from([Buffer.from(match[2], 'base64')]),
         filename: `${req.params.kind}.${match[1].replace('+xml', '').replace(/^(x-|vnd\.microsoft\.)icon$/, 'ico')}`,
@@ -227,7 +228,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       await changeBrand(user, req.params.id, (b) => ({ ...b, settings: { ...(b.settings ?? {}), [key]: file.id } }));
     } catch (error) {
-      await ctx.files.files.remove([file.id]);
+      await filesOf(ctx).files.remove([file.id]);
       throw error;
     }
     return { id: file.id };
@@ -255,8 +256,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { timestamp: string } }>('/favicon/:timestamp', async (req, reply) => {
     const b = await activeBrand(ctx, await settingsOf());
     const id = b?.settings?.faviconId;
-    const file = typeof id === 'string' ? await ctx.files.files.get(id) : undefined;
-    const bytes = file?.kind === 'image' ? await ctx.files.files.bytes(file, {}) : undefined;
+    const file = typeof id === 'string' ? await filesOf(ctx).files.get(id) : undefined;
+    const bytes = file?.kind === 'image' ? await filesOf(ctx).files.bytes(file, {}) : undefined;
     if (!file || !bytes) return reply.header('cache-control', 'no-cache').redirect(DEFAULT_FAVICON, 302);
     reply.headers({ ...storedFileHeaders(file.mime, 'favicon'), 'cache-control': 'no-cache', etag: bytes.etag });
     if (req.headers['if-none-match'] === bytes.etag) {

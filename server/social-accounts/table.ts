@@ -36,8 +36,3 @@ export const socialAccountLinksMigration: Migration = {
     await db.schema.createIndex('social_account_links_account').on('social_account_links').columns(['account_id', 'linked_at']).execute();
   },
 };
-
-/** Drops every social account linked to an account (the account is being deleted), in the deleting transaction. */
-export async function unlinkAllSocialAccounts(db: Kysely<DB>, accountId: string): Promise<void> {
-  await socialAccountsDb(db).deleteFrom('social_account_links').where('account_id', '=', accountId).execute();
-}

@@ -1,7 +1,7 @@
 /** Admin calls: view-as and reset (community-admin 7), the user lists admins view as and elevated users grant to. */
 import type { FastifyInstance } from 'fastify';
 import type { Id } from '../../schemas/model';
-import type { AdminViewAsRequest } from '../../schemas/model/api';
+import type { AdminViewAsRequest } from '../../schemas/model/api/staff';
 import { requireStaff, requireUser, type AppContext } from '../context';
 import { notFound } from '../errors';
 import { setViewAs } from './view-as';

@@ -6,26 +6,41 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './database';
 import { SharedStoreCache } from './shared-cache';
+import type { RequestValidator } from '../validation';
 
-export type DocKind =
-  | 'module'
-  | 'page'
-  | 'block'
-  | 'field'
-  | 'settings'
-  | 'secret'
-  | 'brand'
-  | 'image'
-  | 'account'
-  | 'profile'
-  | 'userList'
-  | 'itemPermissions'
-  | 'listPermissions'
-  | 'i18n'
-  | 'loginSecret'
-  | 'revert'
-  | 'comment'
-  | 'seed';
+/**
+ * Document kinds by name, with the type each holds. The core declares `seed` (the per-domain demo
+ * markers); each domain adds its own kinds from its folder with
+ * `declare module '../storage/documents' { interface DocumentKinds { page: Page } }` and declares
+ * them in its manifest (server/domain.ts `documents`), which is what the store accepts at run time.
+ */
+export interface DocumentKinds {
+  seed: { seededAt: number };
+}
+
+export type DocKind = keyof DocumentKinds & string;
+
+/** Reads one stored document of a kind tolerantly: the value (undefined: read as absent) and what was repaired. */
+export type StoredReader = (raw: unknown, id: string) => { item: unknown; problems: string[] };
+
+/** How the store keeps one kind (declared in a domain's manifest). */
+export interface DocumentKindSpec {
+  /**
+   * How a stored document of this kind is read (server/storage/tolerant.ts): given the app's
+   * validator, a reader that repairs what it can. Without one, a row that is not a JSON object reads as absent.
+   */
+  reader?(validator: RequestValidator): StoredReader;
+  /**
+   * Read on (nearly) every request: kept in memory, exact on the embedded database, invalidated
+   * across processes on PostgreSQL. Kinds read rarely or written often go to the database.
+   */
+  cached?: boolean;
+  /** The document carries its own revision (`revision` inside data) so clients can send it back (structure items). */
+  revisionInData?: boolean;
+}
+
+/** Kinds the core itself stores. */
+export const CORE_DOCUMENT_KINDS: Readonly<Record<string, DocumentKindSpec>> = { seed: {} };
 
 export interface StoredDoc<T> {
   id: string;
@@ -157,12 +172,18 @@ type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null 
 export class DocumentTx extends DocumentReader {
   readonly pending: PendingWrite[] = [];
 
-  constructor(tx: Transaction<DB>, locking: boolean, normalise?: DocumentNormaliser) {
+  constructor(
+    tx: Transaction<DB>,
+    locking: boolean,
+    normalise: DocumentNormaliser | undefined,
+    private readonly kinds: ReadonlyMap<string, DocumentKindSpec>,
+  ) {
     super(tx, locking, normalise);
   }
 
   /** Inserts or replaces a document; returns its new revision. */
   async put<T>(kind: DocKind, id: string, data: T, options: PutOptions = {}): Promise<number> {
+    if (!this.kinds.has(kind)) throw new Error(`document kind "${kind}" is declared by no domain (server/domain.ts documents)`);
     checkKey(kind, id);
     const existing = await this.db
       .selectFrom('documents')
@@ -174,7 +195,7 @@ export class DocumentTx extends DocumentReader {
     const current = existing ? Number(existing.revision) : 0;
     if (options.expectedRevision !== undefined && options.expectedRevision !== current) throw new RevisionConflict(kind, id, options.expectedRevision, current);
     const revision = current + 1;
-    const stored = { ...(data as object), ...(isItemKind(kind) ? { revision } : {}) };
+    const stored = { ...(data as object), ...(this.kinds.get(kind)?.revisionInData ? { revision } : {}) };
     const values = {
       data: JSON.stringify(stored),
       revision,
@@ -204,32 +225,12 @@ export class DocumentTx extends DocumentReader {
   }
 }
 
-/** Structure items carry their revision inside the document too, so clients can send it back. */
-function isItemKind(kind: DocKind): boolean {
-  return kind === 'module' || kind === 'page' || kind === 'block' || kind === 'field';
-}
-
 /**
- * Kinds read on every request. With the embedded database this process is the only writer, so a
- * write-through cache of committed documents is exact and spares a query and a JSON parse per
- * read. With PostgreSQL other processes write too: the cache there is kept while the shared
- * generation counter stands still (server/storage/shared-cache.ts).
+ * Kinds read on every request (a domain's `documents` say `cached`). With the embedded database
+ * this process is the only writer, so a write-through cache of committed documents is exact and
+ * spares a query and a JSON parse per read. With PostgreSQL other processes write too: the cache
+ * there is kept while the shared generation counter stands still (server/storage/shared-cache.ts).
  */
-const CACHED_KINDS = new Set<DocKind>([
-  'module',
-  'page',
-  'block',
-  'field',
-  'settings',
-  'brand',
-  'account',
-  'profile',
-  'userList',
-  'itemPermissions',
-  'listPermissions',
-  'i18n',
-]);
-
 export class DocumentStore extends DocumentReader {
   private readonly cache = new Map<DocKind, Map<string, StoredDoc<unknown>>>();
   private readonly loading = new Map<DocKind, Promise<Map<string, StoredDoc<unknown>>>>();
@@ -239,12 +240,17 @@ export class DocumentStore extends DocumentReader {
   /** PostgreSQL: documents kept while no process commits (the store_generation counter). */
   private readonly shared?: SharedStoreCache;
 
+  private readonly cachedKinds: ReadonlySet<string>;
+
   constructor(
     private readonly database: Kysely<DB>,
     private readonly engine: 'sqlite' | 'postgres',
-    normalise?: DocumentNormaliser,
+    normalise: DocumentNormaliser | undefined,
+    /** Every kind a domain declared: a write of any other is a programming error. */
+    private readonly kinds: ReadonlyMap<string, DocumentKindSpec>,
   ) {
     super(database, false, normalise);
+    this.cachedKinds = new Set([...kinds].filter(([, spec]) => spec.cached).map(([kind]) => kind));
     if (engine === 'postgres')
       this.shared = new SharedStoreCache(async () => {
         const { rows } = await sql<{ value: string | number }>`select value from store_generation where id = 1`.execute(database);
@@ -298,21 +304,21 @@ export class DocumentStore extends DocumentReader {
   }
 
   override async get<T>(kind: DocKind, id: string): Promise<StoredDoc<T> | undefined> {
-    if (this.shared && CACHED_KINDS.has(kind)) return (await this.shared.get(kind, id, () => super.get(kind, id))) as StoredDoc<T> | undefined;
-    if (!this.caching || !CACHED_KINDS.has(kind)) return super.get<T>(kind, id);
+    if (this.shared && this.cachedKinds.has(kind)) return (await this.shared.get(kind, id, () => super.get(kind, id))) as StoredDoc<T> | undefined;
+    if (!this.caching || !this.cachedKinds.has(kind)) return super.get<T>(kind, id);
     return (await this.kindCache(kind)).get(id) as StoredDoc<T> | undefined;
   }
 
   override async getMany<T>(kind: DocKind, ids: readonly string[]): Promise<StoredDoc<T>[]> {
-    if (this.shared && CACHED_KINDS.has(kind)) return (await this.shared.getMany(kind, ids, (missing) => super.getMany(kind, missing))) as StoredDoc<T>[];
-    if (!this.caching || !CACHED_KINDS.has(kind)) return super.getMany<T>(kind, ids);
+    if (this.shared && this.cachedKinds.has(kind)) return (await this.shared.getMany(kind, ids, (missing) => super.getMany(kind, missing))) as StoredDoc<T>[];
+    if (!this.caching || !this.cachedKinds.has(kind)) return super.getMany<T>(kind, ids);
     const map = await this.kindCache(kind);
     return ids.map((id) => map.get(id)).filter((d): d is StoredDoc<unknown> => d !== undefined) as StoredDoc<T>[];
   }
 
   override async list<T>(kind: DocKind): Promise<StoredDoc<T>[]> {
-    if (this.shared && CACHED_KINDS.has(kind)) return (await this.shared.list(kind, () => super.list(kind))) as StoredDoc<T>[];
-    if (!this.caching || !CACHED_KINDS.has(kind)) return super.list<T>(kind);
+    if (this.shared && this.cachedKinds.has(kind)) return (await this.shared.list(kind, () => super.list(kind))) as StoredDoc<T>[];
+    if (!this.caching || !this.cachedKinds.has(kind)) return super.list<T>(kind);
     let list = this.sorted.get(kind);
     if (!list) {
       list = [...(await this.kindCache(kind)).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -338,7 +344,7 @@ export class DocumentStore extends DocumentReader {
     for (let attempt = 1; ; attempt++) {
       try {
         result = await this.database.transaction().execute(async (trx) => {
-          const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise);
+          const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise, this.kinds);
           committedGeneration = undefined;
           const out = await fn(tx);
           for (const hook of this.writeHooks) {

@@ -1,17 +1,15 @@
 /**
- * The one set of migrations, run on SQLite and PostgreSQL alike at start (kysely schema builder;
- * the only engine-specific word is how an auto-increment key is spelt). Never edit a released one.
+ * Migrations, run on SQLite and PostgreSQL alike at start (kysely schema builder; the only
+ * engine-specific word is how an auto-increment key is spelt): the core's own below and every
+ * domain's (server/domain.ts `migrations`), in order of name. Never edit a released one.
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
-import { searchMigrations } from '../search/migrations';
-import { filesMigration } from '../files/table';
-import { socialAccountLinksMigration } from '../social-accounts/table';
-import { favouriteTargetsMigration } from '../profiles/favourite-counts';
 
 type Engine = 'sqlite' | 'postgres';
 
-function buildMigrations(engine: Engine): Record<string, Migration> {
+/** The core's tables: documents, the audit log, and the PostgreSQL cache generation. */
+export function coreMigrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_documents_and_audit': {
       async up(db: Kysely<unknown>) {
@@ -39,8 +37,6 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
-    ...searchMigrations(engine),
-    '0003_files': filesMigration,
     // Moved by every transaction that writes documents: PostgreSQL processes keep documents in
     // memory while it stands still (server/storage/shared-cache.ts). Unused on SQLite.
     '0004_store_generation': {
@@ -56,20 +52,23 @@ function buildMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
-    '0005_social_account_links': socialAccountLinksMigration,
-    '0006_favourite_targets': favouriteTargetsMigration,
   };
 }
 
 /**
- * `schema` (PostgreSQL) names where the migration tables live: without it kysely takes a
+ * Runs every migration not yet run. `schema` (PostgreSQL) names where the migration tables live: without it kysely takes a
  * kysely_migration_lock table in any other schema of the database (another tenant, a parallel
  * test run) for its own, skips creating one and then fails with 'relation does not exist'.
  */
-export async function migrate(db: Kysely<DB>, engine: Engine, schema?: string): Promise<void> {
+export async function migrate(db: Kysely<DB>, engine: Engine, schema: string | undefined, domainMigrations: Record<string, Migration>): Promise<void> {
+  const core = coreMigrations(engine);
+  const clash = Object.keys(domainMigrations).find((name) => name in core);
+  if (clash) throw new Error(`migration "${clash}" is declared by the core and by a domain`);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => buildMigrations(engine) },
+    provider: { getMigrations: async () => ({ ...core, ...domainMigrations }) },
+    // A domain merged after others ran later-named migrations still gets its own run.
+    allowUnorderedMigrations: true,
     ...(engine === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}),
   });
   const { error } = await migrator.migrateToLatest();

@@ -1,21 +1,13 @@
 /**
  * The document store's normaliser: every stored document is read tolerantly, so a corrupt one
  * becomes a state (a page or block state, a fallback name, an admins-only visibility) and never a
- * 500 or a blank module. Structure items go through the engine's readers
- * (engine/core/model/stored-items.ts); settings lose the parts that break their model schema; any
- * other kind whose row is not a JSON object reads as absent. What was repaired is reported once
- * per document revision.
+ * 500 or a blank module. A kind whose domain declares a reader (`DocumentKindSpec.read`: structure
+ * items through the engine's readers, settings pruned to their schema) goes through it; any other
+ * kind whose row is not a JSON object reads as absent. What was repaired is reported once per
+ * document revision.
  */
 import type { ValidateFunction } from 'ajv';
-import { readStoredBlock, readStoredField, readStoredModule, readStoredPage, type ReadItem } from '../../engine/core/model/stored-items';
-import type { DocKind, DocumentNormaliser } from './documents';
-
-const ITEM_READERS: Partial<Record<DocKind, (raw: unknown, id: string) => ReadItem<unknown>>> = {
-  page: readStoredPage,
-  block: readStoredBlock,
-  module: readStoredModule,
-  field: readStoredField,
-};
+import type { DocKind, DocumentNormaliser, StoredReader } from './documents';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -71,8 +63,8 @@ export function pruneToSchema(value: unknown, validate: ValidateFunction, proble
 }
 
 export interface TolerantReadOptions {
-  /** The settings model schema (schemas/json/settings.schema.json), compiled. */
-  settingsSchema: ValidateFunction;
+  /** Readers of the kinds whose domains declare one. */
+  readers: ReadonlyMap<string, StoredReader>;
   /** Told once per document revision what was repaired. */
   onProblems?(kind: DocKind, id: string, problems: string[]): void;
 }
@@ -90,17 +82,11 @@ export function tolerantNormaliser(options: TolerantReadOptions): DocumentNormal
     options.onProblems(kind, id, problems);
   };
   return (kind, id, data) => {
-    const reader = ITEM_READERS[kind];
+    const reader = options.readers.get(kind);
     if (reader) {
       const { item, problems } = reader(data, id);
       report(kind, id, data, problems);
       return item;
-    }
-    if (kind === 'settings') {
-      const problems: string[] = [];
-      const settings = pruneToSchema(data, options.settingsSchema, problems);
-      report(kind, id, data, problems);
-      return settings;
     }
     if (!isObject(data)) {
       report(kind, id, data, ['the stored document is not a JSON object (read as absent)']);

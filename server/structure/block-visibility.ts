@@ -6,7 +6,7 @@
  * booleans. Admins see every block unless viewing as lists.
  */
 import type { Block, Field, Id, Page } from '../../schemas/model';
-import type { PageResponse } from '../../schemas/model/api';
+import type { PageResponse } from '../../schemas/model/api/structure';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { viewAsListIds, type PermissionContext } from '../permissions';
 import { childBlockIds, removeChildFrom } from '../../engine/core/structure/layout';

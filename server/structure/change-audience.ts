@@ -11,9 +11,9 @@
  * A block goes out checked as a page read gives it (withOptionProblem): broken options marked.
  */
 import type { Block, Field, Id, Module, Page } from '../../schemas/model';
-import type { PageResponse } from '../../schemas/model/api';
+import type { PageResponse } from '../../schemas/model/api/structure';
 import { canViewPage, type PermissionContext } from '../permissions';
-import type { ChangeAudience, ItemChange, ItemsChanges, ItemsChangedEvent } from '../realtime';
+import type { ChangeAudience, ItemChange, ItemsChanges, ItemsChangedEvent } from './realtime-events';
 import type { DocKind, DocumentReader, StoredDoc } from '../storage/documents';
 import { needsViewerFilter, pageForViewer } from './block-visibility';
 import { readPageDocument, withOptionProblem, type StoredOptionsCheck } from './read';

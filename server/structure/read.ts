@@ -1,6 +1,6 @@
 /** Reads of the structure as a given user may see it: pages they may not view are never sent. */
 import type { Block, Field, Id, Module, Page, ReadProblem, Settings } from '../../schemas/model';
-import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api';
+import type { PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api/structure';
 import { CURRENT_PAGE_SCHEMA_VERSION, migratePageDocument } from '../../engine/core/model/migrations';
 import type { PermissionContext } from '../permissions';
 import { acceptedListIds } from '../../engine/core/rules/operations';

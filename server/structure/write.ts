@@ -9,7 +9,7 @@ import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations'
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import type { RevertRecord } from '../model';
-import type { ItemChange, ItemsChangedEvent } from '../realtime';
+import { sendItemsChanges, type ItemChange, type ItemsChangedEvent } from './realtime-events';
 import { emitSettingsUpdated } from '../settings/settings-events';
 import { RevisionConflict, type DocumentTx } from '../storage/documents';
 
@@ -136,7 +136,7 @@ export async function writeStructure<R>(ctx: AppContext, fn: (w: StructureWrite)
         if (typeof state?.moduleId === 'string') write.moduleIds.add(state.moduleId);
       }
     }
-    ctx.realtime.itemsChanged({ items, moduleIds: [...write.moduleIds], pageIds: [...write.pageIds] });
+    sendItemsChanges(ctx, { items, moduleIds: [...write.moduleIds], pageIds: [...write.pageIds] });
   }
   // The module order lives in the settings (structure.orders.modules).
   if (write.changedModuleOrder) await emitSettingsUpdated(ctx, 'structure');

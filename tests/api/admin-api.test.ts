@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminApi, AdminApiError, StructureWriteResult } from '../../admin/core/api';
 import { createHttpAdminApi, type AdminRequest } from '../../admin/core/http-api';
 import type { Block, Page } from '../../schemas/model';
-import type { InitResponse, PageResponse, StructureResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
+import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 
 /** The request function the shell hands in, here over plain fetch: rejects with the error body. */

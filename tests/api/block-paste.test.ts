@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyBlocks, snapshotOf } from '../../engine/core';
 import type { Block } from '../../schemas/model';
-import type { BlockPasteRequest, PageResponse } from '../../schemas/model/api';
+import type { BlockPasteRequest, PageResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 
 describe.each(BACKENDS)('block paste on %s', (backend) => {

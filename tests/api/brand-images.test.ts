@@ -4,6 +4,7 @@
  * are accepted; and brand images stored before the file store (`image` documents) are moved into
  * it at start under their ids, so the logo and favicon the brands name are served again.
  */
+import { filesOf } from '../../server/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Brand } from '../../schemas/model';
@@ -101,9 +102,9 @@ describe.each(BACKENDS)('brand images on %s', (backend) => {
     const favicon = await fetchBytes(`${api.url}/api/v1/favicon/${LEGACY_FAVICON}`);
     expect(favicon.headers.get('content-type')).toBe('image/x-icon');
     expect(favicon.bytes.equals(ico)).toBe(true);
-    const row = await api.server.files.files.get(LEGACY_LOGO);
+    const row = await filesOf(api.server.ctx).files.get(LEGACY_LOGO);
     expect(row).toMatchObject({ kind: 'image', mime: 'image/png', claimed: 1, context_id: 'brand:1', owner_id: 'system' });
-    expect(await api.server.files.files.get(LEGACY_JUNK)).toBeUndefined();
+    expect(await filesOf(api.server.ctx).files.get(LEGACY_JUNK)).toBeUndefined();
 
     // A second start finds nothing left to move and changes nothing.
     await api.restart();

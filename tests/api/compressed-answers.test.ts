@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 
 /** A GET with exactly these headers (fetch would add and undo its own accept-encoding), body raw. */

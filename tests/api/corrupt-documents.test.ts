@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Block } from '../../schemas/model';
-import type { InitResponse, PageResponse, StructureResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
+import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { corruptDemo, EXPECTED_PAGES } from '../helpers/corruption';
 

@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry, createRuleEngine, decideBlockVisibility } from '../../engine/core';
 import type { Block } from '../../schemas/model';
-import type { InitResponse, PageResponse, StructureResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
+import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { loadRegistry } from '../../registry/loader';
-import type { ItemsChanges } from '../../server/realtime';
+import type { ItemsChanges } from '../../server/structure/realtime-events';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { emitAck, nextEvent, recordEvents, settle, socketFor } from '../helpers/sockets';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../schemas/model';
-import type { PageResponse } from '../../schemas/model/api';
+import type { PageResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, backendEnv, signInAt as signIn, createSchemaName, dropSchema, requirePostgres } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
 

@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../schemas/model';
-import type { StructureResponse } from '../../schemas/model/api';
+import type { StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { watchDatabase } from '../helpers/db-snapshot';
 import { emitAck, recordEvents, settle, socketFor } from '../helpers/sockets';

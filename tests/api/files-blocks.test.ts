@@ -7,10 +7,11 @@
  * Rich text with an uploaded image is stored sanitised: the own image kept, scripts, handlers and
  * foreign images dropped.
  */
+import { filesOf } from '../../server/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block, Brand, Field, Profile } from '../../schemas/model';
-import type { FileInfo, UploadResponse } from '../../schemas/model/api';
-import { DEMO_MEDIA, seedDemoMedia } from '../../server/demo-media';
+import type { FileInfo, UploadResponse } from '../../schemas/model/api/files';
+import { DEMO_MEDIA, seedDemoMedia } from '../../server/files/demo-media';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { fetchBytes, testJpeg, upload } from '../helpers/uploads';
 
@@ -62,7 +63,7 @@ describe.each(BACKENDS)('demo files and the file blocks on %s', (backend) => {
     expect((await api.call('DELETE', `files/${DEMO_MEDIA.rules}`, { token: maya })).status).toBe(403);
     expect((await api.call('POST', `files/${DEMO_MEDIA.rules}/data`, { token: maya, body: { changes: { title: 'Mine' } } })).status).toBe(403);
 
-    expect(await seedDemoMedia(api.server.files.files)).toBe(0);
+    expect(await seedDemoMedia(filesOf(api.server.ctx).files)).toBe(0);
   });
 
   it("an upload block's files: listed by getFileList/{blockId} for their owner, 403 to others, 404 for bad ids, 413 over the limit", async () => {

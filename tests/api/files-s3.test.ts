@@ -3,6 +3,7 @@
  * processes on one PostgreSQL schema and one bucket. A file uploaded through one is served, with
  * its thumbnail, by the other; a delete through one removes the bytes for both.
  */
+import { filesOf } from '../../server/files';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTessera, type RunningTessera } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { projectRoot } from '../../scripts/paths';
-import type { UploadResponse } from '../../schemas/model/api';
+import type { UploadResponse } from '../../schemas/model/api/files';
 import { backendEnv, createSchemaName, dropSchema, requirePostgres, signInAt } from '../helpers/api-server';
 import { fetchBytes, testJpeg, upload } from '../helpers/uploads';
 
@@ -66,7 +67,7 @@ describe('files on an S3-compatible bucket, two server processes on PostgreSQL',
 
   it('uploads through one process are served, thumbnailed and deleted through the other', async () => {
     const [a, b] = servers;
-    expect(a.files.files.blobs.description).toContain(`S3 bucket ${BUCKET}`);
+    expect(filesOf(a.ctx).files.blobs.description).toContain(`S3 bucket ${BUCKET}`);
     const maya = await signInAt(a.url, 'maya');
     const photo = await testJpeg(1200, 600);
     const res = await upload<UploadResponse>(a.url, 'files/uploadImage', maya, [{ filename: 'shared.jpg', body: photo }]);

@@ -4,11 +4,12 @@
  * ranges, placeholders, path tricks), the file calls of community 7 with their permissions, the
  * avatar (owner only) and the unclaimed-upload sweep.
  */
+import { filesOf } from '../../server/files';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileInfo, UploadResponse } from '../../schemas/model/api';
+import type { FileInfo, UploadResponse } from '../../schemas/model/api/files';
 import type { Profile } from '../../schemas/model';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { fetchBytes, testJpeg, testPng, upload } from '../helpers/uploads';
@@ -316,8 +317,8 @@ describe.each(BACKENDS)('files and media on %s', (backend) => {
     const loose = await upload<UploadResponse>(api.url, 'files/upload', victor, [{ filename: 'l.pdf', body: PDF }]);
     const kept = await upload<UploadResponse>(api.url, 'files/upload', victor, [{ filename: 'k.pdf', body: PDF }]);
     await api.call('POST', 'files/claimFiles', { token: victor, body: { fileIds: kept.body.fileIds } });
-    expect(await api.server.files.files.sweepUnclaimed(Date.now())).toBe(0);
-    const swept = await api.server.files.files.sweepUnclaimed(Date.now() + 86_400_001);
+    expect(await filesOf(api.server.ctx).files.sweepUnclaimed(Date.now())).toBe(0);
+    const swept = await filesOf(api.server.ctx).files.sweepUnclaimed(Date.now() + 86_400_001);
     expect(swept).toBeGreaterThanOrEqual(1);
     const left = await api.call<FileInfo[]>('POST', 'files/getFiles', { token: victor, body: { fileIds: [...loose.body.fileIds, ...kept.body.fileIds] } });
     expect(left.body.map((f) => f.id)).toEqual(kept.body.fileIds);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block, Field, Profile, ProfileMeta } from '../../schemas/model';
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 
 describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on %s', (backend) => {

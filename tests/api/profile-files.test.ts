@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../schemas/model';
-import type { UploadResponse } from '../../schemas/model/api';
+import type { UploadResponse } from '../../schemas/model/api/files';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { testJpeg, upload } from '../helpers/uploads';
 

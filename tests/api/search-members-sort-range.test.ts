@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
-import { migrate } from '../../server/storage/migrations';
+import { migrateAll } from '../../server/domains';
 import { createMemberIndex, memberDocument, type MemberIndex, type MemberQuery } from '../../server/search';
 import type { DataPrivacy, Profile } from '../../schemas/model';
 import { BACKENDS, createSchemaName, dropSchema, POSTGRES_URL, requirePostgres } from '../helpers/api-server';
@@ -57,7 +57,7 @@ describe.each(BACKENDS)('member search sort and ranges on %s', (backend) => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-search-sort-'));
       opened = await openDatabase({ dataDir: dir });
     }
-    await migrate(opened.db, opened.engine, schema);
+    await migrateAll(opened.db, opened.engine, schema);
     index = createMemberIndex(opened.engine);
     await index.putMany(opened.db, people.map(doc));
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Module } from '../../schemas/model';
-import type { ItemsChanges } from '../../server/realtime';
+import type { ItemsChanges } from '../../server/structure/realtime-events';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { emitAck, nextEvent, recordEvents, settle, socketFor, type Socket } from '../helpers/sockets';
 

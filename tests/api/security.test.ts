@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block, Profile } from '../../schemas/model';
-import type { InitResponse, StructureResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
+import type { StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { databaseSnapshot, snapshotDifference } from '../helpers/db-snapshot';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 import type { UserState } from '../../schemas/model';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 

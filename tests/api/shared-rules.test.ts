@@ -21,7 +21,8 @@ import {
 } from '../../admin/core/permissions';
 import { checkSlugText } from '../../admin/navigation/slug';
 import { slug as slugRule } from '../../engine/core/validation/rules/slug';
-import type { InitResponse, StructureResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
+import type { StructureResponse } from '../../schemas/model/api/structure';
 import type { Account } from '../../server/model';
 import { initOpts } from '../../web/startup/startup';
 import { routeHref } from '../../web/routes/route-table';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block, Field, Module, Page } from '../../schemas/model';
-import type { PageResponse, RevertTokenResponse, StructureResponse } from '../../schemas/model/api';
+import type { PageResponse, RevertTokenResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { loadRegistry } from '../../registry/loader';
 

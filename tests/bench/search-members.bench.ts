@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { createStore } from 'jotai';
 import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
-import { migrate } from '../../server/storage/migrations';
+import { migrateAll } from '../../server/domains';
 import { createMemberIndex, memberDocument, type MemberQuery } from '../../server/search';
 import { createDataLayer } from '../../engine/data';
 import type { Profile } from '../../schemas/model';
@@ -168,12 +168,12 @@ async function open(db: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase
   if (db === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-search-'));
     const opened = await openDatabase({ dataDir: dir });
-    await migrate(opened.db, 'sqlite');
+    await migrateAll(opened.db, 'sqlite');
     return { opened, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
   const opened = await openDatabase({ dataDir: '', databaseUrl: POSTGRES_URL, databaseSchema: schema });
-  await migrate(opened.db, 'postgres', schema);
+  await migrateAll(opened.db, 'postgres', schema);
   return {
     opened,
     cleanup: async () => {

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { BACKENDS, backendEnv, createSchemaName, dropSchema, requirePostgres, signInAt, type Backend } from '../helpers/api-server';
 import { freePort, startServer, type RunningServer } from '../helpers/server-process';
 import { DYNAMIC_GZIP_LEVEL, brotliParams } from '../../server/http/compression';
-import { TokenService, loadOrCreateSecret } from '../../server/session/tokens';
+import { TokenService, loadOrCreateSecret } from '../../server/auth/tokens';
 import { defineBenches, quick, round, rpsLine, summarise, type BenchResult } from './harness';
 import { cpuMedian, load, pairRatio, pairs, pinApart, type Run, type Target } from './http-load';
 

@@ -4,13 +4,14 @@
  * library by name (searched), shown with their sizes, removed, and saved as ids. Uploading a new
  * asset from the picker is in the Chromium suite (jsdom cannot send multipart uploads).
  */
+import { filesOf } from '../../server/files';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveImageOptions } from '../../engine/core/files';
 import type { Block } from '../../schemas/model';
-import type { FileInfo } from '../../schemas/model/api';
+import type { FileInfo } from '../../schemas/model/api/files';
 import { createFileService } from '../../web/engine/file-services';
 import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
@@ -24,7 +25,7 @@ let minutes: FileInfo;
 const open: { close(): void }[] = [];
 
 const asset = (name: string, bytes: number) =>
-  server.server.files.files.receive(
+  filesOf(server.server.ctx).files.receive(
     { stream: Readable.from([Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 32)])]), filename: name },
     { ownerId: 'admin', isAsset: true, claimed: true, image: resolveImageOptions() },
   );

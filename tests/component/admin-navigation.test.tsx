@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { NavigationEditor, type PermissionUser } from '../../admin';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Module, Page } from '../../schemas/model';
-import type { StructureResponse } from '../../schemas/model/api';
+import type { StructureResponse } from '../../schemas/model/api/structure';
 import { findFocusedDialog, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
 

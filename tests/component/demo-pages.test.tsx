@@ -15,7 +15,7 @@ import { blockOptionValidators } from '../../blocks/_validators.generated/index'
 import { EngineProvider, FormEnvironmentProvider, loadStructureAtom, PageRenderer, type FormEnvironment, type Profile } from '../../engine';
 import { loadRegistry } from '../../registry/loader';
 import { projectRoot } from '../../scripts/paths';
-import { flattenDemo, type DemoAccount, type DemoModule } from '../../server/seed';
+import { flattenDemo, type DemoAccount, type DemoModule } from '../../server/demo/seed';
 import { RequestValidator } from '../../server/validation';
 import { realEvaluator } from '../helpers/rule-engine';
 import { runtimeRegistry } from './engine/helpers';

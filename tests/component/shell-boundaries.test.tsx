@@ -8,7 +8,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../schemas/model';
-import type { StructureResponse } from '../../schemas/model/api';
+import type { StructureResponse } from '../../schemas/model/api/structure';
 import { App } from '../../web/App';
 import { createServices } from '../../web/create-services';
 import { applyItemsChanges } from '../../web/realtime/realtime-client';

@@ -9,7 +9,7 @@ import { createStore, Provider, useAtomValue } from 'jotai';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 import { adaptInit } from '../../web/api/init-adapter';
 import { JWT_STORAGE_KEY } from '../../web/api/token';
 import { createServices } from '../../web/create-services';

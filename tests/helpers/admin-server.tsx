@@ -14,7 +14,7 @@ import { blockComponents } from '../../blocks/index.generated';
 import { blockOptionValidators } from '../../blocks/_validators.generated/index';
 import { childrenByColumn, loadStructureAtom, moduleOrderAtom, preloadBlockTypes } from '../../engine';
 import type { Block, Id } from '../../schemas/model';
-import type { PageResponse, StructureResponse } from '../../schemas/model/api';
+import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { createRealtimeClient, type RealtimeClient } from '../../web/realtime/realtime-client';
 import { renderEditablePage, type RenderOptions } from './admin-render';
 import { startApiServer, type ApiServer } from './api-server';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startTessera, type RunningTessera } from '../../server/app';
+import { startTessera, type RunningTessera, type StartOptions } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { projectRoot } from '../../scripts/paths';
 
@@ -30,8 +30,11 @@ export interface ApiServer {
   server: RunningTessera;
   /** Signs in through the stand-in login and the tradeSecret exchange, as the app does. */
   signIn(accountId: string): Promise<string>;
-  /** Stops and starts the server on the same data (rows written straight into the database are then read afresh), down for `downMs`. */
-  restart(downMs?: number): Promise<void>;
+  /**
+   * Stops and starts the server on the same data (rows written straight into the database are then
+   * read afresh), down for `downMs`; `start` changes what it starts with (another list of domains).
+   */
+  restart(downMs?: number, start?: StartOptions): Promise<void>;
   call<T = unknown>(
     method: string,
     path: string,
@@ -119,10 +122,10 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
     server,
     call,
     signIn: (accountId) => signInAt(url, accountId),
-    async restart(downMs = 0) {
+    async restart(downMs = 0, start?: StartOptions) {
       await server.close();
       if (downMs) await new Promise((resolve) => setTimeout(resolve, downMs));
-      server = await startTessera(config);
+      server = await startTessera(config, start);
       url = server.url;
       Object.assign(api, { server, url });
     },

@@ -1,5 +1,5 @@
 /** A small GET init answer in the server's shape (schemas/model/api.ts InitResponse), shared by shell tests. */
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 
 export function initFixture(overrides: Partial<InitResponse> = {}): InitResponse {
   return {

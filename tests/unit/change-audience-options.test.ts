@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Page } from '../../schemas/model';
-import type { ItemsChangedEvent } from '../../server/realtime';
+import type { ItemsChangedEvent } from '../../server/structure/realtime-events';
 import type { DocKind, DocumentReader, StoredDoc } from '../../server/storage/documents';
 import { changeAudience } from '../../server/structure/change-audience';
 import type { StoredOptionsCheck } from '../../server/structure/read';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExternalUrl, createRegistry, createRuleEngine, validateForm } from '../../engine/core';
 import { loadRegistry } from '../../registry/loader';
-import { flattenDemo, type DemoModule } from '../../server/seed';
+import { flattenDemo, type DemoModule } from '../../server/demo/seed';
 import { RequestValidator } from '../../server/validation';
 import type { JsonValue } from '../../schemas/model';
 import { projectRoot } from '../../scripts/paths';

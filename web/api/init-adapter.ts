@@ -3,7 +3,7 @@
  * reads the normalised `AppInit`; if the server's answer changes, only this module changes.
  */
 import type { Block, Brand, Field, Id, ItemPermissions, Module, Page, Settings, UserState } from '../../schemas/model';
-import type { InitResponse } from '../../schemas/model/api';
+import type { InitResponse } from '../../schemas/model/api/session';
 
 export type { InitResponse };
 

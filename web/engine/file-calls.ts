@@ -5,7 +5,7 @@
 import type { FormServices } from '../../engine/forms/types';
 import type { AssetPage, FileService } from '../../engine/react/file-service';
 import type { Field } from '../../schemas/model';
-import type { FileInfo, UploadResponse } from '../../schemas/model/api';
+import type { FileInfo, UploadResponse } from '../../schemas/model/api/files';
 import type { ApiClient } from '../api/client';
 
 /** The form engine's asynchronous file services (see createFileServices). */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Id } from '../../../schemas/model';
-import type { FileInfo as StoredFileInfo } from '../../../schemas/model/api';
+import type { FileInfo as StoredFileInfo } from '../../../schemas/model/api/files';
 import { formatBytes } from '../../core/validation';
 import type { FormFieldBinding } from '../context';
 import type { FormServices } from '../types';

@@ -16,7 +16,7 @@ import type {
   IdsRequest,
   PropertyRequest,
   ReactionRequest,
-} from '../../../schemas/model/api';
+} from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { intParam, paginate } from '../../http/params';

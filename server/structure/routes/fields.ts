@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ownValue } from '../../../engine/core/own';
 import type { Block, Field, Id, JsonValue, Module, Page } from '../../../schemas/model';
-import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../../schemas/model/api';
+import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { canAdminister, canViewPage, need } from '../../permissions';

@@ -1,9 +1,10 @@
 /** Module calls of spec 7.4 plus structure, templates, revert and item permissions. */
+import { sendPermissionsChanged } from '../realtime-events';
 import type { FastifyInstance } from 'fastify';
 import { MODULE_SEARCH_TYPES } from '../../../engine/core/constants';
 import { ownValue } from '../../../engine/core/own';
 import type { Id, Module, Page } from '../../../schemas/model';
-import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, PropertyRequest, RevertRequest } from '../../../schemas/model/api';
+import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, PropertyRequest, RevertRequest } from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { paginate } from '../../http/params';
@@ -77,7 +78,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
     need(user, 'managePermissions', `items.${kind}s`, itemId);
     const before = (await ctx.store.get<Record<string, boolean>>('itemPermissions', itemId))?.data ?? {};
     await ctx.store.transaction((tx) => tx.put('itemPermissions', itemId, permissions));
-    ctx.realtime?.permissionsChanged({ itemId, kind, before, after: permissions });
+    sendPermissionsChanged(ctx, { itemId, kind, before, after: permissions });
     return permissions;
   });
 

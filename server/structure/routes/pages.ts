@@ -1,14 +1,8 @@
 /** Page calls of spec 7.4. Pages a user may not view are answered 404, never sent. */
 import type { FastifyInstance } from 'fastify';
 import type { Id, Module, Page } from '../../../schemas/model';
-import type {
-  DefaultPagesViewPermissionRequest,
-  PageChildrenRequest,
-  PageCreateRequest,
-  PageOrderRequest,
-  PageUpdateRequest,
-  PropertyRequest,
-} from '../../../schemas/model/api';
+import type { DefaultPagesViewPermissionRequest } from '../../../schemas/model/api/settings';
+import type { PageChildrenRequest, PageCreateRequest, PageOrderRequest, PageUpdateRequest, PropertyRequest } from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { intParam, paginate } from '../../http/params';

@@ -5,14 +5,15 @@
  * maximum shown in MB and bigger files refused before sending, uploads listed, sizes in MB,
  * thumbnails from the media routes, the download count, the noData warning, edits and deletes.
  */
+import { filesOf } from '../../../server/files';
 import { Readable } from 'node:stream';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AssetManager from '../../../admin/content/AssetManager';
 import { mediaUrl, type FileService } from '../../../engine';
 import { resolveImageOptions } from '../../../engine/core/files';
-import type { FileInfo } from '../../../schemas/model/api';
-import { DEMO_MEDIA } from '../../../server/demo-media';
+import type { FileInfo } from '../../../schemas/model/api/files';
+import { DEMO_MEDIA } from '../../../server/files/demo-media';
 import { createFileService } from '../../../web/engine/file-services';
 import { startAdminServer, type ApiServer } from '../../helpers/admin-server';
 import { webApiClient } from '../../helpers/web-api-client';
@@ -46,7 +47,7 @@ describe('uploadFile', () => {
   // server): the upload through the block is in the Chromium suite (tests/e2e/files.test.ts); here
   // the member's file goes into the server's own file store as a claimed upload for the block.
   it("shows the server's maximum in MB, refuses a bigger or wrong file before sending, lists the member's uploads and deletes one", async () => {
-    await server.server.files.files.receive(
+    await filesOf(server.server.ctx).files.receive(
       { stream: Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]), filename: 'plan.pdf' },
       { ownerId: 'maya', contextId: 'up-1', claimed: true, image: resolveImageOptions() },
     );

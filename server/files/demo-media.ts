@@ -6,8 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { resolveImageOptions } from '../engine/core/files';
-import type { FileStore } from './files';
+import { resolveImageOptions } from '../../engine/core/files';
+import type { FileStore } from './store';
 
 /** The ids the demo JSON names (Maya and Victor keep their initials: the avatar tests give them pictures); also profiles' avatar, brand 1's logoId, the viewFiles and downloadFile blocks. */
 export const DEMO_MEDIA = {

@@ -6,12 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { withParsedTemplate } from '../engine/core/handlebars';
-import type { Block, Brand, Field, Id, JsonObject, Module, Page, Profile, Settings } from '../schemas/model';
-import type { Account, UserList } from './model';
-import type { DocumentStore } from './storage/documents';
-import type { RequestValidator } from './validation';
-import { CURRENT_PAGE_SCHEMA_VERSION } from '../engine/core/model/migrations';
+import { withParsedTemplate } from '../../engine/core/handlebars';
+import type { Block, Brand, Field, Id, JsonObject, Module, Page, Profile, Settings } from '../../schemas/model';
+import type { Account, UserList } from '../model';
+import type { DocumentStore } from '../storage/documents';
+import type { RequestValidator } from '../validation';
+import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations';
 
 /** A block as written in the demo files: children are nested, each with an optional column. */
 export interface DemoBlock extends Omit<Block, 'children' | 'positions'> {

@@ -1,0 +1,37 @@
+/**
+ * The session domain (spec core §7.1): accounts, sign-in (the stand-in login page unless LOGIN_URL
+ * names a real service), tokens, init, the user's own account and logout.
+ */
+import { defineDomain } from '../domain';
+import type { Account, LoginSecret } from '../model';
+import { sweepExpiredLoginSecrets } from './login-secret-sweep';
+import { loginRoutes } from './login-routes';
+import { sessionRoutes } from './routes';
+
+declare module '../storage/documents' {
+  interface DocumentKinds {
+    account: Account;
+    loginSecret: LoginSecret;
+  }
+}
+
+/** Login secrets live minutes; a sweep a minute keeps the table small. */
+const LOGIN_SECRET_SWEEP_MS = 60_000;
+const sweepers = new WeakMap<object, ReturnType<typeof setInterval>>();
+
+export default defineDomain({
+  name: 'session',
+  documents: { account: { cached: true }, loginSecret: {} },
+  routes: sessionRoutes,
+  siteRoutes(app, ctx) {
+    if (!ctx.config.loginUrl) loginRoutes(app, ctx);
+  },
+  start(ctx) {
+    const timer = setInterval(() => void sweepExpiredLoginSecrets(ctx.store).catch(ctx.log), LOGIN_SECRET_SWEEP_MS);
+    timer.unref();
+    sweepers.set(ctx, timer);
+  },
+  close(ctx) {
+    clearInterval(sweepers.get(ctx));
+  },
+});

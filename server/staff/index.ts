@@ -1,0 +1,22 @@
+/**
+ * The staff domain: view-as and reset (community §7 "Admin and view-as"), and the user lists with
+ * the grants elevated users hold through them (until the lists domain owns lists).
+ */
+import type { PermissionMap } from '../../schemas/model';
+import { defineDomain } from '../domain';
+import type { UserList } from '../model';
+import { adminRoutes } from './routes';
+
+declare module '../storage/documents' {
+  interface DocumentKinds {
+    userList: UserList;
+    /** What accepted members of one list may do, by subject. */
+    listPermissions: PermissionMap;
+  }
+}
+
+export default defineDomain({
+  name: 'staff',
+  documents: { userList: { cached: true }, listPermissions: { cached: true } },
+  routes: adminRoutes,
+});

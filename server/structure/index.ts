@@ -1,0 +1,68 @@
+/**
+ * The structure domain (spec core §7.4): modules > pages > blocks > fields as documents, their
+ * calls, item permissions, deletion with revert, and their realtime: rooms `module` and `page`,
+ * `items:changes`, `permissions:update` and the composer's presence (realtime-events.ts).
+ */
+import type { Block, Field, JsonObject, Module, Page } from '../../schemas/model';
+import { defineDomain } from '../domain';
+import type { RevertRecord } from '../model';
+import { SUBJECTS } from '../../engine/core/permissions';
+import { readStoredBlock, readStoredField, readStoredModule, readStoredPage } from '../../engine/core/model/stored-items';
+import { mayViewModule, mayViewPage, trackPresence } from './realtime-events';
+import { sweepExpiredReverts } from './revert-sweep';
+import { structureBlockRoutes } from './routes/blocks';
+import { structureFieldRoutes } from './routes/fields';
+import { structureModuleRoutes } from './routes/modules';
+import { structurePageRoutes } from './routes/pages';
+
+declare module '../storage/documents' {
+  interface DocumentKinds {
+    module: Module;
+    page: Page;
+    block: Block;
+    field: Field;
+    /** What an elevated user may do on one item, by action. */
+    itemPermissions: Record<string, boolean>;
+    revert: RevertRecord;
+    /** A block comment (moves to the posts domain). */
+    comment: JsonObject;
+  }
+}
+
+const sweepers = new WeakMap<object, ReturnType<typeof setInterval>>();
+
+export default defineDomain({
+  name: 'structure',
+  documents: {
+    // Read through the engine's readers: a damaged item becomes a state, never a 500.
+    module: { cached: true, revisionInData: true, reader: () => readStoredModule },
+    page: { cached: true, revisionInData: true, reader: () => readStoredPage },
+    block: { cached: true, revisionInData: true, reader: () => readStoredBlock },
+    field: { cached: true, revisionInData: true, reader: () => readStoredField },
+    itemPermissions: { cached: true },
+    revert: {},
+    comment: {},
+  },
+  permissionSubjects: [SUBJECTS.modules, SUBJECTS.pages, SUBJECTS.blocks, SUBJECTS.fields, SUBJECTS.administration],
+  routes(api, ctx) {
+    structureModuleRoutes(api, ctx);
+    structurePageRoutes(api, ctx);
+    structureBlockRoutes(api, ctx);
+    structureFieldRoutes(api, ctx);
+  },
+  rooms: [
+    { kind: 'module', mayJoin: mayViewModule },
+    { kind: 'page', mayJoin: mayViewPage },
+  ],
+  onConnection: trackPresence,
+  start(ctx) {
+    // A window ends within a quarter of its length of expiring.
+    const every = Math.min(5000, Math.max(200, ctx.config.revertWindowMs / 4));
+    const timer = setInterval(() => void sweepExpiredReverts(ctx.store).catch(ctx.log), every);
+    timer.unref();
+    sweepers.set(ctx, timer);
+  },
+  close(ctx) {
+    clearInterval(sweepers.get(ctx));
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * The domain seam end to end: a domain added to an existing database (created and seeded without
+ * it) migrates, seeds once, answers its route, adds to init and authorises its room, on both
+ * engines, with nothing edited outside its folder and the list it is passed in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from '../../server/domains';
+import toy from '../fixtures/toy-domain';
+import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { emitAck, socketFor } from '../helpers/sockets';
+
+describe.each(BACKENDS)('a domain added later, on %s', (backend) => {
+  let api: ApiServer;
+
+  beforeAll(async () => {
+    api = await startApiServer(backend);
+    // The database exists, seeded, without the toy domain; then the server starts with it.
+    await api.restart(0, { domains: [...DOMAINS, toy] });
+  });
+  afterAll(async () => api?.close());
+
+  it('migrates the existing database and applies its seed', async () => {
+    const token = await api.signIn('admin');
+    const res = await api.call('GET', 'toy/notes', { token });
+    expect(res).toMatchObject({ status: 200, body: { shelf: 'Toys', notes: [{ id: 'n1', text: 'first note' }] } });
+    const seeds = await api.server.ctx.store.list('seed');
+    expect(seeds.map((s) => s.id)).toEqual(expect.arrayContaining(['demo', 'files', 'toy']));
+  });
+
+  it('adds its part to init', async () => {
+    const res = await api.call<{ toy?: { greeting: string } }>('GET', 'init', { token: await api.signIn('maya') });
+    expect(res.status).toBe(200);
+    expect(res.body.toy).toEqual({ greeting: 'hello Maya' });
+  });
+
+  it('authorises its room for each viewer', async () => {
+    const ada = await socketFor(api.url, await api.signIn('admin'));
+    const maya = await socketFor(api.url, await api.signIn('maya'));
+    try {
+      expect(await emitAck(ada, 'toyShelf:subscribe', { id: 'main' })).toEqual({ ok: true });
+      expect(await emitAck(ada, 'toyShelf:subscribe', { id: 'nope' })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await emitAck(maya, 'toyShelf:subscribe', { id: 'main' })).toEqual({ ok: false, error: 'forbidden' });
+    } finally {
+      ada.disconnect();
+      maya.disconnect();
+    }
+  });
+
+  it('runs neither its migration nor its seed twice', async () => {
+    await api.server.ctx.store.transaction((tx) => tx.put('toyShelf', 'main', { label: 'Renamed' }));
+    await api.restart(0, { domains: [...DOMAINS, toy] });
+    const res = await api.call<{ shelf: string; notes: unknown[] }>('GET', 'toy/notes', { token: await api.signIn('admin') });
+    expect(res.body).toMatchObject({ shelf: 'Renamed', notes: [{ id: 'n1' }] });
+  });
+
+  it('refuses a domain list that declares a kind or a migration twice', async () => {
+    const twin = { ...toy, name: 'toy-twin' };
+    await expect(api.restart(0, { domains: [...DOMAINS, toy, twin] })).rejects.toThrow(/declared by domain toy/);
+    await api.restart(0, { domains: [...DOMAINS, toy] });
+  });
+});
