@@ -141,14 +141,14 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         services: {
           save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
           checkAsync: createRuleChecker(api),
-          ...createFileServices(api, user?.imageAccessToken),
+          ...createFileServices(api, user?.imageAccessToken, dataLayer),
           ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
         },
         ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
         translator,
         profileEditable,
       },
-    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
+    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable, dataLayer],
   );
 
   // The page's modal content loads once the page shows, so a first opening does not wait for chunks.
