@@ -9,7 +9,9 @@ export type { BlockProps } from './react/block-props';
 export * from './react/structure-store';
 export * from './react/engine-context';
 export type * from './react/file-service';
-export { FileList, useFileList, type FileListProps, type FileListState } from './react/file-list';
+// The file blocks import FileList and useFileList from './react/file-list' itself: through this barrel every block
+// chunk would reach the files slice and the collection code it brings.
+export type { FileListProps, FileListState } from './react/file-list';
 export type { FileInfo as StoredFile } from '../schemas/model/api/files';
 export { formatBytes } from './core/validation/values';
 export { sanitizeHtml } from './forms/sanitize';

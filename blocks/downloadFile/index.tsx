@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { ConfigurationNeeded, EditableText, formatBytes, useEditsTextInPlace, useEngine, useFileList, type BlockProps } from '../../engine/block-api';
+import { ConfigurationNeeded, EditableText, formatBytes, useEditsTextInPlace, useEngine, type BlockProps } from '../../engine/block-api';
+import { useFileList } from '../../engine/react/file-list';
 import type { DownloadFileOptions } from '../options.generated';
 
 export type { DownloadFileOptions };
@@ -7,7 +8,7 @@ export type { DownloadFileOptions };
 /** One file to download (`files/download/{id}`, counted by the server), with its size in MB or GB and its download count. */
 export default function DownloadFile({ block, options }: BlockProps<DownloadFileOptions>) {
   const { t, services, user } = useEngine();
-  const state = useFileList(services.files, { ids: options.fileId ? [options.fileId] : [], enabled: !!options.fileId });
+  const state = useFileList({ ids: options.fileId ? [options.fileId] : [], enabled: !!options.fileId });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const detailsId = useId();
@@ -28,7 +29,7 @@ export default function DownloadFile({ block, options }: BlockProps<DownloadFile
     setError(undefined);
     try {
       await files.download(file);
-      state.replace([{ ...file, data: { ...file.data, downloadCount: file.data.downloadCount + 1 } }]);
+      state.downloaded(file.id);
     } catch (e) {
       setError(t('blocks.files.downloadError', { message: e instanceof Error ? e.message : String(e) }));
     } finally {

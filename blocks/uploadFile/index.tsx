@@ -1,16 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import {
-  acceptListOf,
-  EditableText,
-  effectiveMaxBytes,
-  FileList,
-  formatBytes,
-  runRule,
-  useEngine,
-  useFileList,
-  type BlockProps,
-  type StoredFile,
-} from '../../engine';
+import { acceptListOf, EditableText, effectiveMaxBytes, formatBytes, runRule, useEngine, type BlockProps, type StoredFile } from '../../engine';
+import { FileList, useFileList } from '../../engine/react/file-list';
 import type { UploadFileOptions } from '../options.generated';
 
 export type { UploadFileOptions };
@@ -33,7 +23,7 @@ export default function UploadFile({ block, options }: BlockProps<UploadFileOpti
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number>();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  const list = useFileList(files, { contextId: block.id, enabled: !options.hideUploadedFiles && !!user });
+  const list = useFileList({ contextId: block.id, enabled: !options.hideUploadedFiles && !!user });
   useEffect(() => {
     let live = true;
     files?.maxFileSize().then(
@@ -72,7 +62,8 @@ export default function UploadFile({ block, options }: BlockProps<UploadFileOpti
     try {
       const stored: StoredFile[] = await files.upload(picked, { contextId: block.id, claim: true, asset: options.saveAsAsset }, setProgress);
       setMessage({ text: t('blocks.files.uploaded', { name: stored.map((f) => f.name).join(', ') }), error: false });
-      list.reload();
+      // Into this context's list wherever a block shows it (a viewFiles pointed at this block).
+      list.add(stored);
     } catch (error) {
       setMessage({ text: t('blocks.files.uploadError', { message: error instanceof Error ? error.message : String(error) }), error: true });
     } finally {

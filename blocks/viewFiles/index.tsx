@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { ConfigurationNeeded, FileList, useEngine, useFileList, type BlockProps } from '../../engine/block-api';
+import { ConfigurationNeeded, useEngine, type BlockProps } from '../../engine/block-api';
+import { FileList, useFileList } from '../../engine/react/file-list';
 import type { ViewFilesOptions } from '../options.generated';
 
 export type { ViewFilesOptions };
@@ -13,7 +14,7 @@ export default function ViewFiles({ options }: BlockProps<ViewFilesOptions>) {
   const { t, services, user } = useEngine();
   const fromField = options.source === 'field';
   const titleId = useId();
-  const state = useFileList(services.files, fromField ? { contextId: options.fieldId } : { ids: options.fileIds ?? [] });
+  const state = useFileList(fromField ? { contextId: options.fieldId } : { ids: options.fileIds ?? [] });
   if (fromField && !options.fieldId) return <ConfigurationNeeded reason="Choose the files field (or upload block) whose files to list." />;
   if (!services.files || !user) return <p className="t-file-list t-file-list--unavailable">{t('blocks.files.unavailable')}</p>;
   const sorted = [...state.files].sort((a, b) =>

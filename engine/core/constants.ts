@@ -88,6 +88,12 @@ export const PORTRAIT_LAYOUT_BELOW_PX = 1100;
 export const FOCAL_POINT_DEFAULT = { x: 50, y: 50 } as const;
 export const MAX_INLINE_IMAGE_UPLOAD_BYTES = 5_242_880;
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 1_048_576;
+/** Files asked for by id within this window go out in one `POST files/getFiles` (community §9). */
+export const FILE_FETCH_BATCH_DELAY_MS = 10;
+/** Most ids in one `POST files/getFiles` (the server refuses more: files-get-request maxItems). */
+export const FILES_GET_MAX = 500;
+/** Files kept by id in the client beyond those shown (the spec gives no number; as profiles). */
+export const FILE_CACHE_SIZE = 100;
 /** Sizes from this many bytes are labelled in megabytes / gigabytes. */
 export const BYTE_LABEL_MEGABYTE_FROM = 209_715_200;
 export const BYTE_LABEL_GIGABYTE_FROM = 1_073_741_824;

@@ -1,82 +1,62 @@
 /**
- * The data layer of one app: its resources, over the shell's Jotai store and the transport the
- * shell injects. Realtime events are routed here so they land in the same atoms the loads fill.
+ * The data layer of one app: a composition of slices over the shell's Jotai store and the
+ * transport the shell injects. Each domain's slice is made on first use; realtime events are
+ * routed to the slices that declared them, by name, so they land in the same atoms the loads fill;
+ * a reconnect tells every listener (the mounted collections refetch what they may have missed).
  */
-import type { useStore } from 'jotai';
-import { createProfilesResource, type ProfilesResource } from './profiles';
-import { createFavouriteCounts, type FavouriteCountsResource } from './favourite-counts';
-import type { DataTransport, FavouriteCountEvent, MemberFacets, MemberSearchQuery, ProfileUpdateEvent } from './transport';
-import type { ResourceOptions } from './resource';
-import type { Profile } from '../../schemas/model';
-
-type JotaiStore = ReturnType<typeof useStore>;
-
-export interface MemberSearchResult {
-  accountIds: string[];
-  total: number;
-  facets?: MemberFacets;
-}
+import type { DataTransport } from './transport';
+import type { JotaiStore, Schedule, SliceDefinition } from './slice';
 
 export interface DataLayer {
   /** The signed-in account (its profile is never dropped from the cache). */
-  ownAccountId?: string;
-  profiles: ProfilesResource;
-  /** Runs a member search; the profiles found land in the profile atoms, the result names them. */
-  searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult>;
-  /**
-   * One instance per layer of a service a block chunk brings (the headless searches,
-   * member-searches.ts), made on first use: the data layer does not import its code, so a page
-   * without those blocks never downloads it.
-   */
-  shared<T>(create: (store: JotaiStore, layer: DataLayer) => T): T;
-  /** How many members favourite each item (type and id: `favouriteCountKey`). */
-  favouriteCounts: FavouriteCountsResource;
-  /** Adds or removes one favourite of the own account; the own profile's meta follows the answer, and a shown count is read again. */
-  setFavourite(type: string, id: string, on: boolean): Promise<void>;
-  /** Applies a realtime event by name; unknown events are ignored (other domains add theirs). */
-  applyEvent(name: string, payload: unknown): void;
+  readonly ownAccountId?: string;
+  /** A domain's slice, made once per layer on first use. */
+  slice<T>(definition: SliceDefinition<T>): T;
+  /** Applies a realtime event to the slices that declared it; false when none (made yet) does. */
+  applyEvent(name: string, payload: unknown): boolean;
+  /** The realtime connection came back: every reconnect listener runs (mounted collections refetch). */
+  reconnected(): void;
+  /** Hears reconnects; returns the removal. */
+  onReconnect(listener: () => void): () => void;
 }
 
 export interface DataLayerOptions {
   ownAccountId?: string;
-  /** The batch timer (tests drive it by hand). */
-  schedule?: ResourceOptions<Profile>['batch']['schedule'];
+  /** The batch timer of every resource (tests drive it by hand). */
+  schedule?: Schedule;
 }
 
 export function createDataLayer(store: JotaiStore, transport: DataTransport, options: DataLayerOptions = {}): DataLayer {
-  const profiles = createProfilesResource(store, transport, options);
-  const favouriteCounts = createFavouriteCounts(store, transport);
-  async function searchMembers(query: MemberSearchQuery): Promise<MemberSearchResult> {
-    if (!transport.searchMembers) throw new Error('This app gives the data layer no member search');
-    const answer = await transport.searchMembers(query);
-    const items = Array.isArray(answer?.items) ? answer.items.filter((i) => i && typeof i.accountId === 'string') : [];
-    for (const item of items) if (item.profile) profiles.put(item.accountId, item.profile);
-    const facets = answer?.facets && typeof answer.facets === 'object' ? answer.facets : undefined;
-    return { accountIds: items.map((i) => i.accountId), total: typeof answer?.total === 'number' ? answer.total : items.length, ...(facets ? { facets } : {}) };
-  }
-  const services = new Map<unknown, unknown>();
+  const slices = new Map<SliceDefinition<unknown>, unknown>();
+  const names = new Set<string>();
+  const handlers = new Map<string, ((payload: unknown) => void)[]>();
+  const reconnectListeners = new Set<() => void>();
   const layer: DataLayer = {
     ownAccountId: options.ownAccountId,
-    profiles,
-    searchMembers,
-    shared<T>(create: (store: JotaiStore, layer: DataLayer) => T): T {
-      if (!services.has(create)) services.set(create, create(store, layer));
-      return services.get(create) as T;
-    },
-    favouriteCounts,
-    async setFavourite(type, id, on) {
-      const own = options.ownAccountId;
-      const call = on ? transport.addFavourite : transport.removeFavourite;
-      if (!own || !call) throw new Error('This app gives the data layer no favourites');
-      const meta = await call(type, id);
-      if (meta && typeof meta === 'object') profiles.update(own, (profile) => ({ ...profile, data: { ...profile.data, meta } }));
-      // The realtime event may come first or not at all (no socket): the count is read again.
-      await favouriteCounts.refresh(type, id).catch(() => undefined);
+    slice<T>(definition: SliceDefinition<T>): T {
+      const def = definition as SliceDefinition<unknown>;
+      if (slices.has(def)) return slices.get(def) as T;
+      if (names.has(def.name)) throw new Error(`Two data layer slices are named "${def.name}" (a module bundled twice?)`);
+      const made = definition.create({ store, layer, transport, schedule: options.schedule });
+      names.add(def.name);
+      slices.set(def, made);
+      for (const [event, handle] of Object.entries(definition.events ?? {})) {
+        handlers.set(event, [...(handlers.get(event) ?? []), (payload) => handle(made, payload)]);
+      }
+      return made;
     },
     applyEvent(name, payload) {
-      if (!payload || typeof payload !== 'object') return;
-      if (name === 'profile:update') profiles.applyUpdate(payload as ProfileUpdateEvent);
-      if (name === 'favourites:count') favouriteCounts.applyCount(payload as FavouriteCountEvent);
+      const list = handlers.get(name);
+      if (!list) return false;
+      for (const handle of list) handle(payload);
+      return true;
+    },
+    reconnected() {
+      for (const listener of [...reconnectListeners]) listener();
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
     },
   };
   return layer;

@@ -3,10 +3,11 @@ import { atom, useAtomValue, type Atom } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { favouritesOf } from '../core/favourites';
 import type { Profile } from '../../schemas/model';
-import type { DataLayer, MemberSearchResult } from './data-layer';
-import type { MemberSearchQuery } from './transport';
+import type { DataLayer } from './data-layer';
+import { favouriteCountKey, favouritesSlice } from './favourites';
+import { memberSearchSlice, type MemberSearchQuery, type MemberSearchResult } from './member-search';
+import { profilesSlice } from './profiles';
 import type { Resource, ResourceEntry } from './resource';
-import { favouriteCountKey } from './favourite-counts';
 
 /** Read when no id is given, so no cache entry is made for nothing. */
 const noEntry = atom<ResourceEntry<unknown> | undefined>(undefined);
@@ -23,12 +24,17 @@ export function useDataLayer(): DataLayer {
   return layer;
 }
 
+/** The data layer when the host gives one (a block that can show itself without data: "unavailable"). */
+export function useOptionalDataLayer(): DataLayer | undefined {
+  return useContext(DataLayerContext);
+}
+
 /**
  * One profile's entry: undefined until asked for, `loading`, `ready` with the profile, or `error`
  * (`forbidden` is the stored marker of a denied load). Locks the id in the cache while mounted.
  */
 export function useProfileEntry(accountId: string | undefined): ResourceEntry<Profile> | undefined {
-  return useResourceEntry(useDataLayer().profiles, accountId);
+  return useResourceEntry(useDataLayer().slice(profilesSlice), accountId);
 }
 
 /** One id's entry of any resource, loaded when first read and locked in the cache while mounted. */
@@ -43,6 +49,24 @@ export function useResourceEntry<V>(resource: Resource<V>, id: string | undefine
   return id ? entry : undefined;
 }
 
+/** The entries of some ids of a resource, in their order (each loaded when first read and locked while mounted); none without a resource. */
+export function useResourceEntries<V>(resource: Resource<V> | undefined, ids: readonly string[]): (ResourceEntry<V> | undefined)[] {
+  const key = ids.join('\n');
+  const all = useMemo(() => {
+    const list = key ? key.split('\n') : [];
+    return atom((get) => (resource ? list.map((id) => get(resource.atom(id))) : []));
+  }, [resource, key]);
+  const entries = useAtomValue(all);
+  useEffect(() => {
+    if (!resource || !key) return;
+    const list = key.split('\n');
+    const unlocks = list.map((id) => resource.lock(id));
+    for (const id of list) void resource.ensure(id);
+    return () => unlocks.forEach((u) => u());
+  }, [resource, key]);
+  return entries;
+}
+
 /** The profile when loaded, else undefined. */
 export function useProfile(accountId: string | undefined): Profile | undefined {
   const entry = useProfileEntry(accountId);
@@ -53,21 +77,21 @@ export type MemberSearchState = { state: 'loading'; last?: MemberSearchResult } 
 
 /** A member search, run again whenever the query changes; a late answer to an older query is dropped. */
 export function useMemberSearch(query: MemberSearchQuery | undefined): MemberSearchState {
-  const layer = useDataLayer();
+  const search = useDataLayer().slice(memberSearchSlice).search;
   const key = query ? JSON.stringify(query) : '';
   const [state, setState] = useState<MemberSearchState>({ state: 'loading' });
   useEffect(() => {
     if (!key) return;
     let current = true;
     setState((s) => ({ state: 'loading', last: s.state === 'ready' ? s.result : s.state === 'loading' ? s.last : undefined }));
-    layer.searchMembers(JSON.parse(key) as MemberSearchQuery).then(
+    search(JSON.parse(key) as MemberSearchQuery).then(
       (result) => current && setState({ state: 'ready', result }),
       () => current && setState({ state: 'error' }),
     );
     return () => {
       current = false;
     };
-  }, [layer, key]);
+  }, [search, key]);
   return state;
 }
 
@@ -75,15 +99,15 @@ export function useMemberSearch(query: MemberSearchQuery | undefined): MemberSea
 export function useFavourites(type: string): { ids: string[]; loaded: boolean; set(id: string, on: boolean): Promise<void> } {
   const layer = useDataLayer();
   const entry = useProfileEntry(layer.ownAccountId);
-  const set = useCallback((id: string, on: boolean) => layer.setFavourite(type, id, on), [layer, type]);
+  const set = useCallback((id: string, on: boolean) => layer.slice(favouritesSlice).set(type, id, on), [layer, type]);
   const meta = entry?.state === 'ready' ? entry.value.data?.meta : undefined;
   return { ids: favouritesOf(meta, type), loaded: entry?.state === 'ready', set };
 }
 
 /** How many members favourite an item, when `enabled` (loaded then, and kept live); undefined until known. */
 export function useFavouriteCount(type: string, id: string | undefined, enabled: boolean): number | undefined {
-  const layer = useDataLayer();
-  const entry = useResourceEntry(layer.favouriteCounts, enabled && id ? favouriteCountKey(type, id) : undefined);
+  const counts = useDataLayer().slice(favouritesSlice).counts;
+  const entry = useResourceEntry(counts, enabled && id ? favouriteCountKey(type, id) : undefined);
   return entry?.state === 'ready' ? entry.value : undefined;
 }
 
@@ -94,18 +118,6 @@ export function useOwnProfile(): Profile | undefined {
 
 /** The loaded profiles of some ids, in their order (each loaded when first read and locked in the cache while mounted). */
 export function useProfiles(accountIds: string[]): Profile[] {
-  const profiles = useDataLayer().profiles;
-  const key = accountIds.join('\n');
-  const all = useMemo(() => {
-    const ids = key ? key.split('\n') : [];
-    return atom((get) => ids.map((id) => get(profiles.atom(id))));
-  }, [profiles, key]);
-  const entries = useAtomValue(all);
-  useEffect(() => {
-    const ids = key ? key.split('\n') : [];
-    const unlocks = ids.map((id) => profiles.lock(id));
-    for (const id of ids) void profiles.ensure(id);
-    return () => unlocks.forEach((u) => u());
-  }, [profiles, key]);
+  const entries = useResourceEntries(useDataLayer().slice(profilesSlice), accountIds);
   return entries.flatMap((e) => (e?.state === 'ready' ? [e.value] : []));
 }

@@ -4,12 +4,10 @@
  * query; the state runs the search itself (one request per change, whatever number of blocks
  * show it) and drops an answer to an older query.
  */
-import { atom, useAtomValue, type PrimitiveAtom, type useStore } from 'jotai';
-import type { DataLayer } from './data-layer';
+import { atom, useAtomValue, type PrimitiveAtom } from 'jotai';
 import { useDataLayer } from './hooks';
-import type { MemberFacets, MemberSearchQuery, MemberSortBy } from './transport';
-
-type JotaiStore = ReturnType<typeof useStore>;
+import { memberSearchSlice, type MemberFacets, type MemberSearchQuery, type MemberSortBy } from './member-search';
+import { defineSlice, type JotaiStore } from './slice';
 
 export type MemberSort = NonNullable<MemberSearchQuery['sort']>;
 
@@ -189,16 +187,16 @@ export function createMemberSearches(
   };
 }
 
-const memberSearchesService = (store: JotaiStore, layer: DataLayer) => createMemberSearches(store, layer.searchMembers);
+/** The headless searches of the page, one state per search id: made by the first search block, so their code loads with those blocks. */
+export const memberSearchesSlice = defineSlice<MemberSearches>({
+  name: 'memberSearches',
+  create: ({ store, layer }) => createMemberSearches(store, layer.slice(memberSearchSlice).search),
+});
 
-/** The headless searches of the page, one state per search id: one instance per data layer, made by the first search block. */
-export function memberSearchesOf(layer: DataLayer): MemberSearches {
-  return layer.shared(memberSearchesService);
-}
 
 /** The page's headless searches, for a search block. */
 export function useMemberSearches(): MemberSearches {
-  return memberSearchesOf(useDataLayer());
+  return useDataLayer().slice(memberSearchesSlice);
 }
 
 /** One headless search's shared state. */

@@ -1,19 +1,19 @@
 /**
  * A resource of the client data layer: one Jotai atom per id in the shell's store, filled through
  * an injected loader (blocks never call fetch), batched, kept in a bounded cache, and updated in
- * place by realtime events. Profiles are the first resource; lists, chats, notifications, posts and
- * entities add theirs the same way.
+ * place by realtime events. Things read by id are resources (profiles, files, favourite counts);
+ * the items of a collection live in one too, so an item changed anywhere changes in every list.
  */
-import { atom, type PrimitiveAtom, type useStore } from 'jotai';
+import { atom, type PrimitiveAtom } from 'jotai';
 import { createBatcher, type BatcherOptions } from './batcher';
-
-type JotaiStore = ReturnType<typeof useStore>;
+import type { JotaiStore } from './slice';
+import { messageOf } from './transport';
 
 /** Why a load gave no value: refused by permission (the error marker of community §8), absent, or failed. */
 export type LoadError = 'forbidden' | 'notFound' | 'failed';
 
 /** What a resource atom holds for one id. */
-export type ResourceEntry<V> = { state: 'loading' } | { state: 'ready'; value: V } | { state: 'error'; error: LoadError };
+export type ResourceEntry<V> = { state: 'loading' } | { state: 'ready'; value: V } | { state: 'error'; error: LoadError; message?: string };
 
 /** One id's answer from a batch load: its value or why there is none. */
 export type LoadResult<V> = { value: V } | { error: LoadError };
@@ -33,7 +33,7 @@ export interface ResourceOptions<V> {
 export interface Resource<V> {
   /** The atom of one id (created on first use; the same atom until the id is evicted). */
   atom(id: string): PrimitiveAtom<ResourceEntry<V> | undefined>;
-  /** Loads an id unless it is loaded or loading; `force` reloads it. */
+  /** Loads an id unless it is loaded; resolves once it is (a load already on its way is joined); `force` reloads it. */
   ensure(id: string, force?: boolean): Promise<void>;
   /** Reads one id's entry now. */
   peek(id: string): ResourceEntry<V> | undefined;
@@ -53,6 +53,8 @@ export function createResource<V>(store: JotaiStore, options: ResourceOptions<V>
   /** Insertion order is recency: a touched id is moved to the end. */
   const atoms = new Map<string, PrimitiveAtom<ResourceEntry<V> | undefined>>();
   const locks = new Map<string, number>();
+  /** Loads on their way, so a second reader waits for the same one. */
+  const loads = new Map<string, Promise<void>>();
 
   function touch(id: string): PrimitiveAtom<ResourceEntry<V> | undefined> {
     let a = atoms.get(id);
@@ -84,8 +86,9 @@ export function createResource<V>(store: JotaiStore, options: ResourceOptions<V>
       let answers: Map<string, LoadResult<V>>;
       try {
         answers = await options.loadMany(ids);
-      } catch {
-        for (const id of ids) write(id, { state: 'error', error: 'failed' });
+      } catch (failure) {
+        // The message (the server's) is kept for the views that show why.
+        for (const id of ids) write(id, { state: 'error', error: 'failed', message: messageOf(failure) });
         return;
       }
       for (const id of ids) {
@@ -100,10 +103,14 @@ export function createResource<V>(store: JotaiStore, options: ResourceOptions<V>
       return atoms.get(id) ?? touch(id);
     },
     ensure(id, force = false) {
+      const running = loads.get(id);
+      if (running) return running;
       const current = atoms.get(id) && store.get(atoms.get(id)!);
       if (current?.state === 'loading' || (current && !force)) return Promise.resolve();
       store.set(touch(id), current?.state === 'ready' ? current : { state: 'loading' });
-      return batcher.request(id);
+      const load = batcher.request(id).finally(() => loads.delete(id));
+      loads.set(id, load);
+      return load;
     },
     peek(id) {
       const a = atoms.get(id);

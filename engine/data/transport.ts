@@ -1,72 +1,38 @@
 /**
- * What the data layer asks of the server, injected by the shell (web wires it to the API client;
- * tests to a real server or a recorder). Blocks never see it: they read atoms through hooks.
+ * What the data layer asks of the server: one generic request the shell injects (web: the API
+ * client; tests: the real server), and the calls each slice defines for itself (method, path,
+ * body). A domain adds its calls to its own slice, never to this file. Blocks never see any of it:
+ * they read atoms through hooks.
  */
-import type { Profile, ProfileMeta } from '../../schemas/model';
 
-/** One entry of `POST profile/collection`: the profile, or why it is not given. */
-export type ProfileCollectionEntry = Profile | { accountId: string; error: 'forbidden' | 'notFound' };
+export type DataMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface MemberSearchQuery {
-  text?: string;
-  listIds?: string[];
-  filters?: { key: string; value: string }[];
-  /** `relevance`: best text match first, ties by name. */
-  sort?: 'name' | 'newest' | 'relevance';
-  /** Sort on a public profile value instead of `sort`. */
-  sortBy?: MemberSortBy;
-  /** Public number values within min..max. */
-  ranges?: { key: string; min?: number; max?: number }[];
-  /** Public date values (days, YYYY-MM-DD) within from..to. */
-  dateRanges?: { key: string; from?: string; to?: string }[];
-  /** Profile field keys whose public values are counted over the matches. */
-  facets?: string[];
-  near?: { lat: number; lng: number; radiusKm: number };
-  page?: number;
-  limit?: number;
-}
-
-export interface MemberSortBy {
-  key: string;
-  direction: 'asc' | 'desc';
-  blankPosition?: 'first' | 'last';
-}
-
-/** Counts of public values per key over a search's matches. */
-export type MemberFacets = Record<string, { value: string; count: number }[]>;
-
-export interface MemberSearchAnswer {
-  items: { accountId: string; name: string; profile: Profile | null }[];
-  total: number;
-  facets?: MemberFacets;
+/** One call to the API, as a slice defines it; `Answer` is the type of what the server answers. */
+export interface DataCall<Answer> {
+  method: DataMethod;
+  /** Under the API base, e.g. `profile/collection`. */
+  path: string;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** The shell reports a failure to the member (a change they made); reads leave it off and show their own error state. */
+  report?: boolean;
+  /** Never set: carries the answer's type from the call's definition to `request`. */
+  readonly answer?: Answer;
 }
 
 export interface DataTransport {
-  /** `POST profile/collection { accountIds }`. */
-  loadProfiles(accountIds: string[]): Promise<ProfileCollectionEntry[]>;
-  /** `POST profile/search`: the member directory. */
-  searchMembers?(query: MemberSearchQuery): Promise<MemberSearchAnswer>;
-  /** `PUT profile/favourites/add { type, value }`: the own profile's meta after the change. */
-  addFavourite?(type: string, value: string): Promise<ProfileMeta>;
-  /** `DELETE profile/favourites { type, targetId }`: the own profile's meta after the change. */
-  removeFavourite?(type: string, targetId: string): Promise<ProfileMeta>;
-  /** `GET profile/favourites/count/{type}/{targetId}`: how many members favourite the item. */
-  favouriteCount?(type: string, targetId: string): Promise<FavouriteCountEvent>;
+  /** Sends one call; rejects on failure (with the HTTP status as `status` when there was an answer). */
+  request<Answer>(call: DataCall<Answer>): Promise<Answer>;
 }
 
-/** `favourites:count`, and the answer of the count call. */
-export interface FavouriteCountEvent {
-  type: string;
-  targetId: string;
-  count: number;
+/** Defines a call with the type of its answer: `dataCall<Profile[]>({ method: 'POST', path, body })`. */
+export const dataCall = <Answer>(call: Omit<DataCall<Answer>, 'answer'>): DataCall<Answer> => call;
+
+/** The HTTP status of a failed request, when the transport's error carries one (the web's ApiError does). */
+export function statusOf(error: unknown): number | undefined {
+  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
 }
 
-/** `profile:update`: a profile changed (a form save, a meta write); `meta` alone for meta writes. */
-export interface ProfileUpdateEvent {
-  accountId: string;
-  profile?: Profile;
-  meta?: ProfileMeta;
-  keepaliveTimestamp?: number;
-  /** The profile was deleted. */
-  removed?: boolean;
-}
+/** The message of a failed request, for an error state. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

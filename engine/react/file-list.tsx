@@ -4,58 +4,66 @@
  * buttons to download (counted by the server) and delete (the owner's or a files manager's; the
  * server decides). Every control is a real button, so the keyboard reaches all of them.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Id } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api/files';
 import { formatBytes } from '../core/validation/values';
+import { useCollectionOf } from '../data/collection-hooks';
+import { filesSlice } from '../data/files';
+import { useOptionalDataLayer, useResourceEntries } from '../data/hooks';
+import { messageOf } from '../data/transport';
 import { useEngine } from './engine-context';
 import type { FileService } from './file-service';
 
-export type FileListState =
-  | { status: 'idle' | 'loading'; files: FileInfo[]; reload(): void; replace(files: FileInfo[]): void }
-  | { status: 'ready'; files: FileInfo[]; reload(): void; replace(files: FileInfo[]): void }
-  | { status: 'error'; message: string; files: FileInfo[]; reload(): void; replace(files: FileInfo[]): void };
+/** `idle` when there is nothing to read (no source, no data layer); `error` says why. */
+export type FileListState = FileListActions &
+  ({ status: 'idle' | 'loading' | 'ready'; files: FileInfo[] } | { status: 'error'; files: FileInfo[]; message: string });
 
-/** Loads files by the upload's context (`getFileList/{contextId}`) or by ids (`getFiles`, in the given order). */
-export function useFileList(service: FileService | undefined, source: { contextId?: Id; ids?: Id[]; enabled?: boolean }): FileListState {
-  const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'error'>('idle');
-  const [files, setFiles] = useState<FileInfo[]>([]);
-  const [message, setMessage] = useState('');
-  const [round, setRound] = useState(0);
-  const idsKey = source.ids?.join('\n');
-  const enabled = source.enabled !== false && !!service && (source.contextId !== undefined || idsKey !== undefined);
-  useEffect(() => {
-    if (!enabled || !service) return;
-    let live = true;
-    setStatus('loading');
-    const ids = idsKey ? idsKey.split('\n') : [];
-    const load = source.contextId !== undefined ? service.list(source.contextId) : service.get(ids);
-    load.then(
-      (found) => {
-        if (!live) return;
-        const valid = Array.isArray(found) ? found.filter((f) => f && typeof f.id === 'string') : [];
-        // Chosen files keep the order they were chosen in.
-        setFiles(source.contextId !== undefined ? valid : ids.map((id) => valid.find((f) => f.id === id)).filter((f): f is FileInfo => !!f));
-        setStatus('ready');
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setMessage(error instanceof Error ? error.message : String(error));
-        setStatus('error');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [service, enabled, source.contextId, idsKey, round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  // Another block's upload to the same context, or any delete, shows here without a page reload.
-  useEffect(
-    () => (enabled ? service?.subscribe?.((changed) => (changed === undefined || changed === source.contextId) && reload()) : undefined),
-    [service, enabled, source.contextId, reload],
-  );
-  const replace = useCallback((next: FileInfo[]) => setFiles(next), []);
-  return status === 'error' ? { status, message, files, reload, replace } : { status, files, reload, replace };
+export interface FileListActions {
+  /** Reads the files again. */
+  reload(): void;
+  /** New uploads of the context: shown in every list of it. */
+  add(files: readonly FileInfo[]): void;
+  /** Deletes a file on the server; it leaves every list and view. */
+  deleteFile(id: Id): Promise<void>;
+  /** The server counted a download: every view shows the new count. */
+  downloaded(id: Id): void;
+}
+
+const noFiles: readonly Id[] = [];
+
+/**
+ * Files by the upload's context (`getFileList/{contextId}`) or by ids (`getFiles`, in the given
+ * order), read through the data layer's files slice: blocks showing the same files share one
+ * read, and a change made in one shows in all.
+ */
+export function useFileList(source: { contextId?: Id; ids?: readonly Id[]; enabled?: boolean }): FileListState {
+  const files = useOptionalDataLayer()?.slice(filesSlice);
+  const enabled = source.enabled !== false && !!files;
+  const byContext = enabled && source.contextId !== undefined;
+  const byIds = enabled && !byContext && source.ids !== undefined;
+  const list = useCollectionOf(files?.lists, byContext ? source.contextId : undefined);
+  const ids = byIds ? source.ids! : noFiles;
+  const entries = useResourceEntries(byIds ? files?.byId : undefined, ids);
+  const actions: FileListActions = {
+    reload() {
+      if (byContext) void files!.lists.get(source.contextId!).reload();
+      else if (byIds) for (const id of ids) void files!.byId.ensure(id, true);
+    },
+    add: (added: readonly FileInfo[]) => (source.contextId !== undefined ? files?.added(source.contextId, added) : undefined),
+    deleteFile: (id: Id) => (files ? files.remove(id) : Promise.reject(new Error('No data layer'))),
+    downloaded: (id: Id) => files?.downloaded(id),
+  };
+  if (byContext)
+    return list.status === 'error'
+      ? { ...actions, status: 'error', files: list.items, message: messageOf(list.error) }
+      : { ...actions, status: list.status, files: list.items };
+  if (!byIds) return { ...actions, status: 'idle', files: [] };
+  const failed = entries.find((e) => e?.state === 'error' && e.error === 'failed');
+  const shown = entries.flatMap((e) => (e?.state === 'ready' ? [e.value] : []));
+  if (entries.some((e) => !e || e.state === 'loading')) return { ...actions, status: 'loading', files: shown };
+  if (failed?.state === 'error') return { ...actions, status: 'error', files: shown, message: failed.message ?? '' };
+  return { ...actions, status: 'ready', files: shown };
 }
 
 export interface FileListProps {
@@ -96,7 +104,7 @@ export function FileList(props: FileListProps) {
     setWorking(file.id);
     try {
       await files.download(file);
-      state.replace(state.files.map((f) => (f.id === file.id ? { ...f, data: { ...f.data, downloadCount: f.data.downloadCount + 1 } } : f)));
+      state.downloaded(file.id);
     } catch (error) {
       setNotice({ text: t('blocks.files.downloadError', { message: error instanceof Error ? error.message : String(error) }), error: true });
     } finally {
@@ -107,8 +115,7 @@ export function FileList(props: FileListProps) {
     setConfirming(undefined);
     setWorking(file.id);
     try {
-      await files.remove(file.id);
-      state.replace(state.files.filter((f) => f.id !== file.id));
+      await state.deleteFile(file.id);
       setNotice({ text: t('blocks.files.deleted', { name }), error: false });
     } catch (error) {
       setNotice({ text: t('blocks.files.deleteError', { message: error instanceof Error ? error.message : String(error) }), error: true });

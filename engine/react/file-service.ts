@@ -1,6 +1,8 @@
 /**
- * The files calls (community 7 Files) as blocks and the asset manager use them; the shell wires
- * them to the server. Blocks never fetch: uploadFile, downloadFile and viewFiles call these.
+ * The files calls (community 7 Files) that are not reads of the data layer: uploads (with
+ * progress), downloads (the browser saves them), the asset library; the shell wires them to the
+ * server. Blocks read files through the data layer's files slice (engine/data/files.ts) and never
+ * fetch.
  */
 import type { Id } from '../../schemas/model';
 import type { AssetsQueryRequest, FileDataChanges, FileInfo } from '../../schemas/model/api/files';
@@ -23,15 +25,13 @@ export interface AssetPage {
 }
 
 export interface FileService {
-  /** `GET files/getFileList/{fieldId}`: the viewer's files uploaded for one field or block. */
-  list(contextId: Id): Promise<FileInfo[]>;
-  /** `POST files/getFiles`: the files of these ids the viewer may see (others are left out). */
+  /** `POST files/getFiles`: the files of these ids the viewer may see (others are left out); the admin's file picker. */
   get(ids: Id[]): Promise<FileInfo[]>;
   /** `POST files/upload` (or uploadImage); `onProgress` hears the share sent (0 to 1). */
   upload(files: File[], options: FileUploadOptions, onProgress?: (fraction: number) => void): Promise<FileInfo[]>;
   /** `GET files/download/{id}` (counted by the server), saved under the file's name. */
   download(file: Pick<FileInfo, 'id' | 'name'>): Promise<void>;
-  /** `DELETE files/{id}`: the owner's or a files manager's. */
+  /** `DELETE files/{id}`: the owner's or a files manager's (the asset manager; blocks delete through the data layer). */
   remove(id: Id): Promise<void>;
   /** `GET files/serviceMaxFileSize`, in bytes. */
   maxFileSize(): Promise<number>;
@@ -41,6 +41,4 @@ export interface FileService {
   assets(query: AssetsQueryRequest): Promise<AssetPage>;
   uploadAsset(files: File[], onProgress?: (fraction: number) => void): Promise<FileInfo[]>;
   updateAsset(id: Id, changes: FileDataChanges): Promise<FileInfo>;
-  /** Hears uploads and deletes made through this service (the context uploaded to; undefined for a delete), so other lists on the page refresh. */
-  subscribe?(listener: (contextId?: Id) => void): () => void;
 }

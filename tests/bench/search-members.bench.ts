@@ -16,7 +16,7 @@ import { createStore } from 'jotai';
 import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
 import { migrateAll } from '../../server/domains';
 import { createMemberIndex, memberDocument, type MemberQuery } from '../../server/search';
-import { createDataLayer } from '../../engine/data';
+import { createDataLayer, profilesSlice } from '../../engine/data';
 import type { Profile } from '../../schemas/model';
 import { roundRatio } from './harness';
 
@@ -230,13 +230,14 @@ async function analyze(opened: OpenedDatabase) {
 async function batchBench() {
   let requests = 0;
   const layer = createDataLayer(createStore(), {
-    async loadProfiles(ids) {
+    async request<A>(call: { body?: unknown }) {
       requests++;
-      return ids.map((accountId) => ({ accountId, data: { profile: {}, meta: {} } }));
+      return (call.body as { accountIds: string[] }).accountIds.map((accountId) => ({ accountId, data: { profile: {}, meta: {} } })) as A;
     },
   });
+  const profiles = layer.slice(profilesSlice);
   const blocks = 200;
-  await Promise.all(Array.from({ length: blocks }, (_, i) => layer.profiles.ensure(`u${i}`)));
+  await Promise.all(Array.from({ length: blocks }, (_, i) => profiles.ensure(`u${i}`)));
   return { bench: 'profiles.batch', blocks, requests };
 }
 

@@ -34,6 +34,15 @@ describe('the member bundle (dist/app/meta.json)', () => {
       ).toEqual([]);
   });
 
+  it('loads the data layer collections only with the blocks whose slices use them (the file blocks), not with every page or block', () => {
+    const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
+    const reached = (entry: string) => initialFiles(meta, entry).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
+    const collections = (inputs: string[]) => inputs.filter((i) => /engine\/data\/(collection|files)\.ts$/.test(i)).sort();
+    expect(collections(reached('web/member-chunk.ts'))).toEqual([]);
+    expect(collections(reached('blocks/_chunks.generated/userSearch.ts?lazy-entry'))).toEqual([]);
+    expect(collections(reached('blocks/_chunks.generated/viewFiles.ts?lazy-entry'))).toEqual(['engine/data/collection.ts', 'engine/data/files.ts']);
+  });
+
   it('carries no socket.io-client anywhere: the realtime client is our own (web/realtime/socket-connection.ts)', () => {
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
     const inputs = Object.values(meta.outputs as Record<string, { inputs: Record<string, unknown> }>).flatMap((output) => Object.keys(output.inputs));

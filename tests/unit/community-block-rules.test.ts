@@ -5,7 +5,7 @@ import { allFavourites, favouritesOf } from '../../engine/core/favourites';
 import { geoPointOf } from '../../engine/core/geo';
 import { socialHref, socialLinksOf } from '../../engine/core/social-links';
 import { createMemberSearches, searchQueryOf } from '../../engine/data/member-searches';
-import type { MemberSearchQuery } from '../../engine/data/transport';
+import type { MemberSearchQuery } from '../../engine/data/member-search';
 import { pageWindow } from '../../engine/react/pager';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));

@@ -63,6 +63,20 @@ describe('realtime client (spec 7.6)', () => {
     client.close();
   });
 
+  it('tells onReconnect when the socket connects again after a drop (the data layer refetches), not on the first connection', async () => {
+    let reconnects = 0;
+    const client = connect({
+      onReconnect: () => reconnects++,
+      socketOptions: { WebSocket: NodeWebSocket as unknown as typeof WebSocket, reconnectionDelay: 20 },
+    });
+    await until(() => client.socket.connected);
+    expect(reconnects).toBe(0);
+    serverSocket!.conn.close(); // the engine.io connection, as a network loss would
+    await until(() => reconnects === 1);
+    expect(client.socket.connected).toBe(true);
+    client.close();
+  });
+
   it('writes items:changes into the affected atoms in place, keeps unchanged ones and removes deleted ones', async () => {
     const store = createStore();
     store.set(loadStructureAtom, {

@@ -3,6 +3,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { moduleAtom, moduleOrderAtom } from '../../engine/react/structure-store';
 import type { SettingsUpdatedEvent } from '../../schemas/model';
+import { profilesSlice } from '../../engine/data/profiles';
 import { webDataLayer } from '../../web/engine/data-layer';
 import type { ApiClient } from '../../web/api/client';
 import type { AppInit } from '../../web/api/init-adapter';
@@ -82,7 +83,7 @@ describe('realtime events the shell applies (spec 7.6)', () => {
   it('profile:update replaces the meta of a loaded profile and leaves unloaded ones alone', () => {
     const store = createStore();
     // No call is made: the profile is put in directly, as init or a save would.
-    const { profiles } = webDataLayer(store, {} as ApiClient, 'maya');
+    const profiles = webDataLayer(store, {} as ApiClient, 'maya').slice(profilesSlice);
     profiles.put('maya', { accountId: 'maya', data: { profile: { firstName: 'Maya' }, meta: {} } });
     expect(applyShellEvent(store, 'profile:update', { accountId: 'maya', meta: { block: { m: { shown: true } } } }, noEnv)).toBe(true);
     expect(profiles.peek('maya')).toEqual({

@@ -49,6 +49,7 @@ import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data/hooks';
+import { profilesSlice } from '../../engine/data/profiles';
 
 // Rendering reads block types; the rule engine reads operators and forms field types and validation
 // rules from their own chunks (engine/forms/default-evaluator.ts, engine/forms/field-types.ts), so a
@@ -94,7 +95,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const viewingAs = !!session?.viewAs?.length;
   const viewer = useMemo(() => (session && viewingAs ? viewAsContext({ user: session.user }, session.viewAs!).user : session?.user), [session, viewingAs]);
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
-  const ownEntry = useResourceEntry(dataLayer.profiles, accountId);
+  const ownEntry = useResourceEntry(dataLayer.slice(profilesSlice), accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
   // The shell's keepalive follows the own profile's connectivity privacy (its one place).
   const setConnectivityPrivate = useSetAtom(ownConnectivityPrivateAtom);
@@ -104,12 +105,15 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   }, [connectivityPrivate, setConnectivityPrivate]);
   // A numeric target is a profile anywhere; on a profile page any target names an account.
   const viewedId = targetId && (targetKind(targetId) === 'profile' || page.type === 'profile') ? targetId : accountId;
-  const viewedEntry = useResourceEntry(dataLayer.profiles, viewedId);
+  const viewedEntry = useResourceEntry(dataLayer.slice(profilesSlice), viewedId);
   const viewedProfile = viewedEntry?.state === 'ready' ? viewedEntry.value : undefined;
 
   const mediaToken = session?.user.imageAccessToken;
   const device = useMemo(() => ({ isMobile: !wide, isDesktop: wide }), [wide]);
-  const pageServices = useMemo(() => createPageServices({ api, store, pageId: page.id, profiles: dataLayer.profiles }), [api, store, page.id, dataLayer]);
+  const pageServices = useMemo(
+    () => createPageServices({ api, store, pageId: page.id, profiles: dataLayer.slice(profilesSlice) }),
+    [api, store, page.id, dataLayer],
+  );
   const engineServices = useMemo<EngineServices>(
     () => ({
       saveBlockMeta: pageServices.saveBlockMeta,
@@ -137,14 +141,14 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         services: {
           save: (submission) => pageServices.saveForm(viewedId ?? '', submission),
           checkAsync: createRuleChecker(api),
-          ...createFileServices(api, user?.imageAccessToken),
+          ...createFileServices(api, user?.imageAccessToken, dataLayer),
           ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
         },
         ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
         translator,
         profileEditable,
       },
-    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable],
+    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable, dataLayer],
   );
 
   // The page's modal content loads once the page shows, so a first opening does not wait for chunks.

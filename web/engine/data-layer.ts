@@ -1,33 +1,32 @@
 /**
  * The engine's data layer for this app: one per Jotai store and signed-in account, its transport
- * wired to the API client. Realtime events reach it through `dataLayerOf(store)`.
+ * the API client. Realtime events and reconnects reach it through `dataLayerOf(store)`.
  */
 import type { useStore } from 'jotai';
 import { createDataLayer, type DataLayer } from '../../engine/data/data-layer';
-import type { FavouriteCountEvent, MemberSearchAnswer, ProfileCollectionEntry } from '../../engine/data/transport';
-import type { ProfileMeta } from '../../schemas/model';
+import type { DataTransport } from '../../engine/data/transport';
 import type { ApiClient } from '../api/client';
 
 type Store = ReturnType<typeof useStore>;
 
 const layers = new WeakMap<Store, { accountId: string | undefined; layer: DataLayer }>();
 
+/** The slices' calls over the API client. Reads are quiet (a view shows its own error state; a toast per avatar would drown the page). */
+export function apiTransport(api: ApiClient): DataTransport {
+  return {
+    request({ method, path, query, body, report }) {
+      const options = { quiet: !report, ...(query ? { query } : {}) };
+      if (method === 'GET') return api.get(path, options);
+      if (method === 'DELETE') return api.delete(path, { ...options, body });
+      return method === 'POST' ? api.post(path, body, options) : api.put(path, body, options);
+    },
+  };
+}
+
 export function webDataLayer(store: Store, api: ApiClient, accountId: string | undefined): DataLayer {
   const held = layers.get(store);
   if (held && held.accountId === accountId) return held.layer;
-  const layer = createDataLayer(
-    store,
-    // Quiet: a profile that fails to load shows its own state; a toast per avatar would drown the page.
-    {
-      loadProfiles: (accountIds) => api.post<ProfileCollectionEntry[]>('profile/collection', { accountIds }, { quiet: true }),
-      searchMembers: (query) => api.post<MemberSearchAnswer>('profile/search', query, { quiet: true }),
-      addFavourite: (type, value) => api.put<ProfileMeta>('profile/favourites/add', { type, value }),
-      removeFavourite: (type, targetId) => api.delete<ProfileMeta>('profile/favourites', { body: { type, targetId } }),
-      favouriteCount: (type, targetId) =>
-        api.get<FavouriteCountEvent>(`profile/favourites/count/${encodeURIComponent(type)}/${encodeURIComponent(targetId)}`, { quiet: true }),
-    },
-    { ownAccountId: accountId },
-  );
+  const layer = createDataLayer(store, apiTransport(api), { ownAccountId: accountId });
   layers.set(store, { accountId, layer });
   return layer;
 }

@@ -2,6 +2,8 @@
  * The file calls behind web/engine/file-services.ts, a chunk of their own: imported on the first
  * call, so only a page whose blocks upload, list or download files loads them.
  */
+import type { DataLayer } from '../../engine/data/data-layer';
+import { filesSlice } from '../../engine/data/files';
 import type { FormServices } from '../../engine/forms/types';
 import type { AssetPage, FileService } from '../../engine/react/file-service';
 import type { Field } from '../../schemas/model';
@@ -10,8 +12,6 @@ import type { ApiClient } from '../api/client';
 
 /** The form engine's asynchronous file services (see createFileServices). */
 export type FormFileCalls = Required<Pick<FormServices, 'upload' | 'saveFileData' | 'maxFileSize' | 'fileData' | 'fileInfos'>>;
-/** FileService but for its listeners (see createFileService). */
-export type FileCalls = Omit<FileService, 'subscribe'>;
 
 function imageOptionsQuery(field: Field): Record<string, string | number> {
   const image = field.opts?.image as Record<string, unknown> | undefined;
@@ -21,7 +21,9 @@ function imageOptionsQuery(field: Field): Record<string, string | number> {
   return query;
 }
 
-export function formFileCalls(api: ApiClient): FormFileCalls {
+/** Reads and metadata saves go through the data layer's files (batched with the blocks' reads, one cache); uploads over XMLHttpRequest. */
+export function formFileCalls(api: ApiClient, layer: DataLayer): FormFileCalls {
+  const files = layer.slice(filesSlice);
   let serverMax: Promise<number> | undefined;
   return {
     // Asked once per page; a failure is asked again next time.
@@ -35,9 +37,9 @@ export function formFileCalls(api: ApiClient): FormFileCalls {
       );
       return serverMax;
     },
-    fileInfos: (fileIds) => (fileIds.length ? api.post<FileInfo[]>('files/getFiles', { fileIds }, { quiet: true }) : Promise.resolve([])),
+    fileInfos: (fileIds) => files.many(fileIds),
     async fileData(fileId) {
-      const [file] = await api.post<FileInfo[]>('files/getFiles', { fileIds: [fileId] }, { quiet: true });
+      const [file] = await files.many([fileId]);
       return file?.data;
     },
     async upload(files, field, onProgress) {
@@ -49,7 +51,7 @@ export function formFileCalls(api: ApiClient): FormFileCalls {
       return answer.fileIds;
     },
     async saveFileData(fileId, data) {
-      await api.post(`files/${encodeURIComponent(fileId)}/data`, { changes: data }, { quiet: true });
+      await files.saveData(fileId, data);
     },
   };
 }
@@ -62,10 +64,9 @@ function formOf(files: File[]): FormData {
   return body;
 }
 
-/** The files calls for blocks and the asset manager; `changed` tells the service's listeners. */
-export function fileCalls(api: ApiClient, changed: (contextId?: string) => void): FileCalls {
+/** The files calls for blocks and the asset manager (blocks read through the data layer instead). */
+export function fileCalls(api: ApiClient): FileService {
   return {
-    list: (contextId) => api.get<FileInfo[]>(`files/getFileList/${seg(contextId)}`, { quiet: true }),
     get: (ids) => (ids.length ? api.post<FileInfo[]>('files/getFiles', { fileIds: ids }, { quiet: true }) : Promise.resolve([])),
     async upload(files, options, onProgress) {
       const query = new URLSearchParams(options.contextId ? { contextId: options.contextId } : {});
@@ -73,7 +74,6 @@ export function fileCalls(api: ApiClient, changed: (contextId?: string) => void)
       const answer = await sendWithProgress(api, `${options.imagesOnly ? 'files/uploadImage' : 'files/upload'}?${query.toString()}`, formOf(files), onProgress);
       if (options.claim)
         await api.post('files/claimFiles', { fileIds: answer.fileIds, ...(options.contextId ? { contextId: options.contextId } : {}) }, { quiet: true });
-      changed(options.contextId);
       return answer.files;
     },
     async download(file) {
@@ -89,10 +89,7 @@ export function fileCalls(api: ApiClient, changed: (contextId?: string) => void)
       // The browser has taken the bytes once the click is handled.
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
-    async remove(id) {
-      await api.delete(`files/${seg(id)}`, { quiet: true });
-      changed();
-    },
+    remove: async (id) => void (await api.delete(`files/${seg(id)}`, { quiet: true })),
     maxFileSize: async () => (await api.get<{ serviceMaxFileSize: number }>('files/serviceMaxFileSize', { quiet: true })).serviceMaxFileSize,
     update: (id, changes) => api.post<FileInfo>(`files/${seg(id)}/data`, { changes }, { quiet: true }),
     assets: (query) => api.post<AssetPage>('files/getAssets', query, { quiet: true }),

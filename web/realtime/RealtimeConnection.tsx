@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
+import { dataLayerOf } from '../engine/data-layer';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
 
@@ -21,6 +22,7 @@ export default function RealtimeConnection() {
       getToken: () => api.getToken(),
       store,
       onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
+      onReconnect: () => dataLayerOf(store)?.reconnected(),
     });
     client.current = c;
     store.set(realtimeSocketAtom, c.socket);

@@ -67,6 +67,8 @@ export interface RealtimeOptions {
   onChatMessage?: (message: ChatMessage) => void;
   /** Every other received event, by name (toasts, notifications, settings, ...). */
   onEvent?: (event: string, payload: unknown) => void;
+  /** The socket connected again after a drop: events sent meanwhile were missed (the data layer refetches). */
+  onReconnect?: () => void;
   /** Extra connection options (tests pass Node's WebSocket). */
   socketOptions?: Partial<SocketConnectionOptions>;
 }
@@ -154,6 +156,11 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   };
   // Subscriptions live on the server's socket: repeat them after every (re)connection.
   socket.on('connect', subscribeAll);
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore) options.onReconnect?.();
+    connectedBefore = true;
+  });
 
   socket.on('items:changes', (changes: ItemsChanges) => {
     if (changes && typeof changes === 'object') applyItemsChanges(options.store, changes);

@@ -1,5 +1,6 @@
 /**
- * Realtime events the shell applies itself (spec 7.6): `settings:updated` replaces the settings
+ * Realtime events the shell applies (spec 7.6): those a data layer slice declared go to the data
+ * layer (profiles, favourite counts, each later domain's), `settings:updated` replaces the settings
  * (settings-updated.ts), i18n updates for the current language merge into the inline-text
  * overrides, and server messages become info toasts.
  */
@@ -22,18 +23,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /** Returns true when the event was handled. */
 export function applyShellEvent(store: Store, event: string, payload: unknown, env: () => SettingsEventEnv): boolean {
+  // Routed by name to the slices made so far: the atoms blocks read change in place.
+  if (dataLayerOf(store)?.applyEvent(event, payload)) return true;
   if (event === 'settings:updated') return applySettingsUpdated(store, payload, env());
-  // The user's own profile changed (a form save, another tab's modal state, a language): the data
-  // layer updates the loaded profile in place, so what blocks and block meta read is never stale.
-  if (event === 'profile:update' && isRecord(payload) && typeof payload.accountId === 'string') {
-    dataLayerOf(store)?.applyEvent(event, payload);
-    return true;
-  }
-  // How many favourite an item shown here (favouriteButton showCount).
-  if (event === 'favourites:count' && isRecord(payload)) {
-    dataLayerOf(store)?.applyEvent(event, payload);
-    return true;
-  }
   // The own account's state changed in another tab or by a save (data privacy, notifications).
   if (event === 'user:updateData' && isRecord(payload)) {
     const session = store.get(sessionAtom);

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { profilePublicName } from '../../engine/core/profile-privacy';
 import { useResourceEntry } from '../../engine/data/hooks';
+import { profilesSlice } from '../../engine/data/profiles';
 import type { DataPrivacy, Profile, ProfileMeta } from '../../schemas/model';
 import { profileHref } from '../api/init-adapter';
 import { LanguageSelector, shouldShowLanguageSelector } from '../i18n/LanguageSelector';
@@ -34,7 +35,7 @@ export default function SettingsPage() {
   const toast = useSetAtom(pushToastAtom);
   const accountId = session?.user.accountId;
   const layer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
-  const ownEntry = useResourceEntry(layer.profiles, accountId);
+  const ownEntry = useResourceEntry(layer.slice(profilesSlice), accountId);
   const own = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -65,7 +66,7 @@ export default function SettingsPage() {
   }
 
   const setUser = (change: Partial<typeof user>) => setSession((s) => (s ? { ...s, user: { ...s.user, ...change } } : s));
-  const setMeta = (meta: ProfileMeta) => layer.profiles.update(accountId, (p: Profile) => ({ ...p, data: { ...p.data, meta } }));
+  const setMeta = (meta: ProfileMeta) => layer.slice(profilesSlice).update(accountId, (p: Profile) => ({ ...p, data: { ...p.data, meta } }));
 
   const notificationsOn = user.notificationsEnabled === true;
   const noAutoPlay = own?.data.meta.accessibility?.noCarouselAutoPlay === true;

@@ -6,6 +6,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useMemo, useState } from 'react';
 import { avatarMedia, mediaUrl } from '../../engine/core/media';
 import { useResourceEntry } from '../../engine/data/hooks';
+import { profilesSlice } from '../../engine/data/profiles';
 import { webDataLayer } from '../engine/data-layer';
 import { useApi } from './services';
 import { sessionAtom } from './shell-state';
@@ -19,7 +20,7 @@ export function UserAvatar({ initials }: { initials: string }) {
   const session = useAtomValue(sessionAtom);
   const accountId = session?.user.accountId;
   const layer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
-  const entry = useResourceEntry(layer.profiles, accountId);
+  const entry = useResourceEntry(layer.slice(profilesSlice), accountId);
   const media = entry?.state === 'ready' ? avatarMedia(entry.value.data?.profile, HEADER_AVATAR_PX) : undefined;
   const src = media && mediaUrl({ ...media, token: session?.user.imageAccessToken, base: api.baseURL });
   const [failedSrc, setFailedSrc] = useState<string>();

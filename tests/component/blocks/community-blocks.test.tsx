@@ -7,8 +7,8 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataLayer, type DataTransport, type MemberSearchAnswer, type ProfileCollectionEntry } from '../../../engine/data';
-import type { Block, Profile, ProfileMeta } from '../../../schemas/model';
+import { createDataLayer, type DataTransport } from '../../../engine/data';
+import type { Block, Profile } from '../../../schemas/model';
 import { seriousAxeViolations } from '../../helpers/admin-render';
 import { startAdminServer, type ApiServer } from '../../helpers/admin-server';
 import { renderPage } from '../engine/helpers';
@@ -28,20 +28,14 @@ afterAll(async () => server?.close());
 /** The data layer's transport over HTTP to the real server, as Victor (identity encoding: see the brief's jsdom note). */
 function transportAs(token: string): DataTransport & { calls: string[] } {
   const calls: string[] = [];
-  async function call<T>(method: string, path: string, body: unknown): Promise<T> {
-    calls.push(`${method} ${path}`);
-    const res = await server.call<T>(method, path, { token, body, headers: { 'accept-encoding': 'identity' } });
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  }
   return {
     calls,
-    loadProfiles: (accountIds) => call<ProfileCollectionEntry[]>('POST', 'profile/collection', { accountIds }),
-    searchMembers: (query) => call<MemberSearchAnswer>('POST', 'profile/search', query),
-    addFavourite: (type, value) => call<ProfileMeta>('PUT', 'profile/favourites/add', { type, value }),
-    removeFavourite: (type, targetId) => call<ProfileMeta>('DELETE', 'profile/favourites', { type, targetId }),
-    favouriteCount: (type, targetId) =>
-      call<{ type: string; targetId: string; count: number }>('GET', `profile/favourites/count/${type}/${targetId}`, undefined),
+    async request({ method, path, body }) {
+      calls.push(`${method} ${path}`);
+      const res = await server.call<never>(method, path, { token, body, headers: { 'accept-encoding': 'identity' } });
+      if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
   };
 }
 
