@@ -10,6 +10,7 @@ import { buildRegistryArtifacts, writeArtifacts } from './scripts/registry-artif
 import { RegistryError } from './registry/types.ts';
 import { MANIFEST_FILE, webManifest } from './web/pwa/manifest.ts';
 import { initialFiles } from './scripts/initial-files.ts';
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 import { minify } from 'terser';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -226,7 +227,11 @@ if (watch) {
   // `npm run dev` serves too: node restarts the server whenever its bundle is rebuilt.
   if (!process.argv.includes('--no-serve')) {
     await Promise.all([web.rebuild(), server.rebuild()]);
-    const child = spawn(process.execPath, ['--watch-path=dist/server', 'dist/server/main.js'], { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, ['--watch-path=dist/server', ...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
     const stop = () => child.kill('SIGTERM');
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -42,6 +42,23 @@ export default tseslint.config(
     },
   },
   {
+    // A library's private internals change without notice (and a reordering fails silently):
+    // public API only. engine/core's own ban below replaces this one there (it bans jotai outright).
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['jotai/vanilla/internals', 'jotai/**/internals'],
+              message: "jotai's internals are private: use the store's public API (store.sub, store.get, store.set).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // engine/core is pure and Node-safe (its tsconfig leaves out the DOM): no UI library and
     // nothing from the layers above it.
     files: ['engine/core/**'],

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SERVER_V8_FLAGS } from '../server/gc-tuning';
 import type { Bench, BenchResult } from '../tests/bench/harness';
 import { writeBenchDocs } from './bench-docs';
 import { projectRoot } from './paths';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -42,22 +42,18 @@ async function runInChild(file: string, index: number): Promise<never> {
 }
 
 /**
- * Every bench process runs under the server's V8 flags (server/gc-tuning.ts), so both sides of a
- * comparison run under the same ones. Pretenuring on, V8 decided early, by chance, to allocate
- * some hot site's objects in the old generation and kept to it; a peer's figures (Puck's updates)
- * then differed between two runs of the bench far beyond the 25 % two runs may differ by.
- */
-const BENCH_V8_FLAGS = SERVER_V8_FLAGS;
-
-/**
  * Each bench runs in a process of its own: one bench's heap (and the collector's work on it), its
  * JIT state and its globals (jsdom) would otherwise move the figures of the benches after it, so
  * a bench's figures depended on which benches ran before it in the same run.
+ * It is launched with the server's flags (scripts/server-flags.mjs), so both sides of a comparison
+ * run under the same ones. Pretenuring on, V8 decided early, by chance, to allocate some hot
+ * site's objects in the old generation and kept to it; a peer's figures (Puck's updates) then
+ * differed between two runs of the bench far beyond the 25 % two runs may differ by.
  */
 function runBench(file: string, index: number, emit: (result: BenchResult) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const passed = ['--child', file, '--index', String(index), ...(prefix ? [prefix] : [])];
-    const child = spawn(process.execPath, [...BENCH_V8_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...passed], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...passed], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let count = 0;

@@ -1,8 +1,11 @@
-// `npm start`: builds when the build is missing or older than the sources, then starts the server.
-import { spawnSync } from 'node:child_process';
+// `npm start`: builds when the build is missing or older than the sources, then starts the server
+// in a Node process of its own, launched with the server's flags (server-flags.mjs says why).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const output = path.join(root, 'dist/server/main.js');
@@ -26,4 +29,7 @@ if (stale) {
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import(output);
+const server = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, output], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+// A stop asked of the launcher is the server's to do (it closes its connections and database).
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

@@ -18,7 +18,6 @@ import { blockClassName, type BlockProps, type OwnsBlockRoot } from './block-pro
 import { BlockState } from './block-states';
 import { EngineContext, useEngine, type BlockAncestry, type EngineValue } from './engine-context';
 import { blockAtom } from './structure-store';
-import { onAtomChange } from './atom-changes';
 
 /** Nesting depth past which a block tree is treated as corrupt (a cycle the id check missed). */
 const MAX_BLOCK_DEPTH = 64;
@@ -107,14 +106,14 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
     this.subscribedTo = undefined;
   }
 
-  /** One listener for the block's atom (see atom-changes.ts), renewed only when the store or the id changes. */
+  /** One store subscription, renewed only when the store or the id changes. */
   private subscribe() {
     const store = this.context?.store;
     const { id } = this.props;
     if (!store || (this.subscribedTo?.store === store && this.subscribedTo.id === id)) return;
     this.subscribedTo?.unsubscribe();
     const target = blockAtom(id);
-    this.subscribedTo = { store, id, unsubscribe: onAtomChange(store, target, () => this.changed()) };
+    this.subscribedTo = { store, id, unsubscribe: store.sub(target, () => this.changed()) };
     if (!Object.is(store.get(target), this.rendered)) this.changed();
   }
 

@@ -27,7 +27,6 @@ import { readAll, type BlobStore } from './blob-store';
 import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage, type ThumbnailRequest } from './images';
 import { filesDb, type FilesDB, type FilesTable } from './table';
 import { HOT_VARIANT_MAX_BYTES, HotVariants } from './hot-variants';
-import { SpentBufferReclaimer } from './spent-buffers';
 
 /** Unclaimed uploads older than this are swept (the issue: a day). */
 export const UNCLAIMED_MAX_AGE_MS = 86_400_000;
@@ -197,11 +196,9 @@ export class FileStore {
     try {
       // Hashed as it streams to disk: the bytes are read once, never again to hash them.
       const hash = crypto.createHash('sha256');
-      const reclaimer = new SpentBufferReclaimer();
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           hash.update(chunk);
-          reclaimer.received(chunk.length);
           done(null, chunk);
         },
       });

@@ -75,8 +75,6 @@ export interface MemberIndex {
    * on the other keys only (so choosing one value does not hide the others of its key).
    */
   facets(db: SearchDb, query: MemberQuery, keys: string[]): Promise<MemberFacets>;
-  /** The same query as a `LIKE '%word%'` scan (the bench's baseline). */
-  scan(db: SearchDb, query: MemberQuery): Promise<MemberResults>;
 }
 
 /** Filter keys are profile field names: plain words only, since they become JSON paths. */
@@ -94,11 +92,11 @@ function fieldKey(key: string): string {
 export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
   const dialect = engine === 'sqlite' ? sqliteDialect : postgresDialect;
 
-  /** WHERE clauses shared by search and scan; `text` is dialect-specific. */
-  function conditions(query: MemberQuery, textMatch: (words: string[]) => RawBuilder<unknown>): RawBuilder<unknown>[] {
+  /** WHERE clauses shared by search and facets. */
+  function conditions(query: MemberQuery): RawBuilder<unknown>[] {
     const where: RawBuilder<unknown>[] = [];
     const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
-    if (words.length) where.push(textMatch(words));
+    if (words.length) where.push(dialect.textMatch(words));
     if (query.listIds?.length) where.push(dialect.inLists(query.listIds, words.length > 0));
     const byKey = new Map<string, string[]>();
     for (const f of query.filters ?? []) {
@@ -222,7 +220,7 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
     },
     async search(db, query) {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
-      return run(db, query, dialect.searchFrom(words), conditions(query, dialect.textMatch), words);
+      return run(db, query, dialect.searchFrom(words), conditions(query), words);
     },
     async facets(db, query, keys) {
       const words = searchWords(query.text ?? '').slice(0, MAX_QUERY_WORDS);
@@ -230,7 +228,7 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       for (const key of [...new Set(keys)]) {
         if (!FILTER_KEY_PATTERN.test(key)) throw new Error(`facet key "${key}" is not a field name`);
         const others = { ...query, filters: (query.filters ?? []).filter((f) => f.key !== key) };
-        const where = conditions(others, dialect.textMatch);
+        const where = conditions(others);
         const clause = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
         const { rows } = await sql<{ value: string; count: number | string }>`select v.value as value, count(*) as count
           from ${dialect.searchFrom(words)} cross join ${dialect.valuesOf(key)} v ${clause}
@@ -239,19 +237,6 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       }
       return answer;
     },
-    scan: (db, query) =>
-      run(
-        db,
-        query,
-        sql`member_search m`,
-        conditions(query, (words) =>
-          sql.join(
-            words.map((w) => sql`m.body like ${`%${w}%`}`),
-            sql` and `,
-          ),
-        ),
-        [],
-      ),
   };
 }
 

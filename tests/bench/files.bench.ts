@@ -20,6 +20,9 @@ import { pairRatio, pairs, pinApart, type Pinning } from './http-load';
 // during each upload over the resident memory just before it (goal: under 5 MB growth, for the
 // largest run). The server is warmed up by one small upload only (the route's lazily loaded code);
 // every 10 MB upload after it is measured, the first included: median / min / max over the runs.
+// The server forces no collection: the chunk buffers the HTTP parser copies are garbage once
+// written (the upload streams with backpressure) and go at V8's next collection, which an
+// otherwise idle server may not run during an upload, so the largest run can reach the upload's size.
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 2));
 const RUNS = quick ? 5 : 9;

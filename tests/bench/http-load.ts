@@ -3,9 +3,9 @@
  * process (server.bench.ts, files.bench.ts). Ours and a peer are measured in back-to-back pairs,
  * the order swapped pair by pair, so load drift on the shared machine hits both alike; the ratio
  * is the median of the pairs' ratios, steadier than a ratio of medians taken at different moments.
- * Tessera's server is the built one, started as in production, its V8 settings included
- * (server/gc-tuning.ts: without them a fresh process ran at one of two speeds, by chance, and two
- * bench runs disagreed); peers run with node's defaults.
+ * Tessera's server is the built one, launched as npm start launches it, its flags included
+ * (scripts/server-flags.mjs: without them a fresh process ran at one of two speeds, by chance, and
+ * two bench runs disagreed); peers run with node's defaults.
  *
  * Where `taskset` is present and this process may use two CPUs or more, the servers under test
  * run on one CPU and this process (autocannon) on another, for the whole measurement: otherwise

@@ -1,6 +1,7 @@
 /**
  * Starts the built server (dist/server/main.js) as a child process on a free port with its own
- * data folder, and stops it. Used by e2e tests and server benches: the real server, never a mock.
+ * data folder, and stops it. Used by e2e tests and server benches: the real server, never a mock,
+ * launched with the flags npm start gives it (scripts/server-flags.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../scripts/paths';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export interface RunningServer {
   url: string;
@@ -36,7 +38,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-data-'));
   let log = '';
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
