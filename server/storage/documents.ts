@@ -151,6 +151,9 @@ export class DocumentReader {
   }
 }
 
+/** What reads need of a reader: the store, a transaction, or a view over either (see structure/overlay-reader.ts). */
+export type DocumentSource = Pick<DocumentReader, 'get' | 'getMany' | 'list'>;
+
 /** A write made in a transaction, applied to the read cache once the transaction commits. */
 type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null };
 

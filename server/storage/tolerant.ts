@@ -17,6 +17,11 @@ const ITEM_READERS: Partial<Record<DocKind, (raw: unknown, id: string) => ReadIt
   field: readStoredField,
 };
 
+/** A structure item as the store reads it (the same repairs), for data held outside the documents (a revert's snapshot). */
+export function readStoredItem(kind: 'page' | 'block' | 'module' | 'field', raw: unknown, id: string): unknown {
+  return ITEM_READERS[kind]!(raw, id).item;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Deletes the value at a JSON pointer (its nearest object property: an array loses the whole array). */
