@@ -1,8 +1,10 @@
 /** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
 import { ownValue, setOwn } from '../../engine/core/own';
+import { profileDataProblem, profileMetaProblem } from '../../engine/core/member-limits';
 import { isConnectivityPrivate, publicProfileValues } from '../../engine/core/profile-privacy';
 import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
 import type { AppContext } from '../context';
+import { badRequest } from '../errors';
 import type { Account } from '../model';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
@@ -30,6 +32,12 @@ export function emptyProfile(accountId: Id): Profile {
   return { accountId, data: { profile: {}, meta: {} } };
 }
 
+/** 400 naming the cap when a profile write would take the profile past one (engine/core/member-limits.ts). */
+export function checkProfileLimits(next: Profile, before: Profile | undefined): void {
+  const problem = profileDataProblem(next.data.profile ?? {}, before?.data?.profile) ?? profileMetaProblem(next.data.meta ?? {}, before?.data?.meta);
+  if (problem) throw badRequest(problem);
+}
+
 export async function updateProfileMeta(
   ctx: AppContext,
   accountId: Id,
@@ -38,6 +46,7 @@ export async function updateProfileMeta(
   const meta = await ctx.store.transaction(async (tx) => {
     const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
     const next = { ...profile, data: { ...profile.data, meta: change(profile.data.meta ?? {}) } };
+    checkProfileLimits(next, profile);
     await tx.put('profile', accountId, next);
     return next.data.meta;
   });

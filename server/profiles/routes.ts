@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AVATAR_FIELD } from '../../engine/core/files';
+import { MAX_DATA_PRIVACY_ITEMS } from '../../engine/core/member-limits';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { sanitizeFieldValues } from '../html/sanitize';
@@ -29,7 +30,7 @@ import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
 import { profileRuleChecker } from '../rule-checks/checker';
 import { announceProfileChange } from './profile-events';
-import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
+import { checkProfileLimits, emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
 import { announceFavouriteCount, favouriteCount } from './favourite-counts';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
@@ -135,6 +136,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The merged values are judged as the browser judges the whole form before a save.
       refuseBlocking(errors);
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };
+      checkProfileLimits(next, current);
       await tx.put('profile', accountId, next);
       return { before: current, next, owner };
     });
@@ -196,6 +198,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const kept = (Array.isArray(owner.dataPrivacy) ? owner.dataPrivacy : []).filter((p) => p?.dataSchemaId !== dataSchemaId);
       // Public is the default: it is stored as the absence of an entry.
       const dataPrivacy: DataPrivacy[] = state === 'public' ? kept : [...kept, { dataSchemaId, state }];
+      if (dataPrivacy.length > MAX_DATA_PRIVACY_ITEMS && dataPrivacy.length > kept.length)
+        throw badRequest(`dataSchemaId: at most ${MAX_DATA_PRIVACY_ITEMS} data items with a privacy setting (MAX_DATA_PRIVACY_ITEMS)`);
       const next = { ...owner, dataPrivacy };
       await tx.put('account', accountId, next);
       return { owner, next, profile: (await tx.get<Profile>('profile', accountId))?.data };
