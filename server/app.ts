@@ -34,7 +34,7 @@ import { structureModuleRoutes } from './structure/routes/modules';
 import { structurePageRoutes } from './structure/routes/pages';
 import { changeAudience } from './structure/change-audience';
 import { readStructure } from './structure/read';
-import { keepMemberIndexCurrent } from './profiles/member-index-sync';
+import { keepMemberIndexCurrent, memberIndexFor, repairMemberIndex } from './profiles/member-index-sync';
 import { keepFavouriteTargetsCurrent } from './profiles/favourite-counts';
 import { memberDirectoryRoutes } from './profiles/directory-routes';
 import { profileActivityRoutes } from './profiles/activity-routes';
@@ -83,12 +83,19 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
   const database = await openDatabase(config);
   await migrate(database.db, database.engine, config.databaseSchema);
   const validator = new RequestValidator(path.join(config.root, 'schemas/json/api'), registry);
+  // An account read with repairs (its privacy, its lists) may be indexed wrongly: its entry is rewritten from what it reads as now.
+  const repairs: { memberEntry?: (accountId: string) => void } = {};
   const normalise = tolerantNormaliser({
     settingsSchema: validator.modelValidator('settings.schema.json'),
-    onProblems: (kind, id, problems) => console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`),
+    onProblems: (kind, id, problems) => {
+      console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`);
+      if (kind === 'account') repairs.memberEntry?.(id);
+    },
   });
   const store = new DocumentStore(database.db, database.engine, normalise);
   await keepMemberIndexCurrent(store, database.engine);
+  repairs.memberEntry = (accountId) =>
+    void repairMemberIndex(store, memberIndexFor(database.engine), [accountId]).catch((error: unknown) => console.error(error));
   await keepFavouriteTargetsCurrent(store);
   if (config.seedDemo) await seedDemo(store, validator, path.join(config.root, 'server/demo'));
   const files = openFilesDomain({ dataDir: config.dataDir, s3: config.filesS3, cacheRows: database.engine === 'sqlite' }, database.db, (e) => console.error(e));
@@ -165,7 +172,7 @@ export async function startTessera(config: ServerConfig): Promise<RunningTessera
       const page = (await store.get<Page>('page', pageId))?.data;
       return !!viewer && !!page && canViewPage(viewer, page);
     },
-    mayViewProfile: async (accountId, profileId) => !!(await viewerOf(accountId)) && !!(await store.get('profile', profileId)),
+    mayViewProfile: async (accountId, profileId) => !!(await viewerOf(accountId)) && !!(await store.get('account', profileId)),
     mayEditPage: async (accountId, pageId) => {
       const viewer = await viewerOf(accountId);
       const page = (await store.get<Page>('page', pageId))?.data;

@@ -6,6 +6,7 @@ import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../sche
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import type { Account } from '../model';
+import type { DocumentSource } from '../storage/documents';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
 export function connectivityPrivate(profile: Profile | undefined): boolean {
@@ -30,6 +31,18 @@ export function visibleProfile(
 
 export function emptyProfile(accountId: Id): Profile {
   return { accountId, data: { profile: {}, meta: {} } };
+}
+
+/**
+ * Members' profiles with their accounts, by account id: the stored profile, or the empty profile
+ * of an account that has none (a lost row, or one never written: the first write creates it), so
+ * a member is never answered as missing, nor shown as loading for ever. Ids without an account are
+ * left out.
+ */
+export async function memberProfiles(reader: DocumentSource, accountIds: readonly Id[]): Promise<Map<Id, { profile: Profile; owner: Account }>> {
+  const [profiles, accounts] = await Promise.all([reader.getMany<Profile>('profile', accountIds), reader.getMany<Account>('account', accountIds)]);
+  const stored = new Map(profiles.map((p) => [p.id, p.data]));
+  return new Map(accounts.map((a) => [a.id, { profile: stored.get(a.id) ?? emptyProfile(a.id), owner: a.data }]));
 }
 
 /** 400 naming the cap when a profile write would take the profile past one (engine/core/member-limits.ts). */

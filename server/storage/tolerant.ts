@@ -2,13 +2,15 @@
  * The document store's normaliser: every stored document is read tolerantly, so a corrupt one
  * becomes a state (a page or block state, a fallback name, an admins-only visibility) and never a
  * 500 or a blank module. Structure items go through the engine's readers
- * (engine/core/model/stored-items.ts); settings lose the parts that break their model schema; any
- * other kind whose row is not a JSON object reads as absent. What was repaired is reported once
+ * (engine/core/model/stored-items.ts), accounts and profiles through stored-people.ts (rights and
+ * privacy fail closed); settings lose the parts that break their model schema; any other kind
+ * whose row is not a JSON object reads as absent. What was repaired is reported once
  * per document revision.
  */
 import type { ValidateFunction } from 'ajv';
 import { readStoredBlock, readStoredField, readStoredModule, readStoredPage, type ReadItem } from '../../engine/core/model/stored-items';
 import type { DocKind, DocumentNormaliser } from './documents';
+import { readStoredAccount, readStoredProfile } from './stored-people';
 
 const ITEM_READERS: Partial<Record<DocKind, (raw: unknown, id: string) => ReadItem<unknown>>> = {
   page: readStoredPage,
@@ -88,13 +90,25 @@ export function tolerantNormaliser(options: TolerantReadOptions): DocumentNormal
   const reported = new Set<string>();
   const report = (kind: DocKind, id: string, data: unknown, problems: string[]) => {
     if (!problems.length || !options.onProblems) return;
-    const key = `${kind}\u0000${id}\u0000${isObject(data) ? String(data.revision ?? '') : 'raw'}`;
+    // Once per document revision and damage (accounts and profiles carry no revision in their data).
+    const key = `${kind}\u0000${id}\u0000${isObject(data) ? String(data.revision ?? '') : 'raw'}\u0000${problems.join('\u0000')}`;
     if (reported.has(key)) return;
     if (reported.size >= REPORTED_LIMIT) reported.clear();
     reported.add(key);
     options.onProblems(kind, id, problems);
   };
+  // When this process first found an account's revoked-session list unreadable (seconds, as token times).
+  const sessionsEnded = new Map<string, number>();
+  const firstSeen = (id: string) => {
+    if (!sessionsEnded.has(id)) sessionsEnded.set(id, Math.floor(Date.now() / 1000));
+    return sessionsEnded.get(id)!;
+  };
   return (kind, id, data) => {
+    if (kind === 'account' || kind === 'profile') {
+      const read = kind === 'account' ? readStoredAccount(data, id, firstSeen) : readStoredProfile(data, id);
+      report(kind, id, data, read ? read.problems : ['the stored document is not a JSON object (read as absent)']);
+      return read?.item;
+    }
     const reader = ITEM_READERS[kind];
     if (reader) {
       const { item, problems } = reader(data, id);
