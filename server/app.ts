@@ -72,9 +72,12 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
   const validator = new RequestValidator(path.join(config.root, 'schemas/json/api'), registry);
   const normalise = tolerantNormaliser({
     readers: new Map([...kinds].flatMap(([kind, spec]) => (spec.reader ? [[kind, spec.reader(validator)] as const] : []))),
-    onProblems: (kind, id, problems) => console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`),
+    onProblems: (kind, id, problems) => {
+      console.warn(`Tessera read the stored ${kind} "${id}" tolerantly: ${problems.join('; ')}`);
+      store.repaired(kind, id);
+    },
   });
-  const store = new DocumentStore(database.db, database.engine, normalise, kinds);
+  const store: DocumentStore = new DocumentStore(database.db, database.engine, normalise, kinds);
   const ctx: AppContext = {
     config,
     store,

@@ -36,7 +36,8 @@ export interface SignedInUser extends PermissionContext {
 /** Resolves claims to a live session: the account exists and the session was not logged out. */
 export async function sessionAccount(reader: DocumentReader, claims: SessionClaims): Promise<Account | undefined> {
   const account = (await reader.get<Account>('account', claims.accountId))?.data;
-  if (!account || account.revokedSessions?.[claims.sid]) return undefined;
+  if (!account || Object.hasOwn(account.revokedSessions ?? {}, claims.sid)) return undefined;
+  if (account.sessionsValidFrom !== undefined && claims.issuedAt < account.sessionsValidFrom) return undefined;
   return account;
 }
 

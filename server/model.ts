@@ -18,6 +18,8 @@ export interface Account {
   devices?: { [deviceId: string]: number };
   /** Sessions ended by logout: session id to the time its token expires anyway. */
   revokedSessions?: { [sid: string]: number };
+  /** Sessions issued before this time (seconds, as a token's `iat`) are ended: set when the revoked-session list could not be read. */
+  sessionsValidFrom?: number;
   /** View-as mode of admins: the lists whose view they see. */
   viewAs?: { userListIds: Id[] };
   frameworkData?: JsonObject;
@@ -33,11 +35,19 @@ export interface UserList {
 /** What one destructive write changed, so structure/revert can put it back. */
 export interface RevertRecord {
   accountId: Id;
-  snapshot: { kind: 'module' | 'page' | 'block' | 'field'; id: Id; data: JsonObject | null }[];
+  /**
+   * Each touched item as it was before the write (`data`, null when absent) and as the write left
+   * it (`after`, null when removed): a revert puts an item back only while it is still as the write
+   * left it, so it never undoes someone's later change. Compared by content, not revision, so the
+   * reverts of several deletes on one page can run last to first.
+   */
+  snapshot: { kind: 'module' | 'page' | 'block' | 'field'; id: Id; data: JsonObject | null; after?: JsonObject | null }[];
   /** Blocks marked wasDeleted by the write; removed for good when the window ends. */
   deletedBlockIds: Id[];
   /** Module order before the write, when it changed. */
   moduleOrder?: Id[];
+  /** Module order the write left, when it changed (the revert's check, as `revision` for items). */
+  moduleOrderAfter?: Id[];
 }
 
 export interface LoginSecret {

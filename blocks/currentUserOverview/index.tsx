@@ -1,4 +1,4 @@
-import { AppLink, ProfileAvatar, profileDisplayName, useEngine, useOwnProfile, type BlockProps } from '../../engine/block-api';
+import { AppLink, ProfileAvatar, profileDisplayName, useEngine, useOwnProfileEntry, type BlockProps } from '../../engine/block-api';
 import type { CurrentUserOverviewOptions } from '../options.generated';
 
 export type { CurrentUserOverviewOptions };
@@ -6,8 +6,10 @@ export type { CurrentUserOverviewOptions };
 /** The signed-in member at a glance: avatar, public name, how many lists they belong to, and a link to their profile. */
 export default function CurrentUserOverview({ block, options }: BlockProps<CurrentUserOverviewOptions>) {
   const { t, user, services } = useEngine();
-  const profile = useOwnProfile();
+  const entry = useOwnProfileEntry();
   if (!user) return null;
+  if (entry?.state === 'error') return <p className="t-user-overview__state">{t('profiles.ownLoadFailed')}</p>;
+  const profile = entry?.state === 'ready' ? entry.value : undefined;
   if (!profile)
     return (
       <p role="status" className="t-user-overview__state">

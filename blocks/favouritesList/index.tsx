@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MemberCard, PROFILE_FAVOURITE_TYPE, Pager, allFavourites, useEngine, useOwnProfile, useProfile, type BlockProps } from '../../engine/block-api';
+import { MemberCard, PROFILE_FAVOURITE_TYPE, Pager, allFavourites, useEngine, useOwnProfileEntry, useProfile, type BlockProps } from '../../engine/block-api';
 import type { FavouritesListOptions } from '../options.generated';
 
 export type { FavouritesListOptions };
@@ -16,7 +16,8 @@ function FavouriteProfile({ accountId }: { accountId: string }) {
  */
 export default function FavouritesList({ block, options }: BlockProps<FavouritesListOptions>) {
   const { t } = useEngine();
-  const own = useOwnProfile();
+  const ownEntry = useOwnProfileEntry();
+  const own = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
   const [page, setPage] = useState(1);
   const kinds = options.favouriteTypes ?? [];
   const items = allFavourites(own?.data?.meta)
@@ -33,10 +34,12 @@ export default function FavouritesList({ block, options }: BlockProps<Favourites
       className={`t-favourites t-favourites--${options.layout ?? 'list'}`}
       aria-labelledby={options.title ? titleId : undefined}
       aria-label={options.title ? undefined : t('profiles.favourites')}
-      aria-busy={!own}
+      aria-busy={!own && ownEntry?.state !== 'error'}
     >
       {options.title && <h2 id={titleId}>{options.title}</h2>}
-      {!own ? (
+      {ownEntry?.state === 'error' ? (
+        <p>{t('profiles.ownLoadFailed')}</p>
+      ) : !own ? (
         <p role="status">{t('profiles.loading')}</p>
       ) : !items.length ? (
         <p className="t-favourites__empty">{options.emptyText}</p>

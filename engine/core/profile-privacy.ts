@@ -9,24 +9,60 @@ import { formatProfileName } from './profile-name';
 
 type ProfileValues = Profile['data']['profile'];
 
-/** The data items a person made not public (`private`, `connections`: only `public` is for everyone). */
-export function nonPublicKeys(dataPrivacy: readonly DataPrivacy[] | undefined): Set<string> {
-  const keys = new Set<string>();
-  for (const p of Array.isArray(dataPrivacy) ? dataPrivacy : []) if (p && typeof p.dataSchemaId === 'string' && p.state !== 'public') keys.add(p.dataSchemaId);
-  return keys;
+const STATES: ReadonlySet<unknown> = new Set(['public', 'private', 'connections']);
+
+/**
+ * What is wrong with a stored `dataPrivacy` (absent, or a list of `{ dataSchemaId, state }`, reads);
+ * undefined when nothing. Said in words for the log.
+ */
+export function dataPrivacyDamage(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw)) return `dataPrivacy is ${raw === null ? 'null' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}, not a list`;
+  const bad = raw.findIndex(
+    (p) => !p || typeof p !== 'object' || Array.isArray(p) || typeof p.dataSchemaId !== 'string' || !STATES.has((p as DataPrivacy).state),
+  );
+  return bad < 0 ? undefined : `dataPrivacy item ${bad} is not { dataSchemaId, state: public | private | connections }`;
+}
+
+/** Which data items are not for everyone: `has(key)`. */
+export interface NonPublicKeys {
+  has(key: string): boolean;
+}
+
+const EVERY_KEY: NonPublicKeys = { has: () => true };
+
+/**
+ * The data items a person made not public (`private`, `connections`: only `public` is for
+ * everyone). A stored privacy that cannot be read (not a list, an item of the wrong shape) makes
+ * every item not public: fail closed, so damage never shows what its owner hid.
+ */
+export function nonPublicKeys(dataPrivacy: unknown): NonPublicKeys {
+  if (dataPrivacyDamage(dataPrivacy)) return EVERY_KEY;
+  return new Set(((dataPrivacy ?? []) as DataPrivacy[]).filter((p) => p.state !== 'public').map((p) => p.dataSchemaId));
 }
 
 /** The values another member may see: every value whose data item is public. */
-export function publicProfileValues(values: ProfileValues | undefined, dataPrivacy: readonly DataPrivacy[] | undefined): ProfileValues {
+export function publicProfileValues(values: ProfileValues | undefined, dataPrivacy: unknown): ProfileValues {
   const hidden = nonPublicKeys(dataPrivacy);
   const out: ProfileValues = {};
   for (const [key, value] of Object.entries(values && typeof values === 'object' ? values : {})) if (!hidden.has(key)) out[key] = value;
   return out;
 }
 
-/** A data item's privacy state (public unless set otherwise). */
-export function dataPrivacyState(dataPrivacy: readonly DataPrivacy[] | undefined, key: string): DataPrivacy['state'] {
-  return (Array.isArray(dataPrivacy) ? dataPrivacy : []).find((p) => p?.dataSchemaId === key)?.state ?? 'public';
+/** A data item's privacy state (public unless set otherwise; private for every item when the stored privacy cannot be read). */
+export function dataPrivacyState(dataPrivacy: unknown, key: string): DataPrivacy['state'] {
+  if (dataPrivacyDamage(dataPrivacy)) return 'private';
+  return ((dataPrivacy ?? []) as DataPrivacy[]).find((p) => p.dataSchemaId === key)?.state ?? 'public';
+}
+
+/**
+ * The privacy its owner is shown and a change starts from: as stored when it reads; when it does
+ * not, every item of the profile private (what others are shown meanwhile), so a change of one
+ * item repairs the list without making the others public.
+ */
+export function readableDataPrivacy(dataPrivacy: unknown, values: ProfileValues | undefined): DataPrivacy[] {
+  if (!dataPrivacyDamage(dataPrivacy)) return [...((dataPrivacy ?? []) as DataPrivacy[])];
+  return Object.keys(values && typeof values === 'object' ? values : {}).map((dataSchemaId) => ({ dataSchemaId, state: 'private' as const }));
 }
 
 const text = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : '');

@@ -116,6 +116,11 @@ export function useOwnProfile(): Profile | undefined {
   return useProfile(useDataLayer().ownAccountId);
 }
 
+/** The own profile's entry: blocks that need it say so in words when it could not be loaded, instead of loading for ever. */
+export function useOwnProfileEntry(): ResourceEntry<Profile> | undefined {
+  return useProfileEntry(useDataLayer().ownAccountId);
+}
+
 /** The loaded profiles of some ids, in their order (each loaded when first read and locked in the cache while mounted). */
 export function useProfiles(accountIds: string[]): Profile[] {
   const entries = useResourceEntries(useDataLayer().slice(profilesSlice), accountIds);

@@ -21,7 +21,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
 import { can, permissionHolder } from '../permissions';
 import { announceProfileChange } from './profile-events';
-import { emptyProfile, setAtPath, updateProfileMeta } from './profile-data';
+import { checkProfileLimits, emptyProfile, setAtPath, updateProfileMeta } from './profile-data';
 
 /** Profile value names: what a form field's key may be. */
 const VALUE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
@@ -52,6 +52,7 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       const before = (await tx.get<Profile>('profile', accountId))?.data;
       const profile = before ?? emptyProfile(accountId);
       const next: Profile = { ...profile, data: { ...profile.data, profile: { ...profile.data.profile, ...Object.fromEntries(kept) } } };
+      checkProfileLimits(next, before);
       await tx.put('profile', accountId, next);
       return { before, next, owner };
     });

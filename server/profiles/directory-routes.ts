@@ -10,9 +10,8 @@ import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest } from '../errors';
 import { FILTER_KEY_PATTERN } from '../search';
-import type { Account } from '../model';
-import { visibleProfile } from './profile-data';
-import { memberIndexFor } from './member-index-sync';
+import { memberProfiles, visibleProfile } from './profile-data';
+import { memberIndexFor, searchTolerantly } from './member-index-sync';
 
 export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -20,9 +19,8 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   /** The profiles of some accounts as `user` may see them, in the order asked, absent ones left out. */
   async function visibleProfiles(user: SignedInUser, accountIds: string[]): Promise<Map<string, Profile>> {
-    const [profiles, accounts] = await Promise.all([ctx.store.getMany<Profile>('profile', accountIds), ctx.store.getMany<Account>('account', accountIds)]);
-    const owners = new Map(accounts.map((a) => [a.id, a.data]));
-    return new Map(profiles.map((p) => [p.id, visibleProfile(p.data, owners.get(p.id), user)]));
+    const members = await memberProfiles(ctx.store, accountIds);
+    return new Map([...members].map(([id, { profile, owner }]) => [id, visibleProfile(profile, owner, user)]));
   }
 
   app.post('/profile/collection', async (req) => {
@@ -38,10 +36,9 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     const query = { ...body, page: body.page ?? 1, limit: body.limit ?? MEMBER_SEARCH_PAGE_SIZE };
     const badFacet = query.facets?.find((key) => !FILTER_KEY_PATTERN.test(key));
     if (badFacet !== undefined) throw badRequest(`facets: "${badFacet}" is not a profile field key (letters, digits, _ and - only)`);
-    const [{ hits, total }, facets] = await Promise.all([
-      index.search(ctx.store.kysely, query),
-      query.facets?.length ? index.facets(ctx.store.kysely, query, query.facets) : undefined,
-    ]);
+    const [{ hits, total }, facets] = await searchTolerantly(ctx.store, index, () =>
+      Promise.all([index.search(ctx.store.kysely, query), query.facets?.length ? index.facets(ctx.store.kysely, query, query.facets) : undefined]),
+    );
     const found = await visibleProfiles(
       user,
       hits.map((h) => h.accountId),

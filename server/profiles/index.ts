@@ -10,7 +10,8 @@ import { profileActivityRoutes } from './activity-routes';
 import { profileAdminRoutes } from './admin-routes';
 import { memberDirectoryRoutes } from './directory-routes';
 import { favouriteTargetsMigration, keepFavouriteTargetsCurrent } from './favourite-counts';
-import { keepMemberIndexCurrent } from './member-index-sync';
+import { keepMemberIndexCurrent, memberIndexFor, repairMemberIndex } from './member-index-sync';
+import { readStoredProfile } from '../session/stored-people';
 import { mayWatchProfile } from './profile-rooms';
 import { profileRoutes } from './routes';
 
@@ -22,11 +23,18 @@ declare module '../storage/documents' {
 
 export default defineDomain({
   name: 'profiles',
-  documents: { profile: { cached: true } },
+  documents: {
+    profile: {
+      cached: true,
+      reader: () => (raw, id) => readStoredProfile(raw, id) ?? { item: undefined, problems: ['the stored document is not a JSON object (read as absent)'] },
+    },
+  },
   migrations: () => ({ '0006_favourite_targets': favouriteTargetsMigration }),
   permissionSubjects: [SUBJECTS.profiles],
   async open(ctx) {
     await keepMemberIndexCurrent(ctx.store, ctx.engine);
+    // An account read with repairs (its privacy, its lists) may be indexed wrongly: its entry is rewritten from what it reads as now.
+    ctx.store.onRepaired(['account'], (accountId) => void repairMemberIndex(ctx.store, memberIndexFor(ctx.engine), [accountId]).catch(ctx.log));
     await keepFavouriteTargetsCurrent(ctx.store);
   },
   routes(api, ctx) {

@@ -3,6 +3,7 @@
  * memberships) rewrites that member's entry in the same transaction, so a search never sees a
  * value its owner has just made private.
  */
+import { dataPrivacyDamage } from '../../engine/core/profile-privacy';
 import type { Profile } from '../../schemas/model';
 import type { Account } from '../model';
 import { createMemberIndex, memberDocument, type MemberIndex } from '../search';
@@ -40,8 +41,40 @@ export async function keepMemberIndexCurrent(store: DocumentStore, engine: 'sqli
   store.onWrite(['account', 'profile'], async (tx, ids) => {
     for (const id of ids) await indexMember(tx, index, id);
   });
-  if (!(await index.isEmpty(store.kysely))) return;
-  await reindexMembers(store, index);
+  if (await index.isEmpty(store.kysely)) await reindexMembers(store, index);
+  else await repairMemberIndex(store, index);
+}
+
+/**
+ * Rewrites, from the account and profile, the entries the index may hold wrongly: those whose
+ * public values are damaged (not a JSON object), and those of accounts whose privacy cannot be
+ * read (now every item private, so their values leave the index). Run at start, when a search
+ * meets a damaged entry, and when an account is first read with a repair; each rewrite is logged.
+ */
+export async function repairMemberIndex(store: DocumentStore, index: MemberIndex, accountIds?: string[]): Promise<number> {
+  const ids = new Set(accountIds ?? (await index.damagedEntries(store.kysely)));
+  if (!accountIds) for (const { id, data } of await store.list<Account>('account')) if (dataPrivacyDamage(data.dataPrivacy)) ids.add(id);
+  if (!ids.size) return 0;
+  await store.transaction(async (tx) => {
+    for (const id of ids) await indexMember(tx, index, id);
+  });
+  console.warn(`Tessera rewrote the member search entries of ${[...ids].map((id) => `"${id}"`).join(', ')} from their accounts and profiles`);
+  return ids.size;
+}
+
+/**
+ * Runs a search; when it fails on an entry damaged outside the app (SQLite refuses text that is
+ * not JSON), repairs the damaged entries and runs it once more, so the searcher gets an answer.
+ */
+export async function searchTolerantly<T>(store: DocumentStore, index: MemberIndex, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const damaged = await index.damagedEntries(store.kysely);
+    if (!damaged.length) throw error;
+    await repairMemberIndex(store, index, damaged);
+    return run();
+  }
 }
 
 /** Indexes every account. */

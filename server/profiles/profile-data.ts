@@ -1,9 +1,12 @@
 /** Profiles as stored and as others may see them; writes of a profile's meta (favourites, privacy, block meta). */
 import { ownValue, setOwn } from '../../engine/core/own';
+import { profileDataProblem, profileMetaProblem } from '../../engine/core/member-limits';
 import { isConnectivityPrivate, publicProfileValues } from '../../engine/core/profile-privacy';
 import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../schemas/model';
 import type { AppContext } from '../context';
+import { badRequest } from '../errors';
 import type { Account } from '../model';
+import type { DocumentSource } from '../storage/documents';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
 export function connectivityPrivate(profile: Profile | undefined): boolean {
@@ -30,6 +33,24 @@ export function emptyProfile(accountId: Id): Profile {
   return { accountId, data: { profile: {}, meta: {} } };
 }
 
+/**
+ * Members' profiles with their accounts, by account id: the stored profile, or the empty profile
+ * of an account that has none (a lost row, or one never written: the first write creates it), so
+ * a member is never answered as missing, nor shown as loading for ever. Ids without an account are
+ * left out.
+ */
+export async function memberProfiles(reader: DocumentSource, accountIds: readonly Id[]): Promise<Map<Id, { profile: Profile; owner: Account }>> {
+  const [profiles, accounts] = await Promise.all([reader.getMany<Profile>('profile', accountIds), reader.getMany<Account>('account', accountIds)]);
+  const stored = new Map(profiles.map((p) => [p.id, p.data]));
+  return new Map(accounts.map((a) => [a.id, { profile: stored.get(a.id) ?? emptyProfile(a.id), owner: a.data }]));
+}
+
+/** 400 naming the cap when a profile write would take the profile past one (engine/core/member-limits.ts). */
+export function checkProfileLimits(next: Profile, before: Profile | undefined): void {
+  const problem = profileDataProblem(next.data.profile ?? {}, before?.data?.profile) ?? profileMetaProblem(next.data.meta ?? {}, before?.data?.meta);
+  if (problem) throw badRequest(problem);
+}
+
 export async function updateProfileMeta(
   ctx: AppContext,
   accountId: Id,
@@ -38,6 +59,7 @@ export async function updateProfileMeta(
   const meta = await ctx.store.transaction(async (tx) => {
     const profile = (await tx.get<Profile>('profile', accountId))?.data ?? emptyProfile(accountId);
     const next = { ...profile, data: { ...profile.data, meta: change(profile.data.meta ?? {}) } };
+    checkProfileLimits(next, profile);
     await tx.put('profile', accountId, next);
     return next.data.meta;
   });

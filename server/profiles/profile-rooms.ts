@@ -4,7 +4,8 @@ import { accountRoom } from '../realtime';
 
 export const profileViewerRooms = (accountId: string): string[] => [`profile:${accountId}`, accountRoom(accountId)];
 
-/** A signed-in account may watch an existing profile; what it hears is judged per event (profile-events.ts). */
+/** A signed-in account may watch the profile of an existing account; what it hears is judged per event (profile-events.ts). */
 export async function mayWatchProfile(ctx: AppContext, accountId: string, profileId: string): Promise<boolean> {
-  return !!(await permissionContextOf(ctx, accountId)) && !!(await ctx.store.get('profile', profileId));
+  // The account, not its profile row: a member whose profile row is missing reads as an empty profile.
+  return !!(await permissionContextOf(ctx, accountId)) && !!(await ctx.store.get('account', profileId));
 }

@@ -6,6 +6,8 @@
 import { filesOf } from '../files';
 import type { FastifyInstance } from 'fastify';
 import { AVATAR_FIELD } from '../../engine/core/files';
+import { MAX_DATA_PRIVACY_ITEMS } from '../../engine/core/member-limits';
+import { readableDataPrivacy } from '../../engine/core/profile-privacy';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { sanitizeFieldValues } from '../html/sanitize';
@@ -30,7 +32,7 @@ import { collectFields } from '../structure/read';
 import { requireVisibleBlock } from '../structure/viewer';
 import { profileRuleChecker } from '../rule-checks/checker';
 import { announceProfileChange } from './profile-events';
-import { emptyProfile, favouritesOf, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
+import { checkProfileLimits, emptyProfile, favouritesOf, memberProfiles, setAtPath, updateProfileMeta, visibleProfile, withFavourites } from './profile-data';
 import { announceFavouriteCount, favouriteCount } from './favourite-counts';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
@@ -136,6 +138,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The merged values are judged as the browser judges the whole form before a save.
       refuseBlocking(errors);
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };
+      checkProfileLimits(next, current);
       await tx.put('profile', accountId, next);
       return { before: current, next, owner };
     });
@@ -146,10 +149,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { id: string } }>('/profile/:id', async (req) => {
     const user = await requireUser(ctx, req);
-    const profile = (await ctx.store.get<Profile>('profile', req.params.id))?.data;
-    if (!profile) throw notFound(`profile "${req.params.id}" does not exist`);
-    const owner = (await ctx.store.get<Account>('account', req.params.id))?.data;
-    return visibleProfile(profile, owner, user);
+    const member = (await memberProfiles(ctx.store, [req.params.id])).get(req.params.id);
+    if (!member) throw notFound(`profile "${req.params.id}" does not exist`);
+    return visibleProfile(member.profile, member.owner, user);
   });
 
   app.put('/profile/favourites/add', async (req) => {
@@ -194,12 +196,16 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const accountId = user.account.accountId;
     const change = await ctx.store.transaction(async (tx) => {
       const owner = (await tx.get<Account>('account', accountId))!.data;
-      const kept = (Array.isArray(owner.dataPrivacy) ? owner.dataPrivacy : []).filter((p) => p?.dataSchemaId !== dataSchemaId);
+      const profile = (await tx.get<Profile>('profile', accountId))?.data;
+      // A list that cannot be read is repaired as every item private (what others saw meanwhile), this one set as asked.
+      const kept = readableDataPrivacy(owner.dataPrivacy, profile?.data.profile).filter((p) => p.dataSchemaId !== dataSchemaId);
       // Public is the default: it is stored as the absence of an entry.
       const dataPrivacy: DataPrivacy[] = state === 'public' ? kept : [...kept, { dataSchemaId, state }];
+      if (dataPrivacy.length > MAX_DATA_PRIVACY_ITEMS && dataPrivacy.length > kept.length)
+        throw badRequest(`dataSchemaId: at most ${MAX_DATA_PRIVACY_ITEMS} data items with a privacy setting (MAX_DATA_PRIVACY_ITEMS)`);
       const next = { ...owner, dataPrivacy };
       await tx.put('account', accountId, next);
-      return { owner, next, profile: (await tx.get<Profile>('profile', accountId))?.data };
+      return { owner, next, profile };
     });
     announceProfileChange(ctx, accountId, { profile: change.profile, owner: change.owner }, { profile: change.profile, owner: change.next });
     ctx.realtime?.toAccount(accountId, 'user:updateData', { dataPrivacy: change.next.dataPrivacy });

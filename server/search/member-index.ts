@@ -75,6 +75,8 @@ export interface MemberIndex {
    * on the other keys only (so choosing one value does not hide the others of its key).
    */
   facets(db: SearchDb, query: MemberQuery, keys: string[]): Promise<MemberFacets>;
+  /** Entries whose public values are not a JSON object (damaged outside the app): rewrite them from their documents. */
+  damagedEntries(db: SearchDb): Promise<string[]>;
 }
 
 /** Filter keys are profile field names: plain words only, since they become JSON paths. */
@@ -237,6 +239,10 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
       }
       return answer;
     },
+    async damagedEntries(db) {
+      const { rows } = await sql<{ account_id: string }>`select account_id from member_search where ${dialect.notAnObject(sql`public_data`)}`.execute(db);
+      return rows.map((r) => r.account_id);
+    },
   };
 }
 
@@ -266,6 +272,8 @@ interface Dialect {
   textOf(key: string): RawBuilder<unknown>;
   /** The day (YYYY-MM-DD) the key's public value starts with, else null. */
   dayOf(key: string): RawBuilder<unknown>;
+  /** Whether a public values column holds anything but a JSON object (never an error, whatever it holds). */
+  notAnObject(column: RawBuilder<unknown>): RawBuilder<unknown>;
 }
 
 const sortName = (doc: MemberDocument) => foldText(doc.name).slice(0, 200);
@@ -325,6 +333,8 @@ const sqliteDialect: Dialect = {
     const path = `$."${key}"`;
     return sql`(case when json_type(m.public_data, ${path}) = 'text' and json_extract(m.public_data, ${path}) glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' then substr(json_extract(m.public_data, ${path}), 1, 10) end)`;
   },
+  // json_type of text that is not JSON is an error; json_valid never is.
+  notAnObject: (column) => sql`(case when json_valid(${column}) then json_type(${column}) end) is not 'object'`,
 };
 
 /** PostgreSQL: a tsvector written with the row (postgres-vector.ts: words, prefixes, name weighted A) with a GIN index. */
@@ -367,4 +377,5 @@ const postgresDialect: Dialect = {
   dayOf(key) {
     return sql`(case when jsonb_typeof(m.public_data -> ${key}) = 'string' and m.public_data ->> ${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then left(m.public_data ->> ${key}, 10) end)`;
   },
+  notAnObject: (column) => sql`jsonb_typeof(${column}) <> 'object'`,
 };

@@ -1,9 +1,15 @@
 /** The signed-in user's account as the app sees it, and account writes shared by the session and admin calls. */
-import type { Id, UserState } from '../../schemas/model';
+import { readableDataPrivacy } from '../../engine/core/profile-privacy';
+import type { DataPrivacy, Id, UserState } from '../../schemas/model';
 import type { AppContext, SignedInUser } from '../context';
 import { notAuthorized } from '../errors';
 import type { Account } from '../model';
 import { visibleItemPermissions } from '../structure/viewer';
+
+/** The privacy its owner is shown: as stored, or every item private when it cannot be read (what others see meanwhile). */
+export function ownDataPrivacy(user: SignedInUser): DataPrivacy[] {
+  return readableDataPrivacy(user.account.dataPrivacy, user.ruleContext.profile?.data?.profile);
+}
 
 export function userState(user: SignedInUser): UserState {
   const a = user.account;
@@ -16,7 +22,7 @@ export function userState(user: SignedInUser): UserState {
     notificationsEnabled: a.notificationsEnabled ?? false,
     userDeviceTokens: Object.keys(a.devices ?? {}),
     listMemberships: a.listMemberships,
-    dataPrivacy: a.dataPrivacy ?? [],
+    dataPrivacy: ownDataPrivacy(user),
     permissions: a.permissions,
     basePaths: user.basePaths,
     serviceId: user.claims.serviceId,

@@ -5,6 +5,7 @@
 import { defineDomain } from '../domain';
 import type { Account, LoginSecret } from '../model';
 import { sweepExpiredLoginSecrets } from './login-secret-sweep';
+import { readStoredAccount } from './stored-people';
 import { loginRoutes } from './login-routes';
 import { sessionRoutes } from './routes';
 
@@ -21,7 +22,23 @@ const sweepers = new WeakMap<object, ReturnType<typeof setInterval>>();
 
 export default defineDomain({
   name: 'session',
-  documents: { account: { cached: true }, loginSecret: {} },
+  documents: {
+    account: {
+      cached: true,
+      // Rights, privacy and sessions fail closed (stored-people.ts).
+      reader: () => {
+        // When this process first found an account's revoked-session list unreadable (seconds, as token times).
+        const sessionsEnded = new Map<string, number>();
+        const firstSeen = (id: string) => {
+          if (!sessionsEnded.has(id)) sessionsEnded.set(id, Math.floor(Date.now() / 1000));
+          return sessionsEnded.get(id)!;
+        };
+        return (raw, id) =>
+          readStoredAccount(raw, id, firstSeen) ?? { item: undefined, problems: ['the stored document is not a JSON object (read as absent)'] };
+      },
+    },
+    loginSecret: {},
+  },
   routes: sessionRoutes,
   siteRoutes(app, ctx) {
     if (!ctx.config.loginUrl) loginRoutes(app, ctx);

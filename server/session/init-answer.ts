@@ -10,12 +10,12 @@ import type { Id, Profile, Settings } from '../../schemas/model';
 import type { InitResponse } from '../../schemas/model/api/session';
 import type { AppContext, SignedInUser } from '../context';
 import { headedAnswer, sharedHead, type JsonAnswer, type SharedHead } from '../http/compression';
-import { isStaff } from '../permissions';
+import { isStaff, viewAsListIds } from '../permissions';
 import { activeBrand } from '../settings/brands';
 import type { DocumentStore } from '../storage/documents';
 import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
 import { readPageDocumentWithJson, readStructure } from '../structure/read';
-import { itemPermissionsOf, userState } from './accounts';
+import { itemPermissionsOf, ownDataPrivacy, userState } from './accounts';
 
 export interface InitOpts {
   pageId?: Id;
@@ -92,8 +92,8 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
   }
   const tail: Tail = {
     user: userState(user),
-    viewAs: { active: !!user.account.viewAs?.userListIds.length, userListIds: user.account.viewAs?.userListIds ?? [] },
-    dataPrivacy: user.account.dataPrivacy ?? [],
+    viewAs: { active: !!viewAsListIds(user.account), userListIds: viewAsListIds(user.account) ?? [] },
+    dataPrivacy: ownDataPrivacy(user),
     permissions: user.account.permissions,
     visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
     basePaths: user.basePaths,

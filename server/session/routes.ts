@@ -7,6 +7,7 @@ import { requireUser, sessionAccount, type AppContext } from '../context';
 import { badRequest, forbidden, notAuthorized } from '../errors';
 import type { Account, LoginSecret } from '../model';
 import { isStaff } from '../permissions';
+import { recentDevices } from '../../engine/core/member-limits';
 import { emptyProfile } from '../profiles/profile-data';
 import { sendJsonAnswer, type JsonAnswer } from '../http/compression';
 import { itemPermissionsOf, updateAccount, userState } from './accounts';
@@ -71,7 +72,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = Date.now();
     await ctx.store.transaction(async (tx) => {
       const account = (await tx.get<Account>('account', user.account.accountId))!.data;
-      await tx.put('account', account.accountId, { ...account, devices: { ...(account.devices ?? {}), [deviceId]: now } });
+      await tx.put('account', account.accountId, { ...account, devices: recentDevices({ ...(account.devices ?? {}), [deviceId]: now }) });
       const profile = (await tx.get<Profile>('profile', account.accountId))?.data ?? emptyProfile(account.accountId);
       await tx.put('profile', account.accountId, { ...profile, keepaliveTimestamp: now });
     });

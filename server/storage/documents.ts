@@ -166,19 +166,42 @@ export class DocumentReader {
   }
 }
 
+/** What reads need of a reader: the store, a transaction, or a view over either (see structure/overlay-reader.ts). */
+export type DocumentSource = Pick<DocumentReader, 'get' | 'getMany' | 'list'>;
+
 /** A write made in a transaction, applied to the read cache once the transaction commits. */
 type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null };
 
 export class DocumentTx extends DocumentReader {
   readonly pending: PendingWrite[] = [];
+  /** Documents of the `keepBefore` kinds as they were when this transaction first wrote them (null: absent). */
+  private readonly before = new Map<string, unknown>();
 
   constructor(
     tx: Transaction<DB>,
     locking: boolean,
     normalise: DocumentNormaliser | undefined,
     private readonly kinds: ReadonlyMap<string, DocumentKindSpec>,
+    private readonly keepBefore: ReadonlySet<DocKind> = new Set(),
   ) {
     super(tx, locking, normalise);
+  }
+
+  /**
+   * A document as it was before this transaction wrote it (a `keepBefore` kind), else as it is:
+   * what write hooks compare, so derived rows change by the difference.
+   */
+  async previous<T>(kind: DocKind, id: string): Promise<T | undefined> {
+    const key = `${kind}\u0000${id}`;
+    if (this.before.has(key)) return (this.before.get(key) ?? undefined) as T | undefined;
+    return (await this.get<T>(kind, id))?.data;
+  }
+
+  private remember(kind: DocKind, id: string, row: { data: string; revision: number } | undefined): void {
+    const key = `${kind}\u0000${id}`;
+    if (!this.keepBefore.has(kind) || this.before.has(key)) return;
+    const doc = row && toDoc({ id, data: row.data, revision: row.revision, schema_version: null, expires_at: null }, kind, this.normalise);
+    this.before.set(key, doc?.data ?? null);
   }
 
   /** Inserts or replaces a document; returns its new revision. */
@@ -187,11 +210,12 @@ export class DocumentTx extends DocumentReader {
     checkKey(kind, id);
     const existing = await this.db
       .selectFrom('documents')
-      .select('revision')
+      .select(this.keepBefore.has(kind) ? ['revision', 'data'] : ['revision'])
       .where('kind', '=', kind)
       .where('id', '=', id)
       .$if(this.lockRows, (q) => q.forUpdate())
       .executeTakeFirst();
+    this.remember(kind, id, existing as { data: string; revision: number } | undefined);
     const current = existing ? Number(existing.revision) : 0;
     if (options.expectedRevision !== undefined && options.expectedRevision !== current) throw new RevisionConflict(kind, id, options.expectedRevision, current);
     const revision = current + 1;
@@ -215,6 +239,10 @@ export class DocumentTx extends DocumentReader {
   }
 
   async remove(kind: DocKind, id: string): Promise<boolean> {
+    if (this.keepBefore.has(kind)) {
+      const row = await this.db.selectFrom('documents').select(['revision', 'data']).where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+      this.remember(kind, id, row);
+    }
     const result = await this.db.deleteFrom('documents').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
     this.pending.push({ kind, id, doc: null });
     return Number(result.numDeletedRows) > 0;
@@ -327,14 +355,30 @@ export class DocumentStore extends DocumentReader {
     return list as StoredDoc<T>[];
   }
 
+  private readonly repairHooks: { kinds: ReadonlySet<string>; run: (id: string) => void }[] = [];
+
+  /** Calls `run` with the id of each document of these kinds that was read with repairs (storage/tolerant.ts reports them). */
+  onRepaired(kinds: DocKind[], run: (id: string) => void): void {
+    this.repairHooks.push({ kinds: new Set(kinds), run });
+  }
+
+  /** A document was read with repairs: tells the hooks that derive from it. */
+  repaired(kind: DocKind, id: string): void {
+    for (const hook of this.repairHooks) if (hook.kinds.has(kind)) hook.run(id);
+  }
+
   private readonly writeHooks: { kinds: ReadonlySet<DocKind>; run: (tx: DocumentTx, ids: string[]) => Promise<void> }[] = [];
+  /** Kinds whose state before a write the hooks compare (`tx.previous`). */
+  private readonly keepBefore = new Set<DocKind>();
 
   /**
    * Runs `run` inside every transaction that wrote documents of these kinds, with their ids, just
-   * before it commits: what is derived from documents (the search index) commits with them or not at all.
+   * before it commits: what is derived from documents (the search index) commits with them or not
+   * at all. The hook may read each document as it was before the transaction (`tx.previous`).
    */
   onWrite(kinds: DocKind[], run: (tx: DocumentTx, ids: string[]) => Promise<void>): void {
     this.writeHooks.push({ kinds: new Set(kinds), run });
+    for (const kind of kinds) this.keepBefore.add(kind);
   }
 
   async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
@@ -344,7 +388,7 @@ export class DocumentStore extends DocumentReader {
     for (let attempt = 1; ; attempt++) {
       try {
         result = await this.database.transaction().execute(async (trx) => {
-          const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise, this.kinds);
+          const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise, this.kinds, this.keepBefore);
           committedGeneration = undefined;
           const out = await fn(tx);
           for (const hook of this.writeHooks) {

@@ -75,7 +75,8 @@ export function tolerantNormaliser(options: TolerantReadOptions): DocumentNormal
   const reported = new Set<string>();
   const report = (kind: DocKind, id: string, data: unknown, problems: string[]) => {
     if (!problems.length || !options.onProblems) return;
-    const key = `${kind}\u0000${id}\u0000${isObject(data) ? String(data.revision ?? '') : 'raw'}`;
+    // Once per document revision and damage (accounts and profiles carry no revision in their data).
+    const key = `${kind}\u0000${id}\u0000${isObject(data) ? String(data.revision ?? '') : 'raw'}\u0000${problems.join('\u0000')}`;
     if (reported.has(key)) return;
     if (reported.size >= REPORTED_LIMIT) reported.clear();
     reported.add(key);

@@ -14,29 +14,16 @@ import type { Block, Field, Id, Module, Page } from '../../schemas/model';
 import type { PageResponse } from '../../schemas/model/api/structure';
 import { canViewPage, type PermissionContext } from '../permissions';
 import type { ChangeAudience, ItemChange, ItemsChanges, ItemsChangedEvent } from './realtime-events';
-import type { DocKind, DocumentReader, StoredDoc } from '../storage/documents';
+import type { DocumentSource } from '../storage/documents';
+import { overlayReader, overrideKey } from './overlay-reader';
 import { needsViewerFilter, pageForViewer } from './block-visibility';
 import { readPageDocument, withOptionProblem, type StoredOptionsCheck } from './read';
 
 type Docs = Map<Id, PageResponse | undefined>;
 
 /** Reads items as they were before the write: touched ones from the event, the rest as stored. */
-function readerBefore(reader: DocumentReader, event: ItemsChangedEvent): DocumentReader {
-  const before = new Map(event.items.map((c) => [`${c.kind}:${c.id}`, c.before]));
-  const asDoc = <T>(kind: DocKind, id: string, current: StoredDoc<T> | undefined): StoredDoc<T> | undefined => {
-    const key = `${kind}:${id}`;
-    if (!before.has(key)) return current;
-    const data = before.get(key);
-    return data ? { id, data: data as T, revision: 0, schemaVersion: null, expiresAt: null } : undefined;
-  };
-  const overlay = {
-    get: async <T>(kind: DocKind, id: string) => asDoc<T>(kind, id, await reader.get<T>(kind, id)),
-    getMany: async <T>(kind: DocKind, ids: readonly string[]) => {
-      const current = new Map((await reader.getMany<T>(kind, ids)).map((d) => [d.id, d]));
-      return ids.map((id) => asDoc<T>(kind, id, current.get(id))).filter((d): d is StoredDoc<T> => d !== undefined);
-    },
-  };
-  return overlay as unknown as DocumentReader;
+function readerBefore(reader: DocumentSource, event: ItemsChangedEvent): DocumentSource {
+  return overlayReader(reader, new Map(event.items.map((c) => [overrideKey(c.kind, c.id), c.before])));
 }
 
 const restrictedPage = (page: Page | undefined) => !!page && (!!page.visibility?.userListIds?.length || !!page.visibility?.rules || !!page.readProblem);
@@ -63,7 +50,7 @@ function seenBy(docs: Docs, viewer: PermissionContext): Seen {
 }
 
 export async function changeAudience(
-  reader: DocumentReader,
+  reader: DocumentSource,
   event: ItemsChangedEvent,
   viewerOf: (accountId: string) => Promise<PermissionContext | undefined>,
   checkOptions: StoredOptionsCheck,

@@ -7,7 +7,7 @@ import type { Block, Field, JsonObject, Module, Page } from '../../schemas/model
 import { defineDomain } from '../domain';
 import type { RevertRecord } from '../model';
 import { SUBJECTS } from '../../engine/core/permissions';
-import { readStoredBlock, readStoredField, readStoredModule, readStoredPage } from '../../engine/core/model/stored-items';
+import { ITEM_READERS } from './item-readers';
 import { mayViewModule, mayViewPage, trackPresence } from './realtime-events';
 import { sweepExpiredReverts } from './revert-sweep';
 import { structureBlockRoutes } from './routes/blocks';
@@ -35,10 +35,10 @@ export default defineDomain({
   name: 'structure',
   documents: {
     // Read through the engine's readers: a damaged item becomes a state, never a 500.
-    module: { cached: true, revisionInData: true, reader: () => readStoredModule },
-    page: { cached: true, revisionInData: true, reader: () => readStoredPage },
-    block: { cached: true, revisionInData: true, reader: () => readStoredBlock },
-    field: { cached: true, revisionInData: true, reader: () => readStoredField },
+    module: { cached: true, revisionInData: true, reader: () => ITEM_READERS.module },
+    page: { cached: true, revisionInData: true, reader: () => ITEM_READERS.page },
+    block: { cached: true, revisionInData: true, reader: () => ITEM_READERS.block },
+    field: { cached: true, revisionInData: true, reader: () => ITEM_READERS.field },
     itemPermissions: { cached: true },
     revert: {},
     comment: {},

@@ -6,12 +6,12 @@ import type { PermissionContext } from '../permissions';
 import { acceptedListIds } from '../../engine/core/rules/operations';
 import { canViewPage, viewAsListIds } from '../permissions';
 import type { JsonAnswer } from '../http/compression';
-import type { DocumentReader, StoredDoc } from '../storage/documents';
+import type { DocumentSource, StoredDoc } from '../storage/documents';
 import { childBlockIds } from '../../engine/core/structure/layout';
 
 export const GLOBAL_MODULE_ID = 'global';
 
-export async function moduleOrder(reader: DocumentReader): Promise<Id[]> {
+export async function moduleOrder(reader: DocumentSource): Promise<Id[]> {
   const settings = (await reader.get<Settings>('settings', 'app'))?.data;
   return settings?.structure?.orders?.modules?.order ?? [];
 }
@@ -33,7 +33,7 @@ function viewerKey(ctx: PermissionContext, pageRules: boolean): string {
 const LIST_PATHS = new Set(['lists', 'user.listMemberships']);
 
 /** Whether some page's visibility rules read more than list memberships (or cannot say what they read). */
-async function pageRulesReadUserData(reader: DocumentReader, ctx: PermissionContext): Promise<boolean> {
+async function pageRulesReadUserData(reader: DocumentSource, ctx: PermissionContext): Promise<boolean> {
   return (await reader.list<Page>('page')).some(({ data }) => {
     const rules = data.visibility?.rules;
     if (!rules) return false;
@@ -50,10 +50,10 @@ interface Memo {
   pages: Map<Id, PageResponse | null>;
   answers: Map<Id, PageAnswer | null>;
 }
-const memos = new WeakMap<DocumentReader, Memo>();
+const memos = new WeakMap<DocumentSource, Memo>();
 
 /** Per-store memo of derived reads, dropped whenever documents change (see DocumentStore.generation). */
-async function memoFor(reader: DocumentReader): Promise<Memo | undefined> {
+async function memoFor(reader: DocumentSource): Promise<Memo | undefined> {
   const generation = await (reader as { currentGeneration?: () => Promise<number | undefined> }).currentGeneration?.();
   if (generation === undefined) return undefined;
   let memo = memos.get(reader);
@@ -64,13 +64,13 @@ async function memoFor(reader: DocumentReader): Promise<Memo | undefined> {
   return memo;
 }
 
-const stillCurrent = (reader: DocumentReader, memo: Memo) => (reader as { generation?: number }).generation === memo.generation;
+const stillCurrent = (reader: DocumentSource, memo: Memo) => (reader as { generation?: number }).generation === memo.generation;
 
 /**
  * Modules in display order (ordered ids first, then the rest by id), each with its viewable pages
  * in order; built once per viewer kind until the next write.
  */
-export async function readStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
+export async function readStructure(reader: DocumentSource, ctx: PermissionContext): Promise<StructureResponse> {
   const memo = await memoFor(reader);
   const pageRules = memo?.pageRules ?? (await pageRulesReadUserData(reader, ctx));
   if (memo && stillCurrent(reader, memo)) memo.pageRules = pageRules;
@@ -82,7 +82,7 @@ export async function readStructure(reader: DocumentReader, ctx: PermissionConte
   return value;
 }
 
-async function buildStructure(reader: DocumentReader, ctx: PermissionContext): Promise<StructureResponse> {
+async function buildStructure(reader: DocumentSource, ctx: PermissionContext): Promise<StructureResponse> {
   const [modules, pages, order] = await Promise.all([reader.list<Module>('module'), reader.list<Page>('page'), moduleOrder(reader)]);
   const pageById = new Map(pages.map((p) => [p.id, withVersionProblem(p)]));
   const rank = new Map(order.map((id, i) => [id, i]));
@@ -108,7 +108,7 @@ export type StoredOptionsCheck = (type: string, options: unknown) => string | un
  * write: blocks whose options break their type's schema carry readProblem `invalidOptions`, so
  * the engine shows them as needing configuration without validating options itself.
  */
-export async function readPageDocumentWithJson(reader: DocumentReader, pageId: Id, checkOptions: StoredOptionsCheck): Promise<PageAnswer | undefined> {
+export async function readPageDocumentWithJson(reader: DocumentSource, pageId: Id, checkOptions: StoredOptionsCheck): Promise<PageAnswer | undefined> {
   const memo = await memoFor(reader);
   const hit = memo?.answers.get(pageId);
   if (hit !== undefined) return hit ?? undefined;
@@ -120,7 +120,7 @@ export async function readPageDocumentWithJson(reader: DocumentReader, pageId: I
 }
 
 /** The page document: the page, its live (not deleted) blocks at any depth and their fields, migrated to the current schema. */
-export async function readPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
+export async function readPageDocument(reader: DocumentSource, pageId: Id): Promise<PageResponse | undefined> {
   const memo = await memoFor(reader);
   const hit = memo?.pages.get(pageId);
   if (hit !== undefined) return hit ?? undefined;
@@ -159,7 +159,7 @@ function withVersionProblem(stored: StoredDoc<Page>): Page {
   };
 }
 
-async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<PageResponse | undefined> {
+async function buildPageDocument(reader: DocumentSource, pageId: Id): Promise<PageResponse | undefined> {
   const stored = await reader.get<Page>('page', pageId);
   if (!stored) return undefined;
   const page = withVersionProblem(stored);
@@ -182,7 +182,7 @@ async function buildPageDocument(reader: DocumentReader, pageId: Id): Promise<Pa
 
 /** Breadth-first walk from root ids through `childrenOf`, reading each level in one query. */
 async function collectTree<T extends { id: Id }>(
-  reader: DocumentReader,
+  reader: DocumentSource,
   kind: 'block' | 'field',
   rootIds: Id[],
   childrenOf: (item: T) => Id[],
@@ -206,12 +206,12 @@ async function collectTree<T extends { id: Id }>(
 }
 
 /** Blocks at any depth under the roots; deleted ones (and what is under them) left out unless asked for. */
-export function collectBlocks(reader: DocumentReader, rootIds: Id[], includeDeleted = false): Promise<Block[]> {
+export function collectBlocks(reader: DocumentSource, rootIds: Id[], includeDeleted = false): Promise<Block[]> {
   return collectTree<Block>(reader, 'block', rootIds, childBlockIds, (b) => includeDeleted || !b.wasDeleted);
 }
 
 /** Fields at any depth under the roots (children of repeaters, groups, conditionals). */
-export function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Field[]> {
+export function collectFields(reader: DocumentSource, rootIds: Id[]): Promise<Field[]> {
   return collectTree<Field>(
     reader,
     'field',
@@ -222,7 +222,7 @@ export function collectFields(reader: DocumentReader, rootIds: Id[]): Promise<Fi
 }
 
 /** The module of a page (the one whose childIds hold it). */
-export async function moduleOfPage(reader: DocumentReader, page: Page): Promise<Module | undefined> {
+export async function moduleOfPage(reader: DocumentSource, page: Page): Promise<Module | undefined> {
   if (page.moduleId) {
     const m = await reader.get<Module>('module', page.moduleId);
     if (m) return m.data;

@@ -8,7 +8,7 @@
 import type { Block, Field, Id, ItemPermissions, Page } from '../../schemas/model';
 import { forbidden, notFound } from '../errors';
 import { can, canViewPage, viewAsListIds, type PermissionContext } from '../permissions';
-import type { DocumentReader } from '../storage/documents';
+import type { DocumentSource } from '../storage/documents';
 import { blockHiddenFrom, hiddenBlockIds, needsViewerFilter } from './block-visibility';
 import { readPageDocument } from './read';
 
@@ -18,26 +18,26 @@ export type StoredBlock = Block & { pageId?: Id };
 export const seesEverything = (user: PermissionContext) => user.account.isAdmin && !viewAsListIds(user.account);
 
 /** The page, when it exists and the user may view it; else 404 as for a page that does not exist. */
-export async function requireVisiblePage(reader: DocumentReader, user: PermissionContext, pageId: Id): Promise<Page> {
+export async function requireVisiblePage(reader: DocumentSource, user: PermissionContext, pageId: Id): Promise<Page> {
   const page = (await reader.get<Page>('page', pageId))?.data;
   if (!page || !canViewPage(user, page)) throw notFound(`page "${pageId}" does not exist`);
   return page;
 }
 
 /** Whether the user may see a (live) block: its page is viewable and no visibility rule the server decides hides it or an ancestor. */
-export async function blockVisibleTo(reader: DocumentReader, user: PermissionContext, block: StoredBlock): Promise<boolean> {
+export async function blockVisibleTo(reader: DocumentSource, user: PermissionContext, block: StoredBlock): Promise<boolean> {
   return (await visibleBlocks(reader, user, [block])).length === 1;
 }
 
 /** The block, when it exists, is not deleted and the user may see it; else 404 as for a block that does not exist. */
-export async function requireVisibleBlock(reader: DocumentReader, user: PermissionContext, id: Id): Promise<StoredBlock> {
+export async function requireVisibleBlock(reader: DocumentSource, user: PermissionContext, id: Id): Promise<StoredBlock> {
   const block = (await reader.get<StoredBlock>('block', id))?.data;
   if (!block || !(await blockVisibleTo(reader, user, block))) throw notFound(`block "${id}" does not exist`);
   return block;
 }
 
 /** Blocks taken from where they are (moved, re-parented) must be visible, and movable out of their page (moveChildren). */
-export async function requireMovableBlocks(reader: DocumentReader, user: PermissionContext, ids: Id[], toPageId: Id): Promise<void> {
+export async function requireMovableBlocks(reader: DocumentSource, user: PermissionContext, ids: Id[], toPageId: Id): Promise<void> {
   for (const id of ids) {
     const block = await requireVisibleBlock(reader, user, id);
     if (block.pageId && block.pageId !== toPageId && !can(user, 'moveChildren', 'items.pages', block.pageId))
@@ -46,7 +46,7 @@ export async function requireMovableBlocks(reader: DocumentReader, user: Permiss
 }
 
 /** The blocks (live) the user may see, out of `blocks`; each page is judged once. */
-export async function visibleBlocks(reader: DocumentReader, user: PermissionContext, blocks: StoredBlock[]): Promise<StoredBlock[]> {
+export async function visibleBlocks(reader: DocumentSource, user: PermissionContext, blocks: StoredBlock[]): Promise<StoredBlock[]> {
   const live = blocks.filter((b) => !b.wasDeleted);
   if (seesEverything(user)) return live;
   const pages = new Map<Id, { viewable: boolean; hidden: Set<Id> }>();
@@ -71,7 +71,7 @@ export async function visibleBlocks(reader: DocumentReader, user: PermissionCont
 }
 
 /** Ids of fields held (directly or through parent fields) only by blocks the user may not see. */
-export async function hiddenFieldIds(reader: DocumentReader, user: PermissionContext): Promise<Set<Id>> {
+export async function hiddenFieldIds(reader: DocumentSource, user: PermissionContext): Promise<Set<Id>> {
   if (seesEverything(user)) return new Set();
   const blocks = (await reader.list<StoredBlock>('block')).map((d) => d.data);
   const fields = new Map((await reader.list<Field>('field')).map((d) => [d.id, d.data]));
@@ -95,7 +95,7 @@ export async function hiddenFieldIds(reader: DocumentReader, user: PermissionCon
 }
 
 /** The item of any kind, when the user may see it (modules are seen by everyone who is signed in). */
-export async function itemVisibleTo(reader: DocumentReader, user: PermissionContext, id: Id): Promise<'module' | 'page' | 'block' | 'field' | undefined> {
+export async function itemVisibleTo(reader: DocumentSource, user: PermissionContext, id: Id): Promise<'module' | 'page' | 'block' | 'field' | undefined> {
   if (await reader.get('module', id)) return 'module';
   const page = (await reader.get<Page>('page', id))?.data;
   if (page) return canViewPage(user, page) ? 'page' : undefined;
@@ -106,7 +106,7 @@ export async function itemVisibleTo(reader: DocumentReader, user: PermissionCont
 }
 
 /** Item permissions keyed only by items the user may see (the ids of hidden pages are never sent). */
-export async function visibleItemPermissions(reader: DocumentReader, user: PermissionContext, permissions: ItemPermissions): Promise<ItemPermissions> {
+export async function visibleItemPermissions(reader: DocumentSource, user: PermissionContext, permissions: ItemPermissions): Promise<ItemPermissions> {
   if (seesEverything(user)) return permissions;
   const out: ItemPermissions = {};
   for (const [id, actions] of Object.entries(permissions)) if (await itemVisibleTo(reader, user, id)) out[id] = actions;

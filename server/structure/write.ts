@@ -29,6 +29,7 @@ export class StructureWrite {
   readonly moduleIds = new Set<Id>();
   readonly pageIds = new Set<Id>();
   private moduleOrderBefore?: Id[];
+  private moduleOrderAfter?: Id[];
 
   constructor(readonly tx: DocumentTx) {}
 
@@ -90,6 +91,7 @@ export class StructureWrite {
   async setModuleOrder(order: Id[]): Promise<void> {
     const settings = (await this.tx.get<Settings>('settings', 'app'))?.data ?? {};
     this.moduleOrderBefore ??= settings.structure?.orders?.modules?.order ?? [];
+    this.moduleOrderAfter = order;
     const next: Settings = { ...settings, structure: { ...settings.structure, orders: { ...settings.structure?.orders, modules: { order } } } };
     await this.tx.put('settings', 'app', next);
   }
@@ -98,9 +100,9 @@ export class StructureWrite {
   async revertToken(accountId: Id, windowMs: number, deletedBlockIds: Id[] = []): Promise<{ revertToken: string; expiresAt: number }> {
     const record: RevertRecord = {
       accountId,
-      snapshot: [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, data: t.before })),
+      snapshot: [...this.touched.values()].map((t) => ({ kind: t.kind, id: t.id, data: t.before, after: t.after })),
       deletedBlockIds,
-      ...(this.moduleOrderBefore ? { moduleOrder: this.moduleOrderBefore } : {}),
+      ...(this.moduleOrderBefore ? { moduleOrder: this.moduleOrderBefore, moduleOrderAfter: this.moduleOrderAfter } : {}),
     };
     const revertToken = crypto.randomBytes(24).toString('base64url');
     const expiresAt = Date.now() + windowMs;

@@ -5,13 +5,16 @@
  * name exactly the enumerated routes, so a new route cannot be left out) and get the answer their
  * permissions give; a refused request leaves the database as it was. Then every realtime room: each
  * account may subscribe to exactly the modules and pages it may view, and hears a change on every
- * page it subscribed to and nothing at all of the others.
+ * page it subscribed to and nothing at all of the others. Then the writes that put an earlier state
+ * back or name other items (revert, the composer's undo, paste, clone, the captured blocks' move):
+ * Elena acts on what she could see, the admin restricts or changes it meanwhile, and her request is
+ * refused, changes nothing, and leaves Maya unable to read what the admin hid (issue 36, findings 2, 3).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../schemas/model';
-import type { StructureResponse } from '../../schemas/model/api/structure';
+import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
-import { watchDatabase } from '../helpers/db-snapshot';
+import { databaseSnapshot, snapshotDifference, watchDatabase } from '../helpers/db-snapshot';
 import { emitAck, recordEvents, settle, socketFor } from '../helpers/sockets';
 import { testJpeg, upload, type UploadPart } from '../helpers/uploads';
 
@@ -362,18 +365,240 @@ const MATRIX: Entry[] = [
   { route: 'GET /api/v1/logout', path: 'logout', expect: [200, 200, 200], ownSession: true },
 ];
 
+/**
+ * The restriction rows: each gets its own pages (`${prefix}-makers`, open to makers such as Elena
+ * and Maya; `${prefix}-open`, open to everyone; `${prefix}-vol`, volunteers only, holding a form
+ * with a field and a block), built by the admin through the API.
+ */
+interface Scene {
+  api: ApiServer;
+  tokens: { admin: string; elena: string; maya: string };
+  /** Page ids. */
+  makers: string;
+  open: string;
+  vol: string;
+  /** Blocks: two text blocks on the makers page, a text block and a form on the volunteers page, a container on the open page. */
+  a: string;
+  b: string;
+  hiddenBlock: string;
+  hiddenForm: string;
+  hiddenField: string;
+  box: string;
+  /** What the row's earlier steps kept (a revert token, a block as it was). */
+  kept: Record<string, unknown>;
+  as(who: 'admin' | 'elena', method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+}
+
+async function scene(api: ApiServer, tokens: Scene['tokens'], prefix: string): Promise<Scene> {
+  const s: Scene = {
+    api,
+    tokens,
+    makers: `${prefix}-makers`,
+    open: `${prefix}-open`,
+    vol: `${prefix}-vol`,
+    a: `${prefix}-a`,
+    b: `${prefix}-b`,
+    hiddenBlock: `${prefix}-hidden`,
+    hiddenForm: `${prefix}-hidden-form`,
+    hiddenField: `${prefix}-hidden-field`,
+    box: `${prefix}-box`,
+    kept: {},
+    async as(who, method, path, body) {
+      const res = await api.call<Record<string, unknown>>(method, path, { token: tokens[who], body });
+      if (res.status !== 200) throw new Error(`${who} ${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      return res.body;
+    },
+  };
+  const page = (id: string, visibility?: object) =>
+    s.as('admin', 'PUT', 'structure/page', { moduleId: 'members-area', page: { id, slug: id, name: id, ...(visibility ? { visibility } : {}) } });
+  const text = (pageId: string, id: string, words: string) =>
+    s.as('admin', 'PUT', 'structure/block', { pageId, block: { id, type: 'plainText', options: { text: words } } });
+  await page(s.makers, { userListIds: ['makers'] });
+  await page(s.open);
+  await page(s.vol, { userListIds: ['volunteers'] });
+  await text(s.makers, s.a, 'First');
+  await text(s.makers, s.b, 'Second');
+  await text(s.vol, s.hiddenBlock, 'Volunteers only');
+  await s.as('admin', 'PUT', 'structure/block', {
+    pageId: s.vol,
+    block: { id: s.hiddenForm, type: 'basicForm', options: { source: 'profile', editable: true } },
+  });
+  await s.as('admin', 'POST', 'structure/field', {
+    itemType: 'block',
+    itemId: s.hiddenForm,
+    field: { id: s.hiddenField, type: 'text', key: `${prefix}Secret`, label: 'Volunteers-only question' },
+  });
+  await s.as('admin', 'PUT', 'structure/block', { pageId: s.open, block: { id: s.box, type: 'container', options: {} } });
+  return s;
+}
+
+const restrictToVolunteers = (s: Scene) =>
+  s.as('admin', 'POST', `structure/page/${s.makers}/property`, { key: 'visibility', value: { userListIds: ['volunteers'] } });
+const pageBlocks = async (s: Scene, pageId: string) =>
+  (await s.api.call<PageResponse>('GET', `structure/page/${pageId}`, { token: s.tokens.admin })).body.blocks.map((b) => b.id);
+/** A clipboard paste onto the open page of one block (and fields) as the browser sends it. */
+const paste = (s: Scene, block: Record<string, unknown>, fields?: unknown[]) => ({
+  method: 'POST',
+  path: 'structure/block/paste',
+  body: { pageId: s.open, parentType: 'page', parentId: s.open, colIndex: 0, index: 0, roots: [block.id], blocks: [block], ...(fields ? { fields } : {}) },
+});
+
+interface RestrictionRow {
+  name: string;
+  /** Elena's earlier change (the one she later takes back). */
+  before?(s: Scene): Promise<unknown>;
+  /** What the admin does meanwhile. */
+  meanwhile?(s: Scene): Promise<unknown>;
+  act(s: Scene): { method: string; path: string; body?: unknown };
+  expect: number;
+  message?: RegExp;
+  /** GETs that must answer 404 to Maya afterwards. */
+  hiddenFromMaya?(s: Scene): [string, string][];
+  /** A further check; answers what is wrong. */
+  after?(s: Scene): Promise<string | undefined>;
+}
+
+const RESTRICTION_ROWS: RestrictionRow[] = [
+  {
+    // Finding 2 exactly: the admin's restriction and new block survive, Maya never reads the new block.
+    name: 'revert after the page was restricted and a block added',
+    before: async (s) => void (s.kept.token = (await s.as('elena', 'DELETE', `structure/block/${s.a}`)).revertToken),
+    meanwhile: async (s) => {
+      await restrictToVolunteers(s);
+      await s.as('admin', 'PUT', 'structure/block', {
+        pageId: s.makers,
+        block: { id: `${s.makers}-new`, type: 'plainText', options: { text: 'Volunteers only now' } },
+      });
+    },
+    act: (s) => ({ method: 'POST', path: 'structure/revert', body: { token: s.kept.token } }),
+    expect: 404,
+    hiddenFromMaya: (s) => [
+      [`structure/block/${s.makers}-new`, "the admin's new block"],
+      [`structure/page/${s.makers}`, 'the restricted page'],
+      [`structure/block/${s.b}`, 'a block of the restricted page'],
+    ],
+    after: async (s) => ((await pageBlocks(s, s.makers)).includes(`${s.makers}-new`) ? undefined : "the admin's new block was detached"),
+  },
+  {
+    name: 'revert after someone else changed the page (the revision check)',
+    before: async (s) => void (s.kept.token = (await s.as('elena', 'DELETE', `structure/block/${s.a}`)).revertToken),
+    meanwhile: (s) =>
+      s.as('admin', 'PUT', 'structure/block', { pageId: s.makers, block: { id: `${s.makers}-new`, type: 'plainText', options: { text: 'Added later' } } }),
+    act: (s) => ({ method: 'POST', path: 'structure/revert', body: { token: s.kept.token } }),
+    expect: 409,
+    message: /was changed after the delete; reverting would undo that change/,
+    after: async (s) => ((await pageBlocks(s, s.makers)).includes(`${s.makers}-new`) ? undefined : "the admin's new block was detached"),
+  },
+  {
+    name: 'undo of a settings edit after the page was restricted',
+    before: async (s) => {
+      const block = (await s.api.call<Block>('GET', `structure/block/${s.b}`, { token: s.tokens.elena })).body;
+      const saved = (await s.as('elena', 'POST', `structure/block/${s.b}`, { block: { ...block, options: { text: 'Edited' } } })) as unknown as Block;
+      s.kept.undo = { ...block, revision: saved.revision };
+    },
+    meanwhile: restrictToVolunteers,
+    act: (s) => ({ method: 'POST', path: `structure/block/${s.b}`, body: { block: s.kept.undo } }),
+    expect: 404,
+    hiddenFromMaya: (s) => [[`structure/block/${s.b}`, 'the edited block']],
+  },
+  {
+    name: 'undo of a visibility change after the right to set visibility was withdrawn',
+    before: async (s) => {
+      const block = (await s.api.call<Block>('GET', `structure/block/${s.b}`, { token: s.tokens.elena })).body;
+      const saved = (await s.as('elena', 'POST', `structure/block/${s.b}/property`, {
+        key: 'visibility',
+        value: { visibleOnDesktop: true, visibleOnMobile: false },
+      })) as unknown as Block;
+      s.kept.undo = { ...block, revision: saved.revision };
+    },
+    meanwhile: (s) => s.as('admin', 'POST', `structure/permissions/${s.b}`, { permissions: { manageVisibility: false } }),
+    act: (s) => ({ method: 'POST', path: `structure/block/${s.b}`, body: { block: s.kept.undo } }),
+    expect: 403,
+    message: /manageVisibility/,
+  },
+  {
+    name: 'undo of a move after the page it came from was restricted',
+    before: (s) => s.as('elena', 'POST', 'structure/block/move', { fromPageId: s.makers, toPageId: s.open, updates: [{ id: s.b }] }),
+    meanwhile: restrictToVolunteers,
+    act: (s) => ({ method: 'POST', path: 'structure/block/move', body: { fromPageId: s.open, toPageId: s.makers, updates: [{ id: s.b }] } }),
+    expect: 404,
+  },
+  {
+    // Finding 3 exactly: the hidden form's field is neither shown, relabelled nor deleted through the copy.
+    name: "paste of a form naming a field of the volunteers page's form",
+    act: (s) => paste(s, { id: `${s.open}-form`, type: 'basicForm', options: { source: 'profile', editable: true }, fields: [s.hiddenField] }),
+    expect: 404,
+    message: /field "r\d+-hidden-field" does not exist/,
+    hiddenFromMaya: (s) => [[`structure/field/default/${s.hiddenField}`, 'the hidden field']],
+    after: async (s) => {
+      const open = JSON.stringify((await s.api.call('GET', `structure/page/${s.open}`, { token: s.tokens.maya })).body);
+      return open.includes('Volunteers-only question') ? "the hidden field's label shows on the open page" : undefined;
+    },
+  },
+  {
+    name: 'paste of a group field whose child is the hidden field',
+    act: (s) =>
+      paste(s, { id: `${s.open}-form`, type: 'basicForm', options: { source: 'profile', editable: true }, fields: [`${s.open}-group`] }, [
+        { id: `${s.open}-group`, type: 'group', label: 'Group', childIds: [s.hiddenField] },
+      ]),
+    expect: 404,
+  },
+  {
+    name: 'paste of a block naming a hidden block as related',
+    act: (s) => paste(s, { id: `${s.open}-modal`, type: 'plainText', options: { text: 'x' }, relatedBlocks: { display: [s.hiddenBlock] } }),
+    expect: 404,
+  },
+  {
+    name: 'clone of a block of the volunteers page',
+    act: (s) => ({ method: 'POST', path: 'structure/block/clone', body: { ids: [s.hiddenBlock], toPageId: s.open } }),
+    expect: 404,
+  },
+  {
+    name: 'clone into a block of the volunteers page',
+    act: (s) => ({ method: 'POST', path: 'structure/block/clone', body: { ids: [s.b], toPageId: s.vol, parentId: s.hiddenForm } }),
+    expect: 404,
+  },
+  {
+    name: 'captured move (addChildren) of a block of the volunteers page',
+    act: (s) => ({ method: 'POST', path: `structure/block/${s.box}/0/0`, body: { childrenIds: [s.hiddenBlock] } }),
+    expect: 404,
+    hiddenFromMaya: (s) => [[`structure/block/${s.hiddenBlock}`, 'the hidden block']],
+  },
+  {
+    name: "a block's settings naming the hidden field",
+    before: async (s) => void (s.kept.block = (await s.api.call<Block>('GET', `structure/block/${s.a}`, { token: s.tokens.elena })).body),
+    act: (s) => ({ method: 'POST', path: `structure/block/${s.a}`, body: { block: { ...(s.kept.block as Block), fields: [s.hiddenField] } } }),
+    expect: 404,
+  },
+  {
+    name: "a block's fields property naming the hidden field",
+    act: (s) => ({ method: 'POST', path: `structure/block/${s.a}/property`, body: { key: 'fields', value: [s.hiddenField] } }),
+    expect: 404,
+  },
+  {
+    name: 'a new block naming the hidden field',
+    act: (s) => ({ method: 'PUT', path: 'structure/block', body: { pageId: s.open, block: { type: 'basicForm', options: {}, fields: [s.hiddenField] } } }),
+    expect: 404,
+  },
+];
+
 /** GET routes that write (they are in the matrix); every other GET only reads. */
 const WRITING_GETS = new Set(['GET /api/v1/logout', 'GET /api/v1/structure/block/:id/recalculatePostScores', 'GET /api/v1/files/download/:id']);
 
 describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
   const servers: ApiServer[] = [];
+  /** One server for the route list and the restriction rows (each row builds its own pages). */
+  let shared: ApiServer;
+  beforeAll(async () => {
+    shared = await startApiServer(backend);
+    servers.push(shared);
+  });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
   it('the matrix names exactly the write routes the server registers', async () => {
-    const api = await startApiServer(backend);
-    servers.push(api);
+    const api = shared;
     const writes = api.server.routes
       .filter((r) => r.method !== 'GET' || WRITING_GETS.has(`${r.method} ${r.url}`))
       .map((r) => `${r.method} ${r.url}`)
@@ -447,5 +672,31 @@ describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
         socket.close();
       }
     }
+  });
+
+  it('revert, undo, paste, clone and copy after a restriction or naming hidden ids: refused, nothing changed, Maya reads nothing hidden', async () => {
+    const api = shared;
+    const admin = await api.signIn('admin');
+    const elena = await api.signIn('elena');
+    const maya = await api.signIn('maya');
+    const failures: string[] = [];
+    for (const [n, row] of RESTRICTION_ROWS.entries()) {
+      const s = await scene(api, { admin, elena, maya }, `r${n}`);
+      await row.before?.(s);
+      await row.meanwhile?.(s);
+      const before = await databaseSnapshot(api);
+      const { method, path, body } = row.act(s);
+      const res = await api.call<{ message?: string }>(method, path, { token: elena, body });
+      if (res.status !== row.expect) failures.push(`${row.name}: ${res.status}, expected ${row.expect}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (row.message && !row.message.test(String(res.body.message))) failures.push(`${row.name}: message "${res.body.message}" does not say ${row.message}`);
+      const changed = snapshotDifference(before, await databaseSnapshot(api));
+      if (changed.length) failures.push(`${row.name}: refused yet changed the database:\n  ${changed.slice(0, 4).join('\n  ')}`);
+      for (const [path, what] of row.hiddenFromMaya?.(s) ?? []) {
+        const read = await api.call('GET', path, { token: maya });
+        if (read.status !== 404) failures.push(`${row.name}: Maya reads ${what} (${path}): ${read.status}`);
+      }
+      for (const check of row.after ? [await row.after(s)] : []) if (check) failures.push(`${row.name}: ${check}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -2,8 +2,21 @@
  * Favourite counts (favouriteButton showCount) on both databases: GET profile/favourites/count
  * follows every add and remove, the member who leaves takes their favourites out of the count,
  * and `favourites:count` reaches the sockets viewing a favourited profile and the changer only.
+ * Then the per-member caps (engine/core/member-limits.ts, issue 36 finding 5): too many favourites,
+ * kinds, bytes of meta, list items, privacy items are a 400 naming the cap and store nothing; the
+ * derived rows change by the difference a write makes, never all of a member's rows.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_DATA_PRIVACY_ITEMS,
+  MAX_FAVOURITE_TYPES,
+  MAX_FAVOURITES_PER_TYPE,
+  MAX_KNOWN_DEVICES,
+  MAX_PROFILE_LIST_ITEMS,
+  MAX_PROFILE_META_LENGTH,
+} from '../../engine/core/member-limits';
+import type { Profile, UserState } from '../../schemas/model';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { nextEvent, recordEvents, settle, socketFor, type Socket } from '../helpers/sockets';
 
@@ -80,5 +93,96 @@ describe.each(BACKENDS)('favourite counts on %s', (backend) => {
     expect(await count(elena, 'profiles', 'grace')).toBe(2);
     expect((await api.call('DELETE', 'profile/maya', { token: admin })).status).toBe(200);
     expect(await count(elena, 'profiles', 'grace')).toBe(1);
+  });
+
+  describe('caps on what a member writes, and derived rows by difference', () => {
+    const upsert = (token: string, path: string, data: unknown) =>
+      api.call<{ message: string }>('POST', 'profile/meta/upsert', { token, body: { path, data } });
+    const ownMeta = async (token: string, id: string) => (await api.call<Profile>('GET', `profile/${id}`, { token })).body.data.meta;
+    const ids = (n: number, prefix = '') => Array.from({ length: n }, (_, i) => `${prefix}${i.toString(36)}`);
+    /** Each of the member's favourite rows by key, with what names that physical row (a rewritten row gets a new one). */
+    const rowIdentities = async (accountId: string) => {
+      const identity = backend === 'sqlite' ? sql`cast(rowid as text)` : sql`xmin::text || ctid::text`;
+      const { rows } = await sql<{
+        k: string;
+        v: string;
+      }>`select type || '/' || target_id as k, ${identity} as v from favourite_targets where account_id = ${accountId}`.execute(api.server.ctx.store.kysely);
+      return new Map(rows.map((r) => [r.k, r.v]));
+    };
+    const touched = (before: Map<string, string>, after: Map<string, string>) => ({
+      added: [...after.keys()].filter((k) => !before.has(k)).length,
+      removed: [...before.keys()].filter((k) => !after.has(k)).length,
+      rewritten: [...after].filter(([k, v]) => before.has(k) && before.get(k) !== v).length,
+    });
+
+    it('400,000 favourite ids are refused with a 400 naming the cap, and nothing is stored', async () => {
+      const amara = await api.signIn('amara');
+      const before = await ownMeta(amara, 'amara');
+      // 100,000 short ids per request keep each body under the 1 MB limit: four kinds, 400,000 ids.
+      for (const type of ['tools', 'rooms', 'events', 'groups']) {
+        const res = await upsert(amara, `favourites.${type}`, ids(100_000));
+        expect(res.status, type).toBe(400);
+        expect(res.body.message).toBe(
+          `favourites.${type}: at most ${MAX_FAVOURITES_PER_TYPE} favourites of one kind (MAX_FAVOURITES_PER_TYPE), this would make 100000`,
+        );
+      }
+      const kinds = Object.fromEntries(ids(MAX_FAVOURITE_TYPES + 1, 'kind').map((k) => [k, ['x']]));
+      expect((await upsert(amara, 'favourites', kinds)).body.message).toContain('MAX_FAVOURITE_TYPES');
+      expect((await upsert(amara, 'block.notes', 'x'.repeat(MAX_PROFILE_META_LENGTH))).body.message).toContain('MAX_PROFILE_META_LENGTH');
+      expect(await ownMeta(amara, 'amara')).toEqual(before);
+      expect((await rowIdentities('amara')).size).toBe(0);
+    });
+
+    it("one at a time, the cap's next favourite is refused; removing is always allowed", async () => {
+      const bruno = await api.signIn('bruno');
+      expect((await upsert(bruno, 'favourites.entities', ids(MAX_FAVOURITES_PER_TYPE))).status).toBe(200);
+      const over = await api.call<{ message: string }>('PUT', 'profile/favourites/add', { token: bruno, body: { type: 'entities', value: 'one-more' } });
+      expect(over.status).toBe(400);
+      expect(over.body.message).toContain('MAX_FAVOURITES_PER_TYPE');
+      expect((await remove(bruno, 'entities', '0')).status).toBe(200);
+      expect((await ownMeta(bruno, 'bruno')).favourites?.entities).toHaveLength(MAX_FAVOURITES_PER_TYPE - 1);
+    });
+
+    it("a member with the cap's worth of favourites: each write touches only the rows it changes, and other members' writes none", async () => {
+      const chloe = await api.signIn('chloe');
+      expect((await upsert(chloe, 'favourites.profiles', ids(MAX_FAVOURITES_PER_TYPE, 'm'))).status).toBe(200);
+      let rows = await rowIdentities('chloe');
+      expect(rows.size).toBe(MAX_FAVOURITES_PER_TYPE);
+      const step = async (what: string, write: () => Promise<{ status: number }>, expected: { added: number; removed: number }) => {
+        expect((await write()).status, what).toBe(200);
+        const now = await rowIdentities('chloe');
+        expect(touched(rows, now), what).toEqual({ ...expected, rewritten: 0 });
+        rows = now;
+      };
+      await step('her keepalive', () => api.call('POST', 'user/deviceKeepalive', { token: chloe, body: { deviceId: 'phone' } }), { added: 0, removed: 0 });
+      await step("a block's state in her meta", () => upsert(chloe, 'block.welcome', { shown: true }), { added: 0, removed: 0 });
+      await step('one favourite more', () => add(chloe, 'entities', 'workshop'), { added: 1, removed: 0 });
+      await step('one favourite less', () => remove(chloe, 'profiles', 'm0'), { added: 0, removed: 1 });
+      await step("another member's keepalive", () => api.call('POST', 'user/deviceKeepalive', { token: victor, body: { deviceId: 'phone' } }), {
+        added: 0,
+        removed: 0,
+      });
+      expect(await count(victor, 'profiles', 'm1')).toBe(1);
+      expect(await count(victor, 'profiles', 'm0')).toBe(0);
+    });
+
+    it('list values, privacy items and devices are capped too', async () => {
+      const list = await api.call<{ message: string }>('POST', 'profile/forceUpdateProfile/victor', {
+        token: admin,
+        body: { changes: { skills: ids(MAX_PROFILE_LIST_ITEMS + 1) } },
+      });
+      expect(list.status).toBe(400);
+      expect(list.body.message).toContain('MAX_PROFILE_LIST_ITEMS');
+      const grace = await api.signIn('grace');
+      const had = (await api.call<UserState>('GET', 'user', { token: grace })).body.dataPrivacy?.length ?? 0;
+      for (const id of ids(MAX_DATA_PRIVACY_ITEMS - had, 'item'))
+        expect((await api.call('POST', 'user/dataPrivacy', { token: grace, body: { dataSchemaId: id, state: 'private' } })).status).toBe(200);
+      const privacy = await api.call<{ message: string }>('POST', 'user/dataPrivacy', { token: grace, body: { dataSchemaId: 'oneMore', state: 'private' } });
+      expect(privacy.status).toBe(400);
+      expect(privacy.body.message).toContain('MAX_DATA_PRIVACY_ITEMS');
+      for (const id of ids(MAX_KNOWN_DEVICES + 5, 'device'))
+        expect((await api.call('POST', 'user/deviceKeepalive', { token: grace, body: { deviceId: id } })).status).toBe(200);
+      expect((await api.call<UserState>('GET', 'user', { token: grace })).body.userDeviceTokens).toHaveLength(MAX_KNOWN_DEVICES);
+    });
   });
 });

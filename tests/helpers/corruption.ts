@@ -3,15 +3,15 @@
  * an older version, a migration bug or a hand edit would: each entry names the row, what is done
  * to it and how the app must show it. Used by the API suite and the Chromium suite.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../server/storage/database';
 
 export interface Corruption {
   what: string;
-  kind: 'page' | 'block' | 'module' | 'field' | 'settings';
+  kind: 'page' | 'block' | 'module' | 'field' | 'settings' | 'account' | 'profile';
   id: string;
-  /** The raw JSON text to store instead of the document, or a change to the parsed document. */
-  data: string | ((doc: Record<string, unknown>) => unknown);
+  /** The raw JSON text to store instead of the document, a change to the parsed document, or null to delete the row. */
+  data: string | null | ((doc: Record<string, unknown>) => unknown);
   schemaVersion?: number;
 }
 
@@ -66,9 +66,50 @@ export type PageOutcome =
   | 'hidden'
   | { blockState?: string; needsConfiguration?: string; pageState?: 'corrupt' | 'unsupportedVersion'; title?: string; absent?: string; present?: string };
 
-/** Applies CORRUPTIONS to the rows, through the query builder only. */
-export async function corruptDemo(db: Kysely<DB>): Promise<void> {
-  for (const c of CORRUPTIONS) {
+/**
+ * Damage to accounts and profiles (issue 36, findings 6 and 7): privacy of each kind of damage
+ * (every data item must then be private to others: not served, searched or counted), rights
+ * (never more than granted), sessions (a logged-out token never comes back), view-as, and
+ * profiles damaged or missing (a usable empty profile, never a 500 or a profile that never loads).
+ */
+export const PEOPLE_CORRUPTIONS: Corruption[] = [
+  { what: 'an account whose dataPrivacy is a string (Chloe, Cardiff)', kind: 'account', id: 'chloe', data: (d) => ({ ...d, dataPrivacy: 'none' }) },
+  { what: 'an account whose dataPrivacy is an object (Hiro, Glasgow)', kind: 'account', id: 'hiro', data: (d) => ({ ...d, dataPrivacy: { city: 'public' } }) },
+  { what: 'an account whose dataPrivacy is null (Imogen, Nantes)', kind: 'account', id: 'imogen', data: (d) => ({ ...d, dataPrivacy: null }) },
+  {
+    what: 'an account whose dataPrivacy items are of the wrong shape (Elif, Lyon)',
+    kind: 'account',
+    id: 'elif',
+    data: (d) => ({ ...d, dataPrivacy: [{ dataSchemaId: 7, state: 'private' }, 'city'] }),
+  },
+  { what: "an admin's viewAs that is a string", kind: 'account', id: 'admin', data: (d) => ({ ...d, viewAs: 'makers' }) },
+  {
+    what: "an editor's viewAs that is a number and permissions that are a string",
+    kind: 'account',
+    id: 'elena',
+    data: (d) => ({ ...d, viewAs: 42, permissions: 'all' }),
+  },
+  { what: 'a member\'s isAdmin that is the string "yes"', kind: 'account', id: 'owen', data: (d) => ({ ...d, isAdmin: 'yes' }) },
+  { what: "a member's listMemberships that is an object", kind: 'account', id: 'victor', data: (d) => ({ ...d, listMemberships: { 0: 'volunteers' } }) },
+  { what: "a member's revokedSessions that is a string", kind: 'account', id: 'kemi', data: (d) => ({ ...d, revokedSessions: 'cleared' }) },
+  { what: 'a profile whose data is a string', kind: 'profile', id: 'quentin', data: (d) => ({ ...d, data: 'garbage' }) },
+  {
+    what: 'a profile whose favourites are a string',
+    kind: 'profile',
+    id: 'tove',
+    data: (d) => ({ ...d, data: { ...(d.data as object), meta: { favourites: 'x' } } }),
+  },
+  { what: 'a profile whose keepalive is a string', kind: 'profile', id: 'uma', data: (d) => ({ ...d, keepaliveTimestamp: 'soon' }) },
+  { what: 'a member whose profile row is missing', kind: 'profile', id: 'aled', data: null },
+];
+
+/** Applies CORRUPTIONS (or the given list) to the rows, through the query builder only. */
+export async function corruptDemo(db: Kysely<DB>, corruptions: Corruption[] = CORRUPTIONS): Promise<void> {
+  for (const c of corruptions) {
+    if (c.data === null) {
+      await db.deleteFrom('documents').where('kind', '=', c.kind).where('id', '=', c.id).execute();
+      continue;
+    }
     const row = await db.selectFrom('documents').select(['data']).where('kind', '=', c.kind).where('id', '=', c.id).executeTakeFirstOrThrow();
     const data = typeof c.data === 'string' ? c.data : JSON.stringify(c.data(JSON.parse(row.data) as Record<string, unknown>));
     await db
@@ -78,4 +119,10 @@ export async function corruptDemo(db: Kysely<DB>): Promise<void> {
       .where('id', '=', c.id)
       .execute();
   }
+}
+
+/** Damages one member's search entry straight in the database: public values that are not an object (on SQLite, not JSON at all). */
+export async function corruptSearchEntry(db: Kysely<DB>, backend: 'sqlite' | 'postgres', accountId: string): Promise<void> {
+  const value = backend === 'sqlite' ? sql`${'{"city": "Nan'}` : sql`${'"garbage"'}::jsonb`;
+  await sql`update member_search set public_data = ${value} where account_id = ${accountId}`.execute(db);
 }

@@ -20,11 +20,13 @@ import type {
 import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { intParam, paginate } from '../../http/params';
-import { canAdminister, need } from '../../permissions';
+import { need } from '../../permissions';
 import { newId } from '../../storage/ids';
 import { checkPropertyKey } from '../checks';
 import { actionContext, PageActions } from '../page-actions';
-import { hiddenFieldIds, requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../viewer';
+import { needEditMode, needItemChange } from '../item-rights';
+import { namesOfBlock, noNames, requireNameable } from '../named-ids';
+import { requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../viewer';
 import { writeStructure, type StructureWrite } from '../write';
 import { sanitizeHtmlOptions } from '../../html/sanitize';
 
@@ -49,10 +51,6 @@ interface StoredComment {
  * blocks cannot be edited, moved out, cloned or listed, and the answer does not tell them from
  * unknown ones), then the item permission (403).
  */
-function needEditMode(user: SignedInUser): void {
-  if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit blocks (manageEditMode)');
-}
-
 /** Adding or moving blocks is edit mode (administration.manageEditMode) plus addChildren/moveChildren on the visible page. */
 async function needBlockEditing(ctx: AppContext, user: SignedInUser, action: string, pageId: Id): Promise<void> {
   needEditMode(user);
@@ -88,14 +86,24 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     return { ...draft, options: sanitizeHtmlOptions(v.blockTypes[draft.type].options, options as JsonObject) };
   }
 
-  /** Writes a block's settings; the caller has run needBlockSettings (before the transaction). */
-  async function updateBlock(w: StructureWrite, block: Block): Promise<Block> {
+  /** The ids a block write adds to what the block named already must be ones the user may see (named-ids.ts), else 404. */
+  const requireNewNamesVisible = (user: SignedInUser, next: Block, stored?: Block) =>
+    requireNameable(ctx.store, user, namesOfBlock(next, v.blockTypes[next.type]), stored ? namesOfBlock(stored, v.blockTypes[stored.type]) : {});
+
+  /**
+   * Writes a block's settings; the caller has run needBlockSettings and requireNewNamesVisible
+   * (before the transaction). What the change needs beyond manageSettings (manageVisibility for
+   * its visibility) is judged here, against the block as it is now.
+   */
+  async function updateBlock(w: StructureWrite, user: SignedInUser, block: Block): Promise<Block> {
     const checked = checkedBlock(block, `block "${block.id}"`);
     const current = await w.require<StoredBlock>('block', block.id);
     if (current.wasDeleted) throw notFound(`block "${block.id}" does not exist`);
     const { revision, ...rest } = checked;
     // Children and page change through move/addChild calls only.
-    return w.put<StoredBlock>('block', { ...rest, id: block.id, pageId: current.pageId, children: current.children, positions: current.positions }, revision);
+    const next: StoredBlock = { ...rest, id: block.id, pageId: current.pageId, children: current.children, positions: current.positions };
+    needItemChange(user, 'block', current, next, current.pageId);
+    return w.put<StoredBlock>('block', next, revision);
   }
 
   app.get('/structure/block/templates', async (req) => {
@@ -143,17 +151,17 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const { block } = v.body<BlockUpdateRequest>('block-update-request', req.body);
     if (block.id !== req.params.id) throw badRequest(`block id "${block.id}" does not match the path id "${req.params.id}"`);
-    await needBlockSettings(ctx, user, block.id);
-    return writeStructure(ctx, (w) => updateBlock(w, block));
+    await requireNewNamesVisible(user, block, await needBlockSettings(ctx, user, block.id));
+    return writeStructure(ctx, (w) => updateBlock(w, user, block));
   });
 
   app.post('/structure/block', async (req) => {
     const user = await requireUser(ctx, req);
     const { blocks } = v.body<BlocksUpdateRequest>('blocks-update-request', req.body);
-    for (const block of blocks) await needBlockSettings(ctx, user, block.id);
+    for (const block of blocks) await requireNewNamesVisible(user, block, await needBlockSettings(ctx, user, block.id));
     return writeStructure(ctx, async (w) => {
       const out: Block[] = [];
-      for (const block of blocks) out.push(await updateBlock(w, block));
+      for (const block of blocks) out.push(await updateBlock(w, user, block));
       return out;
     });
   });
@@ -167,6 +175,14 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const targetPageId = placedUnder?.pageId ?? body.pageId!;
     await needBlockEditing(ctx, user, 'addChildren', targetPageId);
     if (body.asParentFor?.length) await needTakeable(ctx, user, body.asParentFor, targetPageId);
+    // The new blocks may name only what the user may see (their own ids aside), and set a visibility only with manageVisibility.
+    const drafts = [body.block, ...(body.related ?? [])];
+    const named = noNames();
+    for (const draft of drafts) {
+      namesOfBlock({ ...draft, children: [], positions: {} }, v.blockTypes[draft.type], named);
+      needItemChange(user, 'block', undefined, { ...draft, id: draft.id ?? '' });
+    }
+    await requireNameable(ctx.store, user, named, { blocks: drafts.flatMap((d) => (d.id ? [d.id] : [])) });
     return writeStructure(ctx, async (w) => {
       const parent = body.parentId ? await w.require<StoredBlock>('block', body.parentId) : undefined;
       if (parent?.wasDeleted) throw notFound(`block "${parent.id}" does not exist`);
@@ -203,14 +219,14 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { key, value } = v.body<PropertyRequest>('property-request', req.body);
     checkPropertyKey(key);
     if (key === 'children' || key === 'positions') throw badRequest(`${key} change through the move and addChild calls`);
-    await needBlockSettings(ctx, user, req.params.id);
+    const stored = await needBlockSettings(ctx, user, req.params.id);
+    await requireNewNamesVisible(user, { ...stored, [key]: value } as Block, stored);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<StoredBlock>('block', req.params.id);
       if (current.wasDeleted) throw notFound(`block "${current.id}" does not exist`);
       const next = { ...current, [key]: value } as StoredBlock;
       v.model('block.schema.json', next, `block "${current.id}"`);
-      if (key === 'visibility') need(user, 'manageVisibility', 'items.blocks', current.id);
-      return updateBlock(w, next);
+      return updateBlock(w, user, next);
     });
   });
 
@@ -248,7 +264,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.put<{ Params: { id: string; fieldId: string } }>('/structure/block/:id/addField/:fieldId', async (req) => {
     const user = await requireUser(ctx, req);
     await needBlockSettings(ctx, user, req.params.id);
-    if ((await hiddenFieldIds(ctx.store, user)).has(req.params.fieldId)) throw notFound(`field "${req.params.fieldId}" does not exist`);
+    await requireNameable(ctx.store, user, { ...noNames(), fields: [req.params.fieldId] });
     return writeStructure(ctx, async (w) => {
       const block = await w.require<StoredBlock>('block', req.params.id);
       await w.require<Field>('field', req.params.fieldId);
@@ -290,8 +306,8 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const { ids, toPageId, parentId, colIndex, index } = v.body<BlockCloneRequest>('block-clone-request', req.body);
     await needBlockEditing(ctx, user, 'addChildren', toPageId);
-    if (parentId) await viewableBlock(user, parentId);
-    for (const id of ids) await viewableBlock(user, id);
+    // What is cloned and where it goes: only what the user may see (copies of the rest would show it).
+    await requireNameable(ctx.store, user, { ...noNames(), blocks: [...ids, ...(parentId ? [parentId] : [])] });
     return writeStructure(ctx, async (w) => {
       const edit = new PageActions(w, actions);
       const at: Slot = { parentType: parentId ? 'block' : 'page', parentId: parentId ?? toPageId, colIndex: colIndex ?? 0, index: index ?? END };
@@ -326,6 +342,15 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       const { revision: _r, ...rest } = f;
       return rest as Field;
     });
+    // The copies may name only what the user may see: fields, child fields, related blocks and
+    // structure options that are not pasted with them (404, as reading them answers).
+    const named = noNames();
+    for (const b of blocks) {
+      namesOfBlock(b, v.blockTypes[b.type], named);
+      needItemChange(user, 'block', undefined, b);
+    }
+    for (const f of fields) named.fields.push(...(f.childIds ?? []));
+    await requireNameable(ctx.store, user, named, { blocks: blocks.map((b) => b.id), fields: fields.map((f) => f.id) });
     return writeStructure(ctx, async (w) => {
       for (const b of blocks) if (await w.get('block', b.id)) throw conflict(`block "${b.id}" already exists: a paste needs new ids`);
       for (const f of fields) if (await w.get('field', f.id)) throw conflict(`field "${f.id}" already exists: a paste needs new ids`);

@@ -4,8 +4,10 @@ import { ownValue } from '../../../engine/core/own';
 import type { Block, Field, Id, JsonValue, Module, Page } from '../../../schemas/model';
 import type { FieldIdsRequest, FieldWriteRequest, SlugValidateResponse } from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
-import { badRequest, forbidden, notFound } from '../../errors';
-import { canAdminister, canViewPage, need } from '../../permissions';
+import { badRequest, notFound } from '../../errors';
+import { canViewPage, need } from '../../permissions';
+import { needEditMode } from '../item-rights';
+import { noNames, requireNameable } from '../named-ids';
 import type { DocumentReader } from '../../storage/documents';
 import { newId } from '../../storage/ids';
 import { blockVisibleTo, hiddenFieldIds, visibleBlocks, type StoredBlock } from '../viewer';
@@ -14,12 +16,8 @@ import { writeStructure } from '../write';
 export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
 
-  function needEditMode(user: SignedInUser): void {
-    if (!canAdminister(user, 'manageEditMode')) throw forbidden('You may not edit fields (manageEditMode)');
-  }
-
   function needFieldEditing(user: SignedInUser, blockId?: Id): void {
-    needEditMode(user);
+    needEditMode(user, 'fields');
     need(user, 'manageSettings', blockId ? 'items.blocks' : 'items.fields', blockId);
   }
 
@@ -28,7 +26,7 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
    * exist and be visible to the user (404, as when unknown), then manageSettings on it (403).
    */
   async function needFieldBlock(user: SignedInUser, itemType: 'block' | 'field', itemId: Id): Promise<void> {
-    needEditMode(user);
+    needEditMode(user, 'fields');
     const block = await owningBlock(ctx.store, itemType, itemId);
     if (!block || !(await blockVisibleTo(ctx.store, user, block))) throw notFound(`${itemType} "${itemId}" does not exist`);
     needFieldEditing(user, block.id);
@@ -83,6 +81,8 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const body = v.body<FieldWriteRequest>('field-write-request', req.body);
     await needFieldBlock(user, body.itemType, body.itemId);
+    // Child fields named by the new field: only fields the user may see (named-ids.ts).
+    await requireNameable(ctx.store, user, { ...noNames(), fields: body.field.childIds ?? [] });
     return writeStructure(ctx, async (w) => {
       const block = await owningBlock(w.tx, body.itemType, body.itemId);
       if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
@@ -111,6 +111,8 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!id) throw badRequest('give field.id or fieldId: the field to update');
     await needFieldBlock(user, body.itemType, body.itemId);
     if ((await hiddenFieldIds(ctx.store, user)).has(id)) throw notFound(`field "${id}" does not exist`);
+    const stored = (await ctx.store.get<Field>('field', id))?.data;
+    await requireNameable(ctx.store, user, { ...noNames(), fields: body.field.childIds ?? [] }, { fields: stored?.childIds ?? [] });
     return writeStructure(ctx, async (w) => {
       const block = await owningBlock(w.tx, body.itemType, body.itemId);
       if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
@@ -125,7 +127,7 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   async function removeField(user: SignedInUser, id: Id, holder?: { itemType: string; itemId: Id }) {
-    needEditMode(user);
+    needEditMode(user, 'fields');
     if ((await hiddenFieldIds(ctx.store, user)).has(id)) throw notFound(`field "${id}" does not exist`);
     return writeStructure(ctx, async (w) => {
       await w.require<Field>('field', id);

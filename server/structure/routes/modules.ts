@@ -8,13 +8,13 @@ import type { ItemPermissionsRequest, ModuleWriteRequest, OrderRequest, Property
 import { requireStaff, requireUser, type AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { paginate } from '../../http/params';
-import type { RevertRecord } from '../../model';
 import { isStaff, need } from '../../permissions';
 import { newId } from '../../storage/ids';
 import { checkPropertyKey, checkSlug } from '../checks';
 import { removePage } from '../page-tree';
 import { moduleOrder, readStructure } from '../read';
 import { itemVisibleTo, requireVisiblePage, seesEverything, visibleItemPermissions } from '../viewer';
+import { revertChange } from '../revert';
 import { writeStructure } from '../write';
 
 export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -37,18 +37,7 @@ export function structureModuleRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/structure/revert', async (req) => {
     const user = await requireUser(ctx, req);
     const { token } = v.body<RevertRequest>('revert-request', req.body);
-    return writeStructure(ctx, async (w) => {
-      const stored = await w.tx.get<RevertRecord>('revert', token);
-      if (!stored || (stored.expiresAt ?? 0) <= Date.now()) throw notFound('revert token is unknown or its window has ended');
-      if (stored.data.accountId !== user.account.accountId && !user.account.isAdmin) throw forbidden('only the user who made the change may revert it');
-      for (const item of stored.data.snapshot) {
-        if (item.data) await w.put(item.kind, item.data as { id: Id });
-        else if (await w.get(item.kind, item.id)) await w.remove(item.kind, item.id);
-      }
-      if (stored.data.moduleOrder) await w.setModuleOrder(stored.data.moduleOrder);
-      await w.tx.remove('revert', token);
-      return { reverted: stored.data.snapshot.length };
-    });
+    return writeStructure(ctx, (w) => revertChange(w, user, token));
   });
 
   app.get('/structure/permissions', async (req) => {

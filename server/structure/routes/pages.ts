@@ -10,6 +10,7 @@ import { canViewPage, need } from '../../permissions';
 import { newId } from '../../storage/ids';
 import { needsViewerFilter, pageForViewer } from '../block-visibility';
 import { checkPropertyKey, checkSlug } from '../checks';
+import { needItemChange } from '../item-rights';
 import { actionContext, PageActions } from '../page-actions';
 import { mergeVisibleOrder, removePage } from '../page-tree';
 import { jsonAnswer, sendJsonAnswer } from '../../http/compression';
@@ -63,6 +64,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const { moduleId, page } = v.body<PageCreateRequest>('page-create-request', req.body);
     need(user, 'addChildren', 'items.modules', moduleId);
     checkSlug(page.slug, 'page');
+    needItemChange(user, 'page', undefined, { ...page, id: page.id ?? '' });
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', moduleId);
       const id = page.id ?? newId('page');
@@ -89,10 +91,11 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
         throw badRequest(`page "${id}" is in module "${current.moduleId}", not "${moduleId}" (move pages with moveChild)`);
       const module = current.moduleId ? await w.get<Module>('module', current.moduleId) : undefined;
       if (module) await uniquePageSlug(w, module, page.slug, id);
-      if (JSON.stringify(page.visibility ?? null) !== JSON.stringify(current.visibility ?? null)) need(user, 'manageVisibility', 'items.pages', id);
       const { revision, ...rest } = page;
       // Children change through block calls, so a stale page editor cannot orphan blocks.
-      return w.put<Page>('page', { ...rest, id, moduleId: current.moduleId, children: current.children ?? [], positions: current.positions ?? {} }, revision);
+      const next: Page = { ...rest, id, moduleId: current.moduleId, children: current.children ?? [], positions: current.positions ?? {} };
+      needItemChange(user, 'page', current, next);
+      return w.put<Page>('page', next, revision);
     });
   });
 

@@ -39,9 +39,9 @@ function transportAs(token: string): DataTransport & { calls: string[] } {
   };
 }
 
-function setup(blocks: Block[], extra: { profile?: Profile } = {}) {
+function setup(blocks: Block[], extra: { profile?: Profile; token?: string } = {}) {
   const store = createStore();
-  const transport = transportAs(victor);
+  const transport = transportAs(extra.token ?? victor);
   const dataLayer = createDataLayer(store, transport, { ownAccountId: 'victor' });
   const user = {
     accountId: 'victor',
@@ -348,6 +348,25 @@ describe('favourites, overview and social links', () => {
     await act(async () => {});
     const after = await server.call<Profile>('GET', 'profile/victor', { token: victor, headers: { 'accept-encoding': 'identity' } });
     expect(after.body.data.meta.favourites?.profiles).not.toContain('maya');
+  });
+
+  it('says in words when the own profile could not be loaded, instead of loading for ever', async () => {
+    // A session the server refuses: every load of the own profile fails.
+    setup(
+      [
+        { id: 'ov', type: 'currentUserOverview', options: { nameFormat: 'F L', showAvatar: true, showListMemberships: true, showEditProfileLink: true } },
+        {
+          id: 'fl',
+          type: 'favouritesList',
+          options: { title: 'Followed', favouriteTypes: ['profiles'], layout: 'list', paginationMode: 'numbered', pageSize: 10, emptyText: 'None yet' },
+        },
+      ],
+      { token: 'a-session-the-server-refuses' },
+    );
+    const said = 'Your profile could not be loaded. Reload the page to try again.';
+    await waitFor(() => expect(screen.getAllByText(said)).toHaveLength(2));
+    expect(screen.queryByText('Loading profile…')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Followed' })).toHaveAttribute('aria-busy', 'false');
   });
 
   it('shows no favourite button on the own profile', async () => {
