@@ -1,9 +1,9 @@
 /**
  * Background jobs on a real server, on SQLite and PostgreSQL, with the probe domain
- * (tests/fixtures/jobs-probe) added: unique keys, a job enqueued inside a transaction, retries with
- * doubling backoff then the dead letter, a job handed back when its server stops, and the admin
- * jobs calls with their refusals. Killed workers and several processes:
- * tests/api/jobs-processes.test.ts.
+ * (tests/fixtures/jobs-probe) added: the sweeps as scheduled jobs, unique keys, a job enqueued
+ * inside a transaction, retries with doubling backoff then the dead letter, a job handed back when
+ * its server stops, and the admin jobs calls with their refusals. Killed workers and several
+ * processes: tests/api/jobs-processes.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminJob, AdminJobsResponse } from '../../schemas/model/api/jobs';
@@ -48,6 +48,13 @@ describe.each(BACKENDS)('background jobs on %s', (backend) => {
     admin = await api.signIn('admin');
   });
   afterAll(async () => api?.close());
+
+  it('runs the sweeps as scheduled jobs, due at the first start', async () => {
+    const sweeps = ['files.sweepUnclaimed', 'jobs.prune', 'session.sweepLoginSecrets', 'structure.sweepReverts'];
+    const complete = async () =>
+      (await api.call<AdminJobsResponse>('GET', 'admin/jobs?state=complete&limit=100', { token: admin })).body.items.map((j) => j.name);
+    await until('every sweep to run', complete, (names) => sweeps.every((name) => names.includes(name)));
+  });
 
   it('adds a job with a key once while it is queued or running, and again once it finished', async () => {
     const first = await record({ sleepMs: 600 }, { key: 'report:1' });
