@@ -7,6 +7,7 @@
  * and was taken over changes nothing.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AdminJob } from '../../schemas/model/api/jobs';
 import type { JsonValue } from '../../schemas/model/common';
 import type { DB } from '../storage/database';
 import { DocumentTx } from '../storage/documents';
@@ -41,19 +42,8 @@ export interface ClaimedJob {
   owner: string;
 }
 
-/** A job as the admin list shows it (schemas/model/api/jobs.ts AdminJob). */
-export interface JobRecord {
-  id: number;
-  name: string;
-  state: JobState;
-  attempts: number;
-  maxAttempts: number;
-  runAt: number;
-  lastError: string | null;
-  createdAt: number;
-  updatedAt: number;
-  finishedAt: number | null;
-}
+/** A job as the admin list shows it. */
+export type JobRecord = AdminJob;
 
 export const MAX_PAYLOAD_CHARS = 65_536;
 const MAX_RESULT_CHARS = 65_536;

@@ -12,18 +12,9 @@ import { DOMAINS } from '../../server/domains';
 import { enqueue } from '../../server/jobs';
 import probe, { PROBE_BACKOFF_MS, PROBE_MAX_ATTEMPTS, probeDb, probeRuns, type RecordPayload } from '../fixtures/jobs-probe';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { until } from '../helpers/until';
 
 const POLL_MS = 50;
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last seen ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.each(BACKENDS)('background jobs on %s', (backend) => {
   let api: ApiServer;

@@ -1,13 +1,15 @@
 /**
  * Server processes with the job probe domain (tests/fixtures/jobs-probe/worker.ts), run from the
- * sources through tsx, sharing one database: what the job tests kill mid-job and the bench
- * runs side by side. `openProbeDatabase` reads the same database from the test's process.
+ * sources through tsx, sharing one database (a JobCluster): what the job tests kill mid-job and
+ * the bench runs side by side. The cluster also reads that database from the test's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../scripts/paths';
 import { openDatabase, type OpenedDatabase } from '../../server/storage/database';
-import { POSTGRES_URL, type Backend } from './api-server';
+import { createSchemaName, dropSchema, POSTGRES_URL, requirePostgres, type Backend } from './api-server';
 
 export interface JobWorker {
   url: string;
@@ -72,6 +74,52 @@ export async function startJobWorker(db: SharedDatabase, env: Record<string, str
   };
 }
 
-export function openProbeDatabase(db: SharedDatabase): Promise<OpenedDatabase> {
-  return openDatabase({ dataDir: db.dataDir, databaseUrl: db.schema ? POSTGRES_URL : undefined, databaseSchema: db.schema });
+/** Worker processes on one fresh database (a SQLite folder or a PostgreSQL schema), and that database read from here. */
+export class JobCluster {
+  readonly workers: JobWorker[] = [];
+  private opened?: OpenedDatabase;
+
+  private constructor(readonly shared: SharedDatabase) {}
+
+  static async create(backend: Backend): Promise<JobCluster> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-jobs-'));
+    if (backend === 'sqlite') return new JobCluster({ backend, dataDir });
+    await requirePostgres();
+    return new JobCluster({ backend, dataDir, schema: await createSchemaName() });
+  }
+
+  async start(env: Record<string, string> = {}): Promise<JobWorker> {
+    const worker = await startJobWorker(this.shared, env);
+    this.workers.push(worker);
+    return worker;
+  }
+
+  /** The database, opened once (after a worker has migrated it). */
+  async db(): Promise<OpenedDatabase['db']> {
+    this.opened ??= await openDatabase({
+      dataDir: this.shared.dataDir,
+      databaseUrl: this.shared.schema ? POSTGRES_URL : undefined,
+      databaseSchema: this.shared.schema,
+    });
+    return this.opened.db;
+  }
+
+  /** Enqueues through a worker's probe route; answers the job ids. */
+  async enqueue(worker: JobWorker, body: { name: string; payload?: unknown; count?: number; runAt?: number }): Promise<number[]> {
+    const res = await fetch(`${worker.url}/api/v1/probe/enqueue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`enqueue failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { ids: number[] }).ids;
+  }
+
+  /** Kills what still runs and removes the database. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.stop('SIGKILL')));
+    await this.opened?.close();
+    if (this.shared.schema) await dropSchema(this.shared.schema);
+    fs.rmSync(this.shared.dataDir, { recursive: true, force: true });
+  }
 }
