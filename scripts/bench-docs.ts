@@ -51,6 +51,8 @@ function row(l: Line): string {
     // Latency lines (search.members): p50 / p95 on both sides.
     ours = `p50 ${fmt(l.p50Ms)} / p95 ${fmt(l.p95Ms)} ms`;
     peer = `p50 ${fmt(l.baselineP50Ms)} / p95 ${fmt(l.baselineP95Ms)} ms`;
+  } else if (typeof l.jobsPerSec === 'number') {
+    ours = `${fmt(l.jobsPerSec)} jobs/s`;
   } else if (typeof l.gzipBytes === 'number') {
     ours = `${fmt(l.gzipBytes)} B gzip`;
     if (typeof l.baselineGzipBytes === 'number') peer = `${fmt(l.baselineGzipBytes)} B gzip`;
@@ -82,6 +84,11 @@ function row(l: Line): string {
     'pinned',
     'blocks',
     'requests',
+    'jobs',
+    'workers',
+    'ranTwice',
+    'lost',
+    'seconds',
   ]
     .filter((k) => l[k] !== undefined && !(latencyShown && (k === 'p50Ms' || k === 'p95Ms')))
     .map((k) => `${k} ${fmt(l[k])}`)

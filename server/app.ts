@@ -1,7 +1,7 @@
 /**
  * The Tessera server: the built app under /app, the API under /api/v1, socket.io on the same
- * port, the stand-in login at /login. `startTessera` opens storage, migrates, seeds the demo,
- * and listens; `close` stops everything in order.
+ * port, the stand-in login at /login, and a background job runner. `startTessera` opens storage,
+ * migrates, seeds the demo, and listens; `close` stops everything in order.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { sessionAccount, type AppContext } from './context';
 import { checkDomains, collectDocumentKinds, collectMigrations, type Domain } from './domain';
 import { DOMAINS } from './domains';
 import { HttpError } from './errors';
+import { jobDefinitions, openJobs } from './jobs';
 import { Realtime } from './realtime';
 import { runSeeds } from './seeds';
 import { TokenService, loadOrCreateSecret } from './auth/tokens';
@@ -59,6 +60,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
   checkDomains(domains);
   const kinds = collectDocumentKinds(domains);
   for (const [kind, spec] of Object.entries(CORE_DOCUMENT_KINDS)) kinds.set(kind, { ...spec, domain: 'core' });
+  const jobs = jobDefinitions(domains, config);
   const registry = loadRegistry(config.registryDir);
   const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const migrations = collectMigrations(domains, engine);
@@ -92,6 +94,8 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
   const closeDomains = async () => {
     for (const domain of opened.reverse()) await domain.close?.(ctx);
   };
+  // The queue opens before the domains (their `open` and seeds may enqueue); its runner starts last.
+  const queue = openJobs(ctx, jobs, database.pool);
   try {
     for (const domain of domains) {
       opened.push(domain);
@@ -130,6 +134,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     });
     await app.register(
       async (api) => {
+        queue.routes(api);
         for (const domain of domains) await domain.routes?.(api, ctx);
       },
       { prefix: '/api/v1' },
@@ -156,9 +161,11 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     });
     if (database.pool) await ensureAdapterTable(database);
     for (const domain of domains) await domain.start?.(ctx);
+    await queue.start();
 
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await queue.stop();
     await closeDomains();
     await ctx.realtime?.close().catch(() => undefined);
     await app.close();
@@ -175,6 +182,8 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     ctx,
     engine: database.engine,
     async close() {
+      // Jobs first: a running job may still use what the domains keep open.
+      await queue.stop();
       await closeDomains();
       await ctx.realtime?.close().catch(() => undefined);
       await app.close();

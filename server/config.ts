@@ -25,6 +25,10 @@ export interface ServerConfig {
   env: Readonly<Record<string, string | undefined>>;
   /** Log requests (off by default: the benchmark and tests would drown in it). */
   logRequests: boolean;
+  /** Background jobs: the longest sleep of a process's runner between two looks at the queue, in ms (JOBS_POLL_MS). */
+  jobPollMs: number;
+  /** Background jobs run at once per process (JOBS_CONCURRENCY). */
+  jobConcurrency: number;
 }
 
 /** Default revert window: longer than the 30 s notification so a confirm dialog still succeeds. */
@@ -36,6 +40,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
   const revertWindowMs = Number(env.REVERT_WINDOW_MS ?? DEFAULT_REVERT_WINDOW_MS);
   if (!Number.isFinite(revertWindowMs) || revertWindowMs <= 0)
     throw new Error(`REVERT_WINDOW_MS must be a positive number of ms, got "${env.REVERT_WINDOW_MS}"`);
+  const jobPollMs = wholeNumber(env, 'JOBS_POLL_MS', 1000);
+  const jobConcurrency = wholeNumber(env, 'JOBS_CONCURRENCY', 4);
   const schema = env.DATABASE_SCHEMA || undefined;
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier, got "${schema}"`);
   return {
@@ -51,6 +57,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
     registryDir: env.REGISTRY_DIR ? path.resolve(env.REGISTRY_DIR) : path.join(root, 'registry'),
     seedDemo: env.SEED_DEMO !== 'false',
     logRequests: env.LOG_REQUESTS === 'true',
+    jobPollMs,
+    jobConcurrency,
     env: { ...env },
   };
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 3_600_000) throw new Error(`${name} must be a whole number from 1 up, got "${raw}"`);
+  return value;
 }

@@ -10,6 +10,7 @@ import type { Migration } from 'kysely';
 import type { AppContext, SignedInUser } from './context';
 import type { Socket } from 'socket.io';
 import type { DocumentKindSpec } from './storage/documents';
+import { JOB_NAME, type JobDefinition } from './jobs/definition';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -57,6 +58,11 @@ export interface Domain {
   init?(ctx: AppContext, user: SignedInUser): Promise<Record<string, unknown>>;
   /** Demo content (`npm start`'s living demo), applied once per database. */
   seed?: DomainSeed;
+  /**
+   * Its background jobs (server/jobs): one-off ones it enqueues with `enqueue(ctx, name, payload)`
+   * and scheduled ones (`every`), which run once per cluster. Names are unique across domains.
+   */
+  jobs?: readonly JobDefinition[];
   /** Runs once the server listens and realtime exists (timers, start-up sweeps). */
   start?(ctx: AppContext): void | Promise<void>;
   /** Stops what `open` and `start` began; domains close in reverse order. */
@@ -87,6 +93,22 @@ export function collectMigrations(domains: readonly Domain[], engine: Engine): R
     }
   }
   return all;
+}
+
+/** Every job definition by name (the core's first), refusing a malformed name and a name declared twice. */
+export function collectJobs(domains: readonly Domain[], core: readonly JobDefinition[] = []): Map<string, JobDefinition> {
+  const jobs = new Map<string, JobDefinition>();
+  const owner = new Map<string, string>();
+  const sources: [string, readonly JobDefinition[]][] = [['core', core], ...domains.map((d) => [d.name, d.jobs ?? []] as [string, readonly JobDefinition[]])];
+  for (const [source, definitions] of sources)
+    for (const job of definitions) {
+      if (!JOB_NAME.test(job.name)) throw new Error(`domain ${source}: job name "${job.name}" must read <domain>.<what>`);
+      const taken = owner.get(job.name);
+      if (taken) throw new Error(`domain ${source}: job "${job.name}" is also declared by ${taken === 'core' ? 'the core' : `domain ${taken}`}`);
+      owner.set(job.name, source);
+      jobs.set(job.name, job);
+    }
+  return jobs;
 }
 
 /** Document kinds by domain, refusing a kind two domains both declare. */

@@ -1,6 +1,6 @@
 /**
  * The files domain: the file store (table, blob store, image pipeline), the media tokens and
- * the hourly sweep of unclaimed uploads; its calls (routes.ts) and the media routes
+ * the hourly sweep of unclaimed uploads (a scheduled job); its calls (routes.ts) and the media routes
  * (media-routes.ts). Other domains use `filesOf(ctx).files` (receive, get, remove), never the
  * routes or the table.
  */
@@ -32,25 +32,15 @@ declare module '../storage/documents' {
 
 const SWEEP_INTERVAL_MS = 3_600_000;
 
-export interface OpenedFilesDomain extends FilesDomain {
-  close(): void;
-}
-
 /** `cacheRows`: this process is the only writer of the files table (the embedded database). */
-export function openFilesDomain(
-  options: { dataDir: string; s3?: S3Options; cacheRows?: boolean },
-  db: Kysely<DB>,
-  log: (error: unknown) => void,
-): OpenedFilesDomain {
+export function openFilesDomain(options: { dataDir: string; s3?: S3Options; cacheRows?: boolean }, db: Kysely<DB>): FilesDomain {
   const blobs = openBlobStore(options.dataDir, options.s3);
   const files = new FileStore(db, blobs, path.join(options.dataDir, 'uploads-in-progress'), { cacheRows: options.cacheRows });
   const mediaTokens = new MediaTokens(loadOrCreateSecret(options.dataDir));
-  const sweeper = setInterval(() => void files.sweepUnclaimed().catch(log), SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  return { files, mediaTokens, close: () => clearInterval(sweeper) };
+  return { files, mediaTokens };
 }
 
-const opened = new WeakMap<AppContext, OpenedFilesDomain>();
+const opened = new WeakMap<AppContext, FilesDomain>();
 
 /** The files domain of a running app: what other domains call. */
 export function filesOf(ctx: AppContext): FilesDomain {
@@ -64,11 +54,7 @@ export default defineDomain({
   documents: { image: {} },
   migrations: () => ({ '0003_files': filesMigration }),
   async open(ctx) {
-    const domain = openFilesDomain(
-      { dataDir: ctx.config.dataDir, s3: s3OptionsFromEnv(ctx.config.env), cacheRows: ctx.engine === 'sqlite' },
-      ctx.store.kysely,
-      ctx.log,
-    );
+    const domain = openFilesDomain({ dataDir: ctx.config.dataDir, s3: s3OptionsFromEnv(ctx.config.env), cacheRows: ctx.engine === 'sqlite' }, ctx.store.kysely);
     opened.set(ctx, domain);
     await importLegacyImages(ctx.store, domain.files, (message) => console.warn(message));
   },
@@ -80,7 +66,6 @@ export default defineDomain({
   },
   // The demo's pictures are drawn once; the demo JSON names their ids.
   seed: { run: (ctx) => seedDemoMedia(filesOf(ctx).files).then(() => undefined) },
-  close(ctx) {
-    opened.get(ctx)?.close();
-  },
+  // Answers how many went (kept as the job's result).
+  jobs: [{ name: 'files.sweepUnclaimed', every: SWEEP_INTERVAL_MS, run: (ctx) => filesOf(ctx).files.sweepUnclaimed() }],
 });

@@ -18,7 +18,6 @@ declare module '../storage/documents' {
 
 /** Login secrets live minutes; a sweep a minute keeps the table small. */
 const LOGIN_SECRET_SWEEP_MS = 60_000;
-const sweepers = new WeakMap<object, ReturnType<typeof setInterval>>();
 
 export default defineDomain({
   name: 'session',
@@ -43,12 +42,5 @@ export default defineDomain({
   siteRoutes(app, ctx) {
     if (!ctx.config.loginUrl) loginRoutes(app, ctx);
   },
-  start(ctx) {
-    const timer = setInterval(() => void sweepExpiredLoginSecrets(ctx.store).catch(ctx.log), LOGIN_SECRET_SWEEP_MS);
-    timer.unref();
-    sweepers.set(ctx, timer);
-  },
-  close(ctx) {
-    clearInterval(sweepers.get(ctx));
-  },
+  jobs: [{ name: 'session.sweepLoginSecrets', every: LOGIN_SECRET_SWEEP_MS, run: (ctx) => sweepExpiredLoginSecrets(ctx.store) }],
 });

@@ -5,10 +5,11 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
+import { jobsMigration } from '../jobs/jobs-table';
 
 type Engine = 'sqlite' | 'postgres';
 
-/** The core's tables: documents, the audit log, and the PostgreSQL cache generation. */
+/** The core's tables: documents, the audit log, the PostgreSQL cache generation, and the job queue. */
 export function coreMigrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_documents_and_audit': {
@@ -52,6 +53,8 @@ export function coreMigrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    // Background jobs and their schedules (server/jobs).
+    '20261129T0600_core_jobs': jobsMigration(engine),
   };
 }
 

@@ -29,8 +29,6 @@ declare module '../storage/documents' {
   }
 }
 
-const sweepers = new WeakMap<object, ReturnType<typeof setInterval>>();
-
 export default defineDomain({
   name: 'structure',
   documents: {
@@ -55,14 +53,12 @@ export default defineDomain({
     { kind: 'page', mayJoin: mayViewPage },
   ],
   onConnection: trackPresence,
-  start(ctx) {
-    // A window ends within a quarter of its length of expiring.
-    const every = Math.min(5000, Math.max(200, ctx.config.revertWindowMs / 4));
-    const timer = setInterval(() => void sweepExpiredReverts(ctx.store).catch(ctx.log), every);
-    timer.unref();
-    sweepers.set(ctx, timer);
-  },
-  close(ctx) {
-    clearInterval(sweepers.get(ctx));
-  },
+  jobs: [
+    // A window ends within a quarter of its length of expiring (at most 5 s after).
+    {
+      name: 'structure.sweepReverts',
+      every: (config) => Math.round(Math.min(5000, Math.max(200, config.revertWindowMs / 4))),
+      run: (ctx) => sweepExpiredReverts(ctx.store),
+    },
+  ],
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAINS } from '../../server/domains';
+import { enqueue } from '../../server/jobs';
 import toy from '../fixtures/toy-domain';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { emitAck, socketFor } from '../helpers/sockets';
@@ -46,16 +47,30 @@ describe.each(BACKENDS)('a domain added later, on %s', (backend) => {
     }
   });
 
+  it('runs its job', async () => {
+    await enqueue(api.server.ctx, 'toy.addNote', { id: 'n2', text: 'from a job' });
+    const token = await api.signIn('admin');
+    for (let i = 0; i < 100; i++) {
+      const res = await api.call<{ notes: { id: string }[] }>('GET', 'toy/notes', { token });
+      if (res.body.notes.length === 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await api.call('GET', 'toy/notes', { token })).body).toMatchObject({ notes: [{ id: 'n1' }, { id: 'n2', text: 'from a job' }] });
+  });
+
   it('runs neither its migration nor its seed twice', async () => {
     await api.server.ctx.store.transaction((tx) => tx.put('toyShelf', 'main', { label: 'Renamed' }));
     await api.restart(0, { domains: [...DOMAINS, toy] });
     const res = await api.call<{ shelf: string; notes: unknown[] }>('GET', 'toy/notes', { token: await api.signIn('admin') });
-    expect(res.body).toMatchObject({ shelf: 'Renamed', notes: [{ id: 'n1' }] });
+    expect(res.body).toMatchObject({ shelf: 'Renamed', notes: [{ id: 'n1' }, { id: 'n2' }] });
   });
 
-  it('refuses a domain list that declares a kind or a migration twice', async () => {
+  it('refuses a domain list that declares a kind, a migration or a job twice', async () => {
     const twin = { ...toy, name: 'toy-twin' };
     await expect(api.restart(0, { domains: [...DOMAINS, toy, twin] })).rejects.toThrow(/declared by domain toy/);
+    await expect(api.restart(0, { domains: [...DOMAINS, toy, { name: 'toy-jobs', jobs: toy.jobs }] })).rejects.toThrow(
+      'domain toy-jobs: job "toy.addNote" is also declared by domain toy',
+    );
     await api.restart(0, { domains: [...DOMAINS, toy] });
   });
 });

@@ -86,8 +86,16 @@ export async function signInAt(url: string, accountId: string): Promise<string> 
   return ((await res.json()) as { jwt: string }).jwt;
 }
 
-/** `overrides` set what the environment cannot (e.g. `appDir`, a copy of the built app a test may change). */
-export async function startApiServer(backend: Backend, env: Record<string, string> = {}, overrides: Partial<ServerConfig> = {}): Promise<ApiServer> {
+/**
+ * `overrides` set what the environment cannot (e.g. `appDir`, a copy of the built app a test may
+ * change); `start` what it starts with (a test's own domain added to the list).
+ */
+export async function startApiServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  overrides: Partial<ServerConfig> = {},
+  start: StartOptions = {},
+): Promise<ApiServer> {
   let schema: string | undefined;
   if (backend === 'postgres') {
     await requirePostgres();
@@ -95,7 +103,7 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-'));
   const config = { ...configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv(backend, schema), ...env }, projectRoot), ...overrides };
-  let server = await startTessera(config);
+  let server = await startTessera(config, start);
   let url = server.url;
   const call: ApiServer['call'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -122,10 +130,10 @@ export async function startApiServer(backend: Backend, env: Record<string, strin
     server,
     call,
     signIn: (accountId) => signInAt(url, accountId),
-    async restart(downMs = 0, start?: StartOptions) {
+    async restart(downMs = 0, options = start) {
       await server.close();
       if (downMs) await new Promise((resolve) => setTimeout(resolve, downMs));
-      server = await startTessera(config, start);
+      server = await startTessera(config, options);
       url = server.url;
       Object.assign(api, { server, url });
     },

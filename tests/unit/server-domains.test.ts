@@ -11,7 +11,7 @@ import { DOMAINS } from '../../server/domains';
 
 const serverDir = path.resolve(__dirname, '../../server');
 /** Folders of the core: what every domain builds on. They import no domain. */
-const CORE_FOLDERS = ['auth', 'http', 'html', 'storage'];
+const CORE_FOLDERS = ['auth', 'http', 'html', 'jobs', 'storage'];
 
 function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -25,6 +25,8 @@ export const SUBJECTS = {
   fields: 'items.fields',
   settings: 'settings',
   profiles: 'profiles',
+  /** The admin tools area (core §2.3), background jobs among them. */
+  tools: 'tools',
 } as const;
 
 export type ItemSubject = (typeof SUBJECTS)['modules' | 'pages' | 'blocks' | 'fields'];
