@@ -50,9 +50,19 @@ export function AdminNav({ current }: { current?: string }) {
 
   return (
     <nav className={`t-admin-frame__nav${expanded ? '' : ' t-admin-frame__nav--collapsed'}`} aria-label={t('adminAreas.nav.label')}>
-      <button type="button" className="t-admin-frame__toggle" aria-expanded={expanded} aria-controls={listId} onClick={toggle}>
+      {/* Named by aria-label: collapsed beside the screen, the button shows its icon only. */}
+      <button
+        type="button"
+        className="t-admin-frame__toggle"
+        aria-label={t('adminAreas.nav.toggle')}
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={toggle}
+      >
         <span className="t-admin-frame__toggle-icon" aria-hidden="true" />
-        <span>{t('adminAreas.nav.toggle')}</span>
+        <span className="t-admin-frame__toggle-text" aria-hidden="true">
+          {t('adminAreas.nav.toggle')}
+        </span>
       </button>
       {saveError && (
         <p role="alert" className="t-admin-frame__nav-error">

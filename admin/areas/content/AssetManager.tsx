@@ -6,7 +6,7 @@
  * nothing is sent); deletes confirmed; sizes in MB or GB. The server checks every call against
  * the area `content` (server/admin-area.ts).
  */
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { clampPercent, focalPointAfterKey, focalPointAt, focalPointOf, formatBytes, type FileService, type FocalPoint, type StoredFile } from '../../../engine';
 import type { FileDataChanges } from '../../../schemas/model/api/files';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -273,24 +273,19 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel }: AssetEditorProps)
           <p id={`${id}-focal-hint`} className="t-asset-manager__hint">
             {t('imageUploader.focalPoint.hint')}
           </p>
-          <label htmlFor={`${id}-x`}>{t('assetManager.fields.focalX')}</label>
-          <input
-            id={`${id}-x`}
-            type="number"
-            min={0}
-            max={100}
-            value={focal.x}
-            onChange={(e) => setFocal((p) => ({ ...p, x: clampPercent(Number(e.target.value) || 0) }))}
-          />
-          <label htmlFor={`${id}-y`}>{t('assetManager.fields.focalY')}</label>
-          <input
-            id={`${id}-y`}
-            type="number"
-            min={0}
-            max={100}
-            value={focal.y}
-            onChange={(e) => setFocal((p) => ({ ...p, y: clampPercent(Number(e.target.value) || 0) }))}
-          />
+          {(['x', 'y'] as const).map((axis) => (
+            <Fragment key={axis}>
+              <label htmlFor={`${id}-${axis}`}>{t(axis === 'x' ? 'assetManager.fields.focalX' : 'assetManager.fields.focalY')}</label>
+              <input
+                id={`${id}-${axis}`}
+                type="number"
+                min={0}
+                max={100}
+                value={focal[axis]}
+                onChange={(e) => setFocal((p) => ({ ...p, [axis]: clampPercent(Number(e.target.value) || 0) }))}
+              />
+            </Fragment>
+          ))}
         </fieldset>
       )}
       <div className="t-asset-manager__actions">
