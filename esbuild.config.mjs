@@ -217,8 +217,8 @@ if (watch) {
   const server = await esbuild.context(serverOptions);
   const themeBoot = await esbuild.context(themeBootOptions);
   await Promise.all([web.watch(), worker.watch(), server.watch(), themeBoot.watch()]);
-  // Registry entries and component folders change the generated index: regenerate on change.
-  for (const dir of ['registry/blocks', 'registry/fields', 'registry/rules', 'registry/operators', 'blocks']) {
+  // Registry entries, component and admin area folders change the generated indexes: regenerate on change.
+  for (const dir of ['registry/blocks', 'registry/fields', 'registry/rules', 'registry/operators', 'blocks', 'admin/areas']) {
     fs.watch(path.join(root, dir), { recursive: true }, (_event, file) => {
       if (file && !String(file).includes('generated')) generate();
     });

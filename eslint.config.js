@@ -16,6 +16,7 @@ export default tseslint.config(
       'blocks/index.generated.ts',
       'blocks/options.generated.ts',
       'blocks/_validators.generated/',
+      'admin/areas/index.generated.ts',
       'engine/core/i18n/messages.generated.ts',
     ],
   },

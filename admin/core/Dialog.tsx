@@ -1,8 +1,7 @@
 /** The admin's modal dialog: labelled, focus kept inside, Escape and outside press close it (unless busy), and it marks the admin panel open (navigation guard). */
 import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
-import { useSetAtom } from 'jotai';
-import { useEffect, useId, type ReactNode } from 'react';
-import { adminPanelOpenAtom } from '../edit-mode';
+import { useId, type ReactNode } from 'react';
+import { useMarkAdminPanelOpen } from './panel-open';
 
 export interface DialogProps {
   title: string;
@@ -16,22 +15,12 @@ export interface DialogProps {
   actions?: ReactNode;
 }
 
-let openDialogs = 0;
-
 export function Dialog({ title, description, onClose, busy, size = 'medium', className, children, actions }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const setPanelOpen = useSetAtom(adminPanelOpenAtom);
   const { refs, context } = useFloating({ open: true, onOpenChange: (next) => !next && !busy && onClose() });
   const { getFloatingProps } = useInteractions([useDismiss(context, { outsidePressEvent: 'mousedown', enabled: !busy }), useRole(context, { role: 'dialog' })]);
-  useEffect(() => {
-    openDialogs++;
-    setPanelOpen(true);
-    return () => {
-      openDialogs--;
-      if (openDialogs === 0) setPanelOpen(false);
-    };
-  }, [setPanelOpen]);
+  useMarkAdminPanelOpen(true);
   return (
     <FloatingPortal preserveTabOrder={false}>
       <FloatingOverlay lockScroll className="t-dialog__overlay">

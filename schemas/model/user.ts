@@ -64,6 +64,8 @@ export interface ProfileMeta {
     privacy?: { isConnectivityPrivate?: boolean };
   };
   accessibility?: { noCarouselAutoPlay?: boolean };
+  /** The admin navigation's expanded toggle (community 4); absent is expanded. */
+  adminNavigation?: { expanded?: boolean };
   /** Per-block state of modals and dismissibles, by block id. */
   block?: { [blockId: string]: BlockMeta };
 }

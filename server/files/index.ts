@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { SUBJECTS } from '../../engine/core/permissions';
 import type { AppContext } from '../context';
 import { defineDomain } from '../domain';
 import type { DB } from '../storage/database';
@@ -52,6 +53,7 @@ export function filesOf(ctx: AppContext): FilesDomain {
 export default defineDomain({
   name: 'files',
   documents: { image: {} },
+  permissionSubjects: [SUBJECTS.files],
   migrations: () => ({ '0003_files': filesMigration }),
   async open(ctx) {
     const domain = openFilesDomain({ dataDir: ctx.config.dataDir, s3: s3OptionsFromEnv(ctx.config.env), cacheRows: ctx.engine === 'sqlite' }, ctx.store.kysely);

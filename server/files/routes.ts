@@ -18,6 +18,7 @@ import type {
   FilesGetRequest,
   UploadResponse,
 } from '../../schemas/model/api/files';
+import { requireAdminArea } from '../admin-area';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { emptyProfile } from '../profiles/profile-data';
@@ -86,9 +87,9 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
       }),
     );
   });
+  // The asset library is the admin area `content` (its screen's calls): admins and elevated users with files manage.
   app.post('/files/assetUpload', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!canManageFiles(user)) throw forbidden('You may not add to the asset library');
+    const user = await requireAdminArea(ctx, req, 'content');
     return uploaded(
       await receiveUploads(domain, ctx, req, { ownerId: user.account.accountId, isAsset: true, claimed: true, image: imageOptionsFrom(req.query) }),
     );
@@ -166,8 +167,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
   });
 
   app.post('/files/getAssets', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!canManageFiles(user)) throw forbidden('You may not see the asset library');
+    await requireAdminArea(ctx, req, 'content');
     const { search, page = 1, limit = 10 } = v.body<AssetsQueryRequest>('assets-query-request', req.body ?? {});
     let query = files.db.selectFrom('files').where('is_asset', '=', 1);
     if (search?.trim()) {
@@ -195,9 +195,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
   });
 
   app.post('/files/updateAsset', async (req) => {
-    const user = await requireUser(ctx, req);
+    await requireAdminArea(ctx, req, 'content');
     const { id, changes } = v.body<AssetUpdateRequest>('asset-update-request', req.body);
-    if (!canManageFiles(user)) throw forbidden('You may not change the asset library');
     checkChanges(changes);
     const file = await files.get(id);
     if (!file?.is_asset) throw notFound(`asset "${id}" does not exist`);

@@ -4,6 +4,7 @@
  * Content-Disposition of a stored file.
  */
 import type { FastifyRequest } from 'fastify';
+import { SUBJECTS } from '../../engine/core/permissions';
 import { resolveImageOptions, type ImageOptions, type ResolvedImageOptions } from '../../engine/core/files';
 import type { Settings } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api/files';
@@ -31,9 +32,9 @@ export async function serviceMaxFileSize(ctx: AppContext): Promise<number> {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_SERVICE_MAX_FILE_SIZE;
 }
 
-/** Admins, and elevated users granted files.manage, manage every file and the asset library. */
+/** Files managers (admins, and accounts granted files manage) change and delete anyone's files; the asset library's calls are the admin area `content` (server/admin-area.ts). */
 export function canManageFiles(user: SignedInUser): boolean {
-  return can(user, 'manage', 'files');
+  return can(user, 'manage', SUBJECTS.files);
 }
 
 /** Image options from the query string (spec 3 Image options); bad values are a 400 naming them. */

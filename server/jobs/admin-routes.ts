@@ -2,10 +2,11 @@
  * The admin jobs view's calls: `GET admin/jobs` (read on `tools`) and `POST admin/jobs/{id}/retry`
  * (update on `tools`); admins hold both. Anyone else is refused with a 403 naming the grant.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminJobRetryResponse, AdminJobsResponse } from '../../schemas/model/api/jobs';
 import { SUBJECTS } from '../../engine/core/permissions';
-import { requireUser, type AppContext } from '../context';
+import { requireAdminArea } from '../admin-area';
+import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
 import { JOB_STATES, type JobState } from './definition';
@@ -16,8 +17,9 @@ const MAX_LIMIT = 100;
 /** A job id: a positive whole number within what JSON carries exactly. */
 const JOB_ID = /^[1-9]\d{0,14}$/;
 
-async function requireTools(ctx: AppContext, req: Parameters<typeof requireUser>[1], action: 'read' | 'update', what: string) {
-  const user = await requireUser(ctx, req);
+/** The jobs view is the admin area `tools`; a retry also needs update on tools. */
+async function requireTools(ctx: AppContext, req: FastifyRequest, action: 'read' | 'update', what: string) {
+  const user = await requireAdminArea(ctx, req, 'tools');
   if (!can(user, action, SUBJECTS.tools)) throw forbidden(`${what} needs the ${action} permission on ${SUBJECTS.tools} (admins have it)`);
   return user;
 }

@@ -43,3 +43,13 @@ export async function updateAccount(ctx: AppContext, accountId: Id, change: (a: 
     await tx.put('account', accountId, change(account.data));
   });
 }
+
+/** How many accounts there are (the admin dashboard's members count): counted in the database, by the documents' primary key. */
+export async function countAccounts(ctx: AppContext): Promise<number> {
+  const row = await ctx.store.kysely
+    .selectFrom('documents')
+    .where('kind', '=', 'account')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -30,16 +30,14 @@ const view: StructureView = {
 };
 
 describe('named routes and links', () => {
-  it('builds page, space, module, editBrand, editEntity and editEntityDefinition links', () => {
+  // The admin named routes (editBrand, editEntity, editEntityDefinition, ...) are the catalogue's adminHref (tests/unit/admin-areas.test.ts).
+  it('builds page, space, module and chat links', () => {
     expect(routeHref.page({ moduleSlug: 'home', pageSlug: 'news', targetId: 42, tab: ['b1_t2', 'b3_t1'], blockQuery: { 'b9.page': 2 } })).toBe(
       '/home/news/42?tab=b1_t2%2Cb3_t1&b9.page=2',
     );
     expect(routeHref.page({ moduleSlug: 'home', pageSlug: 'news' })).toBe('/home/news');
     expect(routeHref.space({ targetId: 'acme', moduleSlug: 'org', pageSlug: 'about' })).toBe('/space/acme/org/about/');
     expect(routeHref.module({ moduleSlug: 'events' })).toBe('/events');
-    expect(routeHref.editBrand({ brandId: 3 })).toBe('/admin/settings/brand/3');
-    expect(routeHref.editEntity({ definitionId: 'd', entityId: 'e' })).toBe('/admin/entities/d/entity/e');
-    expect(routeHref.editEntityDefinition({ definitionId: 'd' })).toBe('/admin/entities/d/edit/general');
     expect(routeHref.chat()).toBe('/chat/');
   });
   it('prefixes in-text links with a leading slash and leaves others to the browser', () => {

@@ -1,37 +1,50 @@
 /**
- * The /admin area's pages (spec 2.3). The route guard has already let in admins and elevated
- * users; each page's calls are checked again by the server. Pages are their own lazy chunks.
- * Only the asset manager (/admin/content) ships so far; other child routes show the area's title.
+ * The /admin route's lazy slot: the admin frame (admin/frame) with what it needs from the shell:
+ * the API client (quiet: the frame shows failures itself), the user's grants, the locale, the
+ * file service, and the navigation's expanded state in the user's profile meta, read from the data
+ * layer and saved with `POST profile/meta/upsert` (as the settings page saves its switches). The
+ * route guard has already let in admins and elevated users; the frame guards each area.
  */
-import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useMemo, type ComponentType } from 'react';
+import { AdminFrame } from '../../admin/frame/AdminFrame';
+import type { AdminFrameServices } from '../../admin/frame/types';
 import { mediaUrl } from '../../engine/core/media';
+import { useResourceEntry } from '../../engine/data/hooks';
+import { profilesSlice } from '../../engine/data/profiles';
+import type { Profile, ProfileMeta } from '../../schemas/model';
+import { adminRequestOf } from '../edit-mode/admin-request';
+import { webDataLayer } from '../engine/data-layer';
 import { createFileService } from '../engine/file-services';
-import { useT } from '../i18n/use-t';
 import { useApi } from '../shell/services';
 import { i18nOverridesAtom, localeAtom, sessionAtom } from '../shell/shell-state';
 
-const AssetManager = lazy(() => import('../../admin/content/AssetManager'));
-
-export default function AdminArea({ path }: { path: string }) {
-  const t = useT();
+export default function AdminArea({ path, Refused }: { path: string; Refused: ComponentType }) {
   const api = useApi();
+  const store = useStore();
   const session = useAtomValue(sessionAtom);
   const locale = useAtomValue(localeAtom);
   const overrides = useAtomValue(i18nOverridesAtom);
+  const accountId = session?.user.accountId;
   const token = session?.user.imageAccessToken;
+  const layer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
+  const own = useResourceEntry(layer.slice(profilesSlice), accountId);
+  const navExpanded = own?.state === 'ready' ? own.value.data.meta.adminNavigation?.expanded : undefined;
+
+  const request = useMemo(() => adminRequestOf(api), [api]);
   const files = useMemo(() => createFileService(api), [api]);
-  const child = path.replace(/^\/admin\/?/, '').split('/')[0];
-  if (child === 'content')
-    return (
-      <Suspense fallback={<p role="status">{t('shell.page.loading')}</p>}>
-        <AssetManager
-          files={files}
-          locale={locale}
-          overrides={overrides}
-          imageUrl={(id, width) => mediaUrl({ kind: 'image', id, token, thumb: true, width, base: api.baseURL })}
-        />
-      </Suspense>
-    );
-  return <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;
+  const holder = useMemo(() => (session ? { ...session.user, itemPermissions: session.itemPermissions } : undefined), [session]);
+  const imageUrl = useCallback((id: string, width: number) => mediaUrl({ kind: 'image', id, token, thumb: true, width, base: api.baseURL }), [token, api]);
+  const saveNavExpanded = useCallback(
+    async (expanded: boolean) => {
+      const meta = await api.post<ProfileMeta>('profile/meta/upsert', { path: 'adminNavigation.expanded', data: expanded }, { quiet: true });
+      if (accountId) layer.slice(profilesSlice).update(accountId, (p: Profile) => ({ ...p, data: { ...p.data, meta } }));
+    },
+    [api, layer, accountId],
+  );
+  const services = useMemo<AdminFrameServices>(
+    () => ({ request, holder, locale, overrides, files, imageUrl, navExpanded, saveNavExpanded, Refused }),
+    [request, holder, locale, overrides, files, imageUrl, navExpanded, saveNavExpanded, Refused],
+  );
+  return <AdminFrame path={path} services={services} />;
 }

@@ -47,6 +47,9 @@ function ModuleRedirect() {
   return <Decide key={moduleSlug} decision={resolveModuleRoute(moduleSlug, view)} />;
 }
 
+/** Core 2.2: the denied admin check's sentence, the page slug 404. */
+const AdminRefused = () => <NotFound reason="toasts.pageMissing" />;
+
 function AdminRoute() {
   const t = useT();
   const session = useAtomValue(sessionAtom);
@@ -56,9 +59,9 @@ function AdminRoute() {
   const allowed = canEnterAdmin(session?.user);
   useEffect(() => setCurrent(allowed ? { adminPage: true, displayPages: false } : { displayPages: false }), [allowed, setCurrent]);
   // Denied: the not-found page with the spec's sentence, once (spec 2.2).
-  if (!allowed) return <NotFound reason="toasts.pageMissing" />;
+  if (!allowed) return <AdminRefused />;
   const Admin = slots.admin;
-  return Admin ? <Admin path={location} /> : <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;
+  return Admin ? <Admin path={location} Refused={AdminRefused} /> : <h1 className="ts-page-title">{t('shell.admin.title')}</h1>;
 }
 
 function SocialAuth() {

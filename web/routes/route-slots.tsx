@@ -18,7 +18,8 @@ export interface RouteSlots {
   page?: ComponentType<PageSlotProps>;
   settings?: ComponentType;
   chat?: ComponentType<{ targetId?: string }>;
-  admin?: ComponentType<{ path: string }>;
+  /** `Refused`: the denied admin check's page (core 2.2), handed in so the lazy admin chunk does not pull the shell's not-found page out of the entry. */
+  admin?: ComponentType<{ path: string; Refused: ComponentType }>;
 }
 
 const SlotsContext = createContext<RouteSlots>({});

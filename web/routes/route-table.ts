@@ -38,7 +38,11 @@ function withQuery(path: string, query: Record<string, QueryValue>): string {
 }
 const seg = (s: string | number) => encodeURIComponent(String(s));
 
-/** Named routes used for links (spec 2.2). Results are relative to /app. */
+/**
+ * Named routes used for links (spec 2.2). Results are relative to /app. The admin's named routes
+ * (editBrand, editEntity, editEntityDefinition and the rest of core 2.3) are `adminHref` of the
+ * area catalogue (engine/core/admin-areas.ts), which the member entry does not carry.
+ */
 export const routeHref = {
   /** `tab` is a list of blockhash_tabhash pairs; `blockQuery` carries a block's post and page number. */
   page(p: { moduleSlug: string; pageSlug: string; targetId?: string | number; tab?: string[]; blockQuery?: Record<string, string | number> }): string {
@@ -47,9 +51,6 @@ export const routeHref = {
   },
   space: (p: { targetId: string | number; moduleSlug: string; pageSlug: string }) => `/space/${seg(p.targetId)}/${seg(p.moduleSlug)}/${seg(p.pageSlug)}/`,
   module: (p: { moduleSlug: string }) => `/${seg(p.moduleSlug)}`,
-  editBrand: (p: { brandId: string | number }) => `/admin/settings/brand/${seg(p.brandId)}`,
-  editEntity: (p: { definitionId: string | number; entityId: string | number }) => `/admin/entities/${seg(p.definitionId)}/entity/${seg(p.entityId)}`,
-  editEntityDefinition: (p: { definitionId: string | number; tab?: string }) => `/admin/entities/${seg(p.definitionId)}/edit/${seg(p.tab ?? 'general')}`,
   chat: (p: { targetId?: string | number } = {}) => (p.targetId !== undefined ? `/chat/${seg(p.targetId)}` : '/chat/'),
 };
 

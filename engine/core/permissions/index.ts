@@ -14,8 +14,10 @@ import type { Id, ItemPermissions, PermissionMap } from '../../../schemas/model'
 import { ownValue, setOwn } from '../own';
 
 /**
- * The subject vocabulary. Structure items share the `items.` prefix (spec 6 lists
- * `items.modules`, `pages`, `blocks`): one prefix for the four item kinds, as grants are stored.
+ * The subject vocabulary of spec core 6, whole, so a domain names its subject here once and never
+ * edits this list. Structure items share the `items.` prefix (spec 6 lists `items.modules`,
+ * `pages`, `blocks`): one prefix for the four item kinds, as grants are stored. `administration`
+ * holds the administration permissions (manageEditMode, allowViewAs, ...).
  */
 export const SUBJECTS = {
   administration: 'administration',
@@ -23,11 +25,25 @@ export const SUBJECTS = {
   pages: 'items.pages',
   blocks: 'items.blocks',
   fields: 'items.fields',
-  settings: 'settings',
+  entities: 'entities',
+  applications: 'applications',
+  entityDefinitions: 'entityDefinitions',
+  dataMappings: 'dataMappings',
+  templates: 'templates',
+  abuseReports: 'abuseReports',
+  files: 'files',
+  notifications: 'notifications',
   profiles: 'profiles',
-  /** The admin tools area (core §2.3), background jobs among them. */
+  searchManagement: 'searchManagement',
+  settings: 'settings',
   tools: 'tools',
+  userLists: 'userLists',
+  insights: 'insights',
+  connections: 'connections',
+  adminDashboard: 'adminDashboard',
 } as const;
+
+export type Subject = (typeof SUBJECTS)[keyof typeof SUBJECTS];
 
 export type ItemSubject = (typeof SUBJECTS)['modules' | 'pages' | 'blocks' | 'fields'];
 

@@ -15,3 +15,31 @@ export interface AdminViewAsRequest {
   /** @minItems 1 */
   listIds: Id[];
 }
+
+/** One section of the admin navigation: the areas in it the caller may open, in order. */
+export interface AdminSectionEntry {
+  /** overview, community, content, communication, insights, settings or system (engine/core/admin-areas.ts). */
+  section: string;
+  areas: {
+    /** The child route under /admin. */
+    area: string;
+    /** Its route name (core 2.3). */
+    name: string;
+    /** Relative to the app base: `/admin/<area>`. */
+    path: string;
+  }[];
+}
+
+/** GET admin/sections (community §7): the admin areas the caller may open, grouped in sections. Members get 403. */
+export interface AdminSectionsResponse {
+  sections: AdminSectionEntry[];
+}
+
+/**
+ * GET admin/dashboard (admin area dashboard): counts that need no insights. Pending membership
+ * requests join it with the lists domain; failing jobs come from GET admin/jobs.
+ */
+export interface AdminDashboardResponse {
+  /** Every account. */
+  members: number;
+}

@@ -1,20 +1,20 @@
 /**
- * The file blocks (uploadFile, viewFiles, downloadFile) and the asset manager under jsdom against
+ * The file blocks (uploadFile, viewFiles, downloadFile) under jsdom against
  * the real server started in-process, through the web app's own file service
  * (web/engine/file-services.ts) and data layer (web/engine/data-layer.ts, its files slice) over an
  * API client that speaks to that server: the server's maximum shown in MB and bigger files refused
  * before sending, uploads listed, sizes in MB, thumbnails from the media routes, the download
  * count, the noData warning, edits and deletes, and blocks showing the same files reading them
- * with one request (counted at the server's HTTP listener).
+ * with one request (counted at the server's HTTP listener). The asset manager is the admin frame's
+ * area `content` (tests/component/admin-frame.test.tsx).
  */
 import { filesOf } from '../../../server/files';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import AssetManager from '../../../admin/content/AssetManager';
-import { mediaUrl, type FileService } from '../../../engine';
+import { mediaUrl } from '../../../engine';
 import { resolveImageOptions } from '../../../engine/core/files';
 import type { FileInfo } from '../../../schemas/model/api/files';
 import { DEMO_MEDIA } from '../../../server/files/demo-media';
@@ -28,7 +28,6 @@ import { renderPage } from '../engine/helpers';
 
 let server: ApiServer;
 let maya: string;
-let admin: string;
 let mayaMedia: string;
 
 const clientFor = (token: string) => webApiClient(server, token);
@@ -45,7 +44,7 @@ const hear = (req: IncomingMessage) => requests.push(`${req.method} ${req.url}`)
 beforeAll(async () => {
   server = await startAdminServer();
   server.server.app.server.on('request', hear);
-  [maya, admin] = await Promise.all([server.signIn('maya'), server.signIn('admin')]);
+  maya = await server.signIn('maya');
   mayaMedia = (await server.call<{ token: string }>('GET', 'user/image_access_token', { token: maya, headers: { 'accept-encoding': 'identity' } })).body.token;
 });
 afterEach(() => void requests.splice(0));
@@ -186,47 +185,5 @@ describe('blocks showing the same files', () => {
     expect(within(viewed).getByText('No files yet.')).toBeInTheDocument();
     expect(reads()).toEqual(['GET /api/v1/files/getFileList/up-2']);
     expect(await listOf(maya, 'up-2')).toEqual([]);
-  });
-});
-
-describe('the asset manager', () => {
-  const renderManager = (files: FileService = createFileService(clientFor(admin))) =>
-    render(<AssetManager files={files} locale="en" imageUrl={(id, width) => mediaUrl({ kind: 'image', id, token: 'x', thumb: true, width })} />);
-
-  it('lists the library with sizes, warns when nothing changed, saves a title, searches and deletes', async () => {
-    renderManager();
-    const list = await screen.findByRole('list', { name: 'Content' });
-    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThanOrEqual(5));
-    const rules = within(list).getByText('Workshop rules', { selector: '.t-asset-manager__name' }).closest('li')!;
-    expect(rules).toHaveTextContent('workshop-rules.pdf · < 0.01 MB');
-
-    fireEvent.click(within(rules).getByRole('button', { name: 'Edit Workshop rules' }));
-    const form = within(rules).getByRole('form', { name: 'Edit Workshop rules' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('There is no file information to save.')).toBeInTheDocument();
-
-    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Workshop rules 2026' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved Workshop rules 2026.')).toBeInTheDocument();
-    const saved = await server.call<FileInfo[]>('POST', 'files/getFiles', {
-      token: admin,
-      body: { fileIds: [DEMO_MEDIA.rules] },
-      headers: { 'accept-encoding': 'identity' },
-    });
-    expect(saved.body[0].data.title).toBe('Workshop rules 2026');
-
-    fireEvent.change(screen.getByLabelText('Search assets'), { target: { value: '2026' } });
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
-    expect(screen.getByText('1 assets')).toBeInTheDocument();
-
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete Workshop rules 2026' }));
-    fireEvent.click(within(list).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Deleted Workshop rules 2026.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('0 assets')).toBeInTheDocument());
-  });
-
-  it("shows the server's refusal to a member", async () => {
-    renderManager(createFileService(clientFor(maya)));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The assets could not be loaded: You may not see the asset library');
   });
 });

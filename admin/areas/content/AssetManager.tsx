@@ -1,31 +1,21 @@
 /**
  * The asset manager (/admin/content, community 7 Files): the asset library listed newest first in
  * pages of 10 (spec 9 admin list defaults), searched by name, title and description; uploads with
- * progress; each asset's title, description and focal point edited (nothing changed is the
- * assetManager.warnings.noData warning of spec 5.2, and nothing is sent); deletes confirmed;
- * sizes in MB or GB. The server checks the files permission on every call.
+ * progress; each asset's title, description and focal point edited in a panel of the frame's
+ * panel stack (nothing changed is the assetManager.warnings.noData warning of spec 5.2, and
+ * nothing is sent); deletes confirmed; sizes in MB or GB. The server checks every call against
+ * the area `content` (server/admin-area.ts).
  */
-import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import {
-  clampPercent,
-  createTranslator,
-  focalPointAfterKey,
-  focalPointAt,
-  focalPointOf,
-  formatBytes,
-  messages,
-  type FileService,
-  type FocalPoint,
-  type StoredFile,
-} from '../../engine';
-import type { FileDataChanges } from '../../schemas/model/api/files';
+import { Fragment, useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { clampPercent, focalPointAfterKey, focalPointAt, focalPointOf, formatBytes, type FileService, type FocalPoint, type StoredFile } from '../../../engine';
+import type { FileDataChanges } from '../../../schemas/model/api/files';
+import { useAdminFrame } from '../../frame/frame-context';
+import { usePanelStack } from '../../frame/panel-stack';
+import type { Translate } from '../../frame/types';
 import './asset-manager.css';
 
 export interface AssetManagerProps {
   files: FileService;
-  /** The shell's locale and the site's text overrides; the full message catalogue comes with this chunk. */
-  locale: string;
-  overrides?: Record<string, string>;
   /** A media URL of an image asset at about `width` px (with the session's token). */
   imageUrl(id: string, width: number): string | undefined;
 }
@@ -34,10 +24,9 @@ const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 250;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-type T = (key: string, params?: Record<string, string | number>) => string;
-
-export default function AssetManager({ files, locale, overrides, imageUrl }: AssetManagerProps) {
-  const t: T = useMemo(() => createTranslator(messages, locale, overrides).t, [locale, overrides]);
+export default function AssetManager({ files, imageUrl }: AssetManagerProps) {
+  const { t } = useAdminFrame();
+  const panels = usePanelStack();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -49,7 +38,6 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
   const [round, setRound] = useState(0);
   const [notice, setNotice] = useState<{ text: string; kind: 'error' | 'warning' | 'status' }>();
   const [uploading, setUploading] = useState<number | null>(null);
-  const [editing, setEditing] = useState<string>();
   const [confirming, setConfirming] = useState<string>();
   const searchId = useId();
   const uploadId = useId();
@@ -102,6 +90,24 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
       setNotice({ text: t('assetManager.deleteError', { message: errorText(error) }), kind: 'error' });
     }
   };
+  const edit = (asset: StoredFile) =>
+    panels.open({
+      title: t('assetManager.editing', { name: asset.data.title || asset.name }),
+      render: (close) => (
+        <AssetEditor
+          asset={asset}
+          t={t}
+          imageUrl={imageUrl}
+          onCancel={close}
+          onSave={async (changes) => {
+            const saved = await files.updateAsset(asset.id, changes);
+            close();
+            setState((s) => ({ ...s, items: s.items.map((a) => (a.id === saved.id ? saved : a)) }));
+            setNotice({ text: t('assetManager.saved', { name: saved.data.title || saved.name }), kind: 'status' });
+          }}
+        />
+      ),
+    });
   const pages = Math.max(1, Math.ceil(state.total / PAGE_SIZE));
 
   return (
@@ -153,12 +159,7 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
                   {asset.data.description && <span className="t-asset-manager__description">{asset.data.description}</span>}
                 </div>
                 <div className="t-asset-manager__actions">
-                  <button
-                    type="button"
-                    className="t-file-list__button"
-                    aria-expanded={editing === asset.id}
-                    onClick={() => setEditing(editing === asset.id ? undefined : asset.id)}
-                  >
+                  <button type="button" className="t-file-list__button" aria-haspopup="dialog" onClick={() => edit(asset)}>
                     {t('assetManager.edit', { name })}
                   </button>
                   {confirming === asset.id ? (
@@ -178,25 +179,6 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
                   )}
                 </div>
               </div>
-              {editing === asset.id && (
-                <AssetEditor
-                  asset={asset}
-                  t={t}
-                  imageUrl={imageUrl}
-                  onCancel={() => setEditing(undefined)}
-                  onWarning={(text) => setNotice({ text, kind: 'warning' })}
-                  onSave={async (changes) => {
-                    try {
-                      const saved = await files.updateAsset(asset.id, changes);
-                      setState((s) => ({ ...s, items: s.items.map((a) => (a.id === saved.id ? saved : a)) }));
-                      setNotice({ text: t('assetManager.saved', { name: saved.data.title || saved.name }), kind: 'status' });
-                      setEditing(undefined);
-                    } catch (error) {
-                      setNotice({ text: t('assetManager.saveError', { message: errorText(error) }), kind: 'error' });
-                    }
-                  }}
-                />
-              )}
             </li>
           );
         })}
@@ -218,20 +200,21 @@ export default function AssetManager({ files, locale, overrides, imageUrl }: Ass
 
 interface AssetEditorProps {
   asset: StoredFile;
-  t: T;
+  t: Translate;
   imageUrl: AssetManagerProps['imageUrl'];
+  /** Rejects with the server's error, shown in the panel. */
   onSave(changes: FileDataChanges): Promise<void>;
   onCancel(): void;
-  onWarning(text: string): void;
 }
 
 /** Title, description and (for images) the focal point: click the picture, use the arrow keys on it, or type the percentages. */
-function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetEditorProps) {
+function AssetEditor({ asset, t, imageUrl, onSave, onCancel }: AssetEditorProps) {
   const [title, setTitle] = useState(asset.data.title);
   const [description, setDescription] = useState(asset.data.description);
   const stored = focalPointOf(asset.data.focalPos);
   const [focal, setFocal] = useState<FocalPoint>(stored);
   const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<{ text: string; kind: 'warning' | 'error' }>();
   const id = useId();
   const image = asset.kind === 'image' ? imageUrl(asset.id, 500) : undefined;
 
@@ -241,11 +224,13 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
     if (title !== asset.data.title) changes.title = title;
     if (description !== asset.data.description) changes.description = description;
     if (focal.x !== stored.x || focal.y !== stored.y) changes.focalPos = focal;
-    if (!Object.keys(changes).length) return onWarning(t('assetManager.warnings.noData'));
+    if (!Object.keys(changes).length) return setProblem({ text: t('assetManager.warnings.noData'), kind: 'warning' });
     setSaving(true);
+    setProblem(undefined);
     try {
       await onSave(changes);
-    } finally {
+    } catch (error) {
+      setProblem({ text: t('assetManager.saveError', { message: errorText(error) }), kind: 'error' });
       setSaving(false);
     }
   };
@@ -262,6 +247,11 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
   };
   return (
     <form className="t-asset-manager__editor" onSubmit={(e) => void submit(e)} aria-label={t('assetManager.editing', { name: asset.data.title || asset.name })}>
+      {problem && (
+        <p role="alert" className={`t-asset-manager__notice t-asset-manager__notice--${problem.kind}`}>
+          {problem.text}
+        </p>
+      )}
       <label htmlFor={`${id}-title`}>{t('assetManager.fields.title')}</label>
       <input id={`${id}-title`} type="text" maxLength={500} value={title} onChange={(e) => setTitle(e.target.value)} />
       <label htmlFor={`${id}-description`}>{t('assetManager.fields.description')}</label>
@@ -283,24 +273,19 @@ function AssetEditor({ asset, t, imageUrl, onSave, onCancel, onWarning }: AssetE
           <p id={`${id}-focal-hint`} className="t-asset-manager__hint">
             {t('imageUploader.focalPoint.hint')}
           </p>
-          <label htmlFor={`${id}-x`}>{t('assetManager.fields.focalX')}</label>
-          <input
-            id={`${id}-x`}
-            type="number"
-            min={0}
-            max={100}
-            value={focal.x}
-            onChange={(e) => setFocal((p) => ({ ...p, x: clampPercent(Number(e.target.value) || 0) }))}
-          />
-          <label htmlFor={`${id}-y`}>{t('assetManager.fields.focalY')}</label>
-          <input
-            id={`${id}-y`}
-            type="number"
-            min={0}
-            max={100}
-            value={focal.y}
-            onChange={(e) => setFocal((p) => ({ ...p, y: clampPercent(Number(e.target.value) || 0) }))}
-          />
+          {(['x', 'y'] as const).map((axis) => (
+            <Fragment key={axis}>
+              <label htmlFor={`${id}-${axis}`}>{t(axis === 'x' ? 'assetManager.fields.focalX' : 'assetManager.fields.focalY')}</label>
+              <input
+                id={`${id}-${axis}`}
+                type="number"
+                min={0}
+                max={100}
+                value={focal[axis]}
+                onChange={(e) => setFocal((p) => ({ ...p, [axis]: clampPercent(Number(e.target.value) || 0) }))}
+              />
+            </Fragment>
+          ))}
         </fieldset>
       )}
       <div className="t-asset-manager__actions">

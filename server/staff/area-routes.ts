@@ -1,0 +1,23 @@
+/**
+ * The /admin frame's calls: `GET admin/sections` (community §7, the areas the caller may open,
+ * grouped in sections, from the catalogue in engine/core) and the dashboard's counts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { adminSectionsFor } from '../../engine/core/admin-areas';
+import type { AdminDashboardResponse, AdminSectionsResponse } from '../../schemas/model/api/staff';
+import { requireAdminArea } from '../admin-area';
+import { requireStaff, type AppContext } from '../context';
+import { permissionHolder } from '../permissions';
+import { countAccounts } from '../session/accounts';
+
+export function areaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/admin/sections', async (req): Promise<AdminSectionsResponse> => {
+    const user = await requireStaff(ctx, req, 'the admin sections');
+    return { sections: adminSectionsFor(permissionHolder(user)) };
+  });
+
+  app.get('/admin/dashboard', async (req): Promise<AdminDashboardResponse> => {
+    await requireAdminArea(ctx, req, 'dashboard');
+    return { members: await countAccounts(ctx) };
+  });
+}
