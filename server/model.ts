@@ -18,7 +18,7 @@ export interface Account {
   devices?: { [deviceId: string]: number };
   /** Sessions ended by logout: session id to the time its token expires anyway. */
   revokedSessions?: { [sid: string]: number };
-  /** Sessions issued before this time (seconds, as a token's `iat`) are ended: set when the revoked-session list could not be read. */
+  /** Sessions issued before this time (milliseconds, as `SessionClaims.issuedAt`) are ended: set when the revoked-session list could not be read. */
   sessionsValidFrom?: number;
   /** View-as mode of admins: the lists whose view they see. */
   viewAs?: { userListIds: Id[] };

@@ -16,6 +16,7 @@ export interface SessionClaims {
   accountId: string;
   serviceId: string;
   sid: string;
+  /** Milliseconds: a session ended at a time must not outlive it by the rest of that second. */
   issuedAt: number;
   expiresAt: number;
 }
@@ -47,7 +48,7 @@ export class TokenService {
   constructor(private readonly secret: Uint8Array) {}
 
   async issue(accountId: string, serviceId: string, sid: string = crypto.randomUUID()): Promise<string> {
-    return new SignJWT({ serviceId, sid })
+    return new SignJWT({ serviceId, sid, iatMs: Date.now() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(accountId)
       .setIssuedAt()
@@ -67,7 +68,13 @@ export class TokenService {
       this.verifyKey ??= crypto.webcrypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
       const { payload } = await jwtVerify(token, await this.verifyKey, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.serviceId !== 'string' || typeof payload.sid !== 'string') return undefined;
-      const claims = { accountId: payload.sub, serviceId: payload.serviceId, sid: payload.sid, issuedAt: payload.iat ?? 0, expiresAt: payload.exp ?? 0 };
+      const claims = {
+        accountId: payload.sub,
+        serviceId: payload.serviceId,
+        sid: payload.sid,
+        issuedAt: typeof payload.iatMs === 'number' ? payload.iatMs : (payload.iat ?? 0) * 1000,
+        expiresAt: payload.exp ?? 0,
+      };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, claims);
       return claims;

@@ -26,10 +26,10 @@ export default defineDomain({
       cached: true,
       // Rights, privacy and sessions fail closed (stored-people.ts).
       reader: () => {
-        // When this process first found an account's revoked-session list unreadable (seconds, as token times).
+        // When this process first found an account's revoked-session list unreadable (milliseconds).
         const sessionsEnded = new Map<string, number>();
         const firstSeen = (id: string) => {
-          if (!sessionsEnded.has(id)) sessionsEnded.set(id, Math.floor(Date.now() / 1000));
+          if (!sessionsEnded.has(id)) sessionsEnded.set(id, Date.now());
           return sessionsEnded.get(id)!;
         };
         return (raw, id) =>
