@@ -1,5 +1,5 @@
 /** Server-side stored shapes that are not part of the shared model (accounts, revert records). */
-import type { DataPrivacy, Id, JsonObject, ListMembership, PermissionMap } from '../schemas/model';
+import type { DataPrivacy, Id, JsonObject, PermissionMap } from '../schemas/model';
 
 export interface Account {
   accountId: Id;
@@ -12,7 +12,6 @@ export interface Account {
   permissions: PermissionMap;
   /** What item checks fall back to, by subject (items.modules, items.pages, items.blocks, ...). */
   basePaths: PermissionMap;
-  listMemberships: ListMembership[];
   dataPrivacy?: DataPrivacy[];
   notificationsEnabled?: boolean;
   devices?: { [deviceId: string]: number };

@@ -13,6 +13,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
 import { can } from '../permissions';
+import { membershipsOf } from '../lists/memberships';
 import { emptyProfile } from './profile-data';
 import { isProfileStatistic, PROFILE_STATISTIC_NAMES, PROFILE_STATISTICS } from './profile-statistics';
 
@@ -71,17 +72,15 @@ export function profileActivityRoutes(app: FastifyInstance, ctx: AppContext): vo
   async function statisticsSubject(user: SignedInUser, accountId: string) {
     if (accountId !== user.account.accountId && !can(user, 'read', 'profiles', accountId))
       throw forbidden(`You may not read the statistics of "${accountId}" (profiles read)`);
-    const account = (await ctx.store.get<Account>('account', accountId))?.data;
-    if (!account) throw notFound(`profile "${accountId}" does not exist`);
-    return { account, profile: (await ctx.store.get<Profile>('profile', accountId))?.data };
+    if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+    return { profile: (await ctx.store.get<Profile>('profile', accountId))?.data, memberships: await membershipsOf(ctx.store.kysely, accountId) };
   }
 
   app.get<{ Params: { id: string; stat: string } }>('/user/:id/blockStatistics/:stat', async (req) => {
     const user = await requireUser(ctx, req);
     const { stat } = req.params;
     if (!isProfileStatistic(stat)) throw badRequest(`stat must be one of ${PROFILE_STATISTIC_NAMES}, not "${stat}"`);
-    const { account, profile } = await statisticsSubject(user, req.params.id);
-    return { stat, value: PROFILE_STATISTICS[stat](account, profile) };
+    return { stat, value: PROFILE_STATISTICS[stat](await statisticsSubject(user, req.params.id)) };
   });
 
   app.post<{ Params: { id: string } }>('/user/:id/multiBlockStatistics', async (req) => {
@@ -89,7 +88,7 @@ export function profileActivityRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { stats } = v.body<MultiBlockStatisticsRequest>('multi-block-statistics-request', req.body);
     const unknown = stats.filter((s) => !isProfileStatistic(s));
     if (unknown.length) throw badRequest(`stats: ${unknown.map((s) => JSON.stringify(s)).join(', ')} unknown; known are ${PROFILE_STATISTIC_NAMES}`);
-    const { account, profile } = await statisticsSubject(user, req.params.id);
-    return { stats: Object.fromEntries(stats.filter(isProfileStatistic).map((s) => [s, PROFILE_STATISTICS[s](account, profile)])) };
+    const subject = await statisticsSubject(user, req.params.id);
+    return { stats: Object.fromEntries(stats.filter(isProfileStatistic).map((s) => [s, PROFILE_STATISTICS[s](subject)])) };
   });
 }

@@ -21,7 +21,7 @@ export function userState(user: SignedInUser): UserState {
     isElevated: a.isElevated,
     notificationsEnabled: a.notificationsEnabled ?? false,
     userDeviceTokens: Object.keys(a.devices ?? {}),
-    listMemberships: a.listMemberships,
+    listMemberships: user.memberships,
     dataPrivacy: ownDataPrivacy(user),
     permissions: a.permissions,
     basePaths: user.basePaths,

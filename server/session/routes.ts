@@ -107,7 +107,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return setViewAs(ctx, user, userListIds);
   });
 
-  app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).account.listMemberships);
+  app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).memberships);
 
   app.get('/user/permissions', async (req) => {
     const user = await requireUser(ctx, req);

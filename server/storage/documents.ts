@@ -174,6 +174,8 @@ type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null 
 
 export class DocumentTx extends DocumentReader {
   readonly pending: PendingWrite[] = [];
+  /** State kept outside documents that this transaction changed (`changed`), by key kind and id. */
+  readonly touched: { kind: string; id: string }[] = [];
   /** Documents of the `keepBefore` kinds as they were when this transaction first wrote them (null: absent). */
   private readonly before = new Map<string, unknown>();
 
@@ -246,6 +248,15 @@ export class DocumentTx extends DocumentReader {
     const result = await this.db.deleteFrom('documents').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
     this.pending.push({ kind, id, doc: null });
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Records that this transaction changed state a domain keeps in its own table under a key
+   * (`listMemberships` of an account): write hooks of that key kind run before the commit, and
+   * what processes derived from it is dropped after, as for a document.
+   */
+  changed(kind: string, id: string): void {
+    this.touched.push({ kind, id });
   }
 
   get raw(): Transaction<DB> {
@@ -367,7 +378,7 @@ export class DocumentStore extends DocumentReader {
     for (const hook of this.repairHooks) if (hook.kinds.has(kind)) hook.run(id);
   }
 
-  private readonly writeHooks: { kinds: ReadonlySet<DocKind>; run: (tx: DocumentTx, ids: string[]) => Promise<void> }[] = [];
+  private readonly writeHooks: { kinds: ReadonlySet<string>; run: (tx: DocumentTx, ids: string[]) => Promise<void> }[] = [];
   /** Kinds whose state before a write the hooks compare (`tx.previous`). */
   private readonly keepBefore = new Set<DocKind>();
 
@@ -376,13 +387,14 @@ export class DocumentStore extends DocumentReader {
    * before it commits: what is derived from documents (the search index) commits with them or not
    * at all. The hook may read each document as it was before the transaction (`tx.previous`).
    */
-  onWrite(kinds: DocKind[], run: (tx: DocumentTx, ids: string[]) => Promise<void>): void {
+  onWrite(kinds: string[], run: (tx: DocumentTx, ids: string[]) => Promise<void>): void {
     this.writeHooks.push({ kinds: new Set(kinds), run });
-    for (const kind of kinds) this.keepBefore.add(kind);
+    for (const kind of kinds) this.keepBefore.add(kind as DocKind);
   }
 
   async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
     let pending: PendingWrite[] = [];
+    let touched = 0;
     let committedGeneration: number | undefined;
     let result!: R;
     for (let attempt = 1; ; attempt++) {
@@ -392,15 +404,16 @@ export class DocumentStore extends DocumentReader {
           committedGeneration = undefined;
           const out = await fn(tx);
           for (const hook of this.writeHooks) {
-            const ids = [...new Set(tx.pending.filter((w) => hook.kinds.has(w.kind)).map((w) => w.id))];
+            const ids = [...new Set([...tx.pending, ...tx.touched].filter((w) => hook.kinds.has(w.kind)).map((w) => w.id))];
             if (ids.length) await hook.run(tx, ids);
           }
           // Last statement: the shared counter moves with the documents (PostgreSQL; every process reads it).
-          if (this.shared && tx.pending.length) {
+          if (this.shared && (tx.pending.length || tx.touched.length)) {
             const { rows } = await sql<{ value: string | number }>`update store_generation set value = value + 1 where id = 1 returning value`.execute(trx);
             committedGeneration = Number(rows[0].value);
           }
           pending = tx.pending;
+          touched = tx.touched.length;
           return out;
         });
         break;
@@ -410,7 +423,7 @@ export class DocumentStore extends DocumentReader {
       }
     }
     // Committed: bring the cache up to date (a rolled-back transaction never gets here).
-    if (pending.length) this.commits++;
+    if (pending.length || touched) this.commits++;
     if (this.shared && committedGeneration !== undefined) this.shared.committed(committedGeneration, pending);
     for (const w of pending) {
       this.sorted.delete(w.kind);
