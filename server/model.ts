@@ -14,7 +14,6 @@ export interface Account {
   basePaths: PermissionMap;
   dataPrivacy?: DataPrivacy[];
   notificationsEnabled?: boolean;
-  devices?: { [deviceId: string]: number };
   /** Sessions ended by logout: session id to the time its token expires anyway. */
   revokedSessions?: { [sid: string]: number };
   /** Sessions issued before this time (seconds, as a token's `iat`) are ended: set when the revoked-session list could not be read. */

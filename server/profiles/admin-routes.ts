@@ -11,6 +11,8 @@
  */
 import { unlinkAllSocialAccounts } from '../social-accounts';
 import { membershipsOf, removeMemberships } from '../lists/memberships';
+import { removePresence } from '../session/presence';
+import { removeRecentlyViewed } from './recently-viewed';
 import type { FastifyInstance } from 'fastify';
 import type { Field, Id, JsonValue, Profile } from '../../schemas/model';
 import { fieldName } from '../../engine/core/validation';
@@ -82,6 +84,8 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       await tx.remove('profile', accountId);
       await tx.remove('account', accountId);
       await removeMemberships(tx, accountId);
+      await removePresence(tx.raw, accountId);
+      await removeRecentlyViewed(tx.raw, accountId);
       // Their social logins go with the account: a provider sign-in must not find it again.
       await unlinkAllSocialAccounts(tx.raw, accountId);
       return { owner, profile };

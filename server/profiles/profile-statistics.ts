@@ -9,6 +9,7 @@ import type { ListMembership, Profile } from '../../schemas/model';
 export interface StatisticsSubject {
   profile: Profile | undefined;
   memberships: ListMembership[];
+  recentlyViewed: unknown[];
 }
 
 export const PROFILE_STATISTICS = {
@@ -18,7 +19,7 @@ export const PROFILE_STATISTICS = {
   favourites: ({ profile }: StatisticsSubject) =>
     Object.values(profile?.data?.meta?.favourites ?? {}).reduce((n, list) => n + (Array.isArray(list) ? list.length : 0), 0),
   /** Profiles in the recently viewed list. */
-  recentlyViewed: ({ profile }: StatisticsSubject) => (Array.isArray(profile?.actions?.recentlyViewed) ? profile.actions.recentlyViewed.length : 0),
+  recentlyViewed: ({ recentlyViewed }: StatisticsSubject) => recentlyViewed.length,
   /** Profile values filled in. */
   profileValues: ({ profile }: StatisticsSubject) =>
     Object.values(profile?.data?.profile ?? {}).filter((v) => v !== null && v !== '' && !(Array.isArray(v) && !v.length)).length,

@@ -98,7 +98,7 @@ export function readStoredAccount(raw: unknown, id: string, firstSeen: (id: stri
   }
   // Kept in their own tables since (list memberships: server/lists; devices: session presence): never read from here, never written back.
   delete (account as unknown as Partial<Raw>).listMemberships;
-  if (raw.devices !== undefined) account.devices = keepEntries(raw.devices, 'devices', isFiniteNumber, problems) as Account['devices'];
+  delete (account as unknown as Partial<Raw>).devices;
 
   if (raw.revokedSessions !== undefined && !isObject(raw.revokedSessions)) {
     account.revokedSessions = {};
@@ -118,7 +118,7 @@ export function readStoredAccount(raw: unknown, id: string, firstSeen: (id: stri
   return { item: account, problems };
 }
 
-/** Reads a stored profile: its sections are objects, its keepalive a number, its recently viewed list well formed. */
+/** Reads a stored profile: its sections are objects. */
 export function readStoredProfile(raw: unknown, id: string): ReadPerson<Profile> | undefined {
   if (!isObject(raw)) return undefined;
   const problems: string[] = [];
@@ -144,19 +144,8 @@ export function readStoredProfile(raw: unknown, id: string): ReadPerson<Profile>
     data: { ...(data ?? {}), profile: section('profile') as Profile['data']['profile'], meta: meta as Profile['data']['meta'] },
   };
   if (typeof raw.accountId !== 'string') problems.push('accountId is not a string');
-  if (raw.keepaliveTimestamp !== undefined && !isFiniteNumber(raw.keepaliveTimestamp)) {
-    delete profile.keepaliveTimestamp;
-    problems.push('keepaliveTimestamp is not a number (dropped)');
-  }
-  if (raw.actions !== undefined) {
-    const viewed = isObject(raw.actions) ? raw.actions.recentlyViewed : undefined;
-    const kept = Array.isArray(viewed) ? viewed.filter((e) => isObject(e) && typeof e.accountId === 'string' && isFiniteNumber(e.at)) : [];
-    if (!isObject(raw.actions) || (viewed !== undefined && (!Array.isArray(viewed) || kept.length !== viewed.length)))
-      problems.push('actions: malformed recently viewed entries dropped');
-    profile.actions = {
-      ...(isObject(raw.actions) ? raw.actions : {}),
-      ...(viewed !== undefined ? { recentlyViewed: kept as { accountId: string; at: number }[] } : {}),
-    };
-  }
+  // Activity lives in its own tables (session presence, profiles' recently viewed): never read from here, never written back.
+  delete profile.keepaliveTimestamp;
+  delete profile.actions;
   return { item: profile, problems };
 }
