@@ -86,7 +86,10 @@ export async function membershipsByAccount(db: Kysely<DB>, accountIds?: readonly
 export async function setMemberships(tx: DocumentTx, accountId: Id, memberships: readonly ListMembership[]): Promise<void> {
   const db = listsDb(tx.raw);
   const before = new Map(
-    (await db.selectFrom('list_memberships').select(['id', 'created_at']).where('account_id', '=', accountId).execute()).map((r) => [r.id, Number(r.created_at)]),
+    (await db.selectFrom('list_memberships').select(['id', 'created_at']).where('account_id', '=', accountId).execute()).map((r) => [
+      r.id,
+      Number(r.created_at),
+    ]),
   );
   const now = Date.now();
   await db.deleteFrom('list_memberships').where('account_id', '=', accountId).execute();

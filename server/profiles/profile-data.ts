@@ -49,7 +49,9 @@ export async function memberProfiles(store: DocumentStore, accountIds: readonly 
     recentlyViewedBy(store.kysely, accountIds),
   ]);
   const stored = new Map(profiles.map((p) => [p.id, p.data]));
-  return new Map(accounts.map((a) => [a.id, { profile: withActivity(stored.get(a.id) ?? emptyProfile(a.id), seen.get(a.id), viewed.get(a.id)), owner: a.data }]));
+  return new Map(
+    accounts.map((a) => [a.id, { profile: withActivity(stored.get(a.id) ?? emptyProfile(a.id), seen.get(a.id), viewed.get(a.id)), owner: a.data }]),
+  );
 }
 
 /** A profile with its activity, kept outside the document: its last keepalive and what its owner viewed. */

@@ -42,7 +42,13 @@ export async function recordView(db: Kysely<DB>, accountId: Id, viewedId: Id, at
     .values({ account_id: accountId, viewed_id: viewedId, viewed_at: at })
     .onConflict((oc) => oc.columns(['account_id', 'viewed_id']).doUpdateSet({ viewed_at: at }))
     .execute();
-  const kept = v.selectFrom('recently_viewed').select('viewed_id').where('account_id', '=', accountId).orderBy('viewed_at', 'desc').orderBy('viewed_id').limit(RECENTLY_VIEWED_MAX);
+  const kept = v
+    .selectFrom('recently_viewed')
+    .select('viewed_id')
+    .where('account_id', '=', accountId)
+    .orderBy('viewed_at', 'desc')
+    .orderBy('viewed_id')
+    .limit(RECENTLY_VIEWED_MAX);
   await v.deleteFrom('recently_viewed').where('account_id', '=', accountId).where('viewed_id', 'not in', kept).execute();
 }
 

@@ -43,7 +43,12 @@ describe.each(BACKENDS)('list memberships moved out of account documents, on %s'
     for (const account of demoAccounts) {
       const row = await db.selectFrom('documents').select('data').where('kind', '=', 'account').where('id', '=', account.accountId).executeTakeFirstOrThrow();
       const data = { ...JSON.parse(row.data), listMemberships: [...account.listMemberships, ...(ODD[account.accountId] ?? [])] };
-      await db.updateTable('documents').set({ data: JSON.stringify(data) }).where('kind', '=', 'account').where('id', '=', account.accountId).execute();
+      await db
+        .updateTable('documents')
+        .set({ data: JSON.stringify(data) })
+        .where('kind', '=', 'account')
+        .where('id', '=', account.accountId)
+        .execute();
     }
     vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
     await api.restart();
@@ -52,8 +57,11 @@ describe.each(BACKENDS)('list memberships moved out of account documents, on %s'
   afterAll(async () => api?.close());
 
   const rows = async () =>
-    (await sql<Row>`select id, list_id, account_id, state, hidden, entity_id, tags from list_memberships order by account_id, id`.execute(api.server.ctx.store.kysely))
-      .rows;
+    (
+      await sql<Row>`select id, list_id, account_id, state, hidden, entity_id, tags from list_memberships order by account_id, id`.execute(
+        api.server.ctx.store.kysely,
+      )
+    ).rows;
 
   it('keeps every membership, each in its row, and leaves none in the documents', async () => {
     const stored = await rows();
@@ -71,7 +79,9 @@ describe.each(BACKENDS)('list memberships moved out of account documents, on %s'
     expect(stored).toHaveLength(expected.length + 4);
     const docs = await api.server.ctx.store.kysely.selectFrom('documents').select('data').where('kind', '=', 'account').execute();
     expect(docs.filter((d) => 'listMemberships' in JSON.parse(d.data))).toEqual([]);
-    expect(warnings.filter((w) => w.includes('moved'))).toEqual([`Tessera moved ${expected.length + 4} list memberships out of account documents (2 entries naming no list left out)`]);
+    expect(warnings.filter((w) => w.includes('moved'))).toEqual([
+      `Tessera moved ${expected.length + 4} list memberships out of account documents (2 entries naming no list left out)`,
+    ]);
   });
 
   it('answers memberships from the table, a state that is no status making nobody a member', async () => {
