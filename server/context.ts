@@ -59,11 +59,21 @@ export async function permissionContext(ctx: Pick<AppContext, 'store' | 'registr
     basePaths = mergePermissionMaps(account.basePaths, ...listGrants.map((d) => d.data));
   }
   const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
-  return { account, memberships, itemPermissions, basePaths, ruleContext: accountRuleContext(account, memberships, profile), evaluator: ruleEngineFor(ctx.registry) };
+  return {
+    account,
+    memberships,
+    itemPermissions,
+    basePaths,
+    ruleContext: accountRuleContext(account, memberships, profile),
+    evaluator: ruleEngineFor(ctx.registry),
+  };
 }
 
 /** The permission context of an account by id (realtime checks, jobs), or undefined when the account is gone. */
-export async function permissionContextOf(ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf'>, accountId: string): Promise<PermissionContext | undefined> {
+export async function permissionContextOf(
+  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf'>,
+  accountId: string,
+): Promise<PermissionContext | undefined> {
   const account = (await ctx.store.get<Account>('account', accountId))?.data;
   return account ? permissionContext(ctx, account) : undefined;
 }

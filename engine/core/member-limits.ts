@@ -55,4 +55,3 @@ export function profileDataProblem(next: { [key: string]: JsonValue }, before: {
     return `profile values: at most ${MAX_PROFILE_DATA_LENGTH} characters of JSON stored (MAX_PROFILE_DATA_LENGTH), this would make ${size}`;
   return undefined;
 }
-

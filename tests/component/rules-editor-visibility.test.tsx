@@ -53,7 +53,10 @@ async function openRules(user: ReturnType<typeof userEvent.setup>) {
 async function membersOf(list: string) {
   const accounts = (await server.server.ctx.store.list<Account>('account')).map((d) => d.data);
   const memberships = await membershipsByAccount(server.server.ctx.store.kysely);
-  return { count: accounts.filter((a) => (memberships.get(a.accountId) ?? []).some((m) => m.userListId === list && m.state === 'accepted')).length, total: accounts.length };
+  return {
+    count: accounts.filter((a) => (memberships.get(a.accountId) ?? []).some((m) => m.userListId === list && m.state === 'accepted')).length,
+    total: accounts.length,
+  };
 }
 
 describe('rules editor in block visibility', { timeout: 60_000 }, () => {
