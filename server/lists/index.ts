@@ -4,13 +4,14 @@
  * read. Other domains reach them through ./memberships.ts (`membershipsOf`, `setMemberships`).
  */
 import { defineDomain } from '../domain';
-import { membershipsOf } from './memberships';
+import { MEMBERSHIPS_KEY, membershipsOf } from './memberships';
 import { membershipsMigration } from './memberships-table';
 
 export default defineDomain({
   name: 'lists',
   migrations: () => ({ '20261129T0900_lists_memberships': membershipsMigration() }),
   open(ctx) {
-    ctx.membershipsOf = (accountId) => membershipsOf(ctx.store.kysely, accountId);
+    // Read on every request: kept in the store's cache under the key each membership write announces.
+    ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));
   },
 });

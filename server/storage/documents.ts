@@ -330,6 +330,30 @@ export class DocumentStore extends DocumentReader {
 
   private readonly sorted = new Map<DocKind, StoredDoc<unknown>[]>();
   private commits = 0;
+  /** SQLite: values a domain keeps under a change key (`keyed`), dropped when a commit announces the key. */
+  private readonly keyedValues = new Map<string, unknown>();
+
+  /**
+   * A value a domain derives from its own rows under a change key (an account's memberships),
+   * read through the cache: kept until a transaction announces that key (`DocumentTx.changed`), in
+   * this process or, on PostgreSQL, in any other. Writers that bypass `changed` are not seen.
+   */
+  async keyed<T>(kind: string, id: string, load: () => Promise<T>): Promise<T> {
+    if (this.shared) {
+      const doc = await this.shared.get(kind as DocKind, id, async () => ({ id, data: await load(), revision: 0, schemaVersion: null, expiresAt: null }));
+      return doc!.data as T;
+    }
+    const key = `${kind}\n${id}`;
+    if (this.keyedValues.has(key)) return this.keyedValues.get(key) as T;
+    const commits = this.commits;
+    const value = await load();
+    // A commit while it loaded may have changed it: not kept.
+    if (commits === this.commits) {
+      if (this.keyedValues.size >= 50_000) this.keyedValues.clear();
+      this.keyedValues.set(key, value);
+    }
+    return value;
+  }
 
   private get caching(): boolean {
     return this.engine === 'sqlite';
@@ -459,6 +483,7 @@ export class DocumentStore extends DocumentReader {
     }
     // Committed: bring the cache up to date (a rolled-back transaction never gets here).
     if (pending.length || touched) this.commits++;
+    for (const t of touchedKeys) this.keyedValues.delete(`${t.kind}\n${t.id}`);
     if (this.shared && committedXid !== undefined) this.shared.committed(committedXid, [...pending, ...touchedKeys]);
     for (const w of pending) {
       this.sorted.delete(w.kind);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListMembership, UserState } from '../../schemas/model';
 import type { StructureResponse } from '../../schemas/model/api/structure';
 import type { DemoAccount } from '../../server/demo/seed';
+import { setMemberships } from '../../server/lists/memberships';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 
 const demoAccounts = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../server/demo/accounts.json'), 'utf8')) as DemoAccount[];
@@ -108,6 +109,19 @@ describe.each(BACKENDS)('list memberships moved out of account documents, on %s'
     // Maya is accepted in makers only (volunteers: applied), Victor in volunteers.
     expect(victor).toContain('volunteers');
     expect(maya).not.toContain('volunteers');
+  });
+
+  it('a membership written through the lists domain is answered at once, pages following it', async () => {
+    const maya = await api.signIn('maya');
+    const pages = async () => (await api.call<StructureResponse>('GET', 'structure', { token: maya })).body.modules.flatMap((m) => m.pages.map((p) => p.id));
+    expect(await pages()).not.toContain('volunteers');
+    const own = (await api.call<ListMembership[]>('GET', 'user/listMemberships', { token: maya })).body;
+    const accepted = own.map((m) => (m.userListId === 'volunteers' ? { ...m, state: 'accepted' as const } : m));
+    await api.server.ctx.store.transaction((tx) => setMemberships(tx, 'maya', accepted));
+    expect((await api.call<ListMembership[]>('GET', 'user/listMemberships', { token: maya })).body).toEqual(accepted);
+    expect(await pages()).toContain('volunteers');
+    await api.server.ctx.store.transaction((tx) => setMemberships(tx, 'maya', own));
+    expect(await pages()).not.toContain('volunteers');
   });
 
   it('runs once: a second restart moves nothing more', async () => {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../schemas/model';
+import type { ListMembership, Profile } from '../../schemas/model';
+import { setMemberships } from '../../server/lists/memberships';
 import { projectRoot } from '../../scripts/paths';
 import { startTessera, type RunningTessera } from '../../server/app';
 import { configFromEnv } from '../../server/config';
@@ -63,6 +64,14 @@ describe('the document cache of two processes sharing PostgreSQL', () => {
     expect((await call(a, 'DELETE', 'profile/owen', admin)).status).toBe(200);
     expect((await call(b, 'GET', 'user/listMemberships', owen)).status).toBe(401);
     expect((await call(b, 'GET', 'profile/owen', await signInAt(b.url, 'maya'))).status).toBe(404);
+  });
+
+  it('a membership change committed by one process is what the other answers next', async () => {
+    const victor = await signInAt(b.url, 'victor');
+    const listsOf = async () => (await call<ListMembership[]>(b, 'GET', 'user/listMemberships', victor)).body.map((m) => `${m.userListId}:${m.state}`);
+    expect(await listsOf()).toEqual(['volunteers:accepted']);
+    await a.ctx.store.transaction((tx) => setMemberships(tx, 'victor', [{ id: 'lm-victor-volunteers', userListId: 'volunteers', state: 'withdrawn' }]));
+    expect(await listsOf()).toEqual(['volunteers:withdrawn']);
   });
 
   it('a keepalive through one process drops nothing from the other', async () => {
