@@ -89,6 +89,9 @@ function row(l: Line): string {
     'ranTwice',
     'lost',
     'seconds',
+    'keepalives',
+    'searchRowsWritten',
+    'cacheDrops',
   ]
     .filter((k) => l[k] !== undefined && !(latencyShown && (k === 'p50Ms' || k === 'p95Ms')))
     .map((k) => `${k} ${fmt(l[k])}`)

@@ -89,6 +89,8 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     engine: database.engine,
     domains,
     log: (error) => console.error(error),
+    // Until the lists domain opens (server/lists): nobody is a member of anything.
+    membershipsOf: async () => [],
   };
   const opened: Domain[] = [];
   const closeDomains = async () => {

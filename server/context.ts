@@ -1,6 +1,6 @@
 /** What every route needs: config, storage, tokens, validation, realtime, and the signed-in user. */
 import type { FastifyRequest } from 'fastify';
-import type { ItemPermissions, PermissionMap, Profile } from '../schemas/model';
+import type { Id, ItemPermissions, ListMembership, PermissionMap, Profile } from '../schemas/model';
 import type { RegistryData } from '../registry';
 import { bearerToken, type SessionClaims, type TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -26,6 +26,11 @@ export interface AppContext {
   log(error: unknown): void;
   /** Set once the HTTP server exists. */
   realtime?: Realtime;
+  /**
+   * An account's list memberships: installed by the lists domain when it opens (server/lists);
+   * until then, or without it, nobody is a member of anything (fail closed).
+   */
+  membershipsOf(accountId: Id): Promise<ListMembership[]>;
 }
 
 export interface SignedInUser extends PermissionContext {
@@ -41,24 +46,36 @@ export async function sessionAccount(reader: DocumentReader, claims: SessionClai
   return account;
 }
 
-export async function permissionContext(reader: DocumentReader, account: Account, registry: RegistryData): Promise<PermissionContext> {
+export async function permissionContext(ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf'>, account: Account): Promise<PermissionContext> {
+  const reader = ctx.store;
+  const memberships = await ctx.membershipsOf(account.accountId);
   // Only elevated users need item permissions: admins pass everything, members write nothing.
   let itemPermissions: ItemPermissions = {};
   let basePaths: PermissionMap = account.basePaths;
   if (!account.isAdmin && account.isElevated) {
     itemPermissions = Object.fromEntries((await reader.list<{ [action: string]: boolean }>('itemPermissions')).map((d) => [d.id, d.data]));
-    const lists = account.listMemberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
+    const lists = memberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
     const listGrants = await reader.getMany<PermissionMap>('listPermissions', lists);
     basePaths = mergePermissionMaps(account.basePaths, ...listGrants.map((d) => d.data));
   }
   const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
-  return { account, itemPermissions, basePaths, ruleContext: accountRuleContext(account, profile), evaluator: ruleEngineFor(registry) };
+  return {
+    account,
+    memberships,
+    itemPermissions,
+    basePaths,
+    ruleContext: accountRuleContext(account, memberships, profile),
+    evaluator: ruleEngineFor(ctx.registry),
+  };
 }
 
 /** The permission context of an account by id (realtime checks, jobs), or undefined when the account is gone. */
-export async function permissionContextOf(ctx: Pick<AppContext, 'store' | 'registry'>, accountId: string): Promise<PermissionContext | undefined> {
+export async function permissionContextOf(
+  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf'>,
+  accountId: string,
+): Promise<PermissionContext | undefined> {
   const account = (await ctx.store.get<Account>('account', accountId))?.data;
-  return account ? permissionContext(ctx.store, account, ctx.registry) : undefined;
+  return account ? permissionContext(ctx, account) : undefined;
 }
 
 /** The signed-in user of a request, or 401 'Not authorized'. */
@@ -69,7 +86,7 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
   if (!claims) throw notAuthorized();
   const account = await sessionAccount(ctx.store, claims);
   if (!account) throw notAuthorized();
-  return { ...(await permissionContext(ctx.store, account, ctx.registry)), claims, token };
+  return { ...(await permissionContext(ctx, account)), claims, token };
 }
 
 /** The signed-in admin or elevated user, else 401 (not signed in) or 403 naming what is refused. */

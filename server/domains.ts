@@ -11,6 +11,7 @@ import audit from './audit';
 import demo from './demo';
 import files from './files';
 import i18n from './i18n';
+import lists from './lists';
 import profiles from './profiles';
 import ruleChecks from './rule-checks';
 import search from './search';
@@ -20,7 +21,7 @@ import socialAccounts from './social-accounts';
 import staff from './staff';
 import structure from './structure';
 
-export const DOMAINS: readonly Domain[] = [demo, session, settings, i18n, structure, staff, search, profiles, files, socialAccounts, ruleChecks, audit];
+export const DOMAINS: readonly Domain[] = [demo, session, lists, settings, i18n, structure, staff, search, profiles, files, socialAccounts, ruleChecks, audit];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */
 export function migrateAll(db: Kysely<DB>, engine: Engine, schema?: string): Promise<void> {

@@ -1,5 +1,5 @@
 /** Server-side stored shapes that are not part of the shared model (accounts, revert records). */
-import type { DataPrivacy, Id, JsonObject, ListMembership, PermissionMap } from '../schemas/model';
+import type { DataPrivacy, Id, JsonObject, PermissionMap } from '../schemas/model';
 
 export interface Account {
   accountId: Id;
@@ -12,10 +12,8 @@ export interface Account {
   permissions: PermissionMap;
   /** What item checks fall back to, by subject (items.modules, items.pages, items.blocks, ...). */
   basePaths: PermissionMap;
-  listMemberships: ListMembership[];
   dataPrivacy?: DataPrivacy[];
   notificationsEnabled?: boolean;
-  devices?: { [deviceId: string]: number };
   /** Sessions ended by logout: session id to the time its token expires anyway. */
   revokedSessions?: { [sid: string]: number };
   /** Sessions issued before this time (milliseconds, as `SessionClaims.issuedAt`) are ended: set when the revoked-session list could not be read. */

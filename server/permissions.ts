@@ -5,7 +5,7 @@
  */
 import * as rules from '../engine/core/permissions';
 import type { PermissionHolder } from '../engine/core/permissions';
-import type { Id, ItemPermissions, Page, PermissionMap, Profile } from '../schemas/model';
+import type { Id, ItemPermissions, ListMembership, Page, PermissionMap, Profile } from '../schemas/model';
 import { createRegistry } from '../engine/core/registry';
 import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/context';
 import { createRuleEngine } from '../engine/core/rules/evaluator';
@@ -16,6 +16,8 @@ import type { Account } from './model';
 
 export interface PermissionContext {
   account: Account;
+  /** The account's list memberships, as the lists domain reads them (none when unreadable). */
+  memberships: ListMembership[];
   /** Item permissions by item id (what elevated users may do on that item). */
   itemPermissions: ItemPermissions;
   /** Base paths of the account merged with those granted to its accepted lists. */
@@ -39,8 +41,7 @@ export function ruleEngineFor(registry: RegistryData): RuleQueryEvaluator {
 }
 
 /** The rule context of a signed-in account (as the engine builds it in the browser for the same user). */
-export function accountRuleContext(account: Account, profile: Profile | undefined): RuleContext {
-  const listMemberships = account.listMemberships;
+export function accountRuleContext(account: Account, listMemberships: ListMembership[], profile: Profile | undefined): RuleContext {
   return {
     user: { accountId: account.accountId, isAdmin: account.isAdmin, isElevated: account.isElevated, listMemberships, data: profile?.data.profile ?? {} },
     profile: profile ?? { accountId: account.accountId, data: { profile: {}, meta: {} } },

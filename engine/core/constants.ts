@@ -173,5 +173,7 @@ export const TRANSLATION_PAGE_SIZE = 600;
 
 // Rule queries (spec core 3, 5.2): bounds that keep a stored query cheap and safe to evaluate
 export const RULE_QUERY_LIMITS = { maxDepth: 8, maxRules: 200, maxValueItems: 500, maxStringLength: 1000, maxLogicNodes: 5000 } as const;
+/** A list membership's statuses (community §4). */
+export const MEMBERSHIP_STATUSES = ['accepted', 'applied', 'banned', 'completed', 'rejected', 'returned', 'withdrawn'] as const;
 /** Power-up membership state a rule tests when it names none ("default state accepted"). */
 export const DEFAULT_MEMBERSHIP_STATE = 'accepted';

@@ -55,10 +55,3 @@ export function profileDataProblem(next: { [key: string]: JsonValue }, before: {
     return `profile values: at most ${MAX_PROFILE_DATA_LENGTH} characters of JSON stored (MAX_PROFILE_DATA_LENGTH), this would make ${size}`;
   return undefined;
 }
-
-/** The devices map with only the most recently seen MAX_KNOWN_DEVICES kept. */
-export function recentDevices(devices: { [deviceId: string]: number }): { [deviceId: string]: number } {
-  const entries = Object.entries(devices).filter(([, at]) => typeof at === 'number' && Number.isFinite(at));
-  if (entries.length <= MAX_KNOWN_DEVICES) return Object.fromEntries(entries);
-  return Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_KNOWN_DEVICES));
-}

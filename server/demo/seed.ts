@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withParsedTemplate } from '../../engine/core/handlebars';
-import type { Block, Brand, Field, Id, JsonObject, Module, Page, Profile, Settings } from '../../schemas/model';
+import type { Block, Brand, Field, Id, JsonObject, ListMembership, Module, Page, Profile, Settings } from '../../schemas/model';
+import { setMemberships } from '../lists/memberships';
 import type { Account, UserList } from '../model';
 import type { DocumentStore } from '../storage/documents';
 import type { RequestValidator } from '../validation';
@@ -30,8 +31,10 @@ export interface DemoModule {
   fields?: Field[];
 }
 
+/** A demo account with its profile values and its list memberships (stored in the lists domain's table). */
 export interface DemoAccount extends Account {
   profile: Profile['data']['profile'];
+  listMemberships: ListMembership[];
 }
 
 interface Flattened {
@@ -131,8 +134,9 @@ export async function seedDemo(store: DocumentStore, validator: RequestValidator
       for (const f of structure.fields) await tx.put('field', f.id, f);
       for (const b of brands) await tx.put('brand', b.brandId, b);
       for (const l of lists) await tx.put('userList', l.id, l);
-      for (const { profile, ...account } of accounts) {
+      for (const { profile, listMemberships, ...account } of accounts) {
         await tx.put('account', account.accountId, { ...account, demo: true });
+        await setMemberships(tx, account.accountId, listMemberships);
         await tx.put('profile', account.accountId, { accountId: account.accountId, data: { profile: profile as JsonObject, meta: {} } } satisfies Profile);
       }
       for (const [locale, overrides] of Object.entries(i18n)) await tx.put('i18n', locale, overrides);

@@ -7,22 +7,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '../../schemas/model';
 import type { MultiBlockStatisticsRequest, ViewedProfileRequest } from '../../schemas/model/api/profiles';
-import { RECENTLY_VIEWED_MAX } from '../../engine/core/constants';
 import { ownValue } from '../../engine/core/own';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Account } from '../model';
 import { can } from '../permissions';
-import { emptyProfile } from './profile-data';
+import { membershipsOf } from '../lists/memberships';
+import { recentlyViewedOf, recordView } from './recently-viewed';
 import { isProfileStatistic, PROFILE_STATISTIC_NAMES, PROFILE_STATISTICS } from './profile-statistics';
 
 /** The actions GET profile/user/actions/{action} answers. */
 const ACTIONS = ['recentlyViewed'] as const;
-
-const recentlyViewedOf = (profile: Profile | undefined) =>
-  (Array.isArray(profile?.actions?.recentlyViewed) ? profile.actions.recentlyViewed : []).filter(
-    (e) => e && typeof e.accountId === 'string' && typeof e.at === 'number',
-  );
 
 export function profileActivityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -31,25 +26,18 @@ export function profileActivityRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = await requireUser(ctx, req);
     const { accountId } = v.body<ViewedProfileRequest>('viewed-profile-request', req.body);
     const own = user.account.accountId;
-    return ctx.store.transaction(async (tx) => {
-      if (!(await tx.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
-      const profile = (await tx.get<Profile>('profile', own))?.data ?? emptyProfile(own);
-      const before = recentlyViewedOf(profile);
-      // One's own profile is not a profile one has viewed.
-      if (accountId === own) return { recentlyViewed: before };
-      const recentlyViewed = [{ accountId, at: Date.now() }, ...before.filter((e) => e.accountId !== accountId)].slice(0, RECENTLY_VIEWED_MAX);
-      await tx.put('profile', own, { ...profile, actions: { ...(profile.actions ?? {}), recentlyViewed } });
-      return { recentlyViewed };
-    });
+    if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+    // One's own profile is not a profile one has viewed. A view writes a row, never the viewer's profile document.
+    if (accountId !== own) await recordView(ctx.store.kysely, own, accountId, Date.now());
+    return { recentlyViewed: await recentlyViewedOf(ctx.store.kysely, own) };
   });
 
   app.get<{ Params: { action: string } }>('/profile/user/actions/:action', async (req) => {
     const user = await requireUser(ctx, req);
     const { action } = req.params;
     if (!(ACTIONS as readonly string[]).includes(action)) throw badRequest(`action must be one of ${ACTIONS.join(', ')}, not "${action}"`);
-    const profile = (await ctx.store.get<Profile>('profile', user.account.accountId))?.data;
     // Profiles deleted since they were viewed are left out.
-    const entries = recentlyViewedOf(profile);
+    const entries = await recentlyViewedOf(ctx.store.kysely, user.account.accountId);
     const existing = new Set(
       (
         await ctx.store.getMany<Account>(
@@ -71,17 +59,19 @@ export function profileActivityRoutes(app: FastifyInstance, ctx: AppContext): vo
   async function statisticsSubject(user: SignedInUser, accountId: string) {
     if (accountId !== user.account.accountId && !can(user, 'read', 'profiles', accountId))
       throw forbidden(`You may not read the statistics of "${accountId}" (profiles read)`);
-    const account = (await ctx.store.get<Account>('account', accountId))?.data;
-    if (!account) throw notFound(`profile "${accountId}" does not exist`);
-    return { account, profile: (await ctx.store.get<Profile>('profile', accountId))?.data };
+    if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+    return {
+      profile: (await ctx.store.get<Profile>('profile', accountId))?.data,
+      memberships: await membershipsOf(ctx.store.kysely, accountId),
+      recentlyViewed: await recentlyViewedOf(ctx.store.kysely, accountId),
+    };
   }
 
   app.get<{ Params: { id: string; stat: string } }>('/user/:id/blockStatistics/:stat', async (req) => {
     const user = await requireUser(ctx, req);
     const { stat } = req.params;
     if (!isProfileStatistic(stat)) throw badRequest(`stat must be one of ${PROFILE_STATISTIC_NAMES}, not "${stat}"`);
-    const { account, profile } = await statisticsSubject(user, req.params.id);
-    return { stat, value: PROFILE_STATISTICS[stat](account, profile) };
+    return { stat, value: PROFILE_STATISTICS[stat](await statisticsSubject(user, req.params.id)) };
   });
 
   app.post<{ Params: { id: string } }>('/user/:id/multiBlockStatistics', async (req) => {
@@ -89,7 +79,7 @@ export function profileActivityRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { stats } = v.body<MultiBlockStatisticsRequest>('multi-block-statistics-request', req.body);
     const unknown = stats.filter((s) => !isProfileStatistic(s));
     if (unknown.length) throw badRequest(`stats: ${unknown.map((s) => JSON.stringify(s)).join(', ')} unknown; known are ${PROFILE_STATISTIC_NAMES}`);
-    const { account, profile } = await statisticsSubject(user, req.params.id);
-    return { stats: Object.fromEntries(stats.filter(isProfileStatistic).map((s) => [s, PROFILE_STATISTICS[s](account, profile)])) };
+    const subject = await statisticsSubject(user, req.params.id);
+    return { stats: Object.fromEntries(stats.filter(isProfileStatistic).map((s) => [s, PROFILE_STATISTICS[s](subject)])) };
   });
 }

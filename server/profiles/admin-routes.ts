@@ -10,6 +10,9 @@
  * favourites and recently viewed lists, comments) shows the account id as the public name.
  */
 import { unlinkAllSocialAccounts } from '../social-accounts';
+import { membershipsOf, removeMemberships } from '../lists/memberships';
+import { removePresence } from '../session/presence';
+import { removeRecentlyViewed } from './recently-viewed';
 import type { FastifyInstance } from 'fastify';
 import type { Field, Id, JsonValue, Profile } from '../../schemas/model';
 import { fieldName } from '../../engine/core/validation';
@@ -80,6 +83,9 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!owner && !profile) throw notFound(`profile "${accountId}" does not exist`);
       await tx.remove('profile', accountId);
       await tx.remove('account', accountId);
+      await removeMemberships(tx, accountId);
+      await removePresence(tx.raw, accountId);
+      await removeRecentlyViewed(tx.raw, accountId);
       // Their social logins go with the account: a provider sign-in must not find it again.
       await unlinkAllSocialAccounts(tx.raw, accountId);
       return { owner, profile };
@@ -95,11 +101,8 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (includeDynamic !== 'true' && includeDynamic !== 'false') throw badRequest(`includeDynamic must be true or false, not "${includeDynamic}"`);
     if (accountId !== user.account.accountId && !can(user, 'read', 'profiles', accountId))
       throw forbidden(`You may not read the list memberships of "${accountId}" (profiles read)`);
-    const account = (await ctx.store.get<Account>('account', accountId))?.data;
-    if (!account) throw notFound(`profile "${accountId}" does not exist`);
-    const memberships = (Array.isArray(account.listMemberships) ? account.listMemberships : []).filter(
-      (m) => m && typeof m.userListId === 'string' && typeof m.state === 'string',
-    );
+    if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
+    const memberships = await membershipsOf(ctx.store.kysely, accountId);
     const lists = new Map(
       (await ctx.store.getMany<{ dynamic?: boolean }>('userList', [...new Set(memberships.map((m) => m.userListId))])).map((d) => [d.id, d.data]),
     );

@@ -13,6 +13,7 @@ import { favouriteTargetsMigration, keepFavouriteTargetsCurrent } from './favour
 import { keepMemberIndexCurrent, memberIndexFor, repairMemberIndex } from './member-index-sync';
 import { readStoredProfile } from '../session/stored-people';
 import { mayWatchProfile } from './profile-rooms';
+import { recentlyViewedMigration } from './recently-viewed-table';
 import { profileRoutes } from './routes';
 
 declare module '../storage/documents' {
@@ -29,7 +30,7 @@ export default defineDomain({
       reader: () => (raw, id) => readStoredProfile(raw, id) ?? { item: undefined, problems: ['the stored document is not a JSON object (read as absent)'] },
     },
   },
-  migrations: () => ({ '0006_favourite_targets': favouriteTargetsMigration }),
+  migrations: () => ({ '0006_favourite_targets': favouriteTargetsMigration, '20261129T0920_profiles_recently_viewed': recentlyViewedMigration }),
   permissionSubjects: [SUBJECTS.profiles],
   async open(ctx) {
     await keepMemberIndexCurrent(ctx.store, ctx.engine);

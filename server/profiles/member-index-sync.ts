@@ -1,13 +1,14 @@
 /**
- * Keeps the member index current: every write of a profile or an account (its privacy, its list
- * memberships) rewrites that member's entry in the same transaction, so a search never sees a
+ * Keeps the member index current: every write of a profile, an account (its privacy) or its list
+ * memberships (server/lists) rewrites that member's entry in the same transaction, so a search never sees a
  * value its owner has just made private.
  */
 import { dataPrivacyDamage } from '../../engine/core/profile-privacy';
 import type { Profile } from '../../schemas/model';
 import type { Account } from '../model';
 import { createMemberIndex, memberDocument, type MemberIndex } from '../search';
-import type { DocumentReader, DocumentStore, DocumentTx } from '../storage/documents';
+import type { DocumentStore, DocumentTx } from '../storage/documents';
+import { MEMBERSHIPS_KEY, membershipsByAccount, membershipsOf } from '../lists/memberships';
 
 const indexes = new Map<'sqlite' | 'postgres', MemberIndex>();
 
@@ -18,10 +19,11 @@ export function memberIndexFor(engine: 'sqlite' | 'postgres'): MemberIndex {
   return index;
 }
 
-async function documentFor(reader: DocumentReader, accountId: string) {
-  const account = (await reader.get<Account>('account', accountId))?.data;
+async function documentFor(tx: DocumentTx, accountId: string) {
+  const account = (await tx.get<Account>('account', accountId))?.data;
   if (!account) return undefined;
-  return memberDocument(account, (await reader.get<Profile>('profile', accountId))?.data);
+  const listMemberships = await membershipsOf(tx.raw, accountId);
+  return memberDocument({ ...account, listMemberships }, (await tx.get<Profile>('profile', accountId))?.data);
 }
 
 /** Rewrites one member's entry (or removes it when the account is gone), inside the writing transaction. */
@@ -38,7 +40,7 @@ export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId:
  */
 export async function keepMemberIndexCurrent(store: DocumentStore, engine: 'sqlite' | 'postgres'): Promise<void> {
   const index = memberIndexFor(engine);
-  store.onWrite(['account', 'profile'], async (tx, ids) => {
+  store.onWrite(['account', 'profile', MEMBERSHIPS_KEY], async (tx, ids) => {
     for (const id of ids) await indexMember(tx, index, id);
   });
   if (await index.isEmpty(store.kysely)) await reindexMembers(store, index);
@@ -81,7 +83,8 @@ export async function searchTolerantly<T>(store: DocumentStore, index: MemberInd
 export async function reindexMembers(store: DocumentStore, index: MemberIndex): Promise<number> {
   const accounts = await store.list<Account>('account');
   const profiles = new Map((await store.list<Profile>('profile')).map((d) => [d.id, d.data]));
-  const docs = accounts.map((a) => memberDocument(a.data, profiles.get(a.id)));
+  const memberships = await membershipsByAccount(store.kysely);
+  const docs = accounts.map((a) => memberDocument({ ...a.data, listMemberships: memberships.get(a.id) ?? [] }, profiles.get(a.id)));
   await store.transaction(async (tx) => index.putMany(tx.raw, docs));
   return docs.length;
 }

@@ -6,7 +6,9 @@ import type { Id, JsonObject, JsonValue, Profile, ProfileMeta } from '../../sche
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import type { Account } from '../model';
-import type { DocumentSource } from '../storage/documents';
+import type { DocumentStore } from '../storage/documents';
+import { lastSeen } from '../session/presence';
+import { recentlyViewedBy, type RecentlyViewed } from './recently-viewed';
 
 /** Connectivity privacy, stored in profile meta (`settings.privacy.isConnectivityPrivate`, spec core §3). */
 export function connectivityPrivate(profile: Profile | undefined): boolean {
@@ -39,10 +41,27 @@ export function emptyProfile(accountId: Id): Profile {
  * a member is never answered as missing, nor shown as loading for ever. Ids without an account are
  * left out.
  */
-export async function memberProfiles(reader: DocumentSource, accountIds: readonly Id[]): Promise<Map<Id, { profile: Profile; owner: Account }>> {
-  const [profiles, accounts] = await Promise.all([reader.getMany<Profile>('profile', accountIds), reader.getMany<Account>('account', accountIds)]);
+export async function memberProfiles(store: DocumentStore, accountIds: readonly Id[]): Promise<Map<Id, { profile: Profile; owner: Account }>> {
+  const [profiles, accounts, seen, viewed] = await Promise.all([
+    store.getMany<Profile>('profile', accountIds),
+    store.getMany<Account>('account', accountIds),
+    lastSeen(store.kysely, accountIds),
+    recentlyViewedBy(store.kysely, accountIds),
+  ]);
   const stored = new Map(profiles.map((p) => [p.id, p.data]));
-  return new Map(accounts.map((a) => [a.id, { profile: stored.get(a.id) ?? emptyProfile(a.id), owner: a.data }]));
+  return new Map(
+    accounts.map((a) => [a.id, { profile: withActivity(stored.get(a.id) ?? emptyProfile(a.id), seen.get(a.id), viewed.get(a.id)), owner: a.data }]),
+  );
+}
+
+/** A profile with its activity, kept outside the document: its last keepalive and what its owner viewed. */
+function withActivity(profile: Profile, keepaliveTimestamp: number | undefined, recentlyViewed: RecentlyViewed | undefined): Profile {
+  if (keepaliveTimestamp === undefined && !recentlyViewed) return profile;
+  return {
+    ...profile,
+    ...(keepaliveTimestamp !== undefined ? { keepaliveTimestamp } : {}),
+    ...(recentlyViewed ? { actions: { recentlyViewed } } : {}),
+  };
 }
 
 /** 400 naming the cap when a profile write would take the profile past one (engine/core/member-limits.ts). */

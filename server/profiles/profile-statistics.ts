@@ -3,22 +3,27 @@
  * user/{id}/multiBlockStatistics): small counts over one account's own records. The spec names
  * the calls, not the statistics; these are the ones the profile blocks use.
  */
-import type { Profile } from '../../schemas/model';
-import type { Account } from '../model';
+import type { ListMembership, Profile } from '../../schemas/model';
+
+/** What the statistics count over: one member's records. */
+export interface StatisticsSubject {
+  profile: Profile | undefined;
+  memberships: ListMembership[];
+  recentlyViewed: unknown[];
+}
 
 export const PROFILE_STATISTICS = {
   /** Lists the account is accepted in. */
-  acceptedLists: (account: Account) => (Array.isArray(account.listMemberships) ? account.listMemberships : []).filter((m) => m?.state === 'accepted').length,
+  acceptedLists: ({ memberships }: StatisticsSubject) => memberships.filter((m) => m.state === 'accepted').length,
   /** Favourites of every type. */
-  favourites: (_account: Account, profile: Profile | undefined) =>
+  favourites: ({ profile }: StatisticsSubject) =>
     Object.values(profile?.data?.meta?.favourites ?? {}).reduce((n, list) => n + (Array.isArray(list) ? list.length : 0), 0),
   /** Profiles in the recently viewed list. */
-  recentlyViewed: (_account: Account, profile: Profile | undefined) =>
-    Array.isArray(profile?.actions?.recentlyViewed) ? profile.actions.recentlyViewed.length : 0,
+  recentlyViewed: ({ recentlyViewed }: StatisticsSubject) => recentlyViewed.length,
   /** Profile values filled in. */
-  profileValues: (_account: Account, profile: Profile | undefined) =>
+  profileValues: ({ profile }: StatisticsSubject) =>
     Object.values(profile?.data?.profile ?? {}).filter((v) => v !== null && v !== '' && !(Array.isArray(v) && !v.length)).length,
-} satisfies Record<string, (account: Account, profile: Profile | undefined) => number>;
+} satisfies Record<string, (subject: StatisticsSubject) => number>;
 
 export type ProfileStatistic = keyof typeof PROFILE_STATISTICS;
 

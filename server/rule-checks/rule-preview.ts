@@ -24,6 +24,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden } from '../errors';
 import type { Account } from '../model';
 import { accountRuleContext, ruleEngineFor } from '../permissions';
+import { membershipsByAccount } from '../lists/memberships';
 import type { FastifyRequest } from 'fastify';
 
 /** How many matching account names the preview lists; the count covers them all. */
@@ -64,14 +65,18 @@ const displayName = (a: Account) => [a.firstName, a.lastName].filter((s) => type
 /** Who a valid query lets in, with the same evaluator and contexts the engine and the server's visibility use. */
 export async function previewRuleQuery(ctx: AppContext, query: RuleQuery, subjects: RuleSubjectChoices): Promise<RulePreview> {
   const evaluator = ruleEngineFor(ctx.registry);
-  const [accounts, profiles] = await Promise.all([ctx.store.list<Account>('account'), ctx.store.list<Profile>('profile')]);
+  const [accounts, profiles, membershipsOf] = await Promise.all([
+    ctx.store.list<Account>('account'),
+    ctx.store.list<Profile>('profile'),
+    membershipsByAccount(ctx.store.kysely),
+  ]);
   const profileOf = new Map(profiles.map((p) => [p.id, p.data]));
   const readable = accounts.map((a) => a.data).filter((a): a is Account => !!a && typeof a === 'object' && typeof a.accountId === 'string');
   const matching = readable
     .filter((account) => {
-      const listMemberships = Array.isArray(account.listMemberships) ? account.listMemberships : [];
+      const listMemberships = membershipsOf.get(account.accountId) ?? [];
       // Signed in, on their own profile (accountRuleContext's profile): profile rules read their own fields and lists.
-      const context = { ...accountRuleContext({ ...account, listMemberships }, profileOf.get(account.accountId)), profileListMemberships: listMemberships };
+      const context = { ...accountRuleContext(account, listMemberships, profileOf.get(account.accountId)), profileListMemberships: listMemberships };
       return evaluator.evaluate(query, context).matches;
     })
     .map(displayName)

@@ -11,7 +11,8 @@ export function ownDataPrivacy(user: SignedInUser): DataPrivacy[] {
   return readableDataPrivacy(user.account.dataPrivacy, user.ruleContext.profile?.data?.profile);
 }
 
-export function userState(user: SignedInUser): UserState {
+/** The user's account as the app sees it; `devices`: ids of its devices (session presence). */
+export function userState(user: SignedInUser, devices: string[]): UserState {
   const a = user.account;
   return {
     accountId: a.accountId,
@@ -20,8 +21,8 @@ export function userState(user: SignedInUser): UserState {
     isAdmin: a.isAdmin,
     isElevated: a.isElevated,
     notificationsEnabled: a.notificationsEnabled ?? false,
-    userDeviceTokens: Object.keys(a.devices ?? {}),
-    listMemberships: a.listMemberships,
+    userDeviceTokens: devices,
+    listMemberships: user.memberships,
     dataPrivacy: ownDataPrivacy(user),
     permissions: a.permissions,
     basePaths: user.basePaths,

@@ -5,6 +5,7 @@
 import { defineDomain } from '../domain';
 import type { Account, LoginSecret } from '../model';
 import { sweepExpiredLoginSecrets } from './login-secret-sweep';
+import { presenceMigration } from './presence-table';
 import { readStoredAccount } from './stored-people';
 import { loginRoutes } from './login-routes';
 import { sessionRoutes } from './routes';
@@ -38,6 +39,7 @@ export default defineDomain({
     },
     loginSecret: {},
   },
+  migrations: () => ({ '20261129T0910_session_presence': presenceMigration }),
   routes: sessionRoutes,
   siteRoutes(app, ctx) {
     if (!ctx.config.loginUrl) loginRoutes(app, ctx);

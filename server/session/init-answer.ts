@@ -48,7 +48,7 @@ function jsonOf(value: object): string {
 
 const NO_OVERRIDES: Record<string, string> = {};
 
-export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: InitOpts): Promise<JsonAnswer> {
+export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: InitOpts, devices: string[]): Promise<JsonAnswer> {
   const generation = await ctx.store.currentGeneration();
   const [settingsDoc, structure, profileDoc] = await Promise.all([
     ctx.store.get<Settings>('settings', 'app'),
@@ -91,7 +91,7 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
     }
   }
   const tail: Tail = {
-    user: userState(user),
+    user: userState(user, devices),
     viewAs: { active: !!viewAsListIds(user.account), userListIds: viewAsListIds(user.account) ?? [] },
     dataPrivacy: ownDataPrivacy(user),
     permissions: user.account.permissions,

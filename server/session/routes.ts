@@ -1,17 +1,15 @@
 /** Session calls of spec 7.1: sign-in trade, token refresh, init, the user's own account, logout. */
 import type { FastifyInstance } from 'fastify';
-import type { Profile } from '../../schemas/model';
 import type { DeviceKeepaliveRequest, RefreshRequest, SetNotificationsRequest, TradeSecretRequest, ViewAsRequest } from '../../schemas/model/api/session';
 import { setViewAs } from '../staff/view-as';
 import { requireUser, sessionAccount, type AppContext } from '../context';
 import { badRequest, forbidden, notAuthorized } from '../errors';
-import type { Account, LoginSecret } from '../model';
+import type { LoginSecret } from '../model';
 import { isStaff } from '../permissions';
-import { recentDevices } from '../../engine/core/member-limits';
-import { emptyProfile } from '../profiles/profile-data';
 import { sendJsonAnswer, type JsonAnswer } from '../http/compression';
 import { itemPermissionsOf, updateAccount, userState } from './accounts';
 import { initAnswer, type InitOpts } from './init-answer';
+import { devicesOf, recordKeepalive } from './presence';
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -52,13 +50,15 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { opts?: string } }>('/init', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const generation = await ctx.store.currentGeneration();
-    const memoKey = `${user.token}\n${req.query.opts ?? ''}`;
+    // Devices are presence, not documents: a new one changes the answer without moving the generation.
+    const devices = await devicesOf(ctx.store.kysely, user.account.accountId);
+    const memoKey = `${user.token}\n${req.query.opts ?? ''}\n${devices.join('\n')}`;
     if (generation !== undefined) {
       if (initMemo?.generation !== generation) initMemo = { generation, answers: new Map() };
       const hit = initMemo.answers.get(memoKey);
       if (hit) return sendJsonAnswer(req, reply, hit);
     }
-    const answer = await initAnswer(ctx, user, parseInitOpts(req.query.opts));
+    const answer = await initAnswer(ctx, user, parseInitOpts(req.query.opts), devices);
     if (generation !== undefined && ctx.store.generation === generation && initMemo) {
       if (initMemo.answers.size >= INIT_MEMO_SIZE) initMemo.answers.clear();
       initMemo.answers.set(memoKey, answer);
@@ -70,16 +70,15 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const { deviceId } = v.body<DeviceKeepaliveRequest>('device-keepalive-request', req.body);
     const now = Date.now();
-    await ctx.store.transaction(async (tx) => {
-      const account = (await tx.get<Account>('account', user.account.accountId))!.data;
-      await tx.put('account', account.accountId, { ...account, devices: recentDevices({ ...(account.devices ?? {}), [deviceId]: now }) });
-      const profile = (await tx.get<Profile>('profile', account.accountId))?.data ?? emptyProfile(account.accountId);
-      await tx.put('profile', account.accountId, { ...profile, keepaliveTimestamp: now });
-    });
+    // One row of presence: no document, search entry or shared cache is touched (presence.ts).
+    await recordKeepalive(ctx.store.kysely, user.account.accountId, deviceId, now);
     return { keepaliveTimestamp: now };
   });
 
-  app.get('/user', async (req) => userState(await requireUser(ctx, req)));
+  app.get('/user', async (req) => {
+    const user = await requireUser(ctx, req);
+    return userState(user, await devicesOf(ctx.store.kysely, user.account.accountId));
+  });
 
   app.post('/user/setNotifications', async (req) => {
     const user = await requireUser(ctx, req);
@@ -107,7 +106,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return setViewAs(ctx, user, userListIds);
   });
 
-  app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).account.listMemberships);
+  app.get('/user/listMemberships', async (req) => (await requireUser(ctx, req)).memberships);
 
   app.get('/user/permissions', async (req) => {
     const user = await requireUser(ctx, req);

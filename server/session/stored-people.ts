@@ -4,12 +4,11 @@
  * a value of the model and lists what it repaired, for the log:
  *
  * - rights fail closed: admin and elevated flags other than `true` are false, permission maps and
- *   list memberships that cannot be read grant nothing (malformed entries dropped);
  * - privacy fails closed: a `dataPrivacy` that cannot be read is kept as stored, and every reader
  *   of it (engine/core/profile-privacy.ts `nonPublicKeys`) then treats every data item as private;
  * - sessions fail closed: a revoked-session list that cannot be read ends every session issued
  *   before it was found (`sessionsValidFrom`), so a logged-out token never comes back to life;
- * - anything else malformed (view-as, devices, names, a profile's sections, its keepalive) is
+ * - anything else malformed (view-as, names, a profile's sections) is
  *   dropped or read as empty, and the rest of the document stays usable.
  */
 import { dataPrivacyDamage } from '../../engine/core/profile-privacy';
@@ -71,16 +70,8 @@ export function readStoredAccount(raw: unknown, id: string, firstSeen: (id: stri
     isElevated: flag('isElevated'),
     permissions: permissionMap(raw.permissions, 'permissions', problems),
     basePaths: permissionMap(raw.basePaths, 'basePaths', problems),
-    listMemberships: [],
   };
   if (typeof raw.accountId !== 'string') problems.push('accountId is not a string');
-
-  if (raw.listMemberships !== undefined && !Array.isArray(raw.listMemberships)) problems.push('listMemberships is not a list (no list is read)');
-  const memberships = Array.isArray(raw.listMemberships) ? raw.listMemberships : [];
-  account.listMemberships = memberships.filter(
-    (m) => isObject(m) && typeof m.userListId === 'string' && typeof m.state === 'string',
-  ) as Account['listMemberships'];
-  if (account.listMemberships.length !== memberships.length) problems.push('listMemberships: malformed items dropped');
 
   const privacy = dataPrivacyDamage(raw.dataPrivacy);
   if (privacy) problems.push(`${privacy} (every data item read as private)`);
@@ -105,7 +96,9 @@ export function readStoredAccount(raw: unknown, id: string, firstSeen: (id: stri
     delete account.frameworkData;
     problems.push('frameworkData is not an object (dropped)');
   }
-  if (raw.devices !== undefined) account.devices = keepEntries(raw.devices, 'devices', isFiniteNumber, problems) as Account['devices'];
+  // Kept in their own tables since (list memberships: server/lists; devices: session presence): never read from here, never written back.
+  delete (account as unknown as Partial<Raw>).listMemberships;
+  delete (account as unknown as Partial<Raw>).devices;
 
   if (raw.revokedSessions !== undefined && !isObject(raw.revokedSessions)) {
     account.revokedSessions = {};
@@ -125,7 +118,7 @@ export function readStoredAccount(raw: unknown, id: string, firstSeen: (id: stri
   return { item: account, problems };
 }
 
-/** Reads a stored profile: its sections are objects, its keepalive a number, its recently viewed list well formed. */
+/** Reads a stored profile: its sections are objects. */
 export function readStoredProfile(raw: unknown, id: string): ReadPerson<Profile> | undefined {
   if (!isObject(raw)) return undefined;
   const problems: string[] = [];
@@ -151,19 +144,8 @@ export function readStoredProfile(raw: unknown, id: string): ReadPerson<Profile>
     data: { ...(data ?? {}), profile: section('profile') as Profile['data']['profile'], meta: meta as Profile['data']['meta'] },
   };
   if (typeof raw.accountId !== 'string') problems.push('accountId is not a string');
-  if (raw.keepaliveTimestamp !== undefined && !isFiniteNumber(raw.keepaliveTimestamp)) {
-    delete profile.keepaliveTimestamp;
-    problems.push('keepaliveTimestamp is not a number (dropped)');
-  }
-  if (raw.actions !== undefined) {
-    const viewed = isObject(raw.actions) ? raw.actions.recentlyViewed : undefined;
-    const kept = Array.isArray(viewed) ? viewed.filter((e) => isObject(e) && typeof e.accountId === 'string' && isFiniteNumber(e.at)) : [];
-    if (!isObject(raw.actions) || (viewed !== undefined && (!Array.isArray(viewed) || kept.length !== viewed.length)))
-      problems.push('actions: malformed recently viewed entries dropped');
-    profile.actions = {
-      ...(isObject(raw.actions) ? raw.actions : {}),
-      ...(viewed !== undefined ? { recentlyViewed: kept as { accountId: string; at: number }[] } : {}),
-    };
-  }
+  // Activity lives in its own tables (session presence, profiles' recently viewed): never read from here, never written back.
+  delete profile.keepaliveTimestamp;
+  delete profile.actions;
   return { item: profile, problems };
 }

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './database';
-import { SharedStoreCache } from './shared-cache';
+import { EVERY_ID, KEYS_PER_KIND, SharedStoreCache } from './shared-cache';
 import type { RequestValidator } from '../validation';
 
 /**
@@ -174,6 +174,8 @@ type PendingWrite = { kind: DocKind; id: string; doc: StoredDoc<unknown> | null 
 
 export class DocumentTx extends DocumentReader {
   readonly pending: PendingWrite[] = [];
+  /** State kept outside documents that this transaction changed (`changed`), by key kind and id. */
+  readonly touched: { kind: string; id: string }[] = [];
   /** Documents of the `keepBefore` kinds as they were when this transaction first wrote them (null: absent). */
   private readonly before = new Map<string, unknown>();
 
@@ -248,9 +250,38 @@ export class DocumentTx extends DocumentReader {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /**
+   * Records that this transaction changed state a domain keeps in its own table under a key
+   * (`listMemberships` of an account): write hooks of that key kind run before the commit, and
+   * what processes derived from it is dropped after, as for a document.
+   */
+  changed(kind: string, id: string): void {
+    this.touched.push({ kind, id });
+  }
+
   get raw(): Transaction<DB> {
     return this.db as Transaction<DB>;
   }
+}
+
+/**
+ * Inserts the change rows of a writing transaction (PostgreSQL) and answers its transaction id.
+ * A kind with more than KEYS_PER_KIND keys written records the kind as a whole (the demo seed).
+ */
+async function recordChanges(trx: Transaction<DB>, writes: readonly { kind: string; id: string }[]): Promise<string> {
+  const byKind = new Map<string, Set<string>>();
+  for (const w of writes) byKind.set(w.kind, (byKind.get(w.kind) ?? new Set()).add(w.id));
+  const keys = [...byKind].flatMap(([kind, ids]) => (ids.size > KEYS_PER_KIND ? [[kind, EVERY_ID]] : [...ids].map((id) => [kind, id])));
+  const at = Date.now();
+  let xid = '';
+  for (let i = 0; i < keys.length; i += 500) {
+    const values = keys.slice(i, i + 500).map(([kind, id]) => sql`(pg_current_xact_id(), ${kind}, ${id}, ${at})`);
+    const { rows } = await sql<{ xid: string }>`insert into store_changes (xid, kind, id, at) values ${sql.join(values)} returning xid::text as xid`.execute(
+      trx,
+    );
+    xid = rows[0].xid;
+  }
+  return xid;
 }
 
 /**
@@ -265,7 +296,7 @@ export class DocumentStore extends DocumentReader {
   /** Kinds written while their cache was loading: that load may predate the write, so it is not kept. */
   private readonly writtenWhileLoading = new Set<DocKind>();
 
-  /** PostgreSQL: documents kept while no process commits (the store_generation counter). */
+  /** PostgreSQL: documents kept until a check finds another process changed them (store_changes). */
   private readonly shared?: SharedStoreCache;
 
   private readonly cachedKinds: ReadonlySet<string>;
@@ -280,14 +311,49 @@ export class DocumentStore extends DocumentReader {
     super(database, false, normalise);
     this.cachedKinds = new Set([...kinds].filter(([, spec]) => spec.cached).map(([kind]) => kind));
     if (engine === 'postgres')
-      this.shared = new SharedStoreCache(async () => {
-        const { rows } = await sql<{ value: string | number }>`select value from store_generation where id = 1`.execute(database);
-        return Number(rows[0]?.value ?? 0);
+      this.shared = new SharedStoreCache({
+        async read(since) {
+          // One statement, one snapshot: the rows it returns are exactly those committed between `since` and it.
+          const { rows } = await sql<{ snapshot: string; changes: { xid: string; kind: string; id: string }[] | null }>`
+            select pg_current_snapshot()::text as snapshot,
+              (select json_agg(json_build_object('xid', xid::text, 'kind', kind, 'id', id)) from store_changes
+                where ${since ?? null}::text is not null
+                  and xid >= pg_snapshot_xmin(${since ?? null}::text::pg_snapshot)
+                  and not pg_visible_in_snapshot(xid, ${since ?? null}::text::pg_snapshot)) as changes`.execute(database);
+          return { snapshot: rows[0].snapshot, changes: rows[0].changes ?? [] };
+        },
+        async prune(before) {
+          await sql`delete from store_changes where at < ${before}`.execute(database);
+        },
       });
   }
 
   private readonly sorted = new Map<DocKind, StoredDoc<unknown>[]>();
   private commits = 0;
+  /** SQLite: values a domain keeps under a change key (`keyed`), dropped when a commit announces the key. */
+  private readonly keyedValues = new Map<string, unknown>();
+
+  /**
+   * A value a domain derives from its own rows under a change key (an account's memberships),
+   * read through the cache: kept until a transaction announces that key (`DocumentTx.changed`), in
+   * this process or, on PostgreSQL, in any other. Writers that bypass `changed` are not seen.
+   */
+  async keyed<T>(kind: string, id: string, load: () => Promise<T>): Promise<T> {
+    if (this.shared) {
+      const doc = await this.shared.get(kind as DocKind, id, async () => ({ id, data: await load(), revision: 0, schemaVersion: null, expiresAt: null }));
+      return doc!.data as T;
+    }
+    const key = `${kind}\n${id}`;
+    if (this.keyedValues.has(key)) return this.keyedValues.get(key) as T;
+    const commits = this.commits;
+    const value = await load();
+    // A commit while it loaded may have changed it: not kept.
+    if (commits === this.commits) {
+      if (this.keyedValues.size >= 50_000) this.keyedValues.clear();
+      this.keyedValues.set(key, value);
+    }
+    return value;
+  }
 
   private get caching(): boolean {
     return this.engine === 'sqlite';
@@ -300,6 +366,11 @@ export class DocumentStore extends DocumentReader {
    */
   get generation(): number | undefined {
     return this.caching ? this.commits : this.shared?.generation;
+  }
+
+  /** Cached documents this process dropped because another process changed them (PostgreSQL; 0 on SQLite, the only writer). */
+  get droppedByOthers(): number {
+    return this.shared?.dropped ?? 0;
   }
 
   /** The generation, checked against the database first when the last check is not recent (PostgreSQL). */
@@ -367,7 +438,7 @@ export class DocumentStore extends DocumentReader {
     for (const hook of this.repairHooks) if (hook.kinds.has(kind)) hook.run(id);
   }
 
-  private readonly writeHooks: { kinds: ReadonlySet<DocKind>; run: (tx: DocumentTx, ids: string[]) => Promise<void> }[] = [];
+  private readonly writeHooks: { kinds: ReadonlySet<string>; run: (tx: DocumentTx, ids: string[]) => Promise<void> }[] = [];
   /** Kinds whose state before a write the hooks compare (`tx.previous`). */
   private readonly keepBefore = new Set<DocKind>();
 
@@ -376,31 +447,32 @@ export class DocumentStore extends DocumentReader {
    * before it commits: what is derived from documents (the search index) commits with them or not
    * at all. The hook may read each document as it was before the transaction (`tx.previous`).
    */
-  onWrite(kinds: DocKind[], run: (tx: DocumentTx, ids: string[]) => Promise<void>): void {
+  onWrite(kinds: string[], run: (tx: DocumentTx, ids: string[]) => Promise<void>): void {
     this.writeHooks.push({ kinds: new Set(kinds), run });
-    for (const kind of kinds) this.keepBefore.add(kind);
+    for (const kind of kinds) this.keepBefore.add(kind as DocKind);
   }
 
   async transaction<R>(fn: (tx: DocumentTx) => Promise<R>): Promise<R> {
     let pending: PendingWrite[] = [];
-    let committedGeneration: number | undefined;
+    let touched = 0;
+    let touchedKeys: { kind: string; id: string }[] = [];
+    let committedXid: string | undefined;
     let result!: R;
     for (let attempt = 1; ; attempt++) {
       try {
         result = await this.database.transaction().execute(async (trx) => {
           const tx = new DocumentTx(trx, this.engine === 'postgres', this.normalise, this.kinds, this.keepBefore);
-          committedGeneration = undefined;
+          committedXid = undefined;
           const out = await fn(tx);
           for (const hook of this.writeHooks) {
-            const ids = [...new Set(tx.pending.filter((w) => hook.kinds.has(w.kind)).map((w) => w.id))];
+            const ids = [...new Set([...tx.pending, ...tx.touched].filter((w) => hook.kinds.has(w.kind)).map((w) => w.id))];
             if (ids.length) await hook.run(tx, ids);
           }
-          // Last statement: the shared counter moves with the documents (PostgreSQL; every process reads it).
-          if (this.shared && tx.pending.length) {
-            const { rows } = await sql<{ value: string | number }>`update store_generation set value = value + 1 where id = 1 returning value`.execute(trx);
-            committedGeneration = Number(rows[0].value);
-          }
+          // Last statement (PostgreSQL): one change row per key written, which other processes' checks read.
+          if (this.shared && (tx.pending.length || tx.touched.length)) committedXid = await recordChanges(trx, [...tx.pending, ...tx.touched]);
           pending = tx.pending;
+          touched = tx.touched.length;
+          touchedKeys = tx.touched;
           return out;
         });
         break;
@@ -410,8 +482,9 @@ export class DocumentStore extends DocumentReader {
       }
     }
     // Committed: bring the cache up to date (a rolled-back transaction never gets here).
-    if (pending.length) this.commits++;
-    if (this.shared && committedGeneration !== undefined) this.shared.committed(committedGeneration, pending);
+    if (pending.length || touched) this.commits++;
+    for (const t of touchedKeys) this.keyedValues.delete(`${t.kind}\n${t.id}`);
+    if (this.shared && committedXid !== undefined) this.shared.committed(committedXid, [...pending, ...touchedKeys]);
     for (const w of pending) {
       this.sorted.delete(w.kind);
       if (this.loading.has(w.kind)) this.writtenWhileLoading.add(w.kind);

@@ -3,13 +3,13 @@
  * engine-specific word is how an auto-increment key is spelt): the core's own below and every
  * domain's (server/domain.ts `migrations`), in order of name. Never edit a released one.
  */
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
 import { jobsMigration } from '../jobs/jobs-table';
 
 type Engine = 'sqlite' | 'postgres';
 
-/** The core's tables: documents, the audit log, the PostgreSQL cache generation, and the job queue. */
+/** The core's tables: documents, the audit log, the PostgreSQL change log of the caches, and the job queue. */
 export function coreMigrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_documents_and_audit': {
@@ -55,6 +55,18 @@ export function coreMigrations(engine: Engine): Record<string, Migration> {
     },
     // Background jobs and their schedules (server/jobs).
     '20261129T0600_core_jobs': jobsMigration(engine),
+    // PostgreSQL: the keys each writing transaction changed, which every process's cache checks
+    // read (server/storage/shared-cache.ts); replaces store_generation, whose one row every writer
+    // queued on. Unused on SQLite (one process, its cache written through).
+    '20261129T0930_core_store_changes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.dropTable('store_generation').execute();
+        if (engine !== 'postgres') return;
+        await sql`create table store_changes (xid xid8 not null, kind varchar(40) not null, id varchar(200) not null, at bigint not null)`.execute(db);
+        await sql`create index store_changes_xid on store_changes (xid)`.execute(db);
+        await sql`create index store_changes_at on store_changes (at)`.execute(db);
+      },
+    },
   };
 }
 

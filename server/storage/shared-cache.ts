@@ -1,32 +1,51 @@
 /**
- * The read cache when several processes share one PostgreSQL database. Every transaction that
- * writes documents bumps one counter row (`store_generation`) as its last statement, so the
- * counter moves exactly when committed documents change, in any process. A request checks the
- * counter once when it arrives (one tiny query, shared by every request that arrived while the
- * previous check was on its way), and reads documents from memory while the counter stands still; when it moved,
- * the cache is emptied and documents are read again as asked for. This process's own commits are
- * applied to the cache in place when no other commit came between.
+ * The read cache when several processes share one PostgreSQL database, invalidated per kind and
+ * key. Every transaction that writes documents (or state a domain announces with
+ * `DocumentTx.changed`) inserts one `store_changes` row per key it wrote, stamped with its
+ * transaction id, as its last statement: no row is shared between writers, so writers never queue
+ * on one another for it. A check reads, in one statement, the rows committed since the previous
+ * check's snapshot (`pg_visible_in_snapshot`: those not visible then, visible now, whatever order
+ * their transactions committed in) and the snapshot it ran on; the cache drops exactly those keys.
  *
- * What a reader sees is never older than the last check that began after it asked: a request
- * sees every commit that finished before it arrived, as it did reading the database itself.
- * Reads outside requests (sockets, sweeps) check again when the last check is older than
- * FRESH_FOR_MS. Entries are only ever as new as or newer than the generation they are kept under:
- * a read that was under way when the cache changed is not kept.
+ * A request checks once when it arrives (one small query, shared by every request that arrived
+ * while the previous check was on its way), then reads documents from memory: what a reader sees
+ * is never older than the last check that began after it asked, so a request sees every commit
+ * that finished before it arrived. Reads outside requests (sockets, jobs) check again when the
+ * last check is older than FRESH_FOR_MS. A read that was under way when entries were dropped is
+ * not kept. This process's own commits are applied in place, and their rows skipped.
  */
 import type { DocKind, StoredDoc } from './documents';
 
 /** How long a completed check vouches for the cache for reads that did not check themselves. */
 export const FRESH_FOR_MS = 250;
+/** Change rows are kept this long; a process that has not checked for half of it starts again empty. */
+export const CHANGES_KEPT_MS = 10 * 60_000;
+/** How often a process deletes change rows older than CHANGES_KEPT_MS. */
+const PRUNE_EVERY_MS = 60_000;
 /** Documents kept at most; past it the cache starts again empty. */
 const MAX_ENTRIES = 50_000;
+/** A transaction writing more keys of one kind than this records the kind (`*`): every process drops the whole kind. */
+export const KEYS_PER_KIND = 200;
+/** The id a change row carries for "every document of this kind". */
+export const EVERY_ID = '*';
 
 type Doc = StoredDoc<unknown>;
 const noop = () => {};
 
+/** What one check answers: the snapshot it ran on and the keys committed since the one given. */
+export interface ChangeFeed {
+  read(since: string | undefined): Promise<{ snapshot: string; changes: { xid: string; kind: string; id: string }[] }>;
+  prune(before: number): Promise<void>;
+}
+
 export class SharedStoreCache {
-  private known?: number;
+  /** The snapshot of the last check (undefined before the first). */
+  private snapshot?: string;
+  /** Moves whenever a change is applied (this process's commits, others' seen by a check): what memos derived from documents key on. */
+  private changes = 0;
   /** performance.now() when the last completed check was sent. */
   private checkedAt = -Infinity;
+  private prunedAt = -Infinity;
   /** Bumped whenever entries change or are dropped: a read begun before is not kept. */
   private epoch = 0;
   /** The check the current batch of callers waits for, not sent yet. */
@@ -34,13 +53,17 @@ export class SharedStoreCache {
   /** The check on its way (settles, never rejects), if any. */
   private inFlight?: Promise<void>;
   private readonly docs = new Map<string, Doc | null>();
-  private readonly lists = new Map<DocKind, Doc[]>();
+  private readonly lists = new Map<string, Doc[]>();
+  /** Transactions this process committed (already applied in place), with when: their change rows are skipped. */
+  private readonly own = new Map<string, number>();
+  /** Cached documents dropped because another process changed them (DocumentStore.droppedByOthers). */
+  dropped = 0;
 
-  constructor(private readonly readGeneration: () => Promise<number>) {}
+  constructor(private readonly feed: ChangeFeed) {}
 
-  /** The generation the cache stands at (undefined before the first check). */
+  /** Moves whenever documents change (undefined before the first check). */
   get generation(): number | undefined {
-    return this.known;
+    return this.snapshot === undefined ? undefined : this.changes;
   }
 
   /**
@@ -48,9 +71,8 @@ export class SharedStoreCache {
    * handles one batch of arrivals share one check, sent once that batch is read (setImmediate):
    * every request whose bytes were read by then was sent before the check, so the check sees
    * every commit its client could have seen finish. One check is on its way at a time: calls
-   * made meanwhile share the next, sent when it answers, so however many requests arrive the
-   * database answers one tiny query per round trip instead of one per loop turn (under load those
-   * queries, and the pool connections they hold, cost more than the requests they guard).
+   * made meanwhile share the next, so however many requests arrive the database answers one
+   * small query per round trip.
    */
   freshen(): Promise<void> {
     return (this.scheduled ??= new Promise<void>((resolve, reject) => {
@@ -70,19 +92,43 @@ export class SharedStoreCache {
   /** The generation, checked first unless a recent check vouches for it. */
   async current(): Promise<number | undefined> {
     if (performance.now() - this.checkedAt > FRESH_FOR_MS) await this.freshen();
-    return this.known;
+    return this.generation;
   }
 
   private async check(): Promise<void> {
     const sentAt = performance.now();
-    const value = await this.readGeneration();
-    // Checks overlap and may answer out of order; one older than this process's own commit may
-    // answer less: the cache only ever moves forward.
-    if (this.known === undefined || value > this.known) {
-      this.drop();
-      this.known = value;
+    // Rows older than CHANGES_KEPT_MS may be gone: after a long pause, start again empty.
+    const since = sentAt - this.checkedAt < CHANGES_KEPT_MS / 2 ? this.snapshot : undefined;
+    const { snapshot, changes } = await this.feed.read(since);
+    if (since === undefined) this.drop();
+    else {
+      let moved = false;
+      for (const c of changes) {
+        if (this.own.has(c.xid)) continue;
+        this.dropped += this.forget(c.kind, c.id);
+        moved = true;
+      }
+      if (moved) {
+        this.epoch++;
+        this.changes++;
+      }
     }
-    this.checkedAt = Math.max(this.checkedAt, sentAt);
+    this.snapshot = snapshot;
+    this.checkedAt = sentAt;
+    for (const [xid, at] of this.own) if (sentAt - at > CHANGES_KEPT_MS) this.own.delete(xid);
+    if (sentAt - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = sentAt;
+      void this.feed.prune(Date.now() - CHANGES_KEPT_MS).catch(noop);
+    }
+  }
+
+  /** Drops a key (or a whole kind); how many cached documents went. */
+  private forget(kind: string, id: string): number {
+    this.lists.delete(kind);
+    if (id !== EVERY_ID) return this.docs.delete(`${kind}\n${id}`) ? 1 : 0;
+    let n = 0;
+    for (const key of this.docs.keys()) if (key.startsWith(`${kind}\n`) && this.docs.delete(key)) n++;
+    return n;
   }
 
   async get(kind: DocKind, id: string, load: () => Promise<Doc | undefined>): Promise<Doc | undefined> {
@@ -118,32 +164,30 @@ export class SharedStoreCache {
     return docs;
   }
 
-  /**
-   * This process committed `writes` as generation `generation`: applied in place when it follows
-   * the generation the cache stands at, else the cache starts again at it.
-   */
-  committed(generation: number, writes: readonly { kind: DocKind; id: string; doc: Doc | null }[]): void {
-    // A check already saw this commit (or a later one) and emptied the cache after it.
-    if (this.known !== undefined && generation <= this.known) return;
-    const follows = this.known !== undefined && generation === this.known + 1;
-    if (!follows) this.drop();
-    else {
-      this.epoch++;
-      for (const w of writes) {
-        this.lists.delete(w.kind);
-        this.keep(`${w.kind}\n${w.id}`, w.doc);
-      }
+  /** This process committed transaction `xid` with these writes: applied in place, its change rows skipped when a check meets them. */
+  committed(xid: string, writes: readonly { kind: string; id: string; doc?: Doc | null }[]): void {
+    this.own.set(xid, performance.now());
+    this.epoch++;
+    this.changes++;
+    for (const w of writes) {
+      this.lists.delete(w.kind);
+      if (w.doc === undefined) this.forget(w.kind, w.id);
+      else this.keep(`${w.kind}\n${w.id}`, w.doc);
     }
-    this.known = generation;
   }
 
   private keep(key: string, doc: Doc | null): void {
-    if (this.docs.size >= MAX_ENTRIES && !this.docs.has(key)) this.drop();
+    if (this.docs.size >= MAX_ENTRIES && !this.docs.has(key)) {
+      this.epoch++;
+      this.docs.clear();
+      this.lists.clear();
+    }
     this.docs.set(key, doc);
   }
 
   private drop(): void {
     this.epoch++;
+    this.changes++;
     this.docs.clear();
     this.lists.clear();
   }

@@ -25,7 +25,7 @@ function viewerKey(ctx: PermissionContext, pageRules: boolean): string {
   const viewAs = viewAsListIds(a);
   if (a.isAdmin && !viewAs) return 'admin';
   if (a.isElevated && !a.isAdmin) return `elevated:${a.accountId}`;
-  const lists = viewAs ?? acceptedListIds(a.listMemberships, []);
+  const lists = viewAs ?? acceptedListIds(ctx.memberships, []);
   return `lists:${[...lists].sort().join(',')}${pageRules ? `|account:${a.accountId}` : ''}`;
 }
 

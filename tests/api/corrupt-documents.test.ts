@@ -13,7 +13,7 @@ import type { Block, Profile, UserState } from '../../schemas/model';
 import type { InitResponse } from '../../schemas/model/api/session';
 import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
-import { corruptDemo, corruptSearchEntry, EXPECTED_PAGES, PEOPLE_CORRUPTIONS } from '../helpers/corruption';
+import { corruptDemo, corruptRows, corruptSearchEntry, EXPECTED_PAGES, PEOPLE_CORRUPTIONS } from '../helpers/corruption';
 
 /** The members whose privacy is damaged, each with a city others could see before. */
 const DAMAGED_PRIVACY = [
@@ -58,6 +58,7 @@ describe.each(BACKENDS)('corrupt stored documents on %s', (backend) => {
   it('after damage straight in the database, every page answers 200 with the damage shown as a state', async () => {
     await corruptDemo(api.server.ctx.store.kysely);
     await corruptDemo(api.server.ctx.store.kysely, PEOPLE_CORRUPTIONS);
+    await corruptRows(api.server.ctx.store.kysely);
     vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
     await api.restart();
     tokens = { maya: await api.signIn('maya'), admin: await api.signIn('admin') };

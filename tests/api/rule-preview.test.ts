@@ -9,6 +9,7 @@ import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 import type { RuleQuery } from '../../schemas/model';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { watchDatabase } from '../helpers/db-snapshot';
+import { membershipsByAccount } from '../../server/lists/memberships';
 import type { Account } from '../../server/model';
 import { RULE_PREVIEW_NAMES } from '../../server/rule-checks/rule-preview';
 
@@ -48,9 +49,10 @@ describe.each(BACKENDS)('rules editor subjects and preview on %s', (backend) => 
   it('counts who the demo rule "in the volunteers list" lets in, with the engine evaluator', async () => {
     // What the store holds: every readable account, and those accepted in the list.
     const accounts = (await api.server.ctx.store.list<Account>('account')).map((d) => d.data);
+    const memberships = await membershipsByAccount(api.server.ctx.store.kysely);
     const acceptedIn = (list: string) =>
       accounts
-        .filter((a) => a.listMemberships.some((m) => m.userListId === list && m.state === 'accepted'))
+        .filter((a) => (memberships.get(a.accountId) ?? []).some((m) => m.userListId === list && m.state === 'accepted'))
         .map((a) => `${a.firstName} ${a.lastName}`)
         .sort((a, b) => a.localeCompare(b));
     for (const list of ['volunteers', 'makers']) {

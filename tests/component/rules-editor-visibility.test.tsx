@@ -9,6 +9,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../schemas/model';
+import { membershipsByAccount } from '../../server/lists/memberships';
 import type { Account } from '../../server/model';
 import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, startAdminServer, type ApiServer } from '../helpers/admin-server';
@@ -51,7 +52,11 @@ async function openRules(user: ReturnType<typeof userEvent.setup>) {
 /** Accepted members of a list, as the store has them. */
 async function membersOf(list: string) {
   const accounts = (await server.server.ctx.store.list<Account>('account')).map((d) => d.data);
-  return { count: accounts.filter((a) => a.listMemberships.some((m) => m.userListId === list && m.state === 'accepted')).length, total: accounts.length };
+  const memberships = await membershipsByAccount(server.server.ctx.store.kysely);
+  return {
+    count: accounts.filter((a) => (memberships.get(a.accountId) ?? []).some((m) => m.userListId === list && m.state === 'accepted')).length,
+    total: accounts.length,
+  };
 }
 
 describe('rules editor in block visibility', { timeout: 60_000 }, () => {

@@ -90,7 +90,6 @@ export const PEOPLE_CORRUPTIONS: Corruption[] = [
     data: (d) => ({ ...d, viewAs: 42, permissions: 'all' }),
   },
   { what: 'a member\'s isAdmin that is the string "yes"', kind: 'account', id: 'owen', data: (d) => ({ ...d, isAdmin: 'yes' }) },
-  { what: "a member's listMemberships that is an object", kind: 'account', id: 'victor', data: (d) => ({ ...d, listMemberships: { 0: 'volunteers' } }) },
   { what: "a member's revokedSessions that is a string", kind: 'account', id: 'kemi', data: (d) => ({ ...d, revokedSessions: 'cleared' }) },
   { what: 'a profile whose data is a string', kind: 'profile', id: 'quentin', data: (d) => ({ ...d, data: 'garbage' }) },
   {
@@ -102,6 +101,31 @@ export const PEOPLE_CORRUPTIONS: Corruption[] = [
   { what: 'a profile whose keepalive is a string', kind: 'profile', id: 'uma', data: (d) => ({ ...d, keepaliveTimestamp: 'soon' }) },
   { what: 'a member whose profile row is missing', kind: 'profile', id: 'aled', data: null },
 ];
+
+/** Damage to a row of a domain's table (not a document): columns set to values no write makes. */
+export interface RowCorruption {
+  what: string;
+  table: 'list_memberships';
+  id: string;
+  set: Record<string, string | number | null>;
+}
+
+export const PEOPLE_ROW_CORRUPTIONS: RowCorruption[] = [
+  { what: "a member's list membership whose state is not a status", table: 'list_memberships', id: 'lm-victor-volunteers', set: { state: 'acepted' } },
+];
+
+/** Applies row corruptions, through the query builder only. */
+export async function corruptRows(db: Kysely<DB>, corruptions: RowCorruption[] = PEOPLE_ROW_CORRUPTIONS): Promise<void> {
+  for (const c of corruptions) {
+    const { numUpdatedRows } = await db
+      .withTables<{ list_memberships: { id: string } & Record<string, unknown> }>()
+      .updateTable(c.table)
+      .set(c.set)
+      .where('id', '=', c.id)
+      .executeTakeFirst();
+    if (Number(numUpdatedRows) !== 1) throw new Error(`corruption "${c.what}": no ${c.table} row "${c.id}"`);
+  }
+}
 
 /** Applies CORRUPTIONS (or the given list) to the rows, through the query builder only. */
 export async function corruptDemo(db: Kysely<DB>, corruptions: Corruption[] = CORRUPTIONS): Promise<void> {

@@ -6,7 +6,7 @@
  * (never thrown) so the editor can show all of them next to the rule that has them.
  */
 import type { JsonValue, Rule, RuleGroup, RuleKind, RuleQuery, RuntimeOperator } from '../../../schemas/model';
-import { DEFAULT_MEMBERSHIP_STATE, RULE_QUERY_LIMITS } from '../constants';
+import { DEFAULT_MEMBERSHIP_STATE, MEMBERSHIP_STATUSES, RULE_QUERY_LIMITS } from '../constants';
 import type { Registry } from '../registry';
 import type { RuleProblem } from './problems';
 import { inspectLogic, isSafePath } from './safety';
@@ -35,7 +35,7 @@ export const RULE_KINDS: readonly RuleKind[] = [
   'formField',
 ];
 
-export const MEMBERSHIP_STATES = ['default', 'accepted', 'applied', 'banned', 'completed', 'rejected', 'returned', 'withdrawn'] as const;
+export const MEMBERSHIP_STATES = ['default', ...MEMBERSHIP_STATUSES] as const;
 
 /** Known values with a built-in meaning; any other name reads `known.<name>`. */
 export const BUILT_IN_KNOWN_VALUES: Record<string, JsonLogic> = {
