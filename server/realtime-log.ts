@@ -93,10 +93,7 @@ export class RealtimeLog {
       .insertInto('realtime_events')
       .values(row)
       .onConflict((oc) =>
-        oc
-          .columns(['room', 'slot'])
-          .doUpdateSet({ id, event, payload: row.payload, created_at: row.created_at })
-          .where('realtime_events.id', '<', id),
+        oc.columns(['room', 'slot']).doUpdateSet({ id, event, payload: row.payload, created_at: row.created_at }).where('realtime_events.id', '<', id),
       )
       .execute();
     return id;

@@ -75,7 +75,10 @@ export default defineBenches([
         for (let r = 0; r < WARMUP + ROUNDS; r++) {
           const text = `Round ${++round_}`;
           const all = new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error(`round ${round_}: ${pending?.left} sockets heard nothing in ${ROUND_TIMEOUT_MS} ms`)), ROUND_TIMEOUT_MS);
+            const timer = setTimeout(
+              () => reject(new Error(`round ${round_}: ${pending?.left} sockets heard nothing in ${ROUND_TIMEOUT_MS} ms`)),
+              ROUND_TIMEOUT_MS,
+            );
             pending = { text, left: SOCKETS, done: () => (clearTimeout(timer), resolve()) };
           });
           const via = servers[r % PROCESSES];
@@ -94,7 +97,9 @@ export default defineBenches([
             wholes.push(lastAt - sentAt);
           }
           if (process.env.BENCH_VERBOSE === '1')
-            console.error(`round ${r}: answered ${round(answeredAt - sentAt, 1)} ms, first ${round(firstAt - sentAt, 1)} ms, last ${round(lastAt - sentAt, 1)} ms`);
+            console.error(
+              `round ${r}: answered ${round(answeredAt - sentAt, 1)} ms, first ${round(firstAt - sentAt, 1)} ms, last ${round(lastAt - sentAt, 1)} ms`,
+            );
         }
         for (const list of [times, writes, wholes]) list.sort((a, b) => a - b);
         return [
