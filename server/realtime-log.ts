@@ -28,6 +28,8 @@ interface RealtimeEventsTable {
   slot: number;
   id: number | string;
   event: string;
+  /** The send's own id: a socket in several of its rooms applies it once. */
+  eid: string;
   /** JSON; null for an event each viewer got its own way. */
   payload: string | null;
   created_at: number | string;
@@ -49,6 +51,7 @@ export function realtimeLogMigration(): Migration {
         .addColumn('slot', 'integer', (c) => c.notNull())
         .addColumn('id', 'bigint', (c) => c.notNull())
         .addColumn('event', 'varchar(200)', (c) => c.notNull())
+        .addColumn('eid', 'varchar(64)', (c) => c.notNull())
         .addColumn('payload', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('realtime_events_pk', ['room', 'slot'])
@@ -60,6 +63,7 @@ export function realtimeLogMigration(): Migration {
 /** A logged event as a catch-up replays it. */
 export interface LoggedEvent {
   id: number;
+  eid: string;
   event: string;
   payload: unknown;
 }
@@ -79,7 +83,7 @@ export class RealtimeLog {
   }
 
   /** Takes the room's next id and keeps the event in its ring; `payload` undefined: each viewer got its own. */
-  async append(room: string, event: string, payload: unknown): Promise<number> {
+  async append(room: string, eid: string, event: string, payload: unknown): Promise<number> {
     const { last_id } = await this.db
       .insertInto('realtime_rooms')
       .values({ room, last_id: 1 })
@@ -87,13 +91,13 @@ export class RealtimeLog {
       .returning('last_id')
       .executeTakeFirstOrThrow();
     const id = Number(last_id);
-    const row = { room, slot: id % RING_SIZE, id, event, payload: payload === undefined ? null : JSON.stringify(payload), created_at: Date.now() };
+    const row = { room, slot: id % RING_SIZE, id, eid, event, payload: payload === undefined ? null : JSON.stringify(payload), created_at: Date.now() };
     // A slower writer of an older id never overwrites a newer event in the same slot.
     await this.db
       .insertInto('realtime_events')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['room', 'slot']).doUpdateSet({ id, event, payload: row.payload, created_at: row.created_at }).where('realtime_events.id', '<', id),
+        oc.columns(['room', 'slot']).doUpdateSet({ id, eid, event, payload: row.payload, created_at: row.created_at }).where('realtime_events.id', '<', id),
       )
       .execute();
     return id;
@@ -116,7 +120,7 @@ export class RealtimeLog {
     if (since > lastId || lastId - since > RING_SIZE) return { lastId, events: [], refetch: true };
     const rows = await this.db
       .selectFrom('realtime_events')
-      .select(['id', 'event', 'payload'])
+      .select(['id', 'eid', 'event', 'payload'])
       .where('room', '=', room)
       .where('id', '>', since)
       .orderBy('id')
@@ -125,7 +129,7 @@ export class RealtimeLog {
     for (const row of rows) {
       if (row.payload === null) return { lastId, events: [], refetch: true };
       try {
-        events.push({ id: Number(row.id), event: row.event, payload: JSON.parse(row.payload) });
+        events.push({ id: Number(row.id), eid: row.eid, event: row.event, payload: JSON.parse(row.payload) });
       } catch {
         // A damaged row: the client cannot be given what it missed, so it reads again.
         return { lastId, events: [], refetch: true };

@@ -10,12 +10,15 @@
  * relays events between server processes.
  *
  * Every event sent to a room (and every broadcast, room `everyone`) takes the room's next id
- * (server/realtime-log.ts) and travels as `(event, payload, { ids: { [room]: id } })`: the payload
- * keeps its shape, the ids ride as a second argument. A client that reconnects gives the last id
+ * (server/realtime-log.ts) and travels as `(event, payload, { eid, ids: { [room]: id } })`: the
+ * payload keeps its shape, the ids ride as a second argument. A socket hears each send once and
+ * only the ids of rooms it is in (a room's name may be what it must not learn); `eid` names the
+ * send, so a replay of one it already had is dropped. A client that reconnects gives the last id
  * it saw per room (`since` in a subscription; `auth.since` for its account's room and `everyone`)
  * and receives what it missed in order, or `realtime:refetch {room}` when the room no longer keeps
  * it; then `realtime:joined {room, lastId}` (before the subscription's ack) says where the room stands.
  */
+import crypto from 'node:crypto';
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Kysely } from 'kysely';
@@ -63,7 +66,7 @@ export const accountRoom = (accountId: string) => `account:${accountId}`;
 export const ack = (cb: unknown, value: unknown) => typeof cb === 'function' && (cb as (v: unknown) => void)(value);
 
 /** A socket (here or in another process) as the send methods see it. */
-type AnySocket = { data: { accountId?: string }; emit(event: string, ...args: unknown[]): unknown };
+type AnySocket = { data: { accountId?: string }; rooms: Set<string>; emit(event: string, ...args: unknown[]): unknown };
 
 /** What a re-check covers: the sockets of these accounts, and the sockets in these rooms. */
 export interface RecheckScope {
@@ -192,25 +195,35 @@ export class Realtime {
     else {
       const missed = await this.log.since(room, since);
       if (missed.refetch) socket.emit('realtime:refetch', { room });
-      for (const e of missed.events) socket.emit(e.event, e.payload, { ids: { [room]: e.id } });
+      for (const e of missed.events) socket.emit(e.event, e.payload, { eid: e.eid, ids: { [room]: e.id } });
       lastId = missed.lastId;
     }
     socket.emit('realtime:joined', { room, lastId });
   }
 
-  /** Takes the next id of each room for an event (`payload` undefined: each viewer got its own). */
-  private async idsFor(rooms: string[], event: string, payload: unknown): Promise<Record<string, number>> {
+  /** Names a send and takes the next id of each of its rooms (`payload` undefined: each viewer got its own). */
+  private async idsFor(rooms: string[], event: string, payload: unknown): Promise<{ eid: string; ids: Record<string, number> }> {
+    const eid = crypto.randomUUID();
     const ids: Record<string, number> = {};
-    await Promise.all(rooms.map(async (room) => void (ids[room] = await this.log.append(room, event, payload))));
-    return ids;
+    await Promise.all(rooms.map(async (room) => void (ids[room] = await this.log.append(room, eid, event, payload))));
+    return { eid, ids };
   }
 
-  /** One payload to every socket in these rooms (each socket once), across processes, with the rooms' event ids. */
+  /**
+   * One payload to every socket in these rooms, across processes: room by room, each socket once
+   * (in the first of the rooms it is in), told that room's id only.
+   */
   toRooms(rooms: string | string[], event: string, payload: unknown): Promise<void> {
-    const list = [rooms].flat();
+    const list = [...new Set([rooms].flat())];
     if (!list.length) return Promise.resolve();
     return this.idsFor(list, event, payload)
-      .then((ids) => void this.io.to(list).emit(event, payload, { ids }))
+      .then(({ eid, ids }) => {
+        list.forEach((room, i) => {
+          const meta = { eid, ids: { [room]: ids[room] } };
+          if (i === 0) this.io.to(room).emit(event, payload, meta);
+          else this.io.to(room).except(list.slice(0, i)).emit(event, payload, meta);
+        });
+      })
       .catch((error) => this.options.onError?.(error));
   }
 
@@ -224,7 +237,7 @@ export class Realtime {
     const list = [rooms].flat();
     if (!list.length) return Promise.resolve();
     return Promise.all([this.idsFor(list, event, undefined), this.io.in(list).fetchSockets()])
-      .then(async ([ids, sockets]) => {
+      .then(async ([{ eid, ids }, sockets]) => {
         const byAccount = new Map<string, AnySocket[]>();
         for (const socket of sockets as AnySocket[]) {
           const id = socket.data.accountId;
@@ -235,7 +248,9 @@ export class Realtime {
         }
         await eachBounded(byAccount, SEND_CONCURRENCY, async ([accountId, own]) => {
           const payload = await payloadFor(accountId);
-          if (payload !== undefined) for (const socket of own) socket.emit(event, payload, { ids });
+          if (payload === undefined) return;
+          for (const socket of own)
+            socket.emit(event, payload, { eid, ids: Object.fromEntries(list.filter((r) => socket.rooms.has(r)).map((r) => [r, ids[r]])) });
         });
       })
       .catch((error) => this.options.onError?.(error));
@@ -313,7 +328,7 @@ export class Realtime {
   /** One payload to every socket, logged under room `everyone`. */
   broadcast(event: string, payload: unknown): Promise<void> {
     return this.idsFor([EVERYONE_ROOM], event, payload)
-      .then((ids) => void this.io.emit(event, payload, { ids }))
+      .then((meta) => void this.io.emit(event, payload, meta))
       .catch((error) => this.options.onError?.(error));
   }
 

@@ -145,12 +145,12 @@ const loadChatSanitizer = () =>
     throw error;
   }));
 
-/** A room's place: the highest id seen, and the recent ids (a catch-up may repeat an event that also came live). */
+/** A room's place: the highest event id seen in it. */
 interface RoomPlace {
   lastId: number;
-  recent: Set<number>;
 }
-const RECENT_IDS = 128;
+/** Sends remembered by their `eid`: a catch-up may repeat one that also came live, or came through another room. */
+const RECENT_SENDS = 1024;
 /** The rooms the server puts a socket in by itself: its account's and everyone's. */
 const isOwnRoom = (room: string) => room === 'everyone' || room.startsWith('account:');
 
@@ -188,24 +188,20 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     refetchAsked = true;
     options.onRefetch?.(room);
   };
-  /** Records an event's ids; false when every room it names has had it already (a replay of a live one). */
+  const sends = new Set<string>();
+  /** Records an event's room ids; false when its send was had already (a replay of a live one). */
   const accept = (meta: unknown): boolean => {
-    const ids = (meta as { ids?: unknown } | null | undefined)?.ids;
-    if (!ids || typeof ids !== 'object') return true;
-    let fresh = false;
-    let named = false;
-    for (const [room, id] of Object.entries(ids as Record<string, unknown>)) {
-      if (typeof id !== 'number') continue;
-      const place = places.get(room);
-      if (!place) continue; // a room of the same send this socket is not in
-      named = true;
-      if (place.recent.has(id)) continue;
-      fresh = true;
-      place.recent.add(id);
-      if (place.recent.size > RECENT_IDS) place.recent.delete(place.recent.values().next().value!);
-      place.lastId = Math.max(place.lastId, id);
-    }
-    return fresh || !named;
+    const { ids, eid } = (meta ?? {}) as { ids?: unknown; eid?: unknown };
+    if (ids && typeof ids === 'object')
+      for (const [room, id] of Object.entries(ids as Record<string, unknown>)) {
+        const place = places.get(room);
+        if (place && typeof id === 'number') place.lastId = Math.max(place.lastId, id);
+      }
+    if (typeof eid !== 'string') return true;
+    if (sends.has(eid)) return false;
+    sends.add(eid);
+    if (sends.size > RECENT_SENDS) sends.delete(sends.values().next().value!);
+    return true;
   };
   /** Listens to a room event: each event once, its ids recorded. */
   const listen = <T>(event: string, handle: (payload: T) => void) =>
@@ -218,7 +214,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     if (typeof joined?.room !== 'string' || typeof joined.lastId !== 'number') return;
     const place = places.get(joined.room);
     if (place) place.lastId = Math.max(place.lastId, joined.lastId);
-    else places.set(joined.room, { lastId: joined.lastId, recent: new Set() });
+    else places.set(joined.room, { lastId: joined.lastId });
   });
   socket.on('realtime:refetch', (signal: { room?: unknown }) => refetch(typeof signal?.room === 'string' ? signal.room : ''));
   // Rights changed and the server took the socket out of a room: its place means nothing now.
