@@ -51,6 +51,9 @@ function row(l: Line): string {
     // Latency lines (search.members): p50 / p95 on both sides.
     ours = `p50 ${fmt(l.p50Ms)} / p95 ${fmt(l.p95Ms)} ms`;
     peer = `p50 ${fmt(l.baselineP50Ms)} / p95 ${fmt(l.baselineP95Ms)} ms`;
+  } else if (typeof l.p50Ms === 'number' && typeof l.p99Ms === 'number') {
+    // Delivery latency (realtime.room): p50 / p99 over the rounds.
+    ours = `p50 ${fmt(l.p50Ms)} / p99 ${fmt(l.p99Ms)} ms`;
   } else if (typeof l.jobsPerSec === 'number') {
     ours = `${fmt(l.jobsPerSec)} jobs/s`;
   } else if (typeof l.gzipBytes === 'number') {
@@ -92,6 +95,12 @@ function row(l: Line): string {
     'keepalives',
     'searchRowsWritten',
     'cacheDrops',
+    'sockets',
+    'processes',
+    'maxMs',
+    'writeP50Ms',
+    'fromWriteP99Ms',
+    'rounds',
   ]
     .filter((k) => l[k] !== undefined && !(latencyShown && (k === 'p50Ms' || k === 'p95Ms')))
     .map((k) => `${k} ${fmt(l[k])}`)

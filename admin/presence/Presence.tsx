@@ -10,7 +10,7 @@ import type { Id } from '../../schemas/model';
 import { useAdmin } from '../core/context';
 import { selectedBlockAtom } from '../editor/selection';
 
-/** The realtime socket as presence uses it (the web app's SocketConnection fits). */
+/** The realtime socket as presence uses it (the web app's socket.io-client socket fits). */
 export interface PresenceChannel {
   emit(event: string, payload: unknown): unknown;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket.io listener takes any arguments

@@ -6,10 +6,11 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
 import { jobsMigration } from '../jobs/jobs-table';
+import { realtimeLogMigration } from '../realtime-log';
 
 type Engine = 'sqlite' | 'postgres';
 
-/** The core's tables: documents, the audit log, the PostgreSQL change log of the caches, and the job queue. */
+/** The core's tables: documents, the audit log, the PostgreSQL change log of the caches, the job queue, and the realtime rooms' log. */
 export function coreMigrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_documents_and_audit': {
@@ -55,6 +56,8 @@ export function coreMigrations(engine: Engine): Record<string, Migration> {
     },
     // Background jobs and their schedules (server/jobs).
     '20261129T0600_core_jobs': jobsMigration(engine),
+    // Realtime event ids per room and each room's recent events (server/realtime-log.ts).
+    '20261129T0830_core_realtime_rooms': realtimeLogMigration(),
     // PostgreSQL: the keys each writing transaction changed, which every process's cache checks
     // read (server/storage/shared-cache.ts); replaces store_generation, whose one row every writer
     // queued on. Unused on SQLite (one process, its cache written through).

@@ -69,25 +69,49 @@ export function sendItemsChanges(ctx: AppContext, changes: ItemsChangedEvent): v
   if (!rooms.length) return;
   void changeAudience(ctx.store, changes, (accountId) => permissionContextOf(ctx, accountId), ctx.validator.storedBlockOptionsProblem)
     .then((audience) => {
-      if ('everyone' in audience) {
-        if (audience.everyone.items.length) realtime.toRooms(rooms, 'items:changes', audience.everyone);
-        return;
-      }
+      if ('everyone' in audience) return audience.everyone.items.length ? realtime.toRooms(rooms, 'items:changes', audience.everyone) : undefined;
       return realtime.toRoomsEach(rooms, 'items:changes', async (accountId) => {
         const view = await audience.perAccount(accountId);
         return view?.items.length ? view : undefined;
       });
     })
+    // Sent first, so a viewer who loses the page hears its removal before her socket leaves the room.
+    .then(() => (changesWhoMayView(changes) ? realtime.recheck({ rooms }) : undefined))
     .catch((error) => realtime.reportError(error));
 }
 
-/** Sends an item permission change only to the sockets of accounts whose rights it changes. */
+/** Whether a write may change who may view a touched page or module: a visibility changed, or one was removed. */
+function changesWhoMayView(changes: ItemsChangedEvent): boolean {
+  const visibility = (item: unknown) => JSON.stringify((item as { visibility?: unknown } | null)?.visibility ?? null);
+  return changes.items.some((c) => (c.kind === 'page' || c.kind === 'module') && (c.item === null || visibility(c.item) !== visibility(c.before)));
+}
+
+/**
+ * Sends an item permission change only to the sockets of accounts whose rights it changes (only
+ * elevated users hold item permissions), and re-checks the rooms their sockets joined (a page
+ * whose visibility they managed may be closed to them now).
+ */
 export function sendPermissionsChanged(ctx: AppContext, change: PermissionsChangedEvent): void {
+  const realtime = ctx.realtime;
+  if (!realtime) return;
   const payload = { itemId: change.itemId, permissions: change.after };
-  void ctx.realtime?.toEachAccount('permissions:update', async (accountId) => {
-    const viewer = await permissionContextOf(ctx, accountId);
-    return viewer && itemPermissionChangeAffects(viewer, `items.${change.kind}s`, change.itemId, change.before, change.after) ? payload : undefined;
-  });
+  const affected: string[] = [];
+  void ctx.store
+    .list<Account>('account')
+    .then((accounts) =>
+      realtime.toAccounts(
+        accounts.filter((a) => a.data?.isElevated && !a.data.isAdmin).map((a) => a.id),
+        'permissions:update',
+        async (accountId) => {
+          const viewer = await permissionContextOf(ctx, accountId);
+          if (!viewer || !itemPermissionChangeAffects(viewer, `items.${change.kind}s`, change.itemId, change.before, change.after)) return undefined;
+          affected.push(accountId);
+          return payload;
+        },
+      ),
+    )
+    .then(() => (affected.length ? realtime.recheck({ accounts: affected }) : undefined))
+    .catch((error) => realtime.reportError(error));
 }
 
 /** What a socket's admin has selected (the composer's presence). */

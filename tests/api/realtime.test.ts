@@ -151,6 +151,53 @@ describe('realtime across server processes sharing PostgreSQL', () => {
     expect(changes.items[0]).toMatchObject({ kind: 'block', id: 'welcome-hours', item: { options: { text: 'Open every day.' } } });
   });
 
+  it('a restriction written through process A takes a socket of process B out of the room', async () => {
+    const admin = await signIn(a.url, 'admin');
+    const victim = await socketFor(b.url, await signIn(b.url, 'maya'));
+    try {
+      expect(await emitAck(victim, 'page:subscribe', { id: 'faq' })).toEqual({ ok: true });
+      const left = nextEvent<{ room: string }>(victim, 'realtime:left', 15_000);
+      const write = (visibility: unknown) =>
+        fetch(`${a.url}/api/v1/structure/page/faq/property`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+          body: JSON.stringify({ key: 'visibility', value: visibility }),
+        });
+      expect((await write({ userListIds: ['volunteers'] })).status).toBe(200);
+      expect(await left).toEqual({ room: 'page:faq' });
+      expect((await write({})).status).toBe(200);
+    } finally {
+      victim.close();
+    }
+  });
+
+  it('a socket of process B that comes back gets what a write through process A sent meanwhile', async () => {
+    const admin = await signIn(a.url, 'admin');
+    const maya = await signIn(b.url, 'maya');
+    const first = await socketFor(b.url, maya);
+    const joined = nextEvent<{ room: string; lastId: number }>(first, 'realtime:joined');
+    const places: Record<string, number> = {};
+    first.on('realtime:joined', (j: { room: string; lastId: number }) => (places[j.room] = j.lastId));
+    await joined;
+    expect(await emitAck(first, 'page:subscribe', { id: 'welcome' })).toEqual({ ok: true });
+    first.close();
+    const res = await fetch(`${a.url}/api/v1/structure/block/welcome-hours/property`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ key: 'options', value: { text: 'Sent while you were away.' } }),
+    });
+    expect(res.status).toBe(200);
+    await settle();
+    const again = await socketFor(b.url, maya);
+    try {
+      const missed = nextEvent<ItemsChanges>(again, 'items:changes', 15_000);
+      expect(await emitAck(again, 'page:subscribe', { id: 'welcome', since: places['page:welcome'] })).toEqual({ ok: true });
+      expect((await missed).items[0]).toMatchObject({ id: 'welcome-hours', item: { options: { text: 'Sent while you were away.' } } });
+    } finally {
+      again.close();
+    }
+  });
+
   it('a read through process B right after a write through process A answers the write', async () => {
     const admin = await signIn(a.url, 'admin');
     const maya = await signIn(b.url, 'maya');

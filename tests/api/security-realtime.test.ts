@@ -48,6 +48,9 @@ describe.each(BACKENDS)('realtime per viewer on %s', (backend) => {
     expect(await emitAck(socket, 'module:subscribe', { id: 'members-area' })).toEqual({ ok: true });
     expect(await emitAck(socket, 'page:subscribe', { id: 'my-settings' })).toEqual({ ok: true });
     const received = recordEvents(socket);
+    // Every argument, the event ids' second one too: a room's name is an id she must not learn.
+    const wire: unknown[][] = [];
+    socket.onAny((...args: unknown[]) => wire.push(args));
     const adminSocket = await connect(admin);
     await emitAck(adminSocket, 'module:subscribe', { id: 'members-area' });
     const adminHears = nextEvent<ItemsChanges>(adminSocket, 'items:changes');
@@ -76,7 +79,7 @@ describe.each(BACKENDS)('realtime per viewer on %s', (backend) => {
     const module = (await moduleHeard).items.find((c) => c.kind === 'module')?.item as Module;
     expect(module.childIds).toEqual(['lounge', 'my-settings', 'notice-board']);
     await settle();
-    const text = JSON.stringify(received);
+    const text = JSON.stringify([received, wire]);
     for (const trace of VOLUNTEERS_TRACES) expect(text, trace).not.toContain(trace);
     // A change she may see still arrives.
     const visible = nextEvent<ItemsChanges>(socket, 'items:changes');

@@ -17,7 +17,8 @@ describe('the member bundle (dist/app/meta.json)', () => {
       /@rjsf\//,
       /handlebars/,
       /(^|\/)blocks\//,
-      /web\/realtime\/(socket-connection|realtime-client)\.ts$/,
+      /web\/realtime\/realtime-client\.ts$/,
+      /socket\.io-client|engine\.io-client/,
       /@floating-ui\//,
       /dompurify/,
       /json-logic/,
@@ -43,10 +44,11 @@ describe('the member bundle (dist/app/meta.json)', () => {
     expect(collections(reached('blocks/_chunks.generated/viewFiles.ts?lazy-entry'))).toEqual(['engine/data/collection.ts', 'engine/data/files.ts']);
   });
 
-  it('carries no socket.io-client anywhere: the realtime client is our own (web/realtime/socket-connection.ts)', () => {
+  it('carries socket.io-client in the lazy member chunk, its browser build without debug', () => {
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
-    const inputs = Object.values(meta.outputs as Record<string, { inputs: Record<string, unknown> }>).flatMap((output) => Object.keys(output.inputs));
-    expect(inputs.some((i) => i.endsWith('web/realtime/socket-connection.ts'))).toBe(true);
-    expect(inputs.filter((i) => /(socket\.io|engine\.io)(-client|-parser)|component-emitter/.test(i))).toEqual([]);
+    const reached = initialFiles(meta, 'web/member-chunk.ts').flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
+    expect(reached.filter((i) => /socket\.io-client\/build\/esm\/index\.js$/.test(i))).toHaveLength(1);
+    expect(reached.some((i) => i.endsWith('web/realtime/realtime-client.ts'))).toBe(true);
+    expect(reached.filter((i) => /esm-debug|node_modules\/debug\//.test(i))).toEqual([]);
   });
 });

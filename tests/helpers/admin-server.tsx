@@ -7,7 +7,6 @@
  */
 import { createStore } from 'jotai';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
-import { WebSocket as NodeWebSocket } from 'ws';
 import type { AdminApi } from '../../admin';
 import { createHttpAdminApi, type AdminRequest } from '../../admin/core/http-api';
 import { blockComponents } from '../../blocks/index.generated';
@@ -155,7 +154,7 @@ export async function renderAdminOnServer(server: ApiServer, scene: ServerScene,
     url: server.url,
     token: await server.signIn('admin'),
     store: member,
-    socketOptions: { WebSocket: NodeWebSocket as unknown as typeof WebSocket, reconnection: false },
+    socketOptions: { transports: ['websocket'], reconnection: false },
     reload: () => undefined,
   });
   realtime.setCurrent({ moduleId: built.moduleId, pageId });

@@ -3,7 +3,6 @@ import { createStore } from 'jotai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket as ServerSocket } from 'socket.io';
-import { WebSocket as NodeWebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom } from '../../engine/react/structure-store';
 import { applyItemsChanges, createRealtimeClient, permissionReloadDelayMs, type ChatMessage, type RealtimeClient } from '../../web/realtime/realtime-client';
@@ -37,7 +36,7 @@ const until = async (check: () => boolean) => {
 
 function connect(extra: Partial<Parameters<typeof createRealtimeClient>[0]> = {}): RealtimeClient {
   const store = extra.store ?? createStore();
-  return createRealtimeClient({ url, token: 'tok-1', store, socketOptions: { WebSocket: NodeWebSocket as unknown as typeof WebSocket }, ...extra });
+  return createRealtimeClient({ url, token: 'tok-1', store, socketOptions: { transports: ['websocket'] }, ...extra });
 }
 
 describe('realtime client (spec 7.6)', () => {
@@ -63,11 +62,11 @@ describe('realtime client (spec 7.6)', () => {
     client.close();
   });
 
-  it('tells onReconnect when the socket connects again after a drop (the data layer refetches), not on the first connection', async () => {
+  it('tells onRefetch when the socket connects again after a drop with no place to catch up from (the data layer refetches), not on the first connection', async () => {
     let reconnects = 0;
     const client = connect({
-      onReconnect: () => reconnects++,
-      socketOptions: { WebSocket: NodeWebSocket as unknown as typeof WebSocket, reconnectionDelay: 20 },
+      onRefetch: () => reconnects++,
+      socketOptions: { transports: ['websocket'], reconnectionDelay: 20 },
     });
     await until(() => client.socket.connected);
     expect(reconnects).toBe(0);

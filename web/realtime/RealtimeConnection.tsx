@@ -22,7 +22,8 @@ export default function RealtimeConnection() {
       getToken: () => api.getToken(),
       store,
       onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
-      onReconnect: () => dataLayerOf(store)?.reconnected(),
+      // Missed events the server could not send again: collections read again.
+      onRefetch: () => dataLayerOf(store)?.reconnected(),
     });
     client.current = c;
     store.set(realtimeSocketAtom, c.socket);

@@ -1,11 +1,21 @@
 /**
- * The realtime client (spec 7.6) on our socket.io connection (socket-connection.ts). Keeps the server subscribed to the current
- * module and page, writes `items:changes` into the structure store in place (no reload), reloads
- * after a random short delay on `permissions:update` (spec 9), and sanitises chat messages.
+ * The realtime client (spec 7.6) on socket.io-client: WebSocket first, HTTP long polling when
+ * WebSockets are refused (a proxy that blocks them); emits made while disconnected are buffered and
+ * sent on connecting; server acks are answered. It keeps the server subscribed to the current
+ * module, page and viewed profile, writes `items:changes` into the structure store in place (no
+ * reload), reloads after a random short delay on `permissions:update` (spec 9), and sanitises chat
+ * messages.
+ *
+ * Catch-up (server/realtime.ts): room events carry `{ ids: { [room]: id } }` as a second argument
+ * and `realtime:joined {room, lastId}` says where a room stands. After a drop the client gives the
+ * last id it saw per room (`since` in each subscription, `auth.since` for its own rooms) and the
+ * server sends what it missed, in order; an event that comes both live and replayed is applied
+ * once. Where the server cannot (`realtime:refetch`), or the client knows no id, `onRefetch` tells
+ * the data layer to read again.
  */
 import type { createStore } from 'jotai';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type * as ChatSanitizer from './sanitize-chat';
-import { SocketConnection, type SocketConnectionOptions } from './socket-connection';
 import { PERMISSION_RELOAD_MAX_STEPS, PERMISSION_RELOAD_STEP_MS } from '../../engine/core/constants';
 import { blockAtom, fieldAtom, loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom, type StructureItems } from '../../engine/react/structure-store';
 import type { Id } from '../../schemas/model';
@@ -67,14 +77,20 @@ export interface RealtimeOptions {
   onChatMessage?: (message: ChatMessage) => void;
   /** Every other received event, by name (toasts, notifications, settings, ...). */
   onEvent?: (event: string, payload: unknown) => void;
-  /** The socket connected again after a drop: events sent meanwhile were missed (the data layer refetches). */
-  onReconnect?: () => void;
-  /** Extra connection options (tests pass Node's WebSocket). */
-  socketOptions?: Partial<SocketConnectionOptions>;
+  /**
+   * Events were missed that the server cannot send again (a gap older than a room keeps, events
+   * each viewer got its own way, a room whose place was unknown): the data layer reads again.
+   * Called at most once per connection.
+   */
+  onRefetch?: (room: string) => void;
+  /** Extra socket.io-client options (tests: `transports`, reconnection delays). */
+  socketOptions?: Partial<ManagerOptions & SocketOptions>;
 }
 
+export type RealtimeSocket = Socket;
+
 export interface RealtimeClient {
-  socket: SocketConnection;
+  socket: RealtimeSocket;
   /** Subscribes to the given module, page and viewed profile, unsubscribing from the previous ones. */
   setCurrent(target: { moduleId?: Id; pageId?: Id; profileId?: Id }): void;
   close(): void;
@@ -129,13 +145,28 @@ const loadChatSanitizer = () =>
     throw error;
   }));
 
+/** A room's place: the highest event id seen in it. */
+interface RoomPlace {
+  lastId: number;
+}
+/** Sends remembered by their `eid`: a catch-up may repeat one that also came live, or came through another room. */
+const RECENT_SENDS = 1024;
+/** The rooms the server puts a socket in by itself: its account's and everyone's. */
+const isOwnRoom = (room: string) => room === 'everyone' || room.startsWith('account:');
+
+/** Socket.io-client as the app runs it: WebSocket first, long polling when that fails to open. */
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = { path: '/socket.io', transports: ['websocket', 'polling'], tryAllTransports: true };
+
 export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let usedToken: string | null = options.token;
-  const auth = () => {
+  const places = new Map<string, RoomPlace>();
+  const auth = (cb: (data: object) => void) => {
     usedToken = options.getToken ? options.getToken() : options.token;
-    return { token: usedToken };
+    const since = Object.fromEntries([...places].filter(([room]) => isOwnRoom(room)).map(([room, place]) => [room, place.lastId]));
+    cb({ token: usedToken, since });
   };
-  const socket = new SocketConnection({ url: options.url, auth, ...options.socketOptions });
+  const socketOptions = { ...SOCKET_OPTIONS, auth, ...options.socketOptions };
+  const socket = options.url ? io(options.url, socketOptions) : io(socketOptions);
   socket.on('disconnect', (reason: string) => {
     // Ended by the server (expired token, ended session): only a refreshed token may connect again.
     if (reason !== 'io server disconnect') return;
@@ -151,27 +182,70 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     ['profile', 'profileId'],
   ] as const;
 
-  const subscribeAll = () => {
-    for (const [kind, key] of KINDS) if (current[key]) socket.emit(`${kind}:subscribe`, { id: current[key] });
+  let refetchAsked = false;
+  const refetch = (room: string) => {
+    if (refetchAsked) return;
+    refetchAsked = true;
+    options.onRefetch?.(room);
   };
-  // Subscriptions live on the server's socket: repeat them after every (re)connection.
-  socket.on('connect', subscribeAll);
+  const sends = new Set<string>();
+  /** Records an event's room ids; false when its send was had already (a replay of a live one). */
+  const accept = (meta: unknown): boolean => {
+    const { ids, eid } = (meta ?? {}) as { ids?: unknown; eid?: unknown };
+    if (ids && typeof ids === 'object')
+      for (const [room, id] of Object.entries(ids as Record<string, unknown>)) {
+        const place = places.get(room);
+        if (place && typeof id === 'number') place.lastId = Math.max(place.lastId, id);
+      }
+    if (typeof eid !== 'string') return true;
+    if (sends.has(eid)) return false;
+    sends.add(eid);
+    if (sends.size > RECENT_SENDS) sends.delete(sends.values().next().value!);
+    return true;
+  };
+  /** Listens to a room event: each event once, its ids recorded. */
+  const listen = <T>(event: string, handle: (payload: T) => void) =>
+    socket.on(event, (payload: T, meta?: unknown) => {
+      if (accept(meta)) handle(payload);
+    });
+  const roomOf = (kind: string, id: Id) => `${kind}:${id}`;
+
+  socket.on('realtime:joined', (joined: { room?: unknown; lastId?: unknown }) => {
+    if (typeof joined?.room !== 'string' || typeof joined.lastId !== 'number') return;
+    const place = places.get(joined.room);
+    if (place) place.lastId = Math.max(place.lastId, joined.lastId);
+    else places.set(joined.room, { lastId: joined.lastId });
+  });
+  socket.on('realtime:refetch', (signal: { room?: unknown }) => refetch(typeof signal?.room === 'string' ? signal.room : ''));
+  // Rights changed and the server took the socket out of a room: its place means nothing now.
+  socket.on('realtime:left', (left: { room?: unknown }) => typeof left?.room === 'string' && places.delete(left.room));
+
+  // Subscriptions live on the server's socket: repeat them after every (re)connection, each with
+  // the last id seen in its room; a room (or an own room) with no known place cannot catch up.
   let connectedBefore = false;
   socket.on('connect', () => {
-    if (connectedBefore) options.onReconnect?.();
+    refetchAsked = false;
+    if (connectedBefore && ![...places.keys()].some(isOwnRoom)) refetch('');
+    for (const [kind, key] of KINDS) {
+      const id = current[key];
+      if (!id) continue;
+      const place = places.get(roomOf(kind, id));
+      if (connectedBefore && !place) refetch(roomOf(kind, id));
+      socket.emit(`${kind}:subscribe`, place ? { id, since: place.lastId } : { id });
+    }
     connectedBefore = true;
   });
 
-  socket.on('items:changes', (changes: ItemsChanges) => {
+  listen('items:changes', (changes: ItemsChanges) => {
     if (changes && typeof changes === 'object') applyItemsChanges(options.store, changes);
   });
-  socket.on('permissions:update', () => {
+  listen('permissions:update', () => {
     if (reloadTimer) return;
     reloadTimer = setTimeout(reload, permissionReloadDelayMs(options.random ?? Math.random));
   });
   // The sanitiser (DOMPurify) loads with the first chat message, not with every page; messages
   // keep their order (callbacks on one promise run in the order they were added).
-  socket.on('chat:newMessage', (message: ChatMessage) => {
+  listen('chat:newMessage', (message: ChatMessage) => {
     if (!message || typeof message.content !== 'string' || !options.onChatMessage) return;
     const deliver = options.onChatMessage;
     void loadChatSanitizer().then(
@@ -179,21 +253,24 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       () => undefined, // without the sanitiser the message is not shown, never shown unsanitised
     );
   });
-  for (const event of FORWARDED_EVENTS) socket.on(event, (payload: unknown) => options.onEvent?.(event, payload));
+  for (const event of FORWARDED_EVENTS) listen(event, (payload: unknown) => options.onEvent?.(event, payload));
 
   return {
     socket,
     setCurrent(next) {
       for (const [kind, key] of KINDS) {
         if (next[key] === current[key]) continue;
-        if (current[key] && socket.connected) socket.emit(`${kind}:unsubscribe`, { id: current[key] });
+        if (current[key]) {
+          places.delete(roomOf(kind, current[key]));
+          if (socket.connected) socket.emit(`${kind}:unsubscribe`, { id: current[key] });
+        }
         current[key] = next[key];
         if (next[key] && socket.connected) socket.emit(`${kind}:subscribe`, { id: next[key] });
       }
     },
     close() {
       if (reloadTimer) clearTimeout(reloadTimer);
-      socket.close();
+      socket.disconnect();
     },
   };
 }
