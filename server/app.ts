@@ -158,6 +158,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
         d.onConnection ? [(socket: Parameters<NonNullable<Domain['onConnection']>>[1]) => d.onConnection!(ctx, socket)] : [],
       ),
       onError: (error) => app.log.error(error),
+      freshen: () => store.freshen(),
       db: database.db,
       pool: database.pool,
       channelPrefix: config.databaseSchema ? `tessera_${config.databaseSchema}` : 'tessera',

@@ -48,6 +48,11 @@ export interface RealtimeOptions {
   /** Keeps the adapter's channel and table apart per schema. */
   channelPrefix?: string;
   onError?(error: unknown): void;
+  /**
+   * Brings this process's document cache up to date: a re-check asked for by another process
+   * arrives right after that process's commit, sooner than this cache would look by itself.
+   */
+  freshen?(): Promise<void>;
 }
 
 /** Rooms one socket may be in beyond its own: a client follows one module and one page at a time. */
@@ -283,6 +288,7 @@ export class Realtime {
   }
 
   private async recheckHere(scope: RecheckScope): Promise<void> {
+    await this.options.freshen?.();
     const inScope = new Set<string>();
     const roomsOnly = new Set(scope.rooms ?? []);
     const checks: { socket: Socket; room: string }[] = [];
