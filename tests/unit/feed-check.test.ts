@@ -50,7 +50,7 @@ describe('feed URL gate', () => {
   });
   it('a public address that does not answer is errno 1 (unreachable or cut at the deadline), not an error', async () => {
     // 192.0.2.1 (TEST-NET-1) is public but routes nowhere: either unreachable at once or cut at the deadline.
-    const answer = await checkFeed('http://192.0.2.1/feed', 300);
+    const answer = await checkFeed('http://192.0.2.1/feed', { timeoutMs: 300 });
     expect(answer).toMatchObject({ items: [], errno: 1 });
   });
   it('refuses a host name that resolves to loopback before connecting', async () => {
