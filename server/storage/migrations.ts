@@ -6,6 +6,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
 import { jobsMigration } from '../jobs/jobs-table';
+import { rateLimitMigration } from '../http/rate-limits';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -55,6 +56,8 @@ export function coreMigrations(engine: Engine): Record<string, Migration> {
     },
     // Background jobs and their schedules (server/jobs).
     '20261129T0600_core_jobs': jobsMigration(engine),
+    // Rate-limit counters shared by the processes of a site (server/http/rate-limits.ts).
+    '20261129T0900_core_rate_limits': rateLimitMigration,
   };
 }
 
