@@ -64,7 +64,7 @@ export default defineDomain({
     const domain = filesOf(ctx);
     // Its own scope: the multipart parser applies to these routes only.
     await api.register(async (scope) => fileRoutes(scope, ctx, domain));
-    mediaRoutes(api, domain);
+    mediaRoutes(api, ctx, domain);
   },
   // The demo's pictures are drawn once; the demo JSON names their ids.
   seed: { run: (ctx) => seedDemoMedia(filesOf(ctx).files).then(() => undefined) },

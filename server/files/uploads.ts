@@ -8,11 +8,12 @@ import { SUBJECTS } from '../../engine/core/permissions';
 import { resolveImageOptions, type ImageOptions, type ResolvedImageOptions } from '../../engine/core/files';
 import type { Settings } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api/files';
-import type { AppContext, SignedInUser } from '../context';
+import type { AppContext } from '../context';
 import { badRequest, HttpError } from '../errors';
-import { can } from '../permissions';
+import { can, type PermissionContext } from '../permissions';
 import { tooLarge, type FileStore, type ReceiveOptions } from './store';
 import type { MediaTokens } from './media-token';
+import type { FilesTable } from './table';
 
 /** The server's upload limit when settings name none (files/serviceMaxFileSize). */
 export const DEFAULT_SERVICE_MAX_FILE_SIZE = 26_214_400;
@@ -33,8 +34,17 @@ export async function serviceMaxFileSize(ctx: AppContext): Promise<number> {
 }
 
 /** Files managers (admins, and accounts granted files manage) change and delete anyone's files; the asset library's calls are the admin area `content` (server/admin-area.ts). */
-export function canManageFiles(user: SignedInUser): boolean {
+export function canManageFiles(user: PermissionContext): boolean {
   return can(user, 'manage', SUBJECTS.files);
+}
+
+export function mayChange(user: PermissionContext, file: FilesTable): boolean {
+  return file.owner_id === user.account.accountId || canManageFiles(user);
+}
+
+/** A file is visible (metadata, download, media URL) to its owner, to files managers, and once attached to something (claimed). */
+export function mayView(user: PermissionContext, file: FilesTable): boolean {
+  return !!file.claimed || mayChange(user, file);
 }
 
 /** Image options from the query string (spec 3 Image options); bad values are a 400 naming them. */
