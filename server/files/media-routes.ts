@@ -12,7 +12,7 @@ import { snapThumbWidth } from '../../engine/core/media';
 import { permissionContext, sessionAccount, type AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { STORED_FILE_CONTENT_SECURITY_POLICY, storedFileHeaders } from '../http/security-headers';
-import { placeholderImage } from './images';
+import { ImageRejected, placeholderImage } from './images';
 import { contentDisposition, mayView, type FilesDomain } from './uploads';
 import { discard, type VariantRequest } from './store';
 import type { FilesTable } from './table';
@@ -127,12 +127,19 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext, domain: Files
     if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tag.etag)) return reply.code(304).headers(headers).send();
     let range: { start: number; end: number } | undefined;
     let unsatisfiable = false;
-    const bytes = await files.bytes(file, variant, (size) => {
-      const parsed = isVariant ? undefined : parseRange(req.headers.range, size);
-      if (parsed === 'unsatisfiable') unsatisfiable = true;
-      else range = parsed;
-      return range;
-    });
+    let bytes: Awaited<ReturnType<typeof files.bytes>>;
+    try {
+      bytes = await files.bytes(file, variant, (size) => {
+        const parsed = isVariant ? undefined : parseRange(req.headers.range, size);
+        if (parsed === 'unsatisfiable') unsatisfiable = true;
+        else range = parsed;
+        return range;
+      });
+    } catch (error) {
+      // A stored image no thumbnail can be drawn of (too many pixels declared): the placeholder, every time, not a 500.
+      if (error instanceof ImageRejected) return placeholder(reply);
+      throw error;
+    }
     if (!bytes) throw notFound(`${kind} "${req.params.id}" has no stored bytes`);
     reply.headers(headers);
     if (unsatisfiable) {

@@ -27,6 +27,7 @@ import { readAll, type BlobStore } from './blob-store';
 import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage, type ThumbnailRequest } from './images';
 import { filesDb, type FilesDB, type FilesTable } from './table';
 import { HOT_VARIANT_MAX_BYTES, HotVariants } from './hot-variants';
+import { stripFileMetadata } from './metadata-strip';
 
 /** Unclaimed uploads older than this are swept (the issue: a day). */
 export const UNCLAIMED_MAX_AGE_MS = 86_400_000;
@@ -229,8 +230,10 @@ export class FileStore {
         sha256 = crypto.createHash('sha256').update(image.data).digest('hex');
         await this.blobs.putBuffer(`${id}/original`, image.data, mime);
       } else {
+        // Location and text metadata out of what is not re-encoded (SVG, icons, MP4/QuickTime): then size and hash anew.
+        const stripped = await stripFileMetadata(temp, mime).catch(() => false);
         size = (await fs.promises.stat(temp)).size;
-        sha256 = receivedSha256;
+        sha256 = stripped ? await sha256Of(temp) : receivedSha256;
         if (mime === SVG_MIME)
           ({ width, height } = await sharp(temp)
             .metadata()
@@ -415,6 +418,12 @@ export class FileStore {
     const read = await this.blobs.get(`${file.id}/original`);
     return read ? readAll(read.body) : undefined;
   }
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** A re-encoded image keeps its name with the extension of what it now is. */

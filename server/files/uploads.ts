@@ -19,6 +19,9 @@ import type { FilesTable } from './table';
 export const DEFAULT_SERVICE_MAX_FILE_SIZE = 26_214_400;
 /** Files in one multipart request (a `files` field with multipleFiles). */
 const MAX_FILES_PER_UPLOAD = 20;
+/** What the multipart parser (@fastify/busboy) says of a body that is no valid multipart: no or a bad boundary, cut-off or broken parts. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot|Malformed part header|Unexpected end of form)/;
 /** Room for multipart boundaries and part headers on top of the files themselves. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -99,8 +102,7 @@ export async function receiveUploads(
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
       throw badRequest('the body is not valid multipart/form-data');
     if (error instanceof HttpError) throw error;
-    if ((error as Error).message?.includes('Unexpected end of form') || (error as Error).message?.includes('Malformed part header'))
-      throw badRequest(`the multipart body is malformed: ${(error as Error).message}`);
+    if (MALFORMED_MULTIPART.test((error as Error).message ?? '')) throw badRequest(`the multipart body is malformed: ${(error as Error).message}`);
     throw error;
   }
   if (!received.length) throw badRequest('the multipart body holds no file');
