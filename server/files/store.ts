@@ -150,6 +150,9 @@ export function discard(bytes: FileBytes): void {
   if (bytes.body instanceof Readable) bytes.body.destroy();
 }
 
+/** A temp upload or a blob folder without a row younger than this may still be an upload on its way. */
+export const ORPHAN_MIN_AGE_MS = 3_600_000;
+
 export class FileStore {
   readonly db: Kysely<FilesDB>;
   private readonly making = new Map<string, Promise<EncodedImage | undefined>>();
@@ -339,6 +342,32 @@ export class FileStore {
   }
 
   /** Deletes unclaimed uploads older than a day; returns how many. */
+  /**
+   * What a crash leaves behind: temporary uploads and blob folders without a row, older than
+   * ORPHAN_MIN_AGE_MS (younger ones may be an upload still on its way to its row). Answers how many went.
+   */
+  async sweepOrphans(now = Date.now()): Promise<{ temps: number; blobs: number }> {
+    let temps = 0;
+    for (const name of await fs.promises.readdir(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (!stat || stat.mtimeMs >= now - ORPHAN_MIN_AGE_MS) continue;
+      await fs.promises.rm(file, { recursive: true, force: true });
+      temps++;
+    }
+    let blobs = 0;
+    for await (const page of this.blobs.folders()) {
+      const old = page.filter((f) => isFileId(f.id) && f.modifiedAt < now - ORPHAN_MIN_AGE_MS).map((f) => f.id);
+      if (!old.length) continue;
+      const rows = new Set((await this.db.selectFrom('files').select('id').where('id', 'in', old).execute()).map((r) => r.id));
+      for (const id of old.filter((id) => !rows.has(id))) {
+        await this.blobs.deletePrefix(`${id}/`);
+        blobs++;
+      }
+    }
+    return { temps, blobs };
+  }
+
   async sweepUnclaimed(now = Date.now()): Promise<number> {
     const stale = await this.db
       .selectFrom('files')

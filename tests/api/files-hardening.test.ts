@@ -4,11 +4,15 @@
  * every byte offset kept; an SVG declaring 100,000 x 100,000 px answers the thumbnail placeholder,
  * not a 500; temp uploads and blobs without a row are swept (files.sweepOrphans).
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../../schemas/model/api/files';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { fetchBytes, testPng, upload } from '../helpers/uploads';
+import { until } from '../helpers/until';
 
 const LOCATION = '+51.5074-000.1278/';
 const box = (type: string, ...content: Buffer[]) => {
@@ -128,5 +132,32 @@ describe.each(BACKENDS)('files hardening (%s)', (backend) => {
       expect(thumb.headers.get('content-type')).toBe('image/png');
       expect(thumb.headers.get('cache-control')).toBe('no-store');
     }
+  });
+
+  it('temp uploads and blob folders without a row, older than an hour, are swept at start; files with rows stay', async () => {
+    const kept = await uploadOne('kept.png', await testPng(8, 8), 'image/png');
+    const hourAgo = new Date(Date.now() - 2 * 3_600_000);
+    const filesDir = path.join(api.dataDir, 'files');
+    const tempDir = path.join(api.dataDir, 'uploads-in-progress');
+    const orphan = crypto.randomUUID();
+    const young = crypto.randomUUID();
+    fs.mkdirSync(path.join(filesDir, orphan));
+    fs.writeFileSync(path.join(filesDir, orphan, 'original'), 'left by a crash');
+    fs.mkdirSync(path.join(filesDir, young));
+    fs.writeFileSync(path.join(filesDir, young, 'original'), 'an upload on its way');
+    fs.writeFileSync(path.join(tempDir, 'crashed.upload'), 'half an upload');
+    fs.writeFileSync(path.join(tempDir, 'current.upload'), 'an upload streaming now');
+    for (const p of [path.join(filesDir, orphan), path.join(filesDir, kept.id), path.join(tempDir, 'crashed.upload')]) fs.utimesSync(p, hourAgo, hourAgo);
+    await api.restart();
+    await until(
+      'the start-up sweep',
+      async () => fs.existsSync(path.join(filesDir, orphan)) || fs.existsSync(path.join(tempDir, 'crashed.upload')),
+      (left) => !left,
+    );
+    expect(fs.existsSync(path.join(filesDir, young))).toBe(true);
+    expect(fs.existsSync(path.join(tempDir, 'current.upload'))).toBe(true);
+    expect(fs.existsSync(path.join(filesDir, kept.id, 'original'))).toBe(true);
+    media = (await api.call<{ token: string }>('GET', 'user/image_access_token', { token: maya })).body.token;
+    expect((await fetchBytes(url('image', kept.id))).headers.get('content-type')).toBe(kept.mime);
   });
 });
