@@ -27,6 +27,7 @@ function decode(text: string): string {
     plain += text.slice(from, open);
     const close = text.indexOf(']]>', open + 9);
     if (close === -1) {
+      plain += text.slice(open + 9);
       from = text.length;
       break;
     }
