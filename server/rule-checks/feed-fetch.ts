@@ -4,8 +4,9 @@
  * checked before connecting (the checked address is the one connected to, so a second DNS answer
  * cannot swap it), at most three redirects each checked the same way, a short time-out and a size cap.
  * `trusted` addresses (config FEED_TRUSTED_ADDRESSES: an intranet's feed server, a test's local one)
- * are let through although private. Feeds are read one at a time per process, each after the event
- * loop had a turn: the reader is linear (feed-parse.ts), and queued checks never add up into one block.
+ * are let through although private. Feeds are read one at a time per process, in slices of a few
+ * ms with the event loop let in between: the reader is linear (feed-parse.ts), and no check, nor a
+ * queue of them, holds the loop for long.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -13,7 +14,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import { isPublicAddress } from './address-filter';
-import { parseFeed, type FeedItem } from './feed-parse';
+import { readFeedInSlices, type FeedItem } from './feed-parse';
 
 export const FEED_TIMEOUT_MS = 5000;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
@@ -120,9 +121,9 @@ function getOnce(url: URL, deadline: number, trusted: ReadonlySet<string>): Prom
 
 let reading: Promise<unknown> = Promise.resolve();
 
-/** Reads one feed after those queued before it, each after the event loop had a turn (I/O of other requests first). */
+/** Reads one feed after those queued before it, in short slices with the event loop let in between (I/O of other requests first). */
 function readFeed(body: string): Promise<FeedItem[] | null> {
-  const read = reading.then(() => new Promise<FeedItem[] | null>((resolve) => setImmediate(() => resolve(parseFeed(body)))));
+  const read = reading.then(() => readFeedInSlices(body));
   reading = read.catch(() => undefined);
   return read;
 }

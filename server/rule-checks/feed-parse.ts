@@ -129,14 +129,21 @@ function atomLink(s: Scanner): string | undefined {
   return chosen === undefined ? undefined : decode(chosen);
 }
 
-/** The items of a feed, or null when the text is no RSS or Atom feed. */
-export function parseFeed(xml: string): FeedItem[] | null {
-  const s = Scanner.of(withoutComments(xml));
+/**
+ * The reading itself, pausing (`yield`) between steps: parseFeed runs it straight through,
+ * readFeedInSlices lets the event loop in whenever a slice of time is used up.
+ */
+function* reading(xml: string): Generator<void, FeedItem[] | null> {
+  const text = withoutComments(xml);
+  yield;
+  const s = Scanner.of(text);
+  yield;
   const atom = s.openTag('feed', 0) !== -1;
   if (!atom && s.openTag('rss', 0) === -1 && s.openTag('rdf:rdf', 0) === -1) return null;
   const name = atom ? 'entry' : 'item';
   const items: FeedItem[] = [];
   for (let at = s.openTag(name, 0); at !== -1 && items.length < FEED_MAX_ITEMS;) {
+    yield;
     const start = s.indexOf('>', at);
     if (start === -1) break;
     const close = s.indexOf(`</${name}>`, start);
@@ -146,4 +153,27 @@ export function parseFeed(xml: string): FeedItem[] | null {
     at = s.openTag(name, close + name.length + 3);
   }
   return items;
+}
+
+/** The items of a feed, or null when the text is no RSS or Atom feed. */
+export function parseFeed(xml: string): FeedItem[] | null {
+  const steps = reading(xml);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** As parseFeed, in slices of at most about `sliceMs` of work, each after the event loop had a turn (other requests' I/O first). */
+export async function readFeedInSlices(xml: string, sliceMs = 5): Promise<FeedItem[] | null> {
+  const steps = reading(xml);
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const until = performance.now() + sliceMs;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() >= until) break;
+    }
+  }
 }
