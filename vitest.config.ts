@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     // A ceiling, not a speed check: typing through user-event on a loaded 2-core machine can pass 5 s.
     testTimeout: 20_000,
+    // Suites call faster than any person: the rate limits (server/http/rate-limits.ts) scaled up; a test of them sets its own.
+    env: { RATE_LIMIT_SCALE: '1000' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -23,6 +23,7 @@ import { openDatabase, type OpenedDatabase } from './storage/database';
 import { CORE_DOCUMENT_KINDS, DocumentStore, UnstorableValue } from './storage/documents';
 import { COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './http/compression';
 import { registerJsonBodyParser } from './http/json-body';
+import { registerRateLimits } from './http/rate-limits';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sendNotFound } from './http/not-found-page';
@@ -127,6 +128,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     registerJsonBodyParser(app);
     registerRequestGuards(app);
     registerSecurityHeaders(app);
+    await registerRateLimits(app, ctx);
     await app.register(compress, {
       global: true,
       threshold: COMPRESS_THRESHOLD_BYTES,

@@ -1,4 +1,5 @@
 /** Server configuration, read from the environment once at start. */
+import net from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   jobPollMs: number;
   /** Background jobs run at once per process (JOBS_CONCURRENCY). */
   jobConcurrency: number;
+  /** Private addresses the feed check may fetch from all the same (FEED_TRUSTED_ADDRESSES, comma-separated IPs; none by default). */
+  feedTrustedAddresses: ReadonlySet<string>;
 }
 
 /** Default revert window: longer than the 30 s notification so a confirm dialog still succeeds. */
@@ -59,6 +62,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
     logRequests: env.LOG_REQUESTS === 'true',
     jobPollMs,
     jobConcurrency,
+    feedTrustedAddresses: addressList(env, 'FEED_TRUSTED_ADDRESSES'),
     env: { ...env },
   };
 }
@@ -69,4 +73,14 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 3_600_000) throw new Error(`${name} must be a whole number from 1 up, got "${raw}"`);
   return value;
+}
+
+function addressList(env: NodeJS.ProcessEnv, name: string): ReadonlySet<string> {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const wrong = list.find((a) => !net.isIP(a));
+  if (wrong) throw new Error(`${name} must list IP addresses separated by commas, got "${wrong}"`);
+  return new Set(list);
 }

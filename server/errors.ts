@@ -1,7 +1,7 @@
 /** API errors: `{ error, message }` with the status that says what kind of problem it is. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     readonly error: string,
     message: string,
   ) {

@@ -29,8 +29,17 @@ export interface BlobStore {
   size(key: string): Promise<number | undefined>;
   /** Removes every blob whose key starts with `prefix` (an original and all its variants). */
   deletePrefix(prefix: string): Promise<void>;
+  /** The file folders (`<id>/` of every key) with their newest change, a page at a time (the orphan sweep). */
+  folders(): AsyncIterable<BlobFolder[]>;
   readonly description: string;
 }
+
+export interface BlobFolder {
+  id: string;
+  modifiedAt: number;
+}
+
+const FOLDER_PAGE = 500;
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 function checkKey(key: string): string {
@@ -98,6 +107,21 @@ export class DiskBlobStore implements BlobStore {
     checkKey(prefix);
     // Keys are `<id>/<variant>`: the prefix names the file's folder.
     await fs.promises.rm(path.join(this.root, prefix.replace(/\/$/, '')), { recursive: true, force: true });
+  }
+
+  async *folders(): AsyncIterable<BlobFolder[]> {
+    const dir = await fs.promises.opendir(this.root);
+    let page: BlobFolder[] = [];
+    for await (const entry of dir) {
+      if (!entry.isDirectory()) continue;
+      const stat = await fs.promises.stat(path.join(this.root, entry.name)).catch(() => undefined);
+      if (stat) page.push({ id: entry.name, modifiedAt: stat.mtimeMs });
+      if (page.length >= FOLDER_PAGE) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length) yield page;
   }
 }
 
@@ -174,6 +198,20 @@ export class S3BlobStore implements BlobStore {
     const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.keyOf(prefix) }));
     const keys = (listed.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
     if (keys.length) await this.client.send(new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys } }));
+  }
+
+  async *folders(): AsyncIterable<BlobFolder[]> {
+    let token: string | undefined;
+    do {
+      const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.options.prefix, ContinuationToken: token }));
+      const newest = new Map<string, number>();
+      for (const o of listed.Contents ?? []) {
+        const id = o.Key?.slice(this.options.prefix.length).split('/')[0];
+        if (id) newest.set(id, Math.max(newest.get(id) ?? 0, o.LastModified?.getTime() ?? 0));
+      }
+      yield [...newest].map(([id, modifiedAt]) => ({ id, modifiedAt }));
+      token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 

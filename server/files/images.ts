@@ -46,16 +46,21 @@ export interface ThumbnailRequest {
 }
 
 /** A thumbnail of a stored image (already oriented by normaliseImage): never wider than the image itself. */
+/** ImageRejected when the source cannot be drawn within the limits (an SVG declaring 100,000 x 100,000 px): the caller answers the placeholder. */
 export async function makeThumbnail(source: Buffer, request: ThumbnailRequest): Promise<EncodedImage> {
-  let image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
-  if (request.ratio) {
-    const { width, height } = await image.metadata();
-    if (width && height) image = image.extract(cropToRatio(width, height, request.ratio, request.focal));
+  try {
+    let image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    if (request.ratio) {
+      const { width, height } = await image.metadata();
+      if (width && height) image = image.extract(cropToRatio(width, height, request.ratio, request.focal));
+    }
+    image = image.resize({ width: request.width, withoutEnlargement: true });
+    const encoded = request.png ? image.png() : image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data, mime: request.png ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
+  } catch (error) {
+    throw new ImageRejected(`no thumbnail can be made: ${(error as Error).message}`);
   }
-  image = image.resize({ width: request.width, withoutEnlargement: true });
-  const encoded = request.png ? image.png() : image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
-  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-  return { data, mime: request.png ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
 }
 
 /** A plain grey image answered instead of a file when the media token is missing or wrong (spec 8). */

@@ -1,7 +1,7 @@
 /**
- * The files domain: the file store (table, blob store, image pipeline), the media tokens and
- * the hourly sweep of unclaimed uploads (a scheduled job); its calls (routes.ts) and the media routes
- * (media-routes.ts). Other domains use `filesOf(ctx).files` (receive, get, remove), never the
+ * The files domain: the file store (table, blob store, image pipeline), the media tokens, the
+ * hourly sweeps of unclaimed uploads and of what a crash left (scheduled jobs, the latter also at
+ * start); its calls (routes.ts) and the media routes (media-routes.ts). Other domains use `filesOf(ctx).files` (receive, get, remove), never the
  * routes or the table.
  */
 import path from 'node:path';
@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { SUBJECTS } from '../../engine/core/permissions';
 import type { AppContext } from '../context';
 import { defineDomain } from '../domain';
+import { enqueue } from '../jobs';
 import type { DB } from '../storage/database';
 import { loadOrCreateSecret } from '../auth/tokens';
 import { openBlobStore, s3OptionsFromEnv, type S3Options } from './blob-store';
@@ -64,10 +65,17 @@ export default defineDomain({
     const domain = filesOf(ctx);
     // Its own scope: the multipart parser applies to these routes only.
     await api.register(async (scope) => fileRoutes(scope, ctx, domain));
-    mediaRoutes(api, domain);
+    mediaRoutes(api, ctx, domain);
   },
   // The demo's pictures are drawn once; the demo JSON names their ids.
   seed: { run: (ctx) => seedDemoMedia(filesOf(ctx).files).then(() => undefined) },
   // Answers how many went (kept as the job's result).
-  jobs: [{ name: 'files.sweepUnclaimed', every: SWEEP_INTERVAL_MS, run: (ctx) => filesOf(ctx).files.sweepUnclaimed() }],
+  jobs: [
+    { name: 'files.sweepUnclaimed', every: SWEEP_INTERVAL_MS, run: (ctx) => filesOf(ctx).files.sweepUnclaimed() },
+    // What a crash left (temp uploads, blobs without a row): hourly, and once at every start.
+    { name: 'files.sweepOrphans', every: SWEEP_INTERVAL_MS, run: (ctx) => filesOf(ctx).files.sweepOrphans() },
+  ],
+  async start(ctx) {
+    await enqueue(ctx, 'files.sweepOrphans', {}, { key: 'files.sweepOrphans' });
+  },
 });

@@ -1,17 +1,19 @@
 /**
  * The media routes (spec core 3 Media URLs and 7.3): /api/v1/{image,video,audio,document}/{id}
  * and their cors variants, with token, thumb, width, ratio and timestamp. Without a valid media
- * token a placeholder answers, never the file (spec 8). Raster images show inline; SVG, HTML and
+ * token of a live session, or for a file its viewer may not see (the same `mayView` as downloads),
+ * a placeholder answers, never the file (spec 8). Raster images show inline; SVG, HTML and
  * documents are attachments under a sandboxing policy, so nothing uploaded runs on our origin.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGO_THUMB_SIZE } from '../../engine/core/constants';
 import { THUMBNAIL_RATIOS, type FileKind } from '../../engine/core/files';
 import { snapThumbWidth } from '../../engine/core/media';
+import { permissionContext, sessionAccount, type AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { STORED_FILE_CONTENT_SECURITY_POLICY, storedFileHeaders } from '../http/security-headers';
-import { placeholderImage } from './images';
-import { contentDisposition, type FilesDomain } from './uploads';
+import { ImageRejected, placeholderImage } from './images';
+import { contentDisposition, mayView, type FilesDomain } from './uploads';
 import { discard, type VariantRequest } from './store';
 import type { FilesTable } from './table';
 
@@ -84,8 +86,18 @@ function headersFor(file: FilesTable, mime: string, variant: boolean): Record<st
   return { ...headers, 'content-disposition': contentDisposition(headers['content-disposition'].startsWith('inline') ? 'inline' : 'attachment', file.name) };
 }
 
-export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
+export function mediaRoutes(app: FastifyInstance, ctx: AppContext, domain: FilesDomain): void {
   const { files, mediaTokens } = domain;
+
+  /** Whether the token's session is live and its account may see the file; the permission context only when ownership and claim do not settle it. */
+  async function mayViewFile(token: string | undefined, file: FilesTable): Promise<boolean> {
+    const viewer = await mediaTokens.verify(token);
+    if (!viewer) return false;
+    const account = await sessionAccount(ctx.store, { ...viewer, serviceId: '', expiresAt: 0 });
+    if (!account) return false;
+    if (file.claimed || file.owner_id === account.accountId) return true;
+    return mayView(await permissionContext(ctx.store, account, ctx.registry), file);
+  }
 
   async function placeholder(reply: FastifyReply): Promise<FastifyReply> {
     return reply
@@ -100,6 +112,7 @@ export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
     if (!(await mediaTokens.verify(req.query.token))) return placeholder(reply);
     const file = await files.get(req.params.id);
     if (!file || file.kind !== kind) throw notFound(`${kind} "${req.params.id}" does not exist`);
+    if (!(await mayViewFile(req.query.token, file))) return placeholder(reply);
     const variant = kind === 'image' ? variantOf(req.query) : {};
     const isVariant = !!(variant.width || variant.ratio);
     const tag = files.variantOf(file, variant);
@@ -114,12 +127,19 @@ export function mediaRoutes(app: FastifyInstance, domain: FilesDomain): void {
     if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tag.etag)) return reply.code(304).headers(headers).send();
     let range: { start: number; end: number } | undefined;
     let unsatisfiable = false;
-    const bytes = await files.bytes(file, variant, (size) => {
-      const parsed = isVariant ? undefined : parseRange(req.headers.range, size);
-      if (parsed === 'unsatisfiable') unsatisfiable = true;
-      else range = parsed;
-      return range;
-    });
+    let bytes: Awaited<ReturnType<typeof files.bytes>>;
+    try {
+      bytes = await files.bytes(file, variant, (size) => {
+        const parsed = isVariant ? undefined : parseRange(req.headers.range, size);
+        if (parsed === 'unsatisfiable') unsatisfiable = true;
+        else range = parsed;
+        return range;
+      });
+    } catch (error) {
+      // A stored image no thumbnail can be drawn of (too many pixels declared): the placeholder, every time, not a 500.
+      if (error instanceof ImageRejected) return placeholder(reply);
+      throw error;
+    }
     if (!bytes) throw notFound(`${kind} "${req.params.id}" has no stored bytes`);
     reply.headers(headers);
     if (unsatisfiable) {

@@ -2,8 +2,9 @@
  * The short-lived media token (GET user/image_access_token): media URLs carry it in a query
  * parameter because <img> and <video> cannot send a bearer header. Signed with a key derived from
  * the session secret for this one purpose, so a media token is never a session token (and a
- * session token is never accepted as a media token). Verified tokens are remembered: a page of
- * thumbnails costs one HMAC, not one per image.
+ * session token is never accepted as a media token). A media token names the session it was issued
+ * to (`sid`): the media routes check that session is still live, so logout ends its media tokens too.
+ * Verified tokens are remembered: a page of thumbnails costs one HMAC, not one per image.
  */
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -12,35 +13,48 @@ import { SignJWT, jwtVerify } from 'jose';
 export const MEDIA_TOKEN_LIFETIME_S = 86_400;
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/** Who a media token speaks for: the account, its session, and when the token was issued (s). */
+export interface MediaViewer {
+  accountId: string;
+  sid: string;
+  issuedAt: number;
+}
+
 export class MediaTokens {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { accountId: string; expiresAt: number }>();
+  private readonly verified = new Map<string, MediaViewer & { expiresAt: number }>();
 
   constructor(sessionSecret: Uint8Array) {
     this.key = new Uint8Array(crypto.createHmac('sha256', sessionSecret).update('tessera media token').digest());
   }
 
-  async issue(accountId: string): Promise<{ token: string; expiresAt: number }> {
+  async issue(session: { accountId: string; sid: string }): Promise<{ token: string; expiresAt: number }> {
     const expiresAt = Math.floor(Date.now() / 1000) + MEDIA_TOKEN_LIFETIME_S;
-    const token = await new SignJWT({ use: 'media' }).setProtectedHeader({ alg: 'HS256' }).setSubject(accountId).setExpirationTime(expiresAt).sign(this.key);
+    const token = await new SignJWT({ use: 'media', sid: session.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.accountId)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
     return { token, expiresAt: expiresAt * 1000 };
   }
 
-  /** The account a valid, unexpired media token was issued to; undefined otherwise. */
-  async verify(token: string | undefined): Promise<string | undefined> {
+  /** The account and session a valid, unexpired media token was issued to; undefined otherwise (a token without a session too). */
+  async verify(token: string | undefined): Promise<MediaViewer | undefined> {
     if (!token || token.length > 2000) return undefined;
     const known = this.verified.get(token);
     if (known) {
-      if (known.expiresAt > Date.now()) return known.accountId;
+      if (known.expiresAt > Date.now()) return known;
       this.verified.delete(token);
       return undefined;
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (payload.use !== 'media' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return undefined;
+      if (payload.use !== 'media' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.sid !== 'string') return undefined;
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { accountId: payload.sub, expiresAt: payload.exp * 1000 });
-      return payload.sub;
+      const viewer = { accountId: payload.sub, sid: payload.sid, issuedAt: payload.iat ?? 0, expiresAt: payload.exp * 1000 };
+      this.verified.set(token, viewer);
+      return viewer;
     } catch {
       return undefined;
     }

@@ -24,16 +24,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { emptyProfile } from '../profiles/profile-data';
 import { isFileId, toFileInfo } from './store';
 import type { FilesTable } from './table';
-import { canManageFiles, contentDisposition, imageOptionsFrom, receiveUploads, serviceMaxFileSize, type FilesDomain } from './uploads';
-
-function mayChange(user: SignedInUser, file: FilesTable): boolean {
-  return file.owner_id === user.account.accountId || canManageFiles(user);
-}
-
-/** Metadata is visible to its owner, to files managers, and for files attached to something (claimed). */
-function mayView(user: SignedInUser, file: FilesTable): boolean {
-  return !!file.claimed || mayChange(user, file);
-}
+import { canManageFiles, contentDisposition, imageOptionsFrom, mayChange, mayView, receiveUploads, serviceMaxFileSize, type FilesDomain } from './uploads';
 
 function contextIdFrom(query: unknown): string | null {
   const contextId = (query as { contextId?: string } | undefined)?.contextId;
@@ -205,7 +196,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
 
   app.get('/user/image_access_token', async (req) => {
     const user = await requireUser(ctx, req);
-    return domain.mediaTokens.issue(user.account.accountId);
+    return domain.mediaTokens.issue({ accountId: user.account.accountId, sid: user.claims.sid });
   });
 
   // Only the account owner changes an avatar (spec core 1 and community 6): there is no id to

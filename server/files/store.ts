@@ -27,6 +27,7 @@ import { readAll, type BlobStore } from './blob-store';
 import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage, type ThumbnailRequest } from './images';
 import { filesDb, type FilesDB, type FilesTable } from './table';
 import { HOT_VARIANT_MAX_BYTES, HotVariants } from './hot-variants';
+import { stripFileMetadata } from './metadata-strip';
 
 /** Unclaimed uploads older than this are swept (the issue: a day). */
 export const UNCLAIMED_MAX_AGE_MS = 86_400_000;
@@ -149,6 +150,9 @@ export function discard(bytes: FileBytes): void {
   if (bytes.body instanceof Readable) bytes.body.destroy();
 }
 
+/** A temp upload or a blob folder without a row younger than this may still be an upload on its way. */
+export const ORPHAN_MIN_AGE_MS = 3_600_000;
+
 export class FileStore {
   readonly db: Kysely<FilesDB>;
   private readonly making = new Map<string, Promise<EncodedImage | undefined>>();
@@ -229,8 +233,10 @@ export class FileStore {
         sha256 = crypto.createHash('sha256').update(image.data).digest('hex');
         await this.blobs.putBuffer(`${id}/original`, image.data, mime);
       } else {
+        // Location and text metadata out of what is not re-encoded (SVG, icons, MP4/QuickTime): then size and hash anew.
+        const stripped = await stripFileMetadata(temp, mime).catch(() => false);
         size = (await fs.promises.stat(temp)).size;
-        sha256 = receivedSha256;
+        sha256 = stripped ? await sha256Of(temp) : receivedSha256;
         if (mime === SVG_MIME)
           ({ width, height } = await sharp(temp)
             .metadata()
@@ -336,6 +342,32 @@ export class FileStore {
   }
 
   /** Deletes unclaimed uploads older than a day; returns how many. */
+  /**
+   * What a crash leaves behind: temporary uploads and blob folders without a row, older than
+   * ORPHAN_MIN_AGE_MS (younger ones may be an upload still on its way to its row). Answers how many went.
+   */
+  async sweepOrphans(now = Date.now()): Promise<{ temps: number; blobs: number }> {
+    let temps = 0;
+    for (const name of await fs.promises.readdir(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (!stat || stat.mtimeMs >= now - ORPHAN_MIN_AGE_MS) continue;
+      await fs.promises.rm(file, { recursive: true, force: true });
+      temps++;
+    }
+    let blobs = 0;
+    for await (const page of this.blobs.folders()) {
+      const old = page.filter((f) => isFileId(f.id) && f.modifiedAt < now - ORPHAN_MIN_AGE_MS).map((f) => f.id);
+      if (!old.length) continue;
+      const rows = new Set((await this.db.selectFrom('files').select('id').where('id', 'in', old).execute()).map((r) => r.id));
+      for (const id of old.filter((id) => !rows.has(id))) {
+        await this.blobs.deletePrefix(`${id}/`);
+        blobs++;
+      }
+    }
+    return { temps, blobs };
+  }
+
   async sweepUnclaimed(now = Date.now()): Promise<number> {
     const stale = await this.db
       .selectFrom('files')
@@ -415,6 +447,12 @@ export class FileStore {
     const read = await this.blobs.get(`${file.id}/original`);
     return read ? readAll(read.body) : undefined;
   }
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** A re-encoded image keeps its name with the extension of what it now is. */

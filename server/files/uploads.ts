@@ -8,16 +8,20 @@ import { SUBJECTS } from '../../engine/core/permissions';
 import { resolveImageOptions, type ImageOptions, type ResolvedImageOptions } from '../../engine/core/files';
 import type { Settings } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api/files';
-import type { AppContext, SignedInUser } from '../context';
+import type { AppContext } from '../context';
 import { badRequest, HttpError } from '../errors';
-import { can } from '../permissions';
+import { can, type PermissionContext } from '../permissions';
 import { tooLarge, type FileStore, type ReceiveOptions } from './store';
 import type { MediaTokens } from './media-token';
+import type { FilesTable } from './table';
 
 /** The server's upload limit when settings name none (files/serviceMaxFileSize). */
 export const DEFAULT_SERVICE_MAX_FILE_SIZE = 26_214_400;
 /** Files in one multipart request (a `files` field with multipleFiles). */
 const MAX_FILES_PER_UPLOAD = 20;
+/** What the multipart parser (@fastify/busboy) says of a body that is no valid multipart: no or a bad boundary, cut-off or broken parts. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot|Malformed part header|Unexpected end of form)/;
 /** Room for multipart boundaries and part headers on top of the files themselves. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -33,8 +37,17 @@ export async function serviceMaxFileSize(ctx: AppContext): Promise<number> {
 }
 
 /** Files managers (admins, and accounts granted files manage) change and delete anyone's files; the asset library's calls are the admin area `content` (server/admin-area.ts). */
-export function canManageFiles(user: SignedInUser): boolean {
+export function canManageFiles(user: PermissionContext): boolean {
   return can(user, 'manage', SUBJECTS.files);
+}
+
+export function mayChange(user: PermissionContext, file: FilesTable): boolean {
+  return file.owner_id === user.account.accountId || canManageFiles(user);
+}
+
+/** A file is visible (metadata, download, media URL) to its owner, to files managers, and once attached to something (claimed). */
+export function mayView(user: PermissionContext, file: FilesTable): boolean {
+  return !!file.claimed || mayChange(user, file);
 }
 
 /** Image options from the query string (spec 3 Image options); bad values are a 400 naming them. */
@@ -89,8 +102,7 @@ export async function receiveUploads(
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
       throw badRequest('the body is not valid multipart/form-data');
     if (error instanceof HttpError) throw error;
-    if ((error as Error).message?.includes('Unexpected end of form') || (error as Error).message?.includes('Malformed part header'))
-      throw badRequest(`the multipart body is malformed: ${(error as Error).message}`);
+    if (MALFORMED_MULTIPART.test((error as Error).message ?? '')) throw badRequest(`the multipart body is malformed: ${(error as Error).message}`);
     throw error;
   }
   if (!received.length) throw badRequest('the multipart body holds no file');

@@ -18,7 +18,7 @@ export function profileRuleChecker(ctx: AppContext, accountId: string, nameOf: (
   return async ({ rule, value, params, fieldId }) => {
     if (rule === 'feed_valid') {
       try {
-        const answer = await checkFeed(String(value));
+        const answer = await checkFeed(String(value), { trusted: ctx.config.feedTrustedAddresses });
         return answer.errno === 0 || { key: 'validation.feed_valid' };
       } catch (e) {
         if (e instanceof FeedUrlRefused) return { key: 'validation.feed_valid' };

@@ -3,6 +3,10 @@
  * server be used against its own network: http(s) only, every host name resolved and every address
  * checked before connecting (the checked address is the one connected to, so a second DNS answer
  * cannot swap it), at most three redirects each checked the same way, a short time-out and a size cap.
+ * `trusted` addresses (config FEED_TRUSTED_ADDRESSES: an intranet's feed server, a test's local one)
+ * are let through although private. Feeds are read one at a time per process, in slices of a few
+ * ms with the event loop let in between: the reader is linear (feed-parse.ts), and no check, nor a
+ * queue of them, holds the loop for long.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -10,7 +14,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import { isPublicAddress } from './address-filter';
-import { parseFeed, type FeedItem } from './feed-parse';
+import { readFeedInSlices, type FeedItem } from './feed-parse';
 
 export const FEED_TIMEOUT_MS = 5000;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
@@ -38,7 +42,7 @@ class FeedFailure extends Error {
 }
 
 /** A URL the server may fetch, or FeedUrlRefused saying why not (scheme, credentials, literal private address). */
-export function feedUrl(text: string): URL {
+export function feedUrl(text: string, trusted: ReadonlySet<string> = NONE): URL {
   let url: URL;
   try {
     url = new URL(text);
@@ -48,36 +52,40 @@ export function feedUrl(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FeedUrlRefused(`only http and https feeds can be checked, not ${url.protocol}`);
   if (url.username || url.password) throw new FeedUrlRefused('a feed URL may not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !isPublicAddress(host))
+  if (net.isIP(host) && !isPublicAddress(host) && !trusted.has(host))
     throw new FeedUrlRefused(`${host} is a private, loopback or link-local address; the server does not fetch from it`);
   return url;
 }
 
-/** Resolves like dns.lookup but refuses any non-public address: the connection only ever goes to a checked address. */
-const publicLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 4);
-    const list = addresses as dns.LookupAddress[];
-    const refused = list.find((a) => !isPublicAddress(a.address));
-    if (refused || !list.length)
-      return callback(
-        new FeedUrlRefused(
-          `${hostname} resolves to ${refused?.address ?? 'no address'}, a private, loopback or link-local address; the server does not fetch from it`,
-        ),
-        '',
-        4,
-      );
-    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    callback(null, list[0].address, list[0].family);
-  });
-};
+const NONE: ReadonlySet<string> = new Set();
 
-function getOnce(url: URL, deadline: number): Promise<{ status: number; location?: string; body: string }> {
+/** Resolves like dns.lookup but refuses any non-public address: the connection only ever goes to a checked address. */
+const publicLookup =
+  (trusted: ReadonlySet<string>): LookupFunction =>
+  (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as dns.LookupAddress[];
+      const refused = list.find((a) => !isPublicAddress(a.address) && !trusted.has(a.address));
+      if (refused || !list.length)
+        return callback(
+          new FeedUrlRefused(
+            `${hostname} resolves to ${refused?.address ?? 'no address'}, a private, loopback or link-local address; the server does not fetch from it`,
+          ),
+          '',
+          4,
+        );
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+
+function getOnce(url: URL, deadline: number, trusted: ReadonlySet<string>): Promise<{ status: number; location?: string; body: string }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.get(
       url,
-      { lookup: publicLookup, headers: { accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9, */*;q=0.1' } },
+      { lookup: publicLookup(trusted), headers: { accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9, */*;q=0.1' } },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400) {
@@ -111,20 +119,36 @@ function getOnce(url: URL, deadline: number): Promise<{ status: number; location
   });
 }
 
+let reading: Promise<unknown> = Promise.resolve();
+
+/** Reads one feed after those queued before it, in short slices with the event loop let in between (I/O of other requests first). */
+function readFeed(body: string): Promise<FeedItem[] | null> {
+  const read = reading.then(() => readFeedInSlices(body));
+  reading = read.catch(() => undefined);
+  return read;
+}
+
+export interface FeedCheckOptions {
+  timeoutMs?: number;
+  /** Private addresses the check may connect to all the same (FEED_TRUSTED_ADDRESSES). */
+  trusted?: ReadonlySet<string>;
+}
+
 /** Fetches and reads the feed; FeedUrlRefused for a URL or address the server will not fetch, errno for the rest. */
-export async function checkFeed(text: string, timeoutMs = FEED_TIMEOUT_MS): Promise<FeedCheck & { message?: string }> {
-  let url = feedUrl(text);
-  const deadline = Date.now() + timeoutMs;
+export async function checkFeed(text: string, options: FeedCheckOptions = {}): Promise<FeedCheck & { message?: string }> {
+  const trusted = options.trusted ?? NONE;
+  let url = feedUrl(text, trusted);
+  const deadline = Date.now() + (options.timeoutMs ?? FEED_TIMEOUT_MS);
   try {
     for (let hop = 0; ; hop++) {
-      const answer = await getOnce(url, deadline);
+      const answer = await getOnce(url, deadline, trusted);
       if (answer.location !== undefined) {
         if (hop >= MAX_REDIRECTS) throw new FeedFailure(1, `more than ${MAX_REDIRECTS} redirects`);
-        url = feedUrl(new URL(answer.location, url).href);
+        url = feedUrl(new URL(answer.location, url).href, trusted);
         continue;
       }
       if (answer.status < 200 || answer.status >= 300) throw new FeedFailure(1, `the feed answered HTTP ${answer.status}`);
-      const items = parseFeed(answer.body);
+      const items = await readFeed(answer.body);
       if (!items) throw new FeedFailure(2, 'the answer is no RSS or Atom feed');
       return { items, errno: 0 };
     }

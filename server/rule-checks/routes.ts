@@ -13,7 +13,7 @@ export function ruleCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { url: string } }>('/external/content/rss/url/:url', async (req) => {
     await requireUser(ctx, req);
     try {
-      return await checkFeed(req.params.url);
+      return await checkFeed(req.params.url, { trusted: ctx.config.feedTrustedAddresses });
     } catch (e) {
       if (e instanceof FeedUrlRefused) throw badRequest(`url: ${e.message}`);
       throw e;

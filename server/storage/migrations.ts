@@ -6,11 +6,12 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DB } from './database';
 import { jobsMigration } from '../jobs/jobs-table';
+import { rateLimitMigration } from '../http/rate-limits';
 import { realtimeLogMigration } from '../realtime-log';
 
 type Engine = 'sqlite' | 'postgres';
 
-/** The core's tables: documents, the audit log, the PostgreSQL change log of the caches, the job queue, and the realtime rooms' log. */
+/** The core's tables: documents, the audit log, the PostgreSQL change log of the caches, the job queue, the realtime rooms' log and the rate-limit counters. */
 export function coreMigrations(engine: Engine): Record<string, Migration> {
   return {
     '0001_documents_and_audit': {
@@ -58,6 +59,8 @@ export function coreMigrations(engine: Engine): Record<string, Migration> {
     '20261129T0600_core_jobs': jobsMigration(engine),
     // Realtime event ids per room and each room's recent events (server/realtime-log.ts).
     '20261129T0830_core_realtime_rooms': realtimeLogMigration(),
+    // Rate-limit counters shared by the processes of a site (server/http/rate-limits.ts).
+    '20261129T0900_core_rate_limits': rateLimitMigration,
     // PostgreSQL: the keys each writing transaction changed, which every process's cache checks
     // read (server/storage/shared-cache.ts); replaces store_generation, whose one row every writer
     // queued on. Unused on SQLite (one process, its cache written through).

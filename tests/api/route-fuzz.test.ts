@@ -2,7 +2,8 @@
  * A fuzz of every route the server registers (enumerated from Fastify's onRoute, never listed by
  * hand), on SQLite and PostgreSQL: with no token and with a member's token, path parameters that
  * carry NUL, traversal, prototype names, over-long and odd values, bodies that are malformed,
- * wrong-typed, deeply nested, NUL-bearing or prototype-poisoning, and hostile query strings.
+ * wrong-typed, deeply nested, NUL-bearing or prototype-poisoning, malformed multipart (no
+ * boundary, truncated or broken parts), and hostile query strings.
  * Every answer must be below 500, and a refused request (anything but 2xx/3xx) must leave the
  * database exactly as it was: a fingerprint of the tables is compared after every request and,
  * when it moved, the rows themselves (read straight from the database).
@@ -51,6 +52,19 @@ const BODY_VARIANTS: (string | undefined)[] = [
   JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ logType: 'pageView', subject: `s${i}`, actionTime: i }))),
 ];
 
+/** Malformed multipart bodies (the upload routes' parser; every other write refuses the type): [content type, body]. */
+const PART = 'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
+const MULTIPART_VARIANTS: [string, string][] = [
+  ['multipart/form-data', `--x\r\n${PART}\x89PNG\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=', `--\r\n${PART}x\r\n----\r\n`],
+  ['multipart/form-data; boundary=x', `--x\r\n${PART}\x89PNG\r\n\x1a\n`],
+  ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition\r\n\r\nx\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', `--x\r\n${'X-Long: y\r\n'.repeat(5000)}\r\nx\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', 'not multipart at all'],
+  [`multipart/form-data; boundary=${'b'.repeat(300)}`, `--${'b'.repeat(300)}\r\n${PART}x\r\n--${'b'.repeat(300)}--\r\n`],
+  ['multipart/form-data; boundary=x', ''],
+];
+
 const QUERY_VARIANTS = [
   '?opts=%00',
   `?opts=${encodeURIComponent(deep(3000))}`,
@@ -82,10 +96,10 @@ describe.each(BACKENDS)('route fuzz on %s', (backend) => {
     const failures: string[] = [];
     let requests = 0;
 
-    const send = async (method: string, path: string, token: string | undefined, body?: string) => {
+    const send = async (method: string, path: string, token: string | undefined, body?: string, contentType = 'application/json') => {
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (body !== undefined) headers['content-type'] = contentType;
       requests++;
       let status: number;
       let text: string;
@@ -97,7 +111,7 @@ describe.each(BACKENDS)('route fuzz on %s', (backend) => {
         failures.push(`${method} ${path}: no answer (${(error as Error).message})`);
         return;
       }
-      const what = `${method} ${path.slice(0, 120)} ${token ? 'member' : 'anonymous'} ${body === undefined ? '' : body.slice(0, 60)}`;
+      const what = `${method} ${path.slice(0, 120)} ${token ? 'member' : 'anonymous'} ${contentType === 'application/json' ? '' : `${contentType} `}${body === undefined ? '' : body.slice(0, 60)}`;
       if (status >= 500) failures.push(`${status} ${what}: ${text.slice(0, 160)}`);
       if (/root:x?:0:0:/.test(text)) failures.push(`file outside the app served: ${what}`);
       const changed = await database.check(status, what);
@@ -114,6 +128,7 @@ describe.each(BACKENDS)('route fuzz on %s', (backend) => {
         for (const path of paths) await send(route.method, path, await tokenFor(token), writes ? '{}' : undefined);
         const first = paths[0];
         if (writes) for (const body of BODY_VARIANTS) await send(route.method, first, await tokenFor(token), body);
+        if (writes && token) for (const [type, body] of MULTIPART_VARIANTS) await send(route.method, first, await tokenFor(token), body, type);
         else for (const query of QUERY_VARIANTS) await send(route.method, first + query, await tokenFor(token));
       }
     }

@@ -102,7 +102,13 @@ export async function startApiServer(
     schema = await createSchemaName();
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-'));
-  const config = { ...configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv(backend, schema), ...env }, projectRoot), ...overrides };
+  const config = {
+    ...configFromEnv(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1', ...backendEnv(backend, schema), ...env },
+      projectRoot,
+    ),
+    ...overrides,
+  };
   let server = await startTessera(config, start);
   let url = server.url;
   const call: ApiServer['call'] = async (method, p, options = {}) => {

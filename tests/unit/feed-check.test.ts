@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../server/rule-checks/address-filter';
 import { checkFeed, feedUrl, FeedUrlRefused } from '../../server/rule-checks/feed-fetch';
-import { parseFeed } from '../../server/rule-checks/feed-parse';
+import { FEED_MAX_ITEMS, parseFeed } from '../../server/rule-checks/feed-parse';
 
 describe('address filter', () => {
   it.each([
@@ -50,7 +50,7 @@ describe('feed URL gate', () => {
   });
   it('a public address that does not answer is errno 1 (unreachable or cut at the deadline), not an error', async () => {
     // 192.0.2.1 (TEST-NET-1) is public but routes nowhere: either unreachable at once or cut at the deadline.
-    const answer = await checkFeed('http://192.0.2.1/feed', 300);
+    const answer = await checkFeed('http://192.0.2.1/feed', { timeoutMs: 300 });
     expect(answer).toMatchObject({ items: [], errno: 1 });
   });
   it('refuses a host name that resolves to loopback before connecting', async () => {
@@ -87,5 +87,13 @@ describe('feed reader', () => {
     expect(parseFeed('<!doctype html><html><body>hello</body></html>')).toBeNull();
     expect(parseFeed('')).toBeNull();
     expect(parseFeed('<rss><item><title>unclosed')).toEqual([]);
+  });
+  it('reads hostile shapes to an answer: unclosed items, comments, tags and CDATA end the reading; at most FEED_MAX_ITEMS items', () => {
+    expect(parseFeed(`<rss>${'<item>'.repeat(1000)}`)).toEqual([]);
+    expect(parseFeed('<rss><item><title>a</title></item><!-- <item><title>b</title></item>')).toEqual([{ title: 'a', link: '' }]);
+    expect(parseFeed(`<feed><entry><title>x</title>${'<link '.repeat(1000)}</entry></feed>`)).toEqual([{ title: 'x', link: '' }]);
+    expect(parseFeed('<rss><item><title><![CDATA[open</title></item></rss>')).toEqual([{ title: 'open', link: '' }]);
+    expect(parseFeed('<RSS><ITEM><TITLE>Up</TITLE><LINK>https://u.example/</LINK></ITEM></RSS>')).toEqual([{ title: 'Up', link: 'https://u.example/' }]);
+    expect(parseFeed(`<rss>${'<item><title>t</title></item>'.repeat(FEED_MAX_ITEMS + 10)}</rss>`)).toHaveLength(FEED_MAX_ITEMS);
   });
 });
