@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     // A ceiling, not a speed check: typing through user-event on a loaded 2-core machine can pass 5 s.
     testTimeout: 20_000,
+    // The default output, then one line per project with its duration (npm test's figures per project).
+    reporters: ['default', './tests/helpers/project-durations-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
