@@ -105,6 +105,38 @@ export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: 
   return page;
 }
 
+export interface SignedInBrowsers {
+  /** One page per name, in the order given, each on the welcome page. */
+  pages: Page[];
+  close(): Promise<void>;
+}
+
+/**
+ * The opening of the e2e suites where members watch one another: a browser of its own per demo
+ * account named (the same name twice is the same member on two machines), each page signed in
+ * through the stand-in login; page errors go into `errors`, prefixed by the name.
+ */
+export async function openSignedIn(baseUrl: string, names: string[], errors: string[] = []): Promise<SignedInBrowsers> {
+  const browsers = await Promise.all(names.map(() => launchBrowser()));
+  const close = async () => {
+    for (const b of browsers) await b.close();
+  };
+  try {
+    const pages = await Promise.all(
+      names.map(async (name, i) => {
+        const page = await browsers[i].context.newPage();
+        page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+        await signInThroughLogin(page, baseUrl, name);
+        return page;
+      }),
+    );
+    return { pages, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Opens the selected block's More menu in `toolbar` and returns the entry named `name`. */
 export async function blockMenuItem(toolbar: Locator, name: string | RegExp): Promise<Locator> {
   await toolbar.getByRole('button', { name: 'More', exact: true }).click();
