@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 20_000,
     // Suites call faster than any person: the rate limits (server/http/rate-limits.ts) scaled up; a test of them sets its own.
     env: { RATE_LIMIT_SCALE: '1000' },
+    // The default output, then one line per project with its duration (npm test's figures per project).
+    reporters: ['default', './tests/helpers/project-durations-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

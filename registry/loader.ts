@@ -1,4 +1,5 @@
 /** Reads `registry/<kind>/*.json` from disk, validates every entry, and throws naming each bad file and pointer. */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,11 +32,22 @@ export function readRegistryFiles(dir: string = REGISTRY_DIR, shownAs = 'registr
   return { files, parseProblems };
 }
 
+/**
+ * Valid registries already checked in this process, by a hash of what was read: compiling every
+ * entry's schema is most of a server's start (about 1 s), and a process that starts servers again
+ * (tests, restarts) reads the same files. Each caller gets its own copy.
+ */
+const validated = new Map<string, RegistryData>();
+
 /** Loads and validates the registry; throws RegistryError listing every problem. */
 export function loadRegistry(dir: string = REGISTRY_DIR, shownAs = 'registry'): RegistryData {
   const { files, parseProblems } = readRegistryFiles(dir, shownAs);
+  const key = crypto.createHash('sha256').update(JSON.stringify(files)).digest('hex');
+  const known = validated.get(key);
+  if (known && !parseProblems.length) return structuredClone(known);
   const { data, problems } = validateRegistryFiles(files);
   const all = [...parseProblems, ...problems];
   if (all.length) throw new RegistryError(all);
+  validated.set(key, structuredClone(data));
   return data;
 }

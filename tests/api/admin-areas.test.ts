@@ -5,22 +5,19 @@
  * area `content`): 401 without a session, 403 for a member, 403 naming the grants for an elevated
  * user without them, allowed once a list grants them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_AREAS } from '../../engine/core/admin-areas';
 import type { AdminDashboardResponse, AdminSectionsResponse } from '../../schemas/model/api/staff';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
-describe.each(BACKENDS)('admin areas on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('admin areas', (api) => {
   let admin: string;
   let elena: string;
   let maya: string;
 
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, elena, maya] = await Promise.all(['admin', 'elena', 'maya'].map((a) => api.signIn(a)));
   });
-  afterAll(() => api?.close());
 
   /** Grants accepted members of the demo's Makers list (Elena is one) these permissions. */
   const grantMakers = (grants: Record<string, Record<string, boolean>>) =>

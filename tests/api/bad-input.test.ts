@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { beforeAll, expect, it } from 'vitest';
+import { describeBackends } from '../helpers/backends';
 import { databaseSnapshot, snapshotDifference, type DatabaseSnapshot } from '../helpers/db-snapshot';
 
 /** Every write a member must not make: method, path, a body that would otherwise be valid. */
@@ -43,17 +43,14 @@ const ADMIN_WRITES: [string, string, unknown?][] = [
   ['POST', 'user/viewAs', { userListIds: ['volunteers'] }],
 ];
 
-describe.each(BACKENDS)('bad input on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('bad input', (api) => {
   let admin: string;
   let maya: string;
   let before: DatabaseSnapshot;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
     before = await databaseSnapshot(api);
   });
-  afterAll(async () => api?.close());
 
   it('malformed JSON is a 400 naming the problem', async () => {
     const res = await api.call<{ error: string; message: string }>('POST', 'structure/block/news-1', { token: admin, rawBody: '{"block": {"id": "news-1",' });

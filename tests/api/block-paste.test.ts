@@ -1,20 +1,15 @@
 /** POST structure/block/paste: the clipboard's copies with new ids, one request, checked before anything is written. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { copyBlocks, snapshotOf } from '../../engine/core';
 import type { Block } from '../../schemas/model';
 import type { BlockPasteRequest, PageResponse } from '../../schemas/model/api/structure';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
-describe.each(BACKENDS)('block paste on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('block paste', (api, backend) => {
   let admin: string;
   let maya: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
   const page = async (id: string) => (await api.call<PageResponse>('GET', `structure/page/${id}`, { token: admin })).body;
   let n = 0;

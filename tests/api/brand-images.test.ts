@@ -5,10 +5,10 @@
  * it at start under their ids, so the logo and favicon the brands name are served again.
  */
 import { filesOf } from '../../server/files';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Brand } from '../../schemas/model';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { fetchBytes } from '../helpers/uploads';
 
 /** An ICO file holding one 16x16 PNG (the format browsers accept as a favicon). */
@@ -31,15 +31,12 @@ const LEGACY_LOGO = '6f0c3a52-8d8e-4b53-9a51-3c2f3f1f0a01';
 const LEGACY_FAVICON = '6f0c3a52-8d8e-4b53-9a51-3c2f3f1f0a02';
 const LEGACY_JUNK = '6f0c3a52-8d8e-4b53-9a51-3c2f3f1f0a03';
 
-describe.each(BACKENDS)('brand images on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('brand images', (api) => {
   let admin: string;
   let maya: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
   });
-  afterAll(async () => api?.close());
 
   const mediaToken = async (token: string) => (await api.call<{ token: string }>('GET', 'user/image_access_token', { token })).body.token;
 

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { InitResponse } from '../../schemas/model/api/session';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 /** A GET with exactly these headers (fetch would add and undo its own accept-encoding), body raw. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -20,16 +20,13 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 const decode = (encoding: string | undefined, body: Buffer) =>
   JSON.parse((encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8'));
 
-describe.each(BACKENDS)('init and page answers in the encoding asked for, on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('init and page answers in the encoding asked for,', (api) => {
   let maya: string;
   const initPath = `/api/v1/init?opts=${encodeURIComponent(JSON.stringify({ pageId: 'welcome' }))}`;
   const pagePath = '/api/v1/structure/page/welcome';
   beforeAll(async () => {
-    api = await startApiServer(backend);
     maya = await api.signIn('maya');
   });
-  afterAll(async () => api?.close());
 
   const get = (path: string, acceptEncoding?: string, token = maya) =>
     rawGet(api.url + path, { authorization: `Bearer ${token}`, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) });

@@ -5,29 +5,26 @@
  * decided on the server too: a member never receives a block meant for another list, by page,
  * block or realtime.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRegistry, createRuleEngine, decideBlockVisibility } from '../../engine/core';
 import type { Block } from '../../schemas/model';
 import type { InitResponse } from '../../schemas/model/api/session';
 import type { PageResponse, StructureResponse } from '../../schemas/model/api/structure';
 import { loadRegistry } from '../../registry/loader';
 import type { ItemsChanges } from '../../server/structure/realtime-events';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { emitAck, nextEvent, recordEvents, settle, socketFor } from '../helpers/sockets';
 
 const membersArea = (s: StructureResponse) => s.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id);
 const initFor = (pageId: string) => `init?opts=${encodeURIComponent(JSON.stringify({ pageId }))}`;
 
-describe.each(BACKENDS)('demo site visibility per list on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('demo site visibility per list', (api) => {
   let admin: string;
   let maya: string;
   let victor: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
   });
-  afterAll(async () => api?.close());
 
   const noticeIds = async (token: string) => {
     const init = (await api.call<InitResponse>('GET', initFor('notice-board'), { token })).body;

@@ -3,22 +3,18 @@
  * it) migrates, seeds once, answers its route, adds to init and authorises its room, on both
  * engines, with nothing edited outside its folder and the list it is passed in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DOMAINS } from '../../server/domains';
 import { enqueue } from '../../server/jobs';
 import toy from '../fixtures/toy-domain';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { emitAck, socketFor } from '../helpers/sockets';
 
-describe.each(BACKENDS)('a domain added later, on %s', (backend) => {
-  let api: ApiServer;
-
+describeBackends('a domain added later,', (api) => {
   beforeAll(async () => {
-    api = await startApiServer(backend);
     // The database exists, seeded, without the toy domain; then the server starts with it.
     await api.restart(0, { domains: [...DOMAINS, toy] });
   });
-  afterAll(async () => api?.close());
 
   it('migrates the existing database and applies its seed', async () => {
     const token = await api.signIn('admin');

@@ -3,12 +3,12 @@
  * server's HTTP API, from the build's standalone validator the member's browser runs, and from the
  * admin's edit-form validator built on it. iFrame's `url` is such an option.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOptionsValidator } from '../../admin/block-editor/validator';
 import { blockOptionValidators } from '../../blocks/_validators.generated/index';
 import { fullRegistry } from '../../registry/generated/registry';
 
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 const schema = fullRegistry.blocks.iFrame.options;
 const options = (url: string) => ({ url, title: 'Map', heightPx: 320 });
@@ -44,15 +44,10 @@ describe('format "uri" in block options, in the browser paths', () => {
   });
 });
 
-describe.each(BACKENDS)('format "uri" in block options, through the HTTP API on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('format "uri" in block options, through the HTTP API', (api) => {
   let admin: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     admin = await api.signIn('admin');
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it('the server accepts and refuses the same urls as the admin and the standalone validator', async () => {

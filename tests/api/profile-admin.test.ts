@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Block, Field, Profile, ProfileMeta } from '../../schemas/model';
 import type { InitResponse } from '../../schemas/model/api/session';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
-describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('profile saves, profile meta, view-as and text edits', (api) => {
   let admin: string;
   let maya: string;
   let victor: string;
   let formId: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
     // A profile form on the news page: a required nickname and an e-mail address.
     const created = await api.call<{ block: Block }>('PUT', 'structure/block', {
@@ -26,7 +24,6 @@ describe.each(BACKENDS)('profile saves, profile meta, view-as and text edits on 
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
   });
-  afterAll(async () => api?.close());
 
   it('POST profile/{id} saves a form block’s values to the own profile, validated on the server', async () => {
     const saved = await api.call<Profile>('POST', 'profile/maya', {

@@ -4,28 +4,25 @@
  * they made stays), recently viewed, list membership states, framework data and the profile
  * block statistics. Every refusal is a 4xx naming what was wrong and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Profile, ProfileMeta } from '../../schemas/model';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { watchDatabase } from '../helpers/db-snapshot';
 import { nextEvent, socketFor, type Socket } from '../helpers/sockets';
 
 type Message = { error: string; message: string };
 
-describe.each(BACKENDS)('managing profiles on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('managing profiles', (api) => {
   let admin: string;
   let maya: string;
   let victor: string;
   let elena: string;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya, victor, elena] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor'), api.signIn('elena')]);
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await api?.close();
   });
 
   /** Sends a request that must be refused with `status`, its message matching `message`, and nothing written. */

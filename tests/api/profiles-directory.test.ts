@@ -3,9 +3,9 @@
  * others only public values, never match a private one, follow profile saves at once, and hide
  * online status behind connectivity privacy.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Block, Field, Profile } from '../../schemas/model';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 type Entry = Profile | { accountId: string; error: string };
 interface SearchAnswer {
@@ -15,8 +15,7 @@ interface SearchAnswer {
   limit: number;
 }
 
-describe.each(BACKENDS)('member directory on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('member directory', (api) => {
   let admin: string;
   let maya: string;
   let victor: string;
@@ -25,7 +24,6 @@ describe.each(BACKENDS)('member directory on %s', (backend) => {
   const ids = async (token: string, body: object) => (await search(token, body)).body.items.map((i) => i.accountId);
 
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
     const created = await api.call<{ block: Block }>('PUT', 'structure/block', {
       token: admin,
@@ -38,7 +36,6 @@ describe.each(BACKENDS)('member directory on %s', (backend) => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
-  afterAll(async () => api?.close());
 
   it('POST profile/collection answers each id as the caller may see it: public values only for others', async () => {
     const res = await api.call<Entry[]>('POST', 'profile/collection', { token: victor, body: { accountIds: ['maya', 'victor', 'nobody', 'maya'] } });

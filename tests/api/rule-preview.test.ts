@@ -4,10 +4,10 @@
  * lists a query lets in, judged by the engine's evaluator). Admins only; a bad rule is a 400 that
  * names the problem in words; nothing is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 import type { RuleQuery } from '../../schemas/model';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { watchDatabase } from '../helpers/db-snapshot';
 import { membershipsByAccount } from '../../server/lists/memberships';
 import type { Account } from '../../server/model';
@@ -18,15 +18,12 @@ const inLists = (...lists: string[]): RuleQuery => ({
   rules: [{ kind: 'userList', subject: '', operator: 'inListSomeSelected', value: lists }],
 });
 
-describe.each(BACKENDS)('rules editor subjects and preview on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('rules editor subjects and preview', (api) => {
   let admin: string;
   let maya: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
   });
-  afterAll(async () => api?.close());
 
   const preview = (token: string | undefined, body: unknown) =>
     api.call<RulePreview & { message?: string; error?: string }>('POST', 'admin/rules/preview', { ...(token ? { token } : {}), body });

@@ -4,25 +4,23 @@
  * addresses), slug_valid and uniqueness compare against other profiles; a failing save is a 400
  * naming the field and the rule, and writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Field, Profile } from '../../schemas/model';
 import { validateFieldValue, validateFieldValueAsync } from '../../engine/core/validation';
 import { createApiClient } from '../../web/api/client';
 import { createRuleChecker } from '../../web/engine/page-services';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { MemoryStorage } from '../helpers/memory-storage';
 
 const FORM = 'profile-about-form';
 
-describe.each(BACKENDS)('server rules on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('server rules', (api) => {
   let admin: string;
   let maya: string;
   let victor: string;
   let blogField: Field;
   let handleField: Field;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya, victor] = await Promise.all([api.signIn('admin'), api.signIn('maya'), api.signIn('victor')]);
     const add = async (field: Partial<Field>) => {
       const res = await api.call<Field>('POST', 'structure/field', { token: admin, body: { itemId: FORM, itemType: 'block', field } });
@@ -32,7 +30,6 @@ describe.each(BACKENDS)('server rules on %s', (backend) => {
     blogField = await add({ key: 'blogFeed', type: 'text', label: 'Blog feed', validation: { feed_valid: true } });
     handleField = await add({ key: 'handle', type: 'text', label: 'Handle', validation: { slug_valid: true } });
   });
-  afterAll(async () => api?.close());
 
   const save = (token: string, accountId: string, changes: Record<string, unknown>) =>
     api.call<Profile & { message?: string }>('POST', `profile/${accountId}`, { token, body: { blockId: FORM, changes } });

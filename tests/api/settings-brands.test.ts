@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Brand, Settings } from '../../schemas/model';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-describe.each(BACKENDS)('settings, brands, theme and audit on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('settings, brands, theme and audit', (api) => {
   let admin: string;
   let maya: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
   });
-  afterAll(async () => api?.close());
 
   it('settings: read, merge, replace with overwrite paths, schema-checked', async () => {
     expect((await api.call<Settings>('GET', 'settings', { token: maya })).body.siteName).toBe('Riverside Makers');

@@ -7,7 +7,7 @@
  * - slugs (spec 5.2): `About_Us` and `über` are slugs, `a/b` and `50%` are not; a page slugged
  *   `über` opens from its address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   can,
   canAddModules,
@@ -26,7 +26,8 @@ import type { StructureResponse } from '../../schemas/model/api/structure';
 import type { Account } from '../../server/model';
 import { initOpts } from '../../web/startup/startup';
 import { routeHref } from '../../web/routes/route-table';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 type Role = 'ordinary' | 'elevated' | 'admin';
 const ACCOUNT: Record<Role, string> = { ordinary: 'maya', elevated: 'elena', admin: 'admin' };
@@ -119,11 +120,8 @@ const SLUGS: [string, boolean][] = [
   ['50%', false],
 ];
 
-describe.each(BACKENDS)('shared rules on %s', (backend) => {
-  let api: ApiServer;
-
+describeBackends('shared rules', (api) => {
   beforeAll(async () => {
-    api = await startApiServer(backend);
     const store = api.server.ctx.store;
     await store.transaction(async (tx) => {
       const maya = (await tx.get<Account>('account', 'maya'))!.data;
@@ -141,7 +139,6 @@ describe.each(BACKENDS)('shared rules on %s', (backend) => {
       await tx.put('itemPermissions', 'welcome', { manageSettings: false });
     });
   });
-  afterAll(async () => api?.close());
 
   it.each(['ordinary', 'elevated', 'admin'] as Role[])('permission table: the %s user gets the same answer from the server and the admin', async (role) => {
     const token = await api.signIn(ACCOUNT[role]);

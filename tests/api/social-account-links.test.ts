@@ -3,25 +3,22 @@
  * linked accounts (and no providers: none is configured), DELETE unlinks only the caller's own,
  * and linking a new one is refused while no provider is configured.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { socialAccountsDb } from '../../server/social-accounts/table';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 interface Links {
   providers: string[];
   links: { provider: string; externalId: string; label: string; linkedAt: number }[];
 }
 
-describe.each(BACKENDS)('social account links on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('social account links', (api) => {
   let maya: string;
   let victor: string;
 
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [maya, victor] = await Promise.all([api.signIn('maya'), api.signIn('victor')]);
   });
-  afterAll(async () => api?.close());
 
   it('lists nothing, and says no provider is configured, for a member with no links', async () => {
     const res = await api.call<Links>('GET', 'user/socialAccountLink', { token: victor });

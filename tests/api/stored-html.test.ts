@@ -5,9 +5,9 @@
  * update, property and paste. A script, handler or javascript: link comes back gone; benign rich
  * text comes back exactly as sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Block, Field, Profile } from '../../schemas/model';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 
 const HOSTILE =
   '<p onclick="alert(1)">Hi<script>alert(2)</script></p><img src="x" onerror="alert(3)">' +
@@ -17,13 +17,11 @@ const BENIGN =
   '<h3>Induction</h3><p><strong>Eye protection</strong> and <em>gloves</em>: <a href="https://example.org/guide" target="_blank" rel="noopener">the guide</a></p>' +
   '<ul><li>One</li><li>Two</li></ul><table><thead><tr><th scope="col">Day</th></tr></thead><tbody><tr><td colspan="2">Mon</td></tr></tbody></table>';
 
-describe.each(BACKENDS)('stored HTML is sanitised on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('stored HTML is sanitised', (api, backend) => {
   let admin: string;
   let maya: string;
   let formId: string;
   beforeAll(async () => {
-    api = await startApiServer(backend);
     [admin, maya] = await Promise.all([api.signIn('admin'), api.signIn('maya')]);
     const created = await api.call<{ block: Block }>('PUT', 'structure/block', {
       token: admin,
@@ -35,9 +33,6 @@ describe.each(BACKENDS)('stored HTML is sanitised on %s', (backend) => {
       body: { itemId: formId, itemType: 'block', field: { key: 'bio', type: 'wysiwyg', label: 'Bio', opts: { toolbar: 'full' } } },
     });
     expect(field.status, JSON.stringify(field.body)).toBe(200);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const block = async (id: string) => (await api.call<Block>('GET', `structure/block/${id}`, { token: admin })).body;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Block, Field, Module, Page } from '../../schemas/model';
 import type { PageResponse, RevertTokenResponse, StructureResponse } from '../../schemas/model/api/structure';
-import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { describeBackends } from '../helpers/backends';
 import { loadRegistry } from '../../registry/loader';
 
 /** The block types an admin can add: those whose component ships. */
@@ -10,17 +10,12 @@ const availableBlockTypes = Object.values(loadRegistry().blocks)
   .map((b) => b.type)
   .sort();
 
-describe.each(BACKENDS)('structure API on %s', (backend) => {
-  let api: ApiServer;
+describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) => {
   let admin: string;
   let elena: string;
   let maya: string;
   beforeAll(async () => {
-    api = await startApiServer(backend, { REVERT_WINDOW_MS: '1500' });
     [admin, elena, maya] = await Promise.all([api.signIn('admin'), api.signIn('elena'), api.signIn('maya')]);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
   const page = async (id: string, token = admin) => (await api.call<PageResponse>('GET', `structure/page/${id}`, { token })).body;
 

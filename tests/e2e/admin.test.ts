@@ -8,12 +8,11 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { blockMenuItem, injectAxe, launchBrowser, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, injectAxe, openSignedIn, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
-let adminBrowser: LaunchedBrowser;
-let memberBrowser: LaunchedBrowser;
+let browsers: SignedInBrowsers | undefined;
 let admin: BrowserPage;
 let member: BrowserPage;
 const errors: string[] = [];
@@ -29,16 +28,6 @@ async function seriousViolations(page: BrowserPage, selector: string): Promise<s
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, selector);
-}
-
-async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
-  const page = await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  await page.goto(`${server.url}/app/`);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
 }
 
 const blockIds = (page: BrowserPage) => page.locator('[data-block-id]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.blockId!));
@@ -60,14 +49,13 @@ beforeAll(async () => {
     }),
   });
   if (res.status !== 200) throw new Error(`could not add the columns block: ${res.status} ${await res.text()}`);
-  [adminBrowser, memberBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
-  [admin, member] = await Promise.all([signIn(adminBrowser, 'Ada Admin'), signIn(memberBrowser, 'Maya Maker')]);
+  browsers = await openSignedIn(server.url, ['Ada Admin', 'Maya Maker'], errors);
+  [admin, member] = browsers.pages;
   await member.evaluate(() => ((window as unknown as { tesseraMarker: number }).tesseraMarker = 7));
 }, 180_000);
 
 afterAll(async () => {
-  await adminBrowser?.close();
-  await memberBrowser?.close();
+  await browsers?.close();
   await server?.stop();
 });
 

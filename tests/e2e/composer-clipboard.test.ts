@@ -9,11 +9,11 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { blockMenuItem, launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
-let browser: LaunchedBrowser;
+let browsers: SignedInBrowsers | undefined;
 let admin: BrowserPage;
 let token = '';
 const errors: string[] = [];
@@ -26,26 +26,15 @@ async function pageDoc(id: string): Promise<Doc> {
 }
 const storedTitle = async () => (await pageDoc('welcome')).blocks.find((b) => b.id === CALLOUT)?.options?.title;
 
-/** Ada signed in on the welcome page of a browser of her own. */
-async function signInAsAda(b: LaunchedBrowser, name: string): Promise<BrowserPage> {
-  const page = await b.context.newPage();
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  await page.goto(`${server.url}/app/`);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
-}
-
 beforeAll(async () => {
   server = await startServer({ REVERT_WINDOW_MS: '60000' });
   token = await signInAt(server.url, 'admin');
-  browser = await launchBrowser();
-  admin = await signInAsAda(browser, 'first');
+  browsers = await openSignedIn(server.url, ['Ada Admin'], errors);
+  [admin] = browsers.pages;
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await browsers?.close();
   await server?.stop();
 });
 
@@ -134,9 +123,9 @@ describe('copy, paste and inline text in Chromium', () => {
   });
 
   it('a second admin browser on the page sees Ada’s selection live ("Ada Admin is editing this block")', async () => {
-    const second = await launchBrowser();
+    const second = await openSignedIn(server.url, ['Ada Admin'], errors);
     try {
-      const other = await signInAsAda(second, 'second');
+      const [other] = second.pages;
       await other.keyboard.press('Alt+Shift+KeyE');
       await other.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
       await other.locator(`[data-block-id="${CALLOUT}"]`).getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });

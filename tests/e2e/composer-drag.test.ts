@@ -7,11 +7,11 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { blockMenuItem, launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
-let browser: LaunchedBrowser;
+let browsers: SignedInBrowsers | undefined;
 let admin: BrowserPage;
 let token = '';
 const errors: string[] = [];
@@ -33,19 +33,14 @@ const selectedId = () => admin.evaluate(() => document.querySelector('.t-admin-c
 beforeAll(async () => {
   server = await startServer({ REVERT_WINDOW_MS: '60000' });
   token = await signInAt(server.url, 'admin');
-  browser = await launchBrowser();
-  admin = await browser.context.newPage();
-  admin.on('pageerror', (e) => errors.push(e.message));
-  await admin.goto(`${server.url}/app/`);
-  await admin.waitForURL((url) => url.pathname === '/login');
-  await admin.getByRole('button', { name: 'Sign in as Ada Admin' }).click();
-  await admin.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+  browsers = await openSignedIn(server.url, ['Ada Admin'], errors);
+  [admin] = browsers.pages;
   await admin.keyboard.press('Alt+Shift+KeyE');
   await admin.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await browsers?.close();
   await server?.stop();
 });
 

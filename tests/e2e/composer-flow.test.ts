@@ -16,7 +16,7 @@
 import type { Locator, Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { blockMenuItem, launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
+import { blockMenuItem, openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 const COLUMNS = 'welcome-columns';
@@ -27,7 +27,7 @@ const VOLUNTEERS_ONLY = {
 
 let server: RunningServer;
 let token = '';
-const browsers: LaunchedBrowser[] = [];
+let browsers: SignedInBrowsers | undefined;
 const errors: string[] = [];
 let ada: BrowserPage;
 let second: BrowserPage;
@@ -52,15 +52,6 @@ async function pageDoc(pageId: string): Promise<Doc> {
 const stored = async (id: string, pageId = 'welcome') => (await pageDoc(pageId)).blocks.find((b) => b.id === id);
 const secondColumn = async () => (await stored(COLUMNS))?.positions?.['col-1'] ?? [];
 
-async function openBrowser(name: string): Promise<BrowserPage> {
-  const browser = await launchBrowser();
-  browsers.push(browser);
-  const page = await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  await signInThroughLogin(page, server.url, name);
-  return page;
-}
-
 /** Set once on a member's page: a reload would clear it, so it still being there proves a change came live. */
 const mark = (page: BrowserPage) => page.evaluate(() => ((window as unknown as { flowMarker: number }).flowMarker = 7));
 const marker = (page: BrowserPage) => page.evaluate(() => (window as unknown as { flowMarker?: number }).flowMarker);
@@ -80,17 +71,13 @@ async function tabTo(page: BrowserPage, target: Locator, { back = false, max = 2
 beforeAll(async () => {
   server = await startServer({ REVERT_WINDOW_MS: '120000' });
   token = await signInAt(server.url, 'admin');
-  [ada, second, victor, maya] = await Promise.all([
-    openBrowser('Ada Admin'),
-    openBrowser('Ada Admin'),
-    openBrowser('Victor Volunteer'),
-    openBrowser('Maya Maker'),
-  ]);
+  browsers = await openSignedIn(server.url, ['Ada Admin', 'Ada Admin', 'Victor Volunteer', 'Maya Maker'], errors);
+  [ada, second, victor, maya] = browsers.pages;
   await Promise.all([mark(victor), mark(maya)]);
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
+  await browsers?.close();
   await server?.stop();
 });
 

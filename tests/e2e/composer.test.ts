@@ -8,27 +8,16 @@
 import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt } from '../helpers/api-server';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
-let adminBrowser: LaunchedBrowser;
-let memberBrowser: LaunchedBrowser;
+let browsers: SignedInBrowsers | undefined;
 let admin: BrowserPage;
 let member: BrowserPage;
 let token = '';
 const errors: string[] = [];
 const CALLOUT = 'welcome-every-page';
-
-async function signIn(browser: LaunchedBrowser, name: string): Promise<BrowserPage> {
-  const page = await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  await page.goto(`${server.url}/app/`);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-  return page;
-}
 
 async function storedTone(): Promise<unknown> {
   const res = await fetch(`${server.url}/api/v1/structure/page/welcome`, { headers: { authorization: `Bearer ${token}` } });
@@ -39,13 +28,12 @@ async function storedTone(): Promise<unknown> {
 beforeAll(async () => {
   server = await startServer({ REVERT_WINDOW_MS: '60000' });
   token = await signInAt(server.url, 'admin');
-  [adminBrowser, memberBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
-  [admin, member] = await Promise.all([signIn(adminBrowser, 'Ada Admin'), signIn(memberBrowser, 'Maya Maker')]);
+  browsers = await openSignedIn(server.url, ['Ada Admin', 'Maya Maker'], errors);
+  [admin, member] = browsers.pages;
 }, 180_000);
 
 afterAll(async () => {
-  await adminBrowser?.close();
-  await memberBrowser?.close();
+  await browsers?.close();
   await server?.stop();
 });
 

@@ -1,9 +1,8 @@
 /**
  * Headless Chromium for e2e tests and browser benches: Debian's /usr/bin/chromium driven by
- * playwright-core, with a fresh profile and no background networking (this machine has no internet).
+ * playwright-core, one process per test file, no background networking (this machine has no internet).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { projectRoot } from '../../scripts/paths';
@@ -15,30 +14,49 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The Chromium process of this test file, and how many of its browsers are open. */
+let shared: { browser: Promise<Browser>; open: number } | undefined;
+
+/**
+ * A browser of its own (cookies, storage, cache and service workers apart, as a second browser on
+ * another machine): a fresh context in the one Chromium this file shares. Starting Chromium costs
+ * seconds on a loaded machine and a file may open four browsers; it stops with the last one closed.
+ */
 export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<LaunchedBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (.ci/run does).`);
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  shared ??= { browser: chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS }), open: 0 };
+  const running = shared;
+  running.open += 1;
+  const release = async () => {
+    running.open -= 1;
+    if (running.open > 0) return;
+    if (shared === running) shared = undefined;
+    await (await running.browser).close();
+  };
+  let context: BrowserContext;
+  try {
+    context = await (await running.browser).newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
   return {
     context,
     async close() {
       await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      await release();
     },
   };
 }
@@ -85,6 +103,38 @@ export async function signInAs(browser: LaunchedBrowser, baseUrl: string, name: 
   await page.goto(`${baseUrl}/login`);
   await pickAccount(page, name);
   return page;
+}
+
+export interface SignedInBrowsers {
+  /** One page per name, in the order given, each on the welcome page. */
+  pages: Page[];
+  close(): Promise<void>;
+}
+
+/**
+ * The opening of the e2e suites where members watch one another: a browser of its own per demo
+ * account named (the same name twice is the same member on two machines), each page signed in
+ * through the stand-in login; page errors go into `errors`, prefixed by the name.
+ */
+export async function openSignedIn(baseUrl: string, names: string[], errors: string[] = []): Promise<SignedInBrowsers> {
+  const browsers = await Promise.all(names.map(() => launchBrowser()));
+  const close = async () => {
+    for (const b of browsers) await b.close();
+  };
+  try {
+    const pages = await Promise.all(
+      names.map(async (name, i) => {
+        const page = await browsers[i].context.newPage();
+        page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+        await signInThroughLogin(page, baseUrl, name);
+        return page;
+      }),
+    );
+    return { pages, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Opens the selected block's More menu in `toolbar` and returns the entry named `name`. */
