@@ -96,7 +96,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext, domain: Files
     const account = await sessionAccount(ctx.store, { ...viewer, serviceId: '', expiresAt: 0 });
     if (!account) return false;
     if (file.claimed || file.owner_id === account.accountId) return true;
-    return mayView(await permissionContext(ctx.store, account, ctx.registry), file);
+    return mayView(await permissionContext(ctx, account), file);
   }
 
   async function placeholder(reply: FastifyReply): Promise<FastifyReply> {

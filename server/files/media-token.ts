@@ -13,7 +13,7 @@ import { SignJWT, jwtVerify } from 'jose';
 export const MEDIA_TOKEN_LIFETIME_S = 86_400;
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** Who a media token speaks for: the account, its session, and when the token was issued (s). */
+/** Who a media token speaks for: the account, its session, and when that session was issued (ms, as `SessionClaims.issuedAt`). */
 export interface MediaViewer {
   accountId: string;
   sid: string;
@@ -28,9 +28,9 @@ export class MediaTokens {
     this.key = new Uint8Array(crypto.createHmac('sha256', sessionSecret).update('tessera media token').digest());
   }
 
-  async issue(session: { accountId: string; sid: string }): Promise<{ token: string; expiresAt: number }> {
+  async issue(session: MediaViewer): Promise<{ token: string; expiresAt: number }> {
     const expiresAt = Math.floor(Date.now() / 1000) + MEDIA_TOKEN_LIFETIME_S;
-    const token = await new SignJWT({ use: 'media', sid: session.sid })
+    const token = await new SignJWT({ use: 'media', sid: session.sid, sessionIssuedAt: session.issuedAt })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(session.accountId)
       .setIssuedAt()
@@ -52,7 +52,12 @@ export class MediaTokens {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (payload.use !== 'media' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.sid !== 'string') return undefined;
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      const viewer = { accountId: payload.sub, sid: payload.sid, issuedAt: payload.iat ?? 0, expiresAt: payload.exp * 1000 };
+      const viewer = {
+        accountId: payload.sub,
+        sid: payload.sid,
+        issuedAt: typeof payload.sessionIssuedAt === 'number' ? payload.sessionIssuedAt : 0,
+        expiresAt: payload.exp * 1000,
+      };
       this.verified.set(token, viewer);
       return viewer;
     } catch {

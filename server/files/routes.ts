@@ -196,7 +196,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext, domain: 
 
   app.get('/user/image_access_token', async (req) => {
     const user = await requireUser(ctx, req);
-    return domain.mediaTokens.issue({ accountId: user.account.accountId, sid: user.claims.sid });
+    return domain.mediaTokens.issue({ accountId: user.account.accountId, sid: user.claims.sid, issuedAt: user.claims.issuedAt });
   });
 
   // Only the account owner changes an avatar (spec core 1 and community 6): there is no id to
