@@ -7,9 +7,14 @@
  */
 import { createStore } from 'jotai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blockAtom } from '../../engine/react/structure-store';
+import { blockAtom, moduleAtom, moduleOrderAtom, pageAtom } from '../../engine/react/structure-store';
+import type { Module, Page } from '../../schemas/model';
+import type { StructureResponse } from '../../schemas/model/api/structure';
+import { loadedPagesAtom } from '../../web/engine/page-content';
+import { refetchStructure } from '../../web/realtime/structure-refetch';
 import { createRealtimeClient, type RealtimeClient, type RealtimeOptions } from '../../web/realtime/realtime-client';
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
+import { webApiClient } from '../helpers/web-api-client';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -179,6 +184,24 @@ describe.each(BACKENDS)('the realtime client against the real server on %s', (ba
     expect(await realtime().log.since('page:welcome', 0)).toMatchObject({ refetch: (await realtime().log.lastId('page:welcome')) > 64 });
     const ahead = await realtime().log.since('page:welcome', 1_000_000);
     expect(ahead.refetch).toBe(true);
+  });
+
+  it('when told to refetch, the shell reads the structure and the open page again', async () => {
+    const victor = await api.signIn('victor');
+    const store = createStore();
+    // What a tab held before it went away: a module since deleted, and the rota as it was.
+    store.set(moduleOrderAtom, ['gone-module']);
+    store.set(moduleAtom('gone-module'), { id: 'gone-module', slug: 'gone', name: 'Gone', childIds: ['gone-page'] } as Module);
+    store.set(pageAtom('gone-page'), { id: 'gone-page', slug: 'gone', name: 'Gone' } as Page);
+    await setText('vol-rota', 'Rota, changed while the tab was away.');
+    await refetchStructure(store, webApiClient(api, victor), 'volunteers');
+    const order = (await api.call<StructureResponse>('GET', 'structure', { token: victor })).body.order;
+    expect(store.get(moduleOrderAtom)).toEqual(order);
+    expect(store.get(moduleAtom('gone-module'))).toBeUndefined();
+    expect(store.get(pageAtom('gone-page'))).toBeUndefined();
+    expect(store.get(pageAtom('volunteers'))?.id).toBe('volunteers');
+    expect(store.get(blockAtom('vol-rota'))?.options).toMatchObject({ text: 'Rota, changed while the tab was away.' });
+    expect(store.get(loadedPagesAtom)).toEqual(new Set(['volunteers']));
   });
 
   it('refuses a since that is not a whole number, naming it', async () => {

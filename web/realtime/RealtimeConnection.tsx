@@ -7,6 +7,7 @@ import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { dataLayerOf } from '../engine/data-layer';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
+import { refetchStructure } from './structure-refetch';
 
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
@@ -22,8 +23,12 @@ export default function RealtimeConnection() {
       getToken: () => api.getToken(),
       store,
       onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
-      // Missed events the server could not send again: collections read again.
-      onRefetch: () => dataLayerOf(store)?.reconnected(),
+      // Missed events the server could not send again: collections, the structure and the open page read again.
+      onRefetch: () => {
+        dataLayerOf(store)?.reconnected();
+        // A failed read leaves what is shown; the next change or reconnection reads again.
+        refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+      },
     });
     client.current = c;
     store.set(realtimeSocketAtom, c.socket);
