@@ -182,7 +182,8 @@ describe('the admin frame', { timeout: 60_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved Workshop rules 2026.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(store.get(adminPanelOpenAtom)).toBe(false);
+    // The panel stack tells the shell in an effect after the panel unmounts.
+    await waitFor(() => expect(store.get(adminPanelOpenAtom)).toBe(false));
     await waitFor(() => expect(document.activeElement).toBe(edit));
     const saved = await server.call<{ data: { title: string } }[]>('POST', 'files/getFiles', { token: admin, body: { fileIds: [DEMO_MEDIA.rules] } });
     expect(saved.body[0].data.title).toBe('Workshop rules 2026');
