@@ -20,7 +20,9 @@ async function keepalive(): Promise<BenchResult> {
   await requirePostgres();
   const schema = await createSchemaName();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-keepalive-'));
-  const config = configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv('postgres', schema) }, projectRoot);
+  // The rate limits as scripts/bench.ts scales them: a thousand keepalives in a burst is no person's pace.
+  const scale = process.env.RATE_LIMIT_SCALE ? { RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE } : {};
+  const config = configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...backendEnv('postgres', schema), ...scale }, projectRoot);
   const servers: RunningTessera[] = [];
   try {
     servers.push(await startTessera(config));
