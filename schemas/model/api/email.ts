@@ -1,0 +1,104 @@
+/**
+ * Email (community §3 Email template, §7 the email template calls) and the outbox admins read.
+ *
+ * - GET  service/coreAPI/getServiceEmailTemplates            -> EmailTemplatesResponse (area emailTemplateBuilder)
+ * - POST service/coreAPI/addEmailTemplate    EmailTemplateAddRequest -> EmailTemplateResultResponse (responseCode 100 on success)
+ * - POST service/coreAPI/deleteEmailTemplate EmailTemplateDeleteRequest -> EmailTemplateResultResponse
+ * - GET  emailTemplates/getEmailMasterTemplates -> EmailLayoutsResponse
+ * - GET  emailTemplates/getEmailLegalFooters    -> EmailLayoutsResponse
+ * - GET  admin/email/outbox?cursor=&state=       -> EmailOutboxResponse (area notificationHistory)
+ * - GET  admin/email/outbox/{id}                 -> EmailOutboxMessage with html and text
+ * - GET  /email/unsubscribe?token=  (site route, no sign-in): a page naming what stops, with a button;
+ *   POST /email/unsubscribe?token=  turns the preference off (also RFC 8058 one-click, List-Unsubscribe-Post).
+ */
+
+/** A template as data: handlebars in subject and html, over the named parameters. */
+export interface EmailTemplate {
+  /** @pattern ^[A-Za-z][A-Za-z0-9_.-]{0,99}$ */
+  templateId: string;
+  /** BCP 47 language; '' is the fallback for every language. @maxLength 20 */
+  language: string;
+  /** @maxLength 300 */
+  subject: string;
+  /** HTML body (handlebars; placed inside the master template). @maxLength 200000 */
+  html: string;
+  /** @maxItems 50 */
+  parameterList: string[];
+  /** True for the templates the product ships (the notification events'); they can be edited, not deleted. */
+  builtIn?: boolean;
+  /** Epoch ms. */
+  updatedAt?: number;
+}
+export interface EmailTemplatesResponse {
+  templates: EmailTemplate[];
+}
+
+/** @additionalProperties false */
+export interface EmailTemplateAddRequest {
+  /** @pattern ^[A-Za-z][A-Za-z0-9_.-]{0,99}$ */
+  templateId: string;
+  /** @maxLength 20 */
+  language?: string;
+  /**
+   * @minLength 1
+   * @maxLength 300
+   */
+  subject: string;
+  /**
+   * @minLength 1
+   * @maxLength 200000
+   */
+  html: string;
+  /** @maxItems 50 */
+  parameterList?: string[];
+}
+/** @additionalProperties false */
+export interface EmailTemplateDeleteRequest {
+  /** @pattern ^[A-Za-z][A-Za-z0-9_.-]{0,99}$ */
+  templateId: string;
+  /** @maxLength 20 */
+  language?: string;
+}
+/** Community §8: responseCode 100 is success; anything else failed, `description` says why. */
+export interface EmailTemplateResultResponse {
+  responseCode: number;
+  description: string;
+  template?: EmailTemplate;
+}
+
+/** A master template (the layout around every body) or a legal footer. */
+export interface EmailLayout {
+  id: string;
+  name: string;
+  /** MJML source (master) or HTML (footer), handlebars inside. */
+  source: string;
+  active: boolean;
+}
+export interface EmailLayoutsResponse {
+  items: EmailLayout[];
+}
+
+export type EmailState = 'queued' | 'sent' | 'failed';
+/** One email as it was (or will be) sent. */
+export interface EmailOutboxMessage {
+  id: string;
+  to: string;
+  accountId: string | null;
+  templateId: string;
+  language: string;
+  subject: string;
+  state: EmailState;
+  /** 'smtp' when SMTP_URL is set, else 'outbox' (kept, not sent). */
+  transport: 'smtp' | 'outbox';
+  /** Epoch ms. */
+  createdAt: number;
+  sentAt: number | null;
+  lastError: string | null;
+  /** Only on GET admin/email/outbox/{id}. */
+  html?: string;
+  text?: string;
+}
+export interface EmailOutboxResponse {
+  items: EmailOutboxMessage[];
+  next?: string;
+}
