@@ -111,7 +111,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     throw error;
   }
 
-  const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+  const app = Fastify({ logger: config.logRequests, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, trustProxy: config.trustProxy });
   const routes: RegisteredRoute[] = [];
   try {
     ctx.log = (error) => app.log.error(error);

@@ -32,6 +32,12 @@ export interface ServerConfig {
   jobConcurrency: number;
   /** Private addresses the feed check may fetch from all the same (FEED_TRUSTED_ADDRESSES, comma-separated IPs; none by default). */
   feedTrustedAddresses: ReadonlySet<string>;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false (the peer's address is the
+   * client's) or proxy addresses and CIDR ranges. Per-IP limits (sign-in) count the
+   * client this gives, so behind a proxy it must be set or every member shares the proxy's budget.
+   */
+  trustProxy: false | string[];
 }
 
 /** Default revert window: longer than the 30 s notification so a confirm dialog still succeeds. */
@@ -63,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
     jobPollMs,
     jobConcurrency,
     feedTrustedAddresses: addressList(env, 'FEED_TRUSTED_ADDRESSES'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     env: { ...env },
   };
 }
@@ -83,4 +90,27 @@ function addressList(env: NodeJS.ProcessEnv, name: string): ReadonlySet<string> 
   const wrong = list.find((a) => !net.isIP(a));
   if (wrong) throw new Error(`${name} must list IP addresses separated by commas, got "${wrong}"`);
   return new Set(list);
+}
+
+/**
+ * TRUST_PROXY: unset or `false`, or comma-separated proxy IPs and CIDR ranges. `true` (trust anyone)
+ * and hop counts are refused: a client could then name its own address.
+ */
+function trustProxy(raw: string | undefined): false | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const wrong = list.find((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || !net.isIP(address)) return true;
+    if (bits === undefined) return false;
+    const max = net.isIPv4(address) ? 32 : 128;
+    return !/^\d+$/.test(bits) || Number(bits) > max;
+  });
+  if (wrong !== undefined || list.length === 0)
+    throw new Error(`TRUST_PROXY must be false or proxy IPs and CIDR ranges separated by commas, got "${wrong ?? raw}"`);
+  return list;
 }

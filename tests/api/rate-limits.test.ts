@@ -10,6 +10,14 @@ import { BACKENDS, signInAt, startApiServer, type ApiServer } from '../helpers/a
 
 const LIMITS = { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 'write=5/60,signIn=6/60,outbound=2/60' };
 
+const signInForm = (url: string, accountId: string, forwardedFor?: string) =>
+  fetch(`${url}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ accountId }),
+    redirect: 'manual',
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  });
+
 const keepalive = (url: string, token: string) =>
   fetch(`${url}/api/v1/user/deviceKeepalive`, {
     method: 'POST',
@@ -47,11 +55,12 @@ describe.each(BACKENDS)('rate limits (%s)', (backend) => {
 
   it('sign-in is limited per address, more strictly', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++)
-      statuses.push((await fetch(`${api.url}/login`, { method: 'POST', body: new URLSearchParams({ accountId: 'elena' }), redirect: 'manual' })).status);
+    for (let i = 0; i < 3; i++) statuses.push((await signInForm(api.url, 'elena')).status);
     expect(statuses.slice(0, 2).every((s) => s < 429)).toBe(true);
     expect(statuses[2]).toBe(429);
     await expect(signInAt(api.url, 'elena')).rejects.toThrow(/429/);
+    // No proxy is trusted by default: a client naming another address is still itself.
+    expect((await signInForm(api.url, 'elena', '203.0.113.9')).status).toBe(429);
   });
 
   it('feed checks are limited per account', async () => {
@@ -82,5 +91,22 @@ describe('rate limits shared by two servers on one PostgreSQL database', () => {
     for (let i = 0; i < 5; i++) expect((await keepalive(i % 2 ? second.url : api.url, maya)).status, `write ${i + 1}`).toBeLessThan(429);
     expect((await keepalive(second.url, maya)).status).toBe(429);
     expect((await keepalive(api.url, maya)).status).toBe(429);
+  });
+});
+
+describe('rate limits behind a trusted proxy (TRUST_PROXY)', () => {
+  let api: ApiServer;
+
+  beforeAll(async () => {
+    api = await startApiServer('sqlite', { ...LIMITS, RATE_LIMITS: 'signIn=2/60', TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(async () => api?.close());
+
+  it('counts sign-ins per client address the proxy names, not per proxy', async () => {
+    const first = [await signInForm(api.url, 'elena', '198.51.100.1'), await signInForm(api.url, 'elena', '198.51.100.1')];
+    expect(first.map((r) => r.status < 429)).toEqual([true, true]);
+    expect((await signInForm(api.url, 'elena', '198.51.100.1')).status).toBe(429);
+    // Another member behind the same proxy keeps her own allowance.
+    expect((await signInForm(api.url, 'elena', '198.51.100.2')).status).toBeLessThan(429);
   });
 });
