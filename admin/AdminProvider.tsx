@@ -31,6 +31,7 @@ import { DialogActions } from './core/DialogActions';
 import type { PermissionUser } from './core/permissions';
 import type { RuleSubjectChoices } from './rules-editor';
 import { Composer } from './editor/Composer';
+import { dropTokenSteps } from './editor/history';
 import './admin.css';
 
 export interface AdminProviderProps {
@@ -120,6 +121,7 @@ export function AdminProvider(props: AdminProviderProps) {
       announce: (message) => store.set(announcementAtom, message),
       open: setDialog,
       offerRevert: (token, name, undo) => setOffers((o) => [...o, { id: ++noticeIds, token, name, undo }]),
+      retireRevert: (token) => setOffers((o) => o.filter((x) => x.token !== token)),
       page: () => store.get(pageAtom(pageId)),
     };
     return admin;
@@ -186,6 +188,8 @@ function RevertNotification({ offer, onDone }: { offer: RevertOffer; onDone(): v
     try {
       if (offer.undo) await admin.run(offer.undo, () => admin.api.revert(offer.token));
       else admin.apply(await admin.api.revert(offer.token));
+      // The token is spent: the undo step of that delete would only fail now.
+      dropTokenSteps(admin.store, offer.token);
       admin.notify('positive', t('admin.block.reverted', { name: offer.name }));
     } catch (e) {
       admin.notify('negative', errorMessage(e, t));

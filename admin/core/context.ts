@@ -45,6 +45,8 @@ export interface AdminValue {
   open(request: AdminDialogRequest): void;
   /** Shows the revert notification of a deletion; `undo` is the deletion's inverse, run optimistically on Revert. */
   offerRevert(token: string, name: string, undo?: StructureAction): void;
+  /** Withdraws the revert notification of a token another path (the undo) has just spent. */
+  retireRevert(token: string): void;
   /** Reads the current page from the store. */
   page(): Page | undefined;
 }

@@ -36,12 +36,22 @@ export const HISTORY_LIMIT = 100;
 
 export const historyAtom = atom<HistoryState>({ undo: [], redo: [], busy: false });
 
-type Admin = Pick<AdminValue, 'store' | 'api' | 'run' | 'apply' | 'page' | 'registry' | 't' | 'notify' | 'announce'>;
+type Admin = Pick<AdminValue, 'store' | 'api' | 'run' | 'apply' | 'page' | 'registry' | 't' | 'notify' | 'announce' | 'retireRevert'>;
 
 /** Records a change the admin just made (a new change clears the redo list). */
 export function recordStep(admin: Pick<AdminValue, 'store'>, step: HistoryStep): void {
   const h = admin.store.get(historyAtom);
   admin.store.set(historyAtom, { ...h, undo: [...h.undo, step].slice(-HISTORY_LIMIT), redo: [] });
+}
+
+/**
+ * Forgets the steps that would spend a revert token already spent elsewhere (the delete's own
+ * Revert notification): a step kept would only fail, naming a block that is back already.
+ */
+export function dropTokenSteps(store: AdminValue['store'], token: string): void {
+  const h = store.get(historyAtom);
+  const live = (s: HistoryStep) => !(s.command.kind === 'structure' && (s.command.token === token || s.command.tokens?.includes(token)));
+  store.set(historyAtom, { ...h, undo: h.undo.filter(live), redo: h.redo.filter(live) });
 }
 
 /** The step's command for a settings save of `before` that the server stored as `revision`. */
@@ -121,11 +131,15 @@ export async function runCommand(admin: Admin, command: HistoryCommand): Promise
       if (!tokens.length || (tokens.length > 1 && tokens.length !== action.restores.length)) throw new Error(admin.t('admin.history.gone'));
       if (tokens.length === 1) {
         const { inverse } = await admin.run(action, () => admin.api.revert(tokens[0]));
+        admin.retireRevert(tokens[0]);
         if (!inverse) throw new Error(admin.t('admin.history.gone'));
         return { kind: 'structure', action: inverse };
       }
       // Several deletes: put back last to first, each through its own token.
-      for (let i = tokens.length - 1; i >= 0; i--) await admin.run({ ...action, restores: [action.restores[i]] }, () => admin.api.revert(tokens[i]));
+      for (let i = tokens.length - 1; i >= 0; i--) {
+        await admin.run({ ...action, restores: [action.restores[i]] }, () => admin.api.revert(tokens[i]));
+        admin.retireRevert(tokens[i]);
+      }
       const roots = action.restores.flatMap((r) => (r.blocks[0] ? [r.blocks[0].id] : []));
       return { kind: 'structure', action: { kind: 'remove', pageId: action.pageId, blockIds: roots } };
     }

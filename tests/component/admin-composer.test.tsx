@@ -266,6 +266,31 @@ describe('side panel and undo/redo', () => {
     expect(store.get(pageAtom(id('p1')))?.children).toEqual([id('b'), copy, id('a')]);
   });
 
+  it('undo of a delete retires its Revert notification, and Revert retires the undo step', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store, id, token } = await scene([a, b]);
+    const children = async () => (await pageDoc(id('p1'), token)).page.children;
+    const deleteAlpha = async () => {
+      act(() => store.set(selectedBlockAtom, id('a')));
+      await user.click(within(toolbar('Alpha')).getByRole('button', { name: 'Delete block' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Block “Alpha” deleted.')).toBeInTheDocument();
+    };
+    await deleteAlpha();
+    await user.click(await historyButton('Undo'));
+    await waitFor(async () => expect(await children()).toEqual([id('a'), id('b')]));
+    // The token is spent: no Revert left to press that could only fail.
+    await waitFor(() => expect(screen.queryByText('Block “Alpha” deleted.')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Revert' })).toBeNull();
+
+    // The other way round: Revert from the notification, and the delete's undo step is gone with it.
+    await deleteAlpha();
+    await user.click(screen.getByRole('button', { name: 'Revert' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revert the deletion?' })).getByRole('button', { name: 'Revert' }));
+    await waitFor(async () => expect(await children()).toEqual([id('a'), id('b')]));
+    await waitFor(() => expect(store.get(historyAtom).undo.some((s) => s.command.kind === 'structure' && s.command.action.kind === 'revert')).toBe(false));
+  });
+
   it('refuses an undo over another admin’s later change, in words, and loses nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const notices: string[] = [];
