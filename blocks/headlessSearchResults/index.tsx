@@ -38,7 +38,7 @@ export default function HeadlessSearchResults({ block, options }: BlockProps<Hea
           template ? (
             <TemplateResult key={id} accountId={id} template={template} parsedTemplate={block.parsedTemplate} nameFormat={options.nameFormat} />
           ) : (
-            <MemberListItem key={id} accountId={id} nameFormat={options.nameFormat} className="t-headless-results__item" />
+            <MemberListItem key={id} accountId={id} nameFormat={options.nameFormat} details={options.detailFields} className="t-headless-results__item" />
           ),
         )}
       </ul>

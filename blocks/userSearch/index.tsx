@@ -73,9 +73,10 @@ export default function UserSearch({ block, options }: BlockProps<UserSearchOpti
       <p className="t-user-search__count" role="status">
         {search.state === 'error' ? t('userSearch.failed') : result ? t('userSearch.count', { n: total }) : t('userSearch.searching')}
       </p>
+      {search.state === 'ready' && total === 0 && <p className="t-user-search__empty">{t(text ? 'userSearch.emptyFor' : 'userSearch.empty', { text })}</p>}
       <ul className="t-user-search__results" aria-busy={search.state === 'loading'}>
         {shown.map((id) => (
-          <MemberListItem key={id} accountId={id} nameFormat={options.nameFormat} className="t-user-search__item" />
+          <MemberListItem key={id} accountId={id} nameFormat={options.nameFormat} details={options.detailFields} className="t-user-search__item" />
         ))}
       </ul>
       <Pager

@@ -1,5 +1,12 @@
 /** Profile display names by format letters, and avatar initials sizing and colour (spec core 9). */
-import { INITIALS_COLOUR_CLASSES, INITIALS_DEFAULT_DIVISOR, INITIALS_SIZING, type PROFILE_NAME_FORMATS } from './constants';
+import {
+  INITIALS_CAPITAL_WIDTH_EM,
+  INITIALS_COLOUR_CLASSES,
+  INITIALS_DEFAULT_DIVISOR,
+  INITIALS_MAX_WIDTH_SHARE,
+  INITIALS_SIZING,
+  type PROFILE_NAME_FORMATS,
+} from './constants';
 
 export type ProfileNameFormat = (typeof PROFILE_NAME_FORMATS)[number];
 
@@ -44,10 +51,12 @@ export function profileInitials(parts: ProfileNameParts): string {
     .toUpperCase();
 }
 
-/** Font size in px for initials in an avatar of `clientHeight` px. */
-export function initialsFontSizePx(clientHeight: number): number {
+/** Font size in px for `letters` initials in an avatar of `clientHeight` px: the spec's size, made smaller where it would not fit the circle. */
+export function initialsFontSizePx(clientHeight: number, letters = 1): number {
   const rule = INITIALS_SIZING.find((r) => clientHeight < r.below);
-  return clientHeight / (rule ? rule.divisor : INITIALS_DEFAULT_DIVISOR);
+  const spec = clientHeight / (rule ? rule.divisor : INITIALS_DEFAULT_DIVISOR);
+  const fit = (clientHeight * INITIALS_MAX_WIDTH_SHARE) / (Math.max(1, letters) * INITIALS_CAPITAL_WIDTH_EM);
+  return Math.min(spec, fit);
 }
 
 /** Colour class index of an avatar without an image: the account id mod 10 (non-numeric ids hash first). */

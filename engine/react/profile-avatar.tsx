@@ -43,7 +43,7 @@ export function ProfileAvatar({ profile, size = 'medium', showOnline = false }: 
       ) : (
         <span
           className={`t-avatar__initials t-avatar--colour-${initialsColourClass(profile.accountId)}`}
-          style={{ fontSize: initialsFontSizePx(px) }}
+          style={{ fontSize: initialsFontSizePx(px, Array.from(initials).length) }}
           aria-hidden="true"
         >
           {initials}

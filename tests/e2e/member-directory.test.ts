@@ -41,6 +41,11 @@ describe('the member directory and profile pages, two members in Chromium', () =
     await victor.goto(`${server.url}/app/people/directory`);
     await victor.getByRole('searchbox', { name: 'Search members' }).fill('maya mak');
     await victor.getByText('Members found: 1').waitFor();
+    // No match says so in words (issue 35, item 7), then the search goes on.
+    await victor.getByRole('searchbox', { name: 'Search members' }).fill('zzqx');
+    await victor.getByText('No members match “zzqx”. Try fewer or other words.').waitFor();
+    await victor.getByRole('searchbox', { name: 'Search members' }).fill('maya mak');
+    await victor.getByText('Members found: 1').waitFor();
     // A typed search ranks the best match first until the member picks another order.
     expect(await victor.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('relevance');
     expect(await seriousViolations(victor)).toEqual([]);

@@ -73,6 +73,33 @@ describe('the headless member directory, favourites and the member map in Chromi
     expect(await seriousViolations(victor)).toEqual([]);
   });
 
+  it('results read as people at 375 px: no list markers, headline and city under the name, initials inside their circles', async () => {
+    const victor = await signIn(narrow, 'Victor Volunteer');
+    await victor.goto(`${server.url}/app/people/find`);
+    const results = victor.getByRole('list', { name: 'Search results' });
+    // Below the filters at this width: a lazy section renders once scrolled to.
+    await victor.getByText(/^\d+ members$/).scrollIntoViewIfNeeded();
+    await results.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await resultNames(victor)).length).toBe(10);
+    expect(await results.evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+    // Public profile values under the name (issue 35, item 7): Aled's headline and city.
+    await results
+      .getByRole('link', { name: /Aled Jones/ })
+      .getByText('Bike mechanic · Bristol')
+      .waitFor();
+    // Every pair of initials fits inside its avatar's circle.
+    const overflow = await results.locator('.t-avatar__initials').evaluateAll((all) =>
+      all.flatMap((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const circle = el.getBoundingClientRect();
+        return text.width > circle.width * 0.8 ? [`${el.textContent}: ${Math.round(text.width)} of ${Math.round(circle.width)} px`] : [];
+      }),
+    );
+    expect(overflow).toEqual([]);
+  });
+
   it('a profile target that does not exist does not show a profile: the profile check answers 404 (spec 2.5)', async () => {
     const victor = await signIn(wide, 'Victor Volunteer');
     const check = victor.waitForResponse((r) => r.url().endsWith('/api/v1/profile/4040404') && r.request().method() === 'GET');
