@@ -5,7 +5,7 @@
  * a confirmation naming the page, the source and the target.
  */
 import { useAtomValue } from 'jotai';
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { Dialog } from '../core/Dialog';
@@ -70,6 +70,14 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
   const [pendingMove, setPendingMove] = useState<{ pageId: Id; from: Id; to: Id } | null>(null);
   const [moving, setMoving] = useState(false);
   const [open, setOpen] = useState<Open>(null);
+  // A new module or page opens once its dialog has gone: while the dialog is mounted it counts as
+  // an open admin panel, and the navigation guard (spec 2.5) would refuse the app's own step.
+  const [openWhenClosed, setOpenWhenClosed] = useState<string | null>(null);
+  useEffect(() => {
+    if (open || openWhenClosed === null) return;
+    setOpenWhenClosed(null);
+    onNavigate(openWhenClosed);
+  }, [open, openWhenClosed, onNavigate]);
   const pageIds = current?.childIds ?? [];
 
   const moduleName = (id: Id) => store.get(moduleAtom(id))?.name ?? id;
@@ -228,8 +236,8 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
           )}
         </ul>
       )}
-      {open?.kind === 'newModule' && <NewModuleDialog onClose={() => setOpen(null)} onOpen={onNavigate} />}
-      {open?.kind === 'newPage' && <NewPageDialog moduleId={currentModuleId} onClose={() => setOpen(null)} onOpen={onNavigate} />}
+      {open?.kind === 'newModule' && <NewModuleDialog onClose={() => setOpen(null)} onOpen={setOpenWhenClosed} />}
+      {open?.kind === 'newPage' && <NewPageDialog moduleId={currentModuleId} onClose={() => setOpen(null)} onOpen={setOpenWhenClosed} />}
       {open?.kind === 'editModule' && <EditModuleDialog moduleId={open.id} onClose={() => setOpen(null)} />}
       {open?.kind === 'editPage' && !pendingMove && (
         <EditPageDialog

@@ -141,6 +141,8 @@ describe('edit mode in Chromium against the built server, with a member watching
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The new page opens (issue 35, item 2: the app's guard refused its own step).
+    await admin.waitForURL((url) => url.pathname === '/app/home/workbench');
     const memberPages = member.getByRole('navigation', { name: 'Pages' });
     await memberPages.getByRole('link', { name: 'Workbench' }).waitFor();
 
@@ -153,10 +155,29 @@ describe('edit mode in Chromium against the built server, with a member watching
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
     await move.getByRole('button', { name: 'Move page' }).click();
     await memberPages.getByRole('link', { name: 'Workbench' }).waitFor({ state: 'detached' });
+    // The admin was on the page that moved: the app takes her where it now is, with no warning.
+    await admin.waitForURL((url) => url.pathname !== '/app/home/workbench');
     await member.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Resources' }).click();
     await member.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Workbench' }).waitFor();
     // Every change reached the member without a reload.
     expect(await reloadMarker(member)).toBe(7);
     expect(errors).toEqual([]);
+  });
+
+  it('a new page and a new module open at once, with no navigation warning (issue 35, item 2)', async () => {
+    const nav = admin.locator('nav.t-admin-nav');
+    await nav.getByRole('button', { name: '+ Add page' }).click();
+    const page = admin.getByRole('dialog', { name: 'New page' });
+    await page.getByLabel('Name').fill('Build log');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await admin.waitForURL((url) => url.pathname === '/app/home/build-log');
+    await admin.getByRole('heading', { level: 1, name: 'Build log' }).waitFor();
+
+    await nav.getByRole('button', { name: '+ Add module' }).click();
+    const module = admin.getByRole('dialog', { name: 'New module' });
+    await module.getByLabel('Name').fill('Projects');
+    await module.getByRole('button', { name: 'Save' }).click();
+    await admin.waitForURL((url) => url.pathname === '/app/projects/home');
+    expect(await admin.getByText('You must close the admin panel before navigating away.').count()).toBe(0);
   });
 });

@@ -136,3 +136,9 @@ export function spaceLocationDecision(targetId: string, entity: Pick<Entity, 'lo
   if (!moduleSlug || !pageSlug) return { redirect: '/404', replace: true, toast: { type: 'negative', key: 'toasts.pageMissing' } };
   return { redirect: `/space/${encodeURIComponent(targetId)}/${encodeURIComponent(moduleSlug)}/${encodeURIComponent(pageSlug)}/`, replace: true };
 }
+
+/** History state key of a route decision's redirect: the navigation guard never refuses one (Decide.tsx). */
+export const ROUTE_REDIRECT = 'routeRedirect';
+/** True for a navigation a route decision made (its history state carries ROUTE_REDIRECT). */
+export const isRouteRedirect = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as Record<string, unknown>)[ROUTE_REDIRECT] === true;
