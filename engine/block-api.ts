@@ -13,7 +13,7 @@ export type * from './react/file-service';
 // chunk would reach the files slice and the collection code it brings.
 export type { FileListProps, FileListState } from './react/file-list';
 export type { FileInfo as StoredFile } from '../schemas/model/api/files';
-export { formatBytes } from './core/validation/values';
+export { formatBytes, formatFileSize } from './core/validation/values';
 export { sanitizeHtml } from './forms/sanitize';
 export * from './react/block-renderer';
 export * from './react/block-children';

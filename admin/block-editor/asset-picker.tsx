@@ -7,7 +7,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { formatBytes, mediaUrl, type StoredFile } from '../../engine';
+import { formatFileSize, mediaUrl, type StoredFile } from '../../engine';
 import { errorMessage, useAdmin } from '../core/context';
 import { IdInput } from './id-input';
 
@@ -57,7 +57,7 @@ function FileLabel({ file }: { file: StoredFile }) {
           {extensionOf(file.name)}
         </span>
       )}
-      <span className="t-asset-picker__name">{file.data.title || file.name}</span> <span className="t-asset-picker__size">{formatBytes(file.size)}</span>
+      <span className="t-asset-picker__name">{file.data.title || file.name}</span> <span className="t-asset-picker__size">{formatFileSize(file.size)}</span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 /** What the /admin frame gets from the shell, and what an area's folder gives the frame. */
 import type { ComponentType } from 'react';
 import type { AdminMatch } from '../../engine/core/admin-areas';
+import type { DateSettings } from '../../engine/core/date-display';
 import type { PermissionHolder } from '../../engine/core/permissions';
 import type { FileService } from '../../engine/react/file-service';
 import type { AdminRequest } from '../core/http-api';
@@ -12,6 +13,8 @@ export interface AdminFrameServices {
   holder: PermissionHolder | undefined;
   locale: string;
   overrides?: Record<string, string>;
+  /** The site's date formats (settings.date): show dates with engine/core/date-display, never the browser's locale default. */
+  dates?: DateSettings;
   files: FileService;
   /** A media URL of an image at about `width` px (with the session's token). */
   imageUrl(id: string, width: number): string | undefined;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ConfigurationNeeded, EditableText, formatBytes, useEditsTextInPlace, useEngine, type BlockProps } from '../../engine/block-api';
+import { ConfigurationNeeded, EditableText, formatFileSize, useEditsTextInPlace, useEngine, type BlockProps } from '../../engine/block-api';
 import { useFileList } from '../../engine/react/file-list';
 import type { DownloadFileOptions } from '../options.generated';
 
@@ -37,7 +37,7 @@ export default function DownloadFile({ block, options }: BlockProps<DownloadFile
     }
   };
   const details = [
-    options.showFileSize ? t('blocks.files.size', { size: formatBytes(file.size) }) : '',
+    options.showFileSize ? t('blocks.files.size', { size: formatFileSize(file.size) }) : '',
     options.showDownloadCount ? t('blocks.files.downloads', { count: file.data.downloadCount }) : '',
   ].filter(Boolean);
   const buttonClass = `t-download-file__button t-action-button t-action-button--${options.buttonStyle}`;

@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import type { Id } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api/files';
-import { formatBytes } from '../core/validation/values';
+import { formatFileSize } from '../core/validation/values';
 import { useCollectionOf } from '../data/collection-hooks';
 import { filesSlice } from '../data/files';
 import { useOptionalDataLayer, useResourceEntries } from '../data/hooks';
@@ -158,7 +158,7 @@ export function FileList(props: FileListProps) {
                   <span className="t-file-list__name">{name}</span>
                   {props.showDescription !== false && file.data.description && <p className="t-file-list__description">{file.data.description}</p>}
                   <span className="t-file-list__meta">
-                    {t('blocks.files.size', { size: formatBytes(file.size) })}
+                    {t('blocks.files.size', { size: formatFileSize(file.size) })}
                     {props.showDownloadCount && <> · {t('blocks.files.downloads', { count: file.data.downloadCount })}</>}
                   </span>
                 </div>

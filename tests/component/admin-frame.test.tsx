@@ -167,7 +167,8 @@ describe('the admin frame', { timeout: 60_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Content' });
     await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThanOrEqual(5));
     const rules = within(list).getByText('Workshop rules', { selector: '.t-asset-manager__name' }).closest('li')!;
-    expect(rules).toHaveTextContent('workshop-rules.pdf · < 0.01 MB');
+    // Its size in KB and its date in the site's format (core §9 yyyy-MM-dd), not the browser's.
+    expect(rules).toHaveTextContent(/workshop-rules\.pdf · \d+ KB · \d{4}-\d{2}-\d{2}/);
 
     const edit = within(rules).getByRole('button', { name: 'Edit Workshop rules' });
     edit.focus();

@@ -17,7 +17,7 @@ import { adminRequestOf } from '../edit-mode/admin-request';
 import { webDataLayer } from '../engine/data-layer';
 import { createFileService } from '../engine/file-services';
 import { useApi } from '../shell/services';
-import { i18nOverridesAtom, localeAtom, sessionAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 
 export default function AdminArea({ path, Refused }: { path: string; Refused: ComponentType }) {
   const api = useApi();
@@ -25,6 +25,7 @@ export default function AdminArea({ path, Refused }: { path: string; Refused: Co
   const session = useAtomValue(sessionAtom);
   const locale = useAtomValue(localeAtom);
   const overrides = useAtomValue(i18nOverridesAtom);
+  const dates = useAtomValue(settingsAtom).date;
   const accountId = session?.user.accountId;
   const token = session?.user.imageAccessToken;
   const layer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
@@ -43,8 +44,8 @@ export default function AdminArea({ path, Refused }: { path: string; Refused: Co
     [api, layer, accountId],
   );
   const services = useMemo<AdminFrameServices>(
-    () => ({ request, holder, locale, overrides, files, imageUrl, navExpanded, saveNavExpanded, Refused }),
-    [request, holder, locale, overrides, files, imageUrl, navExpanded, saveNavExpanded, Refused],
+    () => ({ request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, Refused }),
+    [request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, Refused],
   );
   return <AdminFrame path={path} services={services} />;
 }

@@ -7,8 +7,18 @@
  * the area `content` (server/admin-area.ts).
  */
 import { Fragment, useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { clampPercent, focalPointAfterKey, focalPointAt, focalPointOf, formatBytes, type FileService, type FocalPoint, type StoredFile } from '../../../engine';
+import {
+  clampPercent,
+  focalPointAfterKey,
+  focalPointAt,
+  focalPointOf,
+  formatFileSize,
+  type FileService,
+  type FocalPoint,
+  type StoredFile,
+} from '../../../engine';
 import type { FileDataChanges } from '../../../schemas/model/api/files';
+import { formatDay } from '../../../engine/core/date-display';
 import { useAdminFrame } from '../../frame/frame-context';
 import { usePanelStack } from '../../frame/panel-stack';
 import type { Translate } from '../../frame/types';
@@ -25,7 +35,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export default function AssetManager({ files, imageUrl }: AssetManagerProps) {
-  const { t } = useAdminFrame();
+  const { t, services } = useAdminFrame();
   const panels = usePanelStack();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -154,7 +164,7 @@ export default function AssetManager({ files, imageUrl }: AssetManagerProps) {
                 <div className="t-asset-manager__text">
                   <span className="t-asset-manager__name">{name}</span>
                   <span className="t-asset-manager__meta">
-                    {asset.name} · {formatBytes(asset.size)} · {new Date(asset.created).toLocaleDateString()}
+                    {asset.name} · {formatFileSize(asset.size)} · {formatDay(asset.created, services.dates)}
                   </span>
                   {asset.data.description && <span className="t-asset-manager__description">{asset.data.description}</span>}
                 </div>

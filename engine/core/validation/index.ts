@@ -4,7 +4,7 @@ export * from './fields';
 export * from './validate';
 export { validationRules } from './rules';
 // Named for fields: the rule-query engine has its own isEmptyValue (operator semantics differ).
-export { formatBytes, isEmptyValue as isEmptyFieldValue, fileMatchesType } from './values';
+export { formatBytes, formatFileSize, isEmptyValue as isEmptyFieldValue, fileMatchesType } from './values';
 export { isExtendedEmail, isEmailWithParenthesisedName, isPlainEmail } from './email';
 export { isLink, isAbsoluteUrl } from './links';
 export { isValidHandlebars } from './templates';

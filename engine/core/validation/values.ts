@@ -44,6 +44,17 @@ export function formatBytes(bytes: number): string {
   return megabytes === 0 && bytes > 0 ? '< 0.01 MB' : `${megabytes} MB`;
 }
 
+/**
+ * A file's own size as people read it: KB under a megabyte (at least 1 KB for a file with bytes),
+ * then MB, then GB. Limits keep formatBytes (the spec labels them in MB or GB only); a 10 KB
+ * picture labelled "0.01 MB" reads as a mistake.
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 KB';
+  const kilobytes = Math.max(1, Math.round(bytes / 1024));
+  return kilobytes < 1024 ? `${kilobytes} KB` : formatBytes(bytes);
+}
+
 const MEGABYTE = 1_048_576;
 const round = (n: number) => Math.round(n * 100) / 100;
 

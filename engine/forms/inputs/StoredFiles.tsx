@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { Id } from '../../../schemas/model';
 import type { FileInfo as StoredFileInfo } from '../../../schemas/model/api/files';
-import { formatBytes } from '../../core/validation';
+import { formatFileSize } from '../../core/validation';
 import type { FormFieldBinding } from '../context';
 import type { FormServices } from '../types';
 
@@ -58,7 +58,7 @@ export function StoredFiles({ binding: b, ids, services }: { binding: FormFieldB
                 <a href={href} download={file.name} className="t-files__link">
                   {name}
                 </a>{' '}
-                <span className="t-files__size">{formatBytes(file.size)}</span>
+                <span className="t-files__size">{formatFileSize(file.size)}</span>
               </li>
             );
           })}
