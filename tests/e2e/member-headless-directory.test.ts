@@ -100,6 +100,18 @@ describe('the headless member directory, favourites and the member map in Chromi
     expect(overflow).toEqual([]);
   });
 
+  it('a short page keeps the footer at the bottom of the window, with no band below it', async () => {
+    const victor = await signIn(wide, 'Victor Volunteer');
+    await victor.goto(`${server.url}/app/people/favourites`);
+    await victor.getByRole('region', { name: 'Members I follow' }).waitFor();
+    const { footerBottom, windowHeight, pageHeight } = await victor.evaluate(() => ({
+      footerBottom: Math.round(document.querySelector('footer')!.getBoundingClientRect().bottom),
+      windowHeight: window.innerHeight,
+      pageHeight: document.documentElement.scrollHeight,
+    }));
+    expect({ footerBottom, pageHeight }).toEqual({ footerBottom: windowHeight, pageHeight: windowHeight });
+  });
+
   it('a profile target that does not exist does not show a profile: the profile check answers 404 (spec 2.5)', async () => {
     const victor = await signIn(wide, 'Victor Volunteer');
     const check = victor.waitForResponse((r) => r.url().endsWith('/api/v1/profile/4040404') && r.request().method() === 'GET');
