@@ -286,7 +286,7 @@ describe('the small things of the walk (items 5 and 13)', () => {
 
     // Recently viewed: a disclosure with a chevron, listing the pages seen but not this one.
     const recent = page.getByRole('button', { name: 'Recently viewed' });
-    expect(await recent.locator('.ts-recent__chevron').count()).toBe(1);
+    expect(await recent.locator('.ts-chevron').count()).toBe(1);
     await recent.click();
     expect(await recent.getAttribute('aria-expanded')).toBe('true');
     const list = page.locator('#ts-recent-list');

@@ -116,8 +116,14 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await drawer.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await setMarker(page);
-    // Modules with several pages are groups: open Community, then its Events page.
-    await drawer.getByRole('button', { name: 'Community' }).click();
+    // Modules with several pages are groups, each with a chevron (issue 35 item 10): open Community, then its Events page.
+    const community = drawer.getByRole('button', { name: 'Community' });
+    expect(await community.locator('.ts-chevron').count()).toBe(1);
+    const turned = () => community.locator('.ts-chevron').evaluate((el) => getComputedStyle(el).transform);
+    const closed = await turned();
+    await community.click();
+    expect(await community.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(turned).not.toBe(closed);
     await drawer.getByRole('link', { name: 'Events' }).click();
     await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/community/events');

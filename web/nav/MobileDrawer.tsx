@@ -24,6 +24,7 @@ function Group({
     <li>
       <button type="button" className="ts-drawer__group" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {moduleTitle(entry.module, title)}
+        <span className="ts-chevron" aria-hidden="true" />
       </button>
       {open && (
         <ul id={id}>

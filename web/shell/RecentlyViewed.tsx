@@ -19,7 +19,7 @@ export function RecentlyViewed() {
     <section className="ts-recent" aria-labelledby="ts-recent-title">
       <h2 id="ts-recent-title" className="ts-recent__title">
         <button type="button" aria-expanded={open} aria-controls="ts-recent-list" onClick={toggle}>
-          <span className="ts-recent__chevron" aria-hidden="true" />
+          <span className="ts-chevron" aria-hidden="true" />
           {t('shell.recentlyViewed.title')}
         </button>
       </h2>
