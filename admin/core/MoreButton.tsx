@@ -1,7 +1,17 @@
 /** "Show older" under a cursor-paged list, busy while the page loads, saying why when it failed. */
 import type { CursorListing } from './use-cursor-pages';
 
-export function MoreButton<T>({ listing, label, errorText, onMore }: { listing: CursorListing<T>; label: string; errorText(message: string): string; onMore(): void }) {
+export function MoreButton<T>({
+  listing,
+  label,
+  errorText,
+  onMore,
+}: {
+  listing: CursorListing<T>;
+  label: string;
+  errorText(message: string): string;
+  onMore(): void;
+}) {
   if (listing.status !== 'ready') return null;
   return (
     <>

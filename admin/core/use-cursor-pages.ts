@@ -13,9 +13,7 @@ export interface CursorPage<T> {
 }
 
 export type CursorListing<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: T[]; next?: string; loadingMore: boolean; moreError?: string };
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: T[]; next?: string; loadingMore: boolean; moreError?: string };
 
 export function useCursorPages<T extends { id: string }>(load: (cursor: string | undefined, page: number) => Promise<CursorPage<T>>) {
   const [listing, setListing] = useState<CursorListing<T>>({ status: 'loading' });
@@ -50,7 +48,8 @@ export function useCursorPages<T extends { id: string }>(load: (cursor: string |
         return { status: 'ready', items: [...now.items, ...page.items.filter((i) => !known.has(i.id))], next: page.next, loadingMore: false };
       });
     } catch (error) {
-      if (mine === generation.current) setListing((now) => (now.status === 'ready' ? { ...now, loadingMore: false, moreError: toAdminApiError(error).message } : now));
+      if (mine === generation.current)
+        setListing((now) => (now.status === 'ready' ? { ...now, loadingMore: false, moreError: toAdminApiError(error).message } : now));
     }
   }, [listing, load]);
 

@@ -16,7 +16,9 @@ export function BroadcastPreview({ title, message, link }: { title: string; mess
           🔔
         </span>
         <div className="t-broadcasts__card-text">
-          <p className={`t-broadcasts__card-title${title.trim() ? '' : ' t-broadcasts__placeholder'}`}>{title.trim() || t('adminAreas.broadcast.preview.noTitle')}</p>
+          <p className={`t-broadcasts__card-title${title.trim() ? '' : ' t-broadcasts__placeholder'}`}>
+            {title.trim() || t('adminAreas.broadcast.preview.noTitle')}
+          </p>
           <p className={`t-broadcasts__card-message${message.trim() ? '' : ' t-broadcasts__placeholder'}`}>
             {message.trim() || t('adminAreas.broadcast.preview.noMessage')}
           </p>

@@ -101,7 +101,13 @@ export default function BroadcastsArea() {
     setSending(true);
     try {
       const url = draft.link.trim();
-      const sent = await api.broadcast({ lists: draft.lists, title: draft.title.trim(), message: draft.message.trim(), ...(url ? { url } : {}), channels: draft.channels });
+      const sent = await api.broadcast({
+        lists: draft.lists,
+        title: draft.title.trim(),
+        message: draft.message.trim(),
+        ...(url ? { url } : {}),
+        channels: draft.channels,
+      });
       setConfirming(false);
       services.toast({
         type: 'positive',

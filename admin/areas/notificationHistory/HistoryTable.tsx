@@ -8,6 +8,7 @@ import { useCallback, useEffect } from 'react';
 import { NOTIFICATION_CHANNELS } from '../../../engine/core/notifications';
 import type { NotificationHistoryEntry } from '../../../schemas/model/api/notifications';
 import { MoreButton } from '../../core/MoreButton';
+import { ScrollRegion } from '../../core/ScrollRegion';
 import type { NotificationsApi } from '../../core/notifications-api';
 import { useCursorPages } from '../../core/use-cursor-pages';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -47,7 +48,7 @@ export function HistoryTable({ api }: { api: NotificationsApi }) {
       {!listing.items.length ? (
         <p className="t-admin-empty">{t('adminAreas.history.empty')}</p>
       ) : (
-        <div className="t-admin-table-scroll" role="region" aria-label={t('adminAreas.history.scroll')} tabIndex={0}>
+        <ScrollRegion label={t('adminAreas.history.scroll')}>
           <table className="t-admin-table t-history__table">
             <caption>{t('adminAreas.history.caption')}</caption>
             <thead>
@@ -87,7 +88,7 @@ export function HistoryTable({ api }: { api: NotificationsApi }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <MoreButton
         listing={listing}

@@ -5,6 +5,7 @@
 import { useCallback, useId, useState } from 'react';
 import type { EmailOutboxMessage, EmailState } from '../../../schemas/model/api/email';
 import { MoreButton } from '../../core/MoreButton';
+import { ScrollRegion } from '../../core/ScrollRegion';
 import type { NotificationsApi } from '../../core/notifications-api';
 import { useCursorPages } from '../../core/use-cursor-pages';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -49,7 +50,7 @@ export function Outbox({ api }: { api: NotificationsApi }) {
       )}
       {listing.status === 'ready' && !listing.items.length && <p className="t-admin-empty">{t('adminAreas.outbox.empty')}</p>}
       {listing.status === 'ready' && listing.items.length > 0 && (
-        <div className="t-admin-table-scroll" role="region" aria-label={t('adminAreas.outbox.scroll')} tabIndex={0}>
+        <ScrollRegion label={t('adminAreas.outbox.scroll')}>
           <table className="t-admin-table t-history__table">
             <caption>{t('adminAreas.outbox.caption')}</caption>
             <thead>
@@ -86,7 +87,7 @@ export function Outbox({ api }: { api: NotificationsApi }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <MoreButton
         listing={listing}

@@ -23,7 +23,14 @@ export default function NotificationHistoryArea() {
   return (
     <div className="t-admin-area t-history">
       <h1 className="ts-page-title">{t('adminAreas.areas.notificationHistory.title')}</h1>
-      <Tabs<Tab> tabs={TABS} current={tab} onChange={setTab} label={t('adminAreas.history.tabs.label')} idPrefix="t-history" labelOf={(x) => t(`adminAreas.history.tabs.${x}`)} />
+      <Tabs<Tab>
+        tabs={TABS}
+        current={tab}
+        onChange={setTab}
+        label={t('adminAreas.history.tabs.label')}
+        idPrefix="t-history"
+        labelOf={(x) => t(`adminAreas.history.tabs.${x}`)}
+      />
       <TabPanel tab="sent" current={tab} idPrefix="t-history">
         {tab === 'sent' && <HistoryTable api={api} />}
       </TabPanel>

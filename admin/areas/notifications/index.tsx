@@ -23,7 +23,14 @@ export default function NotificationsArea() {
   return (
     <div className="t-admin-area t-admin-notifications">
       <h1 className="ts-page-title">{t('adminAreas.areas.notifications.title')}</h1>
-      <Tabs<Tab> tabs={TABS} current={tab} onChange={setTab} label={t('adminAreas.inbox.tabs.label')} idPrefix="t-inbox" labelOf={(x) => t(`adminAreas.inbox.tabs.${x}`)} />
+      <Tabs<Tab>
+        tabs={TABS}
+        current={tab}
+        onChange={setTab}
+        label={t('adminAreas.inbox.tabs.label')}
+        idPrefix="t-inbox"
+        labelOf={(x) => t(`adminAreas.inbox.tabs.${x}`)}
+      />
       <TabPanel tab="notifications" current={tab} idPrefix="t-inbox">
         <AdminInbox api={api} />
       </TabPanel>
