@@ -13,6 +13,7 @@ import email from './email';
 import files from './files';
 import i18n from './i18n';
 import lists from './lists';
+import notifications from './notifications';
 import profiles from './profiles';
 import ruleChecks from './rule-checks';
 import search from './search';
@@ -37,6 +38,7 @@ export const DOMAINS: readonly Domain[] = [
   ruleChecks,
   audit,
   email,
+  notifications,
 ];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */
