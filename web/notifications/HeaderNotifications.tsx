@@ -6,7 +6,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { badgeLabel } from '../../engine/core/notifications';
+import { badgeLabel } from '../../engine/core/notification-badge';
 import { notificationCountsAtom } from '../../engine/react/notification-state';
 import { useT } from '../i18n/use-t';
 import { sessionAtom } from '../shell/shell-state';
