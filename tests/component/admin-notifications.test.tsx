@@ -27,6 +27,8 @@ import { webApiClient } from '../helpers/web-api-client';
 
 // Real server calls and jobs on a machine that may be busy: generous waits (a ceiling, not a speed check).
 configure({ asyncUtilTimeout: 15_000 });
+// Two real servers start in this file (SQLite, then PostgreSQL with its migrations).
+vi.setConfig({ hookTimeout: 120_000 });
 patchTextEncoderForJsdom();
 
 beforeAll(async () => {
@@ -101,11 +103,11 @@ describeBackends('the notification admin areas', (api) => {
     );
     expect(stored).toMatchObject({ seen: true, read: true });
     expect(toasts).toEqual([]);
-  });
+  }, 60_000);
 
   it('saves an admin preference per switch; a refused save logs, toasts the message and shows what the server holds', async () => {
     const toasts: AdminToast[] = [];
-    renderFrame(await servicesFor(api, admin, toasts), '/admin/notifications');
+    const first = renderFrame(await servicesFor(api, admin, toasts), '/admin/notifications');
     fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
     const email = await screen.findByRole('switch', { name: 'Email for New application' });
     expect(email).toHaveAttribute('aria-checked', 'true');
@@ -116,11 +118,12 @@ describeBackends('the notification admin areas', (api) => {
     expect(email).toHaveAttribute('aria-checked', 'false');
 
     // A session that ends after the screen loaded: the save is refused with the server's words.
+    first.unmount();
     const ended = await api.signIn('admin');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderFrame(await servicesFor(api, ended, toasts), '/admin/notifications');
-    fireEvent.click((await screen.findAllByRole('tab', { name: 'Preferences' }))[1]);
-    const [, second] = await screen.findAllByRole('switch', { name: 'In the app for New application' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
+    const second = await screen.findByRole('switch', { name: 'In the app for New application' });
     expect(second).toHaveAttribute('aria-checked', 'true');
     await api.call('GET', 'logout', { token: ended });
     fireEvent.click(second);
@@ -130,7 +133,7 @@ describeBackends('the notification admin areas', (api) => {
     expect(errors).toHaveBeenCalled();
     await waitFor(() => expect(second).toHaveAttribute('aria-checked', 'true'));
     expect((await prefs(admin)).preferences.find((p) => p.event === 'newApplication')?.channels.inApp).toBe(true);
-  });
+  }, 60_000);
 
   it('broadcasts to a list: problems inline, the count, the preview, a confirmation naming the count, a toast to the history', async () => {
     const toasts: AdminToast[] = [];
@@ -204,13 +207,13 @@ describeBackends('the notification admin areas', (api) => {
     const open = await within(emails).findByRole('button', { name: new RegExp(`^View “.*${title.replace(/[()]/g, '\\$&')}.*” to maya@example.org$`) });
     fireEvent.click(open);
     const panel = await screen.findByRole('dialog', { name: /^Email “/ });
-    const frame = await within(panel).findByTitle('The email\u2019s HTML part');
+    const frame = await within(panel).findByTitle("The email's HTML part");
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toContain('The lathe room is open on Saturday.');
     expect(panel).toHaveTextContent('maya@example.org');
     expect(within(panel).getByText(/The lathe room is open on Saturday\./, { selector: 'pre' })).toBeInTheDocument();
-  });
+  }, 120_000);
 
   it('shows a refusal in words: staff without the broadcast grant cannot count or send', async () => {
     const toasts: AdminToast[] = [];
@@ -227,5 +230,5 @@ describeBackends('the notification admin areas', (api) => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(/^The broadcast was not sent: \S/);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toasts).toEqual([]);
-  });
+  }, 60_000);
 });
