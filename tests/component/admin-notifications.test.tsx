@@ -170,7 +170,7 @@ describeBackends('the notification admin areas', (api) => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Send…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this broadcast?' });
-    expect(dialog).toHaveAccessibleDescription(`“${title}” goes to ${expected} people in Makers, In the app and Email.`);
+    expect(dialog).toHaveAccessibleDescription(`“${title}” goes to ${expected} people in Makers, in the app and by email.`);
     fireEvent.click(within(dialog).getByRole('button', { name: `Send to ${expected}` }));
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(toasts[0]).toMatchObject({ type: 'positive', message: `Broadcast “${title}” is on its way to ${expected} people.` });

@@ -74,7 +74,7 @@ describe('a broadcast to the makers list', () => {
     await form.getByRole('button', { name: 'Send…' }).click();
     const dialog = ada.getByRole('dialog', { name: 'Send this broadcast?' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(`“${TITLE}” goes to ${count} people in Makers, In the app and Email.`);
+    expect(await dialog.textContent()).toContain(`“${TITLE}” goes to ${count} people in Makers, in the app and by email.`);
     expect(await seriousViolations(ada)).toEqual([]);
     await dialog.getByRole('button', { name: `Send to ${count}` }).click();
     await ada

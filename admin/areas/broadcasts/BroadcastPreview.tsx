@@ -12,9 +12,21 @@ export function BroadcastPreview({ title, message, link }: { title: string; mess
       <h2 id={headingId}>{t('adminAreas.broadcast.preview.title')}</h2>
       <p className="t-admin-meta">{t('adminAreas.broadcast.preview.hint')}</p>
       <div className="t-broadcasts__card">
-        <span className="t-broadcasts__bell" aria-hidden="true">
-          🔔
-        </span>
+        <svg
+          className="t-broadcasts__bell"
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+        </svg>
         <div className="t-broadcasts__card-text">
           <p className={`t-broadcasts__card-title${title.trim() ? '' : ' t-broadcasts__placeholder'}`}>
             {title.trim() || t('adminAreas.broadcast.preview.noTitle')}

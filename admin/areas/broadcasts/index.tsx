@@ -77,7 +77,7 @@ export default function BroadcastsArea() {
   const touch = (field: BroadcastField) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
   const set = <K extends keyof BroadcastDraft>(key: K, value: BroadcastDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const listNames = lists.status === 'ready' ? lists.lists.filter((l) => draft.lists.includes(l.id)).map((l) => l.name) : [];
-  const channelWords = NOTIFICATION_CHANNELS.filter((c) => draft.channels[c]).map((c) => t(`adminAreas.channels.${c}`));
+  const channelWords = NOTIFICATION_CHANNELS.filter((c) => draft.channels[c]).map((c) => t(`adminAreas.broadcast.confirm.channels.${c}`));
   const errorId = (field: BroadcastField) => `${id}-${field}-error`;
 
   // The confirmation names the count as it is now: counted again at Send (the preview may be a moment old).

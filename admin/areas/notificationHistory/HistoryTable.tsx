@@ -11,6 +11,7 @@ import { MoreButton } from '../../core/MoreButton';
 import { ScrollRegion } from '../../core/ScrollRegion';
 import type { NotificationsApi } from '../../core/notifications-api';
 import { useCursorPages } from '../../core/use-cursor-pages';
+import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 
 export const HISTORY_POLL_MS = 2000;
@@ -82,7 +83,7 @@ export function HistoryTable({ api }: { api: NotificationsApi }) {
                   </td>
                   <td>{e.by?.name ?? none}</td>
                   <td className="t-history__date">
-                    <time dateTime={new Date(e.date).toISOString()}>{new Date(e.date).toLocaleString(services.locale)}</time>
+                    <When ms={e.date} locale={services.locale} />
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import { MoreButton } from '../../core/MoreButton';
 import { ScrollRegion } from '../../core/ScrollRegion';
 import type { NotificationsApi } from '../../core/notifications-api';
 import { useCursorPages } from '../../core/use-cursor-pages';
+import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 import { usePanelStack } from '../../frame/panel-stack';
 import { OutboxMessage } from './OutboxMessage';
@@ -81,7 +82,7 @@ export function Outbox({ api }: { api: NotificationsApi }) {
                     <span className={`t-admin-pill t-admin-pill--${email.state}`}>{t(`adminAreas.outbox.states.${email.state}`)}</span>
                   </td>
                   <td className="t-history__date">
-                    <time dateTime={new Date(email.createdAt).toISOString()}>{new Date(email.createdAt).toLocaleString(services.locale)}</time>
+                    <When ms={email.createdAt} locale={services.locale} />
                   </td>
                 </tr>
               ))}

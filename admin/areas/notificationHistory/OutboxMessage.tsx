@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { EmailOutboxMessage } from '../../../schemas/model/api/email';
 import { messageOf, type NotificationsApi } from '../../core/notifications-api';
+import { whenText } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; email: EmailOutboxMessage };
@@ -25,7 +26,7 @@ export function OutboxMessage({ api, email }: { api: NotificationsApi; email: Em
   }, [api, email.id]);
 
   const shown = loaded.status === 'ready' ? loaded.email : email;
-  const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString(services.locale) : t('adminAreas.history.none'));
+  const when = (ms: number | null) => (ms ? whenText(ms, services.locale) : t('adminAreas.history.none'));
   const rows: [string, string][] = [
     ['subject', shown.subject],
     ['to', shown.to],

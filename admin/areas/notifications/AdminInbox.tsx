@@ -10,6 +10,7 @@ import type { NotificationItem } from '../../../schemas/model/api/notifications'
 import { MoreButton } from '../../core/MoreButton';
 import { messageOf, type NotificationsApi } from '../../core/notifications-api';
 import { useCursorPages } from '../../core/use-cursor-pages';
+import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 
 /** The server's read call takes at most this many ids. */
@@ -78,7 +79,7 @@ export function AdminInbox({ api }: { api: NotificationsApi }) {
                 {n.message && <p className="t-admin-inbox__message">{n.message}</p>}
                 <p className="t-admin-meta">
                   {n.from ? `${t('adminAreas.inbox.from', { name: n.from.name })} · ` : ''}
-                  <time dateTime={new Date(n.date).toISOString()}>{new Date(n.date).toLocaleString(services.locale)}</time>
+                  <When ms={n.date} locale={services.locale} />
                 </p>
                 <div className="t-admin-actions">
                   {isAppPath(n.link) && (
