@@ -61,7 +61,13 @@ describeBackends('notifications: broadcasts, history and unsubscribe', (api) => 
     const preview = await api.call<BroadcastPreviewResponse>('POST', 'admin/broadcasts/preview', { token: ada, body: { lists: ['makers'] } });
     expect(preview.status).toBe(200);
     const [mayaBefore, victorBefore] = [await count(maya), await count(victor)];
-    const sent = await broadcast(ada, { lists: ['makers'], title: 'Tool library', message: 'New drills to borrow.', url: '/news', channels: { inApp: true, email: true } });
+    const sent = await broadcast(ada, {
+      lists: ['makers'],
+      title: 'Tool library',
+      message: 'New drills to borrow.',
+      url: '/news',
+      channels: { inApp: true, email: true },
+    });
     expect(sent.status).toBe(202);
     expect(sent.body.recipients).toBe(preview.body.recipients);
     await fanOutsSent(api);
@@ -74,7 +80,12 @@ describeBackends('notifications: broadcasts, history and unsubscribe', (api) => 
     const emails = (await emailsOf('notification.broadcastNotificationToList')).filter((e) => e.key.includes(sent.body.id));
     expect(emails).toHaveLength(sent.body.recipients);
     const toMaya = emails.find((e) => e.accountId === 'maya')!;
-    expect(toMaya.params).toMatchObject({ title: 'Tool library', message: 'New drills to borrow.', recipientName: 'Maya Maker', link: expect.stringMatching(/\/app\/news$/) });
+    expect(toMaya.params).toMatchObject({
+      title: 'Tool library',
+      message: 'New drills to borrow.',
+      recipientName: 'Maya Maker',
+      link: expect.stringMatching(/\/app\/news$/),
+    });
     expect(toMaya.unsubscribeUrl).toMatch(/\/email\/unsubscribe\?token=/);
 
     await api.call('POST', 'profile/notifications/read', { token: maya, body: { notificationIds: [item.id] } });
@@ -90,7 +101,12 @@ describeBackends('notifications: broadcasts, history and unsubscribe', (api) => 
       channels: { inApp: true, email: true },
       by: { id: 'admin', name: 'Ada Admin' },
     });
-    const audit = await ctx().store.kysely.selectFrom('audit_log').selectAll().where('log_type', '=', 'broadcast').where('subject', '=', sent.body.id).execute();
+    const audit = await ctx()
+      .store.kysely.selectFrom('audit_log')
+      .selectAll()
+      .where('log_type', '=', 'broadcast')
+      .where('subject', '=', sent.body.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].account_id).toBe('admin');
   });
@@ -101,7 +117,12 @@ describeBackends('notifications: broadcasts, history and unsubscribe', (api) => 
       body: { event: 'broadcastNotificationToList', type: 'inApp', active: false },
     });
     const mayaBefore = await count(maya);
-    const sent = await broadcast(ada, { lists: ['makers'], title: 'In the app only', message: 'No email for this one.', channels: { inApp: true, email: false } });
+    const sent = await broadcast(ada, {
+      lists: ['makers'],
+      title: 'In the app only',
+      message: 'No email for this one.',
+      channels: { inApp: true, email: false },
+    });
     await fanOutsSent(api);
     expect(await count(maya)).toBe(mayaBefore);
     expect((await emailsOf('notification.broadcastNotificationToList')).filter((e) => e.key.includes(sent.body.id))).toEqual([]);

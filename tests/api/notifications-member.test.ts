@@ -197,7 +197,8 @@ describeBackends('notifications: member calls', (api) => {
 
   it("hides chat notifications dated before the chat's hidden timestamp, from the list and the badge", async () => {
     await api.call('POST', 'profile/notifications/seen/chat', { token: victor });
-    const chat = (message: string) => notify(ctx(), 'newMessage', { accounts: ['victor'] }, { message, fromAccountId: 'maya', data: { chatId: 'chat-hidden-1' } });
+    const chat = (message: string) =>
+      notify(ctx(), 'newMessage', { accounts: ['victor'] }, { message, fromAccountId: 'maya', data: { chatId: 'chat-hidden-1' } });
     await chat('before hiding');
     await notify(ctx(), 'newMessage', { accounts: ['victor'] }, { message: 'another chat', fromAccountId: 'maya', data: { chatId: 'chat-other' } });
     const hiddenAt = Date.now() + 1;
