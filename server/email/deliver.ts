@@ -129,7 +129,7 @@ export async function deliverEmail(ctx: AppContext, email: EmailToSend, job: Pic
   if (row.state === 'sent') return { outboxId: id, state: 'sent', already: true };
   // Never sendable (no address, no template): kept failed for the admin to read.
   if (row.state === 'failed' && !row.html) return { outboxId: id, state: 'failed' };
-  const smtp = smtpOf(ctx);
+  const smtp = await smtpOf(ctx);
   const now = Date.now();
   if (!smtp || row.transport === 'outbox') {
     await db
