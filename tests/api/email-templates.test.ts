@@ -16,6 +16,7 @@ import type {
   EmailTemplatesResponse,
 } from '../../schemas/model/api/email';
 import { sendEmail } from '../../server/email/send';
+import { jobsDb } from '../../server/jobs/jobs-table';
 import { describeBackends } from '../helpers/backends';
 import { until } from '../helpers/until';
 
@@ -174,6 +175,30 @@ describeBackends('email templates and outbox', { env: { JOBS_POLL_MS: '50' } }, 
     expect(full.html).toContain('Cet e-mail vous a été envoyé par Riverside Makers.');
     expect(full.text).toContain('À bientôt à Repair <Café>');
     expect(full.text).toContain('Cet e-mail vous a été envoyé par Riverside Makers.');
+  });
+
+  it("queues an email with the caller's transaction: rolled back, none; committed, one", async () => {
+    const ctx = api.server.ctx;
+    const email = { accountId: 'victor', templateId: 'notification.newDiscussion', params: { title: 'In a transaction', message: 'm' } };
+    await expect(
+      ctx.store.transaction(async (tx) => {
+        await sendEmail(ctx, { ...email, key: 'tx:rolled-back' }, { tx });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    await ctx.store.transaction((tx) => sendEmail(ctx, { ...email, key: 'tx:committed' }, { tx }));
+    const rows = await until(
+      'the committed email',
+      async () => (await outbox('?limit=100')).body.items.filter((m) => m.subject === 'In a transaction'),
+      (items) => items.length === 1,
+    );
+    expect(rows[0].state).toBe('sent');
+    const keys = await jobsDb(ctx.store.kysely).selectFrom('jobs').select('unique_key').where('unique_key', 'like', 'email:tx:%').execute();
+    expect(keys.map((k) => k.unique_key)).toEqual(['email:tx:committed']);
+    // Server code's mistakes are thrown at once, never queued.
+    await expect(sendEmail(ctx, { accountId: null, templateId: 'welcome', params: {} })).rejects.toThrow(/accountId or a to address/);
+    await expect(sendEmail(ctx, { accountId: 'victor', templateId: '../x', params: {} })).rejects.toThrow(/not a template id/);
+    await expect(sendEmail(ctx, { accountId: 'victor', templateId: 'welcome', params: {}, key: 'k'.repeat(191) })).rejects.toThrow(/key/);
   });
 
   it('keeps an email it cannot send failed, naming why (no such template)', async () => {
