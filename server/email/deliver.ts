@@ -100,8 +100,10 @@ async function outboxRow(ctx: AppContext, email: EmailToSend, key: string): Prom
       recipientName: recipient.name,
       unsubscribeUrl: unsubscribeUrl ?? undefined,
     });
-    const fromName = typeof params.fromName === 'string' && params.fromName.trim() ? params.fromName.trim() : siteName;
-    Object.assign(row, { subject: rendered.subject, html: rendered.html, text: rendered.text, from_name: fromName.slice(0, 200) });
+    // The site sends every email, whoever caused it (`fromName` is for the template's words): a
+    // person's name as the sender would read as mail from them.
+    const sender = typeof params.siteName === 'string' && params.siteName.trim() ? params.siteName.trim() : siteName;
+    Object.assign(row, { subject: rendered.subject, html: rendered.html, text: rendered.text, from_name: sender.replace(/[\r\n]+/g, ' ').slice(0, 200) });
   } catch (error) {
     if (!(error instanceof PermanentEmailError)) throw error;
     Object.assign(row, { state: 'failed', last_error: errorText(error) });
@@ -129,7 +131,7 @@ export async function deliverEmail(ctx: AppContext, email: EmailToSend, job: Pic
   if (row.state === 'sent') return { outboxId: id, state: 'sent', already: true };
   // Never sendable (no address, no template): kept failed for the admin to read.
   if (row.state === 'failed' && !row.html) return { outboxId: id, state: 'failed' };
-  const smtp = smtpOf(ctx);
+  const smtp = await smtpOf(ctx);
   const now = Date.now();
   if (!smtp || row.transport === 'outbox') {
     await db

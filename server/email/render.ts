@@ -5,7 +5,7 @@
  * active legal footer, and a plain-text part made from the same body and footer.
  */
 import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
+import type Mjml2Html from 'mjml';
 import { renderHandlebars, renderHandlebarsText } from '../../engine/core/handlebars';
 import type { Kysely } from 'kysely';
 import type { DB } from '../storage/database';
@@ -17,6 +17,26 @@ import { LEGAL_FOOTER, MASTER_MJML } from './built-in';
 /** The largest email (its HTML) we send: a bigger one is refused, not truncated. */
 export const MAX_EMAIL_HTML_CHARS = 500_000;
 export const MAX_SUBJECT_CHARS = 300;
+
+/**
+ * A master MJML source compiled to HTML once per process (its handlebars passes through MJML as
+ * text, and is rendered per email afterwards): MJML is loaded on the first email only, and takes
+ * seconds to load and tens of ms a run, which one render per master keeps off every email.
+ */
+let mjml: Promise<{ default: typeof Mjml2Html }> | undefined;
+const compiledMasters = new Map<string, Promise<string>>();
+const MAX_COMPILED_MASTERS = 8;
+
+function compiledMaster(source: string): Promise<string> {
+  let html = compiledMasters.get(source);
+  if (!html) {
+    if (compiledMasters.size >= MAX_COMPILED_MASTERS) compiledMasters.clear();
+    html = (mjml ??= import('mjml')).then(async (m) => (await m.default(source, { validationLevel: 'soft' })).html);
+    compiledMasters.set(source, html);
+    html.catch(() => compiledMasters.delete(source));
+  }
+  return html;
+}
 
 export interface RenderInput {
   templateId: string;
@@ -84,13 +104,13 @@ export async function renderEmail(db: Kysely<DB>, input: RenderInput): Promise<R
   } catch (error) {
     throw new PermanentEmailError(`template "${input.templateId}" does not render: ${(error as Error).message}`);
   }
-  let source: string;
+  const master = await compiledMaster(await activeLayout(db, 'master', MASTER_MJML));
+  let html: string;
   try {
-    source = renderHandlebars(await activeLayout(db, 'master', MASTER_MJML), { ...data, subject, body, footer });
+    html = renderHandlebars(master, { ...data, subject, body, footer });
   } catch (error) {
     throw new PermanentEmailError(`the master template does not render: ${(error as Error).message}`);
   }
-  const { html } = await mjml2html(source, { validationLevel: 'soft' });
   if (html.length > MAX_EMAIL_HTML_CHARS)
     throw new PermanentEmailError(`the email's HTML is ${html.length} characters, over the cap of ${MAX_EMAIL_HTML_CHARS}`);
   const text = `${convert(body, TEXT_OPTIONS)}\n\n-- \n${convert(footer, TEXT_OPTIONS)}\n`;

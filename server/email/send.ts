@@ -27,9 +27,16 @@ export interface EmailToSend {
 
 export const SEND_JOB = 'email.send';
 
-/** Queues one email; with `opts.tx` inside the caller's transaction. */
+const TEMPLATE_ID = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
+const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+/** The job key is `email:<key>`, at most 200 characters: a longer key would be cut and could meet another. */
+const MAX_KEY_CHARS = 190;
+
+/** Queues one email; with `opts.tx` inside the caller's transaction. A call that could never send (server code's mistake) throws. */
 export async function sendEmail(ctx: AppContext, email: EmailToSend, opts: { tx?: Transaction<DB> | DocumentTx } = {}): Promise<void> {
-  if (!email.templateId) throw new Error('sendEmail: templateId is required');
+  if (!TEMPLATE_ID.test(email.templateId)) throw new Error(`sendEmail: "${email.templateId}" is not a template id`);
   if (!email.accountId && !email.to) throw new Error('sendEmail: an accountId or a to address is required');
-  await enqueue(ctx, SEND_JOB, email, { tx: opts.tx, ...(email.key ? { key: `email:${email.key}`.slice(0, 200) } : {}) });
+  if (email.language !== undefined && !LANGUAGE.test(email.language)) throw new Error(`sendEmail: "${email.language}" is not a language tag`);
+  if (email.key !== undefined && (!email.key || email.key.length > MAX_KEY_CHARS)) throw new Error(`sendEmail: a key is 1 to ${MAX_KEY_CHARS} characters`);
+  await enqueue(ctx, SEND_JOB, email, { tx: opts.tx, ...(email.key ? { key: `email:${email.key}` } : {}) });
 }

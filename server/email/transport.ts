@@ -2,23 +2,25 @@
  * The SMTP transport of an app (nodemailer over SMTP_URL), made on first use and closed with the
  * domain; none when SMTP_URL is unset, and the outbox is then where emails end.
  */
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { AppContext } from '../context';
 
-type Transporter = ReturnType<typeof nodemailer.createTransport>;
-const transports = new WeakMap<AppContext, Transporter>();
+type Transporter = ReturnType<typeof Nodemailer.createTransport>;
+const transports = new WeakMap<AppContext, Promise<Transporter>>();
 
-export function smtpOf(ctx: AppContext): Transporter | undefined {
+/** Loaded on the first email sent: a server without SMTP_URL never loads nodemailer. */
+export function smtpOf(ctx: AppContext): Promise<Transporter> | undefined {
   const url = ctx.config.smtpUrl;
   if (!url) return undefined;
   let transport = transports.get(ctx);
-  if (!transport) transports.set(ctx, (transport = nodemailer.createTransport(url)));
+  if (!transport) transports.set(ctx, (transport = import('nodemailer').then((m) => m.default.createTransport(url))));
   return transport;
 }
 
-export function closeSmtp(ctx: AppContext): void {
-  transports.get(ctx)?.close();
+export async function closeSmtp(ctx: AppContext): Promise<void> {
+  const transport = transports.get(ctx);
   transports.delete(ctx);
+  (await transport)?.close();
 }
 
 /** SMTP's permanent refusals (5xx: no such mailbox, policy): retrying cannot help. */
