@@ -59,6 +59,12 @@ export function knownNotifications(items: readonly NotificationItem[]): Notifica
   });
 }
 
+/**
+ * What goes between the sender's name and the message: a message that goes on from the name ("would
+ * like to connect with you.") follows it with a space, a sentence of its own after a colon.
+ */
+const senderJoin = (message: string) => (/^\p{Ll}/u.test(message) ? '' : ':');
+
 export function NotificationList(props: NotificationListProps) {
   return (
     <div className="t-notifications">
@@ -181,12 +187,22 @@ function NotificationSection({
                     ●
                   </span>
                 )}
+                {/* Spaces between the parts are text of their own, so the link's name reads with them. */}
                 <span className="t-notifications__text">
                   <span className="t-notifications__title">
-                    {!read && <span className="ts-visually-hidden">{t('shell.notifications.unread')} </span>}
-                    {item.title || item.from?.name || typeName}
-                  </span>
-                  {item.message && <span className="t-notifications__message">{item.message}</span>}
+                    {!read && <span className="ts-visually-hidden">{t('shell.notifications.unread')}</span>} {item.title || item.from?.name || typeName}
+                  </span>{' '}
+                  {item.message && (
+                    <span className="t-notifications__message">
+                      {item.from?.name && (
+                        <>
+                          <span className="t-notifications__from">{item.from.name}</span>
+                          {senderJoin(item.message)}{' '}
+                        </>
+                      )}
+                      {item.message}
+                    </span>
+                  )}{' '}
                   <time className="t-notifications__date" dateTime={new Date(item.date).toISOString()} title={new Date(item.date).toLocaleString(locale)}>
                     {relativeTime(item.date, Date.now(), locale)}
                   </time>
@@ -228,8 +244,9 @@ function NotificationSection({
   }
   return (
     <section className="t-notifications__section" aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
-      <Heading id={headingId} className="t-notifications__heading">
-        {typeName}
+      {/* The section is named by its kind alone; the badge beside it says how many are unseen. */}
+      <Heading className="t-notifications__heading">
+        <span id={headingId}>{typeName}</span>
         {badge && (
           <span className="ts-badge">
             {badge}
