@@ -39,7 +39,7 @@ export interface NotificationListProps {
   /** The href of an in-app path (new tabs work); `navigate` goes there in place. */
   hrefOf(path: string): string;
   navigate(path: string): void;
-  /** After an item was followed (the panel closes). */
+  /** After an item with a link was followed (the panel closes). */
   onFollow?(): void;
   /** Makes the section ids unique on a page. */
   idPrefix: string;
@@ -148,7 +148,8 @@ function NotificationSection({
         store.set(notificationReadIdsAtom, next);
       });
     }
-    if (item.link) navigate(item.link);
+    if (!item.link) return; // Marked read in place: nothing to go to.
+    navigate(item.link);
     onFollow?.();
   };
 

@@ -210,6 +210,16 @@ describe('notification preferences', () => {
       logged.mockRestore();
     }
     expect(await kept()).toEqual({ inApp: true, email: true });
+    // A member without showAdminNotifications sees no admin events.
+    expect(screen.queryByRole('heading', { name: 'Administration notifications' })).toBeNull();
+  });
+
+  it('shows admins with showAdminNotifications the admin events as well', async () => {
+    tokens.admin ??= await api.signIn('admin');
+    await renderHeader('admin');
+    await screen.findByRole('heading', { name: 'Administration notifications' });
+    const moderation = await screen.findByRole('region', { name: 'Moderation' });
+    expect(within(moderation).getAllByRole('switch', { name: /^By email: / }).length).toBeGreaterThan(0);
   });
 });
 
