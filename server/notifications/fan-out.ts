@@ -98,12 +98,17 @@ export async function runFanOut(ctx: AppContext, payload: FanOutPayload, job: Ru
     const recipients = await nextRecipients(db, audience, cursor);
     if (!recipients.length) break;
     const last = recipients[recipients.length - 1];
+    const from = cursor;
     const delivered = await deliverBatch(ctx, spec, recipients, async (tx, batch) => {
-      await notificationsDb(tx as unknown as Kysely<DB>)
+      // Moves the cursor only from where this attempt read it: an attempt whose lease was taken
+      // over finds it moved, and its batch (rows and emails) rolls back rather than going twice.
+      const moved = await notificationsDb(tx as unknown as Kysely<DB>)
         .updateTable('broadcasts')
         .set((eb) => ({ cursor: last, emails_queued: eb('emails_queued', '+', batch.emails) }))
         .where('id', '=', row.id)
-        .execute();
+        .where((eb) => (from === null ? eb('cursor', 'is', null) : eb('cursor', '=', from)))
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new Error(`fan-out ${row.id}: another attempt stored this batch; this one stops`);
     });
     cursor = last;
     stored += delivered.stored.length;
@@ -120,6 +125,7 @@ export const fanOutJob: JobDefinition<FanOutPayload> = {
   run: runFanOut,
   maxAttempts: 10,
   backoffMs: 2000,
-  // Short, so a fan-out whose worker died resumes within seconds; renewed every third while it runs.
-  leaseMs: 10_000,
+  // Short, so a fan-out whose worker died resumes soon; renewed every third while it runs. A lease
+  // lost to a busy database costs repeated reads only: the cursor guard keeps batches to one run.
+  leaseMs: 20_000,
 };

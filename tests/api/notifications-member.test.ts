@@ -15,6 +15,7 @@ import type {
   NotificationReadResponse,
 } from '../../schemas/model/api/notifications';
 import { io as connect } from 'socket.io-client';
+import { registerChatHiddenTimestamps } from '../../server/notifications/chat-hidden';
 import { notify } from '../../server/notifications/notify';
 import { describeBackends } from '../helpers/backends';
 import { fanOutsSent, notificationTables } from '../helpers/notifications';
@@ -192,6 +193,27 @@ describeBackends('notifications: member calls', (api) => {
     } finally {
       socket.close();
     }
+  });
+
+  it("hides chat notifications dated before the chat's hidden timestamp, from the list and the badge", async () => {
+    await api.call('POST', 'profile/notifications/seen/chat', { token: victor });
+    const chat = (message: string) =>
+      notify(ctx(), 'newMessage', { accounts: ['victor'] }, { message, fromAccountId: 'maya', data: { chatId: 'chat-hidden-1' } });
+    await chat('before hiding');
+    await notify(ctx(), 'newMessage', { accounts: ['victor'] }, { message: 'another chat', fromAccountId: 'maya', data: { chatId: 'chat-other' } });
+    const hiddenAt = Date.now() + 1;
+    await new Promise((r) => setTimeout(r, 5));
+    await chat('after hiding');
+    registerChatHiddenTimestamps(ctx(), async (accountId) => new Map(accountId === 'victor' ? [['chat-hidden-1', hiddenAt]] : []));
+    try {
+      expect(await count(victor, 'chat')).toBe(2);
+      const messages = (await page(victor, 'chat', '?limit=100')).body.items.map((i) => i.message);
+      expect(messages.slice(0, 2)).toEqual(['after hiding', 'another chat']);
+      expect(messages).not.toContain('before hiding');
+    } finally {
+      registerChatHiddenTimestamps(ctx(), async () => new Map());
+    }
+    expect(await count(victor, 'chat')).toBe(3);
   });
 
   it('ignores an unknown event or typeId with a warning, storing nothing', async () => {
