@@ -39,7 +39,7 @@ export interface NotificationListProps {
   /** The href of an in-app path (new tabs work); `navigate` goes there in place. */
   hrefOf(path: string): string;
   navigate(path: string): void;
-  /** After an item was followed (the panel closes). */
+  /** After an item with a link was followed (the panel closes). */
   onFollow?(): void;
   /** Makes the section ids unique on a page. */
   idPrefix: string;
@@ -58,6 +58,12 @@ export function knownNotifications(items: readonly NotificationItem[]): Notifica
     return false;
   });
 }
+
+/**
+ * What goes between the sender's name and the message: a message that goes on from the name ("would
+ * like to connect with you.") follows it with a space, a sentence of its own after a colon.
+ */
+const senderJoin = (message: string) => (/^\p{Ll}/u.test(message) ? '' : ':');
 
 export function NotificationList(props: NotificationListProps) {
   return (
@@ -142,7 +148,8 @@ function NotificationSection({
         store.set(notificationReadIdsAtom, next);
       });
     }
-    if (item.link) navigate(item.link);
+    if (!item.link) return; // Marked read in place: nothing to go to.
+    navigate(item.link);
     onFollow?.();
   };
 
@@ -181,12 +188,22 @@ function NotificationSection({
                     ●
                   </span>
                 )}
+                {/* Spaces between the parts are text of their own, so the link's name reads with them. */}
                 <span className="t-notifications__text">
                   <span className="t-notifications__title">
-                    {!read && <span className="ts-visually-hidden">{t('shell.notifications.unread')} </span>}
-                    {item.title || item.from?.name || typeName}
-                  </span>
-                  {item.message && <span className="t-notifications__message">{item.message}</span>}
+                    {!read && <span className="ts-visually-hidden">{t('shell.notifications.unread')}</span>} {item.title || item.from?.name || typeName}
+                  </span>{' '}
+                  {item.message && (
+                    <span className="t-notifications__message">
+                      {item.from?.name && (
+                        <>
+                          <span className="t-notifications__from">{item.from.name}</span>
+                          {senderJoin(item.message)}{' '}
+                        </>
+                      )}
+                      {item.message}
+                    </span>
+                  )}{' '}
                   <time className="t-notifications__date" dateTime={new Date(item.date).toISOString()} title={new Date(item.date).toLocaleString(locale)}>
                     {relativeTime(item.date, Date.now(), locale)}
                   </time>
@@ -228,8 +245,9 @@ function NotificationSection({
   }
   return (
     <section className="t-notifications__section" aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
-      <Heading id={headingId} className="t-notifications__heading">
-        {typeName}
+      {/* The section is named by its kind alone; the badge beside it says how many are unseen. */}
+      <Heading className="t-notifications__heading">
+        <span id={headingId}>{typeName}</span>
         {badge && (
           <span className="ts-badge">
             {badge}
