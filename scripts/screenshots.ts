@@ -130,6 +130,29 @@ async function assetEditor(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** The broadcast form filled in for the makers list, its recipient count and preview shown. */
+async function broadcastForm(page: Page) {
+  const form = page.getByRole('form', { name: 'Broadcasts' });
+  await form.getByRole('checkbox', { name: 'Makers' }).check();
+  await form.getByRole('textbox', { name: 'Title' }).fill('Open workshop night');
+  await form.getByRole('textbox', { name: 'Message' }).fill('The lathe room is open on Thursday from 6 pm. Bring your own wood.');
+  await form.getByRole('textbox', { name: 'Link (optional)' }).fill('/events');
+  await form.getByText(/^Reaches \d+ people\.$/).waitFor();
+}
+
+/** The admin preferences tab of /admin/notifications. */
+async function adminPreferences(page: Page) {
+  await page.getByRole('tab', { name: 'Preferences' }).click();
+  await page.getByRole('switch').first().waitFor();
+}
+
+/** The outbox of /admin/notificationHistory with its newest email open in a panel. */
+async function outboxEmail(page: Page) {
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  await page.getByRole('table', { name: 'Emails' }).getByRole('button').first().click();
+  await page.locator('iframe[sandbox=""]').waitFor();
+}
+
 const SHOTS: Shot[] = [
   { name: 'home-1280', viewport: DESKTOP, path: '/app/home/welcome', fullPage: true },
   { name: 'home-375', viewport: MOBILE, path: '/app/home/welcome', fullPage: true },
@@ -166,6 +189,14 @@ const SHOTS: Shot[] = [
   { name: 'assets-1280', viewport: DESKTOP, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
   { name: 'assets-375', viewport: MOBILE, path: '/app/admin/content', admin: true, fullPage: true, prepare: assetEditor },
   { name: 'composer-drag-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composerDrag },
+  { name: 'admin-preferences-1280', viewport: DESKTOP, path: '/app/admin/notifications', admin: true, fullPage: true, prepare: adminPreferences },
+  { name: 'admin-preferences-375', viewport: MOBILE, path: '/app/admin/notifications', admin: true, fullPage: true, prepare: adminPreferences },
+  { name: 'broadcast-1280', viewport: DESKTOP, path: '/app/admin/broadcasts', admin: true, fullPage: true, prepare: broadcastForm },
+  { name: 'broadcast-375', viewport: MOBILE, path: '/app/admin/broadcasts', admin: true, fullPage: true, prepare: broadcastForm },
+  { name: 'notification-history-1280', viewport: DESKTOP, path: '/app/admin/notificationHistory', admin: true, fullPage: true },
+  { name: 'notification-history-375', viewport: MOBILE, path: '/app/admin/notificationHistory', admin: true, fullPage: true },
+  { name: 'outbox-email-1280', viewport: DESKTOP, path: '/app/admin/notificationHistory', admin: true, prepare: outboxEmail },
+  { name: 'outbox-email-375', viewport: MOBILE, path: '/app/admin/notificationHistory', admin: true, prepare: outboxEmail },
   { name: 'text-edit-1280', viewport: DESKTOP, path: '/app/members-area/my-settings', admin: true, prepare: textEdit },
   { name: 'text-edit-375', viewport: MOBILE, path: '/app/members-area/my-settings', admin: true, prepare: textEdit },
   {

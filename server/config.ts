@@ -38,6 +38,10 @@ export interface ServerConfig {
    * client this gives, so behind a proxy it must be set or every member shares the proxy's budget.
    */
   trustProxy: false | string[];
+  /** Where emails go (SMTP_URL, `smtp://user:pass@host:587` or `smtps://...`); unset, they are kept in the outbox only. */
+  smtpUrl?: string;
+  /** The From address of every email (EMAIL_FROM); the site's name is its display name. */
+  emailFrom: string;
 }
 
 /** Default revert window: longer than the 30 s notification so a confirm dialog still succeeds. */
@@ -52,6 +56,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
   const jobPollMs = wholeNumber(env, 'JOBS_POLL_MS', 1000);
   const jobConcurrency = wholeNumber(env, 'JOBS_CONCURRENCY', 4);
   const schema = env.DATABASE_SCHEMA || undefined;
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new Error('SMTP_URL must read smtp://host:port or smtps://user:password@host:port');
+  const emailFrom = env.EMAIL_FROM || 'no-reply@localhost';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(emailFrom)) throw new Error(`EMAIL_FROM must be an email address, got "${emailFrom}"`);
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier, got "${schema}"`);
   return {
     port,
@@ -70,6 +78,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): ServerConfi
     jobConcurrency,
     feedTrustedAddresses: addressList(env, 'FEED_TRUSTED_ADDRESSES'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    smtpUrl,
+    emailFrom,
     env: { ...env },
   };
 }

@@ -9,9 +9,11 @@ import type { DB } from './storage/database';
 import { migrate } from './storage/migrations';
 import audit from './audit';
 import demo from './demo';
+import email from './email';
 import files from './files';
 import i18n from './i18n';
 import lists from './lists';
+import notifications from './notifications';
 import profiles from './profiles';
 import ruleChecks from './rule-checks';
 import search from './search';
@@ -21,7 +23,23 @@ import socialAccounts from './social-accounts';
 import staff from './staff';
 import structure from './structure';
 
-export const DOMAINS: readonly Domain[] = [demo, session, lists, settings, i18n, structure, staff, search, profiles, files, socialAccounts, ruleChecks, audit];
+export const DOMAINS: readonly Domain[] = [
+  demo,
+  session,
+  lists,
+  settings,
+  i18n,
+  structure,
+  staff,
+  search,
+  profiles,
+  files,
+  socialAccounts,
+  ruleChecks,
+  audit,
+  email,
+  notifications,
+];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */
 export function migrateAll(db: Kysely<DB>, engine: Engine, schema?: string): Promise<void> {

@@ -273,6 +273,16 @@ export class Realtime {
     }).catch((error) => this.options.onError?.(error));
   }
 
+  /**
+   * Which of these accounts have a socket open now, in any process (one look through the adapter):
+   * a large fan-out sends only to them, rather than logging an event per account nobody hears live.
+   */
+  async connectedAccounts(accountIds: readonly string[]): Promise<Set<string>> {
+    if (!accountIds.length) return new Set();
+    const sockets = (await this.io.in(accountIds.map(accountRoom)).fetchSockets()) as unknown as AnySocket[];
+    return new Set(sockets.flatMap((s) => (typeof s.data.accountId === 'string' ? [s.data.accountId] : [])));
+  }
+
   toAccount(accountId: string, event: string, payload: unknown): Promise<void> {
     return this.toRooms(accountRoom(accountId), event, payload);
   }

@@ -2,6 +2,7 @@
 import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useId, type ReactNode } from 'react';
 import { useMarkAdminPanelOpen } from './panel-open';
+import './dialog.css';
 
 export interface DialogProps {
   title: string;

@@ -22,8 +22,16 @@ export interface AdminFrameServices {
   navExpanded: boolean | undefined;
   /** Saves it to profile meta (rejects with the server's error). */
   saveNavExpanded(expanded: boolean): Promise<void>;
+  /** The shell's toasts (spec 8): negative ones are alerts; an action is a button on the toast. */
+  toast(toast: AdminToast): void;
   /** The shell's not-found page with the refusal sentence of core 2.2 (the page slug becomes 404). */
   Refused: ComponentType;
+}
+
+export interface AdminToast {
+  type: 'negative' | 'warning' | 'positive' | 'info';
+  message: string;
+  action?: { label: string; onClick(): void };
 }
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;

@@ -18,6 +18,20 @@ export function renderHandlebars(template: string, data: unknown): string {
   return renderTemplateTree(parse(template), data);
 }
 
+/** Every `{{x}}` of a tree made raw, as `{{{x}}}` is: for text that is not HTML (an email's subject). */
+function unescaped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unescaped);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = key === 'escaped' ? false : unescaped(v);
+  return out;
+}
+
+/** Renders a template whose output is plain text, not HTML: values are inserted as they are, never escaped. */
+export function renderHandlebarsText(template: string, data: unknown): string {
+  return renderTemplateTree(unescaped(parse(template)) as Program, data);
+}
+
 /** Source positions are for error messages only: the stored tree leaves them out. */
 function withoutLocations(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutLocations);

@@ -125,3 +125,34 @@ export const OWN_IMAGE_SRC = /^\/api\/v1\/image\/[0-9a-f-]{36}(\?[A-Za-z0-9=&%._
 
 /** The media type that marks an HTML-holding string in an options schema (`"contentMediaType": "text/html"`). */
 export const HTML_MEDIA_TYPE = 'text/html';
+
+/**
+ * Email bodies (admins' email templates) may also carry what email clients lay out with, since
+ * they have no stylesheet of ours: table attributes and inline styles of these properties only
+ * (values without `url(`, `expression` or escapes). The server applies it on template writes and
+ * on every rendered body (server/html/sanitize.ts `sanitizeEmailHtml`).
+ */
+export const EMAIL_MARKUP_ATTRIBUTES: readonly string[] = ['align', 'valign', 'bgcolor', 'border', 'cellpadding', 'cellspacing', 'style'];
+export const EMAIL_STYLE_PROPERTIES: readonly string[] = [
+  'background-color',
+  'border',
+  'border-radius',
+  'color',
+  'display',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'height',
+  'letter-spacing',
+  'line-height',
+  'margin',
+  'max-width',
+  'padding',
+  'text-align',
+  'text-decoration',
+  'vertical-align',
+  'width',
+];
+/** A style value kept: words, numbers, units, colours, commas and quotes; nothing that loads or runs. */
+export const EMAIL_STYLE_VALUE = /^(?!.*(url|expression|javascript|\\|@import))[#\w\s.,%'"()-]{1,200}$/i;

@@ -108,12 +108,8 @@ export const NOTIFICATION_EVENT_INFO: Readonly<Record<NotificationEvent, Notific
   abuseReported: { typeId: T.ReportAbuse, type: 'admin', admin: true, defaults: on, group: 'moderation' },
 };
 
-/** Core §9: a badge shows the count up to 9, then "9+"; nothing at 0. */
-export const NOTIFICATION_BADGE_MAX = 9;
-export function badgeLabel(count: number): string {
-  if (!Number.isFinite(count) || count <= 0) return '';
-  return count > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(Math.floor(count));
-}
+// The badge rule lives in its own module so the header's first chunk need not carry the event tables.
+export { NOTIFICATION_BADGE_MAX, badgeLabel } from './notification-badge';
 
 /** Core §9: the notification centre shows this many of each kind (chat, system) before "show all". */
 export const NOTIFICATION_CENTER_SPLIT = 20;

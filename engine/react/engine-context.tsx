@@ -13,6 +13,7 @@ import { textsVersion, withRequiredTexts } from '../core/i18n/text-sets';
 import { createRegistry, type Registry, type RuntimeRegistryData } from '../core/registry';
 import type { MediaUrlOptions } from '../core/media';
 import type { FileService } from './file-service';
+import type { NotificationService } from './notification-state';
 import type { RuleContext, RuleQueryEvaluator } from '../core/rules/context';
 import type { RenderInlineText } from './editable-text';
 
@@ -38,6 +39,8 @@ export interface EngineServices {
   mapTiles?: { url: string; attribution?: string };
   /** The files calls (uploadFile, downloadFile, viewFiles); without it those blocks say files are unavailable. */
   files?: FileService;
+  /** The member's notification calls (notificationCenter); without it that block says notifications are unavailable. */
+  notifications?: NotificationService;
 }
 
 /** Where edit mode can put an add-block control: a page's or a block's column. */

@@ -6,7 +6,17 @@
  * schema marks a string `contentMediaType: text/html` (`sanitizeHtmlOptions`).
  */
 import sanitize from 'sanitize-html';
-import { HTML_MEDIA_TYPE, MARKUP_ATTRIBUTES, MARKUP_ELEMENTS, MARKUP_URL_ATTRIBUTES, OWN_IMAGE_SRC, isSafeMarkupUrl } from '../../engine/core/markup-policy';
+import {
+  EMAIL_MARKUP_ATTRIBUTES,
+  EMAIL_STYLE_PROPERTIES,
+  EMAIL_STYLE_VALUE,
+  HTML_MEDIA_TYPE,
+  MARKUP_ATTRIBUTES,
+  MARKUP_ELEMENTS,
+  MARKUP_URL_ATTRIBUTES,
+  OWN_IMAGE_SRC,
+  isSafeMarkupUrl,
+} from '../../engine/core/markup-policy';
 import type { Field, JsonObject, JsonValue } from '../../schemas/model';
 
 const ELEMENTS = new Set(MARKUP_ELEMENTS);
@@ -33,6 +43,22 @@ const OPTIONS: sanitize.IOptions = {
 
 export function sanitizeStoredHtml(html: string): string {
   return sanitize(html, OPTIONS);
+}
+
+/**
+ * The same list for email bodies, plus the layout attributes and inline styles email clients need
+ * (EMAIL_MARKUP_ATTRIBUTES); images from any http(s) address, since a mail client cannot load our
+ * relative media route. Handlebars in text and attributes (`href="{{link}}"`) is kept as written.
+ */
+const EMAIL_OPTIONS: sanitize.IOptions = {
+  ...OPTIONS,
+  allowedAttributes: { '*': [...MARKUP_ATTRIBUTES, ...EMAIL_MARKUP_ATTRIBUTES] },
+  allowedStyles: { '*': Object.fromEntries(EMAIL_STYLE_PROPERTIES.map((p) => [p, [EMAIL_STYLE_VALUE]])) },
+  exclusiveFilter: (frame) => !ELEMENTS.has(frame.tag),
+};
+
+export function sanitizeEmailHtml(html: string): string {
+  return sanitize(html, EMAIL_OPTIONS);
 }
 
 /** Field types whose values are HTML. */

@@ -110,3 +110,31 @@ export async function removeMemberships(tx: DocumentTx, accountId: Id): Promise<
   await listsDb(tx.raw).deleteFrom('list_memberships').where('account_id', '=', accountId).execute();
   tx.changed(MEMBERSHIPS_KEY, accountId);
 }
+
+/** Distinct accounts accepted in any of these lists now (a broadcast's recipients). */
+export async function countAcceptedMembers(db: Kysely<DB>, listIds: readonly Id[]): Promise<number> {
+  if (!listIds.length) return 0;
+  const row = await listsDb(db)
+    .selectFrom('list_memberships')
+    .select((eb) => eb.fn.count<number | string>('account_id').distinct().as('n'))
+    .where('list_id', 'in', [...new Set(listIds)])
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The next distinct accounts accepted in any of these lists, in account order after `after` (a fan-out walks them by this cursor). */
+export async function acceptedMembersPage(db: Kysely<DB>, listIds: readonly Id[], after: Id | null, limit: number): Promise<Id[]> {
+  if (!listIds.length) return [];
+  const rows = await listsDb(db)
+    .selectFrom('list_memberships')
+    .select('account_id')
+    .distinct()
+    .where('list_id', 'in', [...new Set(listIds)])
+    .where('state', '=', 'accepted')
+    .$if(after !== null, (q) => q.where('account_id', '>', after!))
+    .orderBy('account_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.account_id);
+}

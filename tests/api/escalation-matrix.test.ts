@@ -71,6 +71,19 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/admin/rules/preview', path: 'admin/rules/preview', body: { query: { logicalOperator: 'all', rules: [] } }, expect: [403, 403, 200] },
   // Elena is elevated without a grant on tools; no job has this id, so the admin is answered 404.
   { route: 'POST /api/v1/admin/jobs/:id/retry', path: 'admin/jobs/999999999/retry', expect: [403, 403, 404] },
+  // Email templates are the emailTemplateBuilder area's (read and update on templates); no template has this id.
+  {
+    route: 'POST /api/v1/service/coreAPI/addEmailTemplate',
+    path: 'service/coreAPI/addEmailTemplate',
+    body: { templateId: 'matrix.note', subject: 'Note', html: '<p>{{message}}</p>', parameterList: ['message'] },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/service/coreAPI/deleteEmailTemplate',
+    path: 'service/coreAPI/deleteEmailTemplate',
+    body: { templateId: 'matrix.none' },
+    expect: [403, 403, 404],
+  },
   { route: 'POST /api/v1/i18n/:locale', path: 'i18n/en', body: { key: 'common.actions.save', value: 'Keep' }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/i18n', path: 'i18n?iso=en', body: [{ key: 'common.actions.save', data: null }], expect: [403, 403, 200] },
   { route: 'PUT /api/v1/profile/favourites/add', path: 'profile/favourites/add', body: { type: 'pages', value: 'faq' }, expect: [200, 200, 200] },

@@ -54,6 +54,7 @@ async function servicesFor(token: string, change: Partial<AdminFrameServices> = 
     imageUrl: (id, width) => mediaUrl({ kind: 'image', id, token: 'x', thumb: true, width }),
     navExpanded: undefined,
     saveNavExpanded: async (expanded) => void (await client.post('profile/meta/upsert', { path: 'adminNavigation.expanded', data: expanded })),
+    toast: () => undefined,
     Refused: () => (
       <section data-page-slug="404">
         <p role="alert">{REFUSED}</p>

@@ -2,7 +2,7 @@
  * axe-core on every page of the demo site (docs/demo.md) as a member sees it, at 1280 and 375 px,
  * in the light and the dark theme: no serious or critical violation anywhere. Besides the pages
  * (a member's profile, the settings and the directory among them), what opens over them: the user
- * menu, the mobile drawer (375 px) and a modal (the house rules).
+ * menu, the notification centre, the mobile drawer (375 px) and a modal (the house rules).
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,8 @@ interface Overlay {
   trigger(page: Page): Locator;
   dialog: string;
   ready?: string;
+  /** The role of `ready` (a button unless told). */
+  readyRole?: 'button' | 'list';
   closeButton?: boolean;
 }
 const OVERLAYS: Overlay[] = [
@@ -62,6 +64,15 @@ const OVERLAYS: Overlay[] = [
     trigger: (page) => page.locator('header').getByRole('button', { name: /^Open user controls/ }),
     dialog: 'User controls',
     ready: 'Log out',
+  },
+  {
+    name: 'notification centre',
+    path: '/app/home/welcome',
+    heading: 'Welcome',
+    trigger: (page) => page.locator('header').getByRole('button', { name: /^Notifications, / }),
+    dialog: 'Notifications',
+    ready: 'System',
+    readyRole: 'list',
   },
   {
     name: 'mobile drawer',
@@ -85,7 +96,7 @@ const OVERLAYS: Overlay[] = [
 async function openOverlay(page: Page, overlay: Overlay): Promise<void> {
   await overlay.trigger(page).click();
   const dialog = page.getByRole('dialog', { name: overlay.dialog });
-  await (overlay.ready ? dialog.getByRole('button', { name: overlay.ready }) : dialog).waitFor();
+  await (overlay.ready ? dialog.getByRole(overlay.readyRole ?? 'button', { name: overlay.ready }) : dialog).waitFor();
 }
 
 async function closeOverlay(page: Page, overlay: Overlay): Promise<void> {

@@ -26,12 +26,17 @@ export type { ApiServer };
  * tokens) refuses: encoded bytes are copied into the global kind, as they are in production.
  */
 export function startAdminServer(env: Record<string, string> = {}): Promise<ApiServer> {
+  patchTextEncoderForJsdom();
+  return startApiServer('sqlite', { REVERT_WINDOW_MS: '60000', ...env });
+}
+
+/** The TextEncoder fix above, for suites that start their servers themselves (describeBackends). */
+export function patchTextEncoderForJsdom(): void {
   globalThis.TextEncoder = class extends NodeTextEncoder {
     override encode(input?: string) {
       return new Uint8Array(super.encode(input));
     }
   } as typeof TextEncoder;
-  return startApiServer('sqlite', { REVERT_WINDOW_MS: '60000', ...env });
 }
 
 type Store = ReturnType<typeof createStore>;

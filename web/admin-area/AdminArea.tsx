@@ -1,11 +1,11 @@
 /**
  * The /admin route's lazy slot: the admin frame (admin/frame) with what it needs from the shell:
  * the API client (quiet: the frame shows failures itself), the user's grants, the locale, the
- * file service, and the navigation's expanded state in the user's profile meta, read from the data
+ * file service, the shell's toasts, and the navigation's expanded state in the user's profile meta, read from the data
  * layer and saved with `POST profile/meta/upsert` (as the settings page saves its switches). The
  * route guard has already let in admins and elevated users; the frame guards each area.
  */
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useMemo, type ComponentType } from 'react';
 import { AdminFrame } from '../../admin/frame/AdminFrame';
 import type { AdminFrameServices } from '../../admin/frame/types';
@@ -17,7 +17,7 @@ import { adminRequestOf } from '../edit-mode/admin-request';
 import { webDataLayer } from '../engine/data-layer';
 import { createFileService } from '../engine/file-services';
 import { useApi } from '../shell/services';
-import { i18nOverridesAtom, localeAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 
 export default function AdminArea({ path, Refused }: { path: string; Refused: ComponentType }) {
   const api = useApi();
@@ -43,9 +43,14 @@ export default function AdminArea({ path, Refused }: { path: string; Refused: Co
     },
     [api, layer, accountId],
   );
+  const pushToast = useSetAtom(pushToastAtom);
+  const toast = useCallback<AdminFrameServices['toast']>(
+    ({ type, message, action }) => void pushToast({ type, message, ...(action ? { actions: [action] } : {}) }),
+    [pushToast],
+  );
   const services = useMemo<AdminFrameServices>(
-    () => ({ request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, Refused }),
-    [request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, Refused],
+    () => ({ request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, toast, Refused }),
+    [request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, toast, Refused],
   );
   return <AdminFrame path={path} services={services} />;
 }

@@ -30,6 +30,8 @@ export interface AppInit {
   openingPageId?: Id;
   activeBrand?: Brand;
   generalAccessPermitted: boolean;
+  /** Unseen notifications per type (`notifications.counts`; the header's badges), as sent: read tolerantly. */
+  notificationCounts?: unknown;
 }
 
 /** Modules carry their viewable pages; the store keeps pages apart, each with its module id. */
@@ -79,6 +81,7 @@ export function adaptInit(raw: unknown): AppInit {
     openingPageId: pageDoc?.page?.id,
     activeBrand: brand ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings } : undefined,
     generalAccessPermitted: r.generalAccessPermitted !== false,
+    notificationCounts: (raw as { notifications?: { counts?: unknown } }).notifications?.counts,
   };
 }
 

@@ -45,6 +45,7 @@ import { createFileService, createFileServices } from './file-services';
 import { createPrivacyService } from './privacy-service';
 import { canEditProfile } from '../../engine/core/permissions';
 import { createPageServices, createRuleChecker } from './page-services';
+import { createNotificationService, readableNotificationTypes } from '../notifications/notification-service';
 import { modalContentTypes } from './modal-preload';
 import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
@@ -123,8 +124,9 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       mediaUrl: (options) => mediaUrl({ ...options, token: mediaToken, base: api.baseURL }),
       ...(settings.map?.tileUrl ? { mapTiles: { url: settings.map.tileUrl, attribution: settings.map.tileAttribution } } : {}),
       files: createFileService(api),
+      notifications: createNotificationService(api, readableNotificationTypes(session?.user)),
     }),
-    [pageServices, navigate, api, settings, mediaToken],
+    [pageServices, navigate, api, settings, mediaToken, session?.user],
   );
   const profile = viewedProfile ?? undefined;
   const user = session?.user;

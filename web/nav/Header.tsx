@@ -1,4 +1,4 @@
-/** The header (spec 2.6, 2.7): skip link, top bar with logo, module tabs and user controls (hamburger and drawer on small screens), page row, offline banner. */
+/** The header (spec 2.6, 2.7): skip link, top bar with logo, module tabs, notification bell, chat icon and user controls (hamburger and drawer on small screens), page row, offline banner. */
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
@@ -12,6 +12,7 @@ import { HEADER_ADMIN_SLOT_ID } from '../edit-mode/slots';
 import { AdminBar, ViewAsBar } from '../shell/AdminBar';
 import { SkipLink } from '../shell/SkipLink';
 import { UserControls } from '../shell/UserControls';
+import { HeaderNotifications } from '../notifications/HeaderNotifications';
 import { MobileDrawer } from './MobileDrawer';
 import { OverflowTabs } from './OverflowTabs';
 import { useIsWide } from './use-media-query';
@@ -65,11 +66,15 @@ export function Header() {
         {wide ? (
           <>
             <OverflowTabs items={moduleTabs} label={t('nav.modules')} wide recalcKey={recalcKey} />
-            <UserControls />
+            <div className="ts-topbar__end">
+              <HeaderNotifications />
+              <UserControls />
+            </div>
           </>
         ) : (
           // Small screens keep the account within reach: the avatar menu sits beside the hamburger.
           <div className="ts-topbar__end">
+            <HeaderNotifications />
             <UserControls />
             <button type="button" className="ts-hamburger" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
               <span aria-hidden="true">☰</span>

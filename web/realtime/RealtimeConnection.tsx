@@ -8,6 +8,7 @@ import { dataLayerOf } from '../engine/data-layer';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
 import { refetchStructure } from './structure-refetch';
+import { refreshNotificationCounts } from '../notifications/notification-service';
 
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
@@ -28,6 +29,8 @@ export default function RealtimeConnection() {
         dataLayerOf(store)?.reconnected();
         // A failed read leaves what is shown; the next change or reconnection reads again.
         refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+        // Counts changed while away are read again (the badges).
+        void refreshNotificationCounts(store, api, ['chat', 'system']);
       },
     });
     client.current = c;

@@ -109,6 +109,8 @@ export const FORWARDED_EVENTS = [
   'user:updateData',
   'chat:unreadCount',
   'events:notification',
+  'notifications:count',
+  'notifications:read',
   'settings:changes',
   'settings:updated',
   'permissions:global:change',

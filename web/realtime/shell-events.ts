@@ -1,11 +1,12 @@
 /**
  * Realtime events the shell applies (spec 7.6): those a data layer slice declared go to the data
  * layer (profiles, favourite counts, each later domain's), `settings:updated` replaces the settings
- * (settings-updated.ts), i18n updates for the current language merge into the inline-text
+ * (settings-updated.ts), notification events set the badges and lists (engine/react/notification-state), i18n updates for the current language merge into the inline-text
  * overrides, and server messages become info toasts.
  */
 import type { createStore } from 'jotai';
 import type { DataPrivacy, UserState } from '../../schemas/model';
+import { applyNotificationEvent } from '../../engine/react/notification-state';
 import { dataLayerOf } from '../engine/data-layer';
 import { i18nOverridesAtom, localeAtom, pushToastAtom, sessionAtom } from '../shell/shell-state';
 import { applySettingsUpdated, type SettingsEventEnv } from './settings-updated';
@@ -26,6 +27,8 @@ export function applyShellEvent(store: Store, event: string, payload: unknown, e
   // Routed by name to the slices made so far: the atoms blocks read change in place.
   if (dataLayerOf(store)?.applyEvent(event, payload)) return true;
   if (event === 'settings:updated') return applySettingsUpdated(store, payload, env());
+  // The badges, read marks and live arrivals of the member's notifications (core §7.6).
+  if (event === 'events:notification' || event.startsWith('notifications:')) return applyNotificationEvent(store, event, payload);
   // The own account's state changed in another tab or by a save (data privacy, notifications).
   if (event === 'user:updateData' && isRecord(payload)) {
     const session = store.get(sessionAtom);

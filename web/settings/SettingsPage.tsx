@@ -1,6 +1,6 @@
 /**
  * The /settings page (spec core §2.2, §1 user controls): profile, notifications (POST
- * user/setNotifications), accessibility (profile meta accessibility.noCarouselAutoPlay), privacy
+ * user/setNotifications, and each event's channels: NotificationPreferences.tsx), accessibility (profile meta accessibility.noCarouselAutoPlay), privacy
  * (connectivity, and each profile data item's DataPrivacy state through POST user/dataPrivacy),
  * manage my logins (GET/DELETE user/socialAccountLink), language and theme. Each change saves at once and says so in a toast (§8). `?section=` (the
  * user-controls links) moves focus to that section. A lazy chunk, like the engine page.
@@ -19,7 +19,9 @@ import { webDataLayer } from '../engine/data-layer';
 import { useServices } from '../shell/services';
 import { pushToastAtom, sessionAtom, settingsAtom, themeSelectableAtom } from '../shell/shell-state';
 import { ThemeSelector } from '../theme/ThemeSelector';
+import { NotificationPreferences } from './NotificationPreferences';
 import { dataItemLabel, dataItemsOf, privacyStateOf, SETTINGS_SECTIONS, type SettingsSection } from './settings-rules';
+import { Switch } from './Switch';
 
 type PrivacyState = DataPrivacy['state'];
 const PRIVACY_STATES: PrivacyState[] = ['public', 'connections', 'private'];
@@ -130,6 +132,7 @@ export default function SettingsPage() {
             )
           }
         />
+        <NotificationPreferences />
       </Section>
 
       <Section id="accessibility">
@@ -305,33 +308,5 @@ function Section({ id, children }: { id: SettingsSection; children: ReactNode })
     <section className="ts-settings__section" aria-labelledby={`settings-${id}`}>
       {children}
     </section>
-  );
-}
-
-/** A labelled on/off switch (role="switch"), the form engine's look. */
-function Switch(props: { label: string; hint?: string; checked: boolean; disabled?: boolean; onChange(next: boolean): void }) {
-  const hintId = useMemo(() => `hint-${Math.random().toString(36).slice(2)}`, []);
-  return (
-    <div className="ts-settings__switch">
-      <button
-        type="button"
-        role="switch"
-        className="t-switch"
-        aria-checked={props.checked}
-        aria-describedby={props.hint ? hintId : undefined}
-        disabled={props.disabled}
-        onClick={() => props.onChange(!props.checked)}
-      >
-        <span className="t-switch__track" aria-hidden="true">
-          <span className="t-switch__thumb" />
-        </span>
-        <span>{props.label}</span>
-      </button>
-      {props.hint && (
-        <p id={hintId} className="ts-settings__hint">
-          {props.hint}
-        </p>
-      )}
-    </div>
   );
 }

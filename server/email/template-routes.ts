@@ -1,0 +1,131 @@
+/**
+ * The email template calls (community §7, schemas/model/api/email.ts), in the admin area
+ * `emailTemplateBuilder`: reading needs the area (read on templates), adding and deleting also
+ * update on templates. Add and delete answer community §8's shape: `responseCode` 100 on success,
+ * otherwise a 4xx whose `responseCode` is that status and whose `description` says why.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SUBJECTS } from '../../engine/core/permissions';
+import type {
+  EmailLayout,
+  EmailLayoutsResponse,
+  EmailTemplate,
+  EmailTemplateAddRequest,
+  EmailTemplateDeleteRequest,
+  EmailTemplateResultResponse,
+  EmailTemplatesResponse,
+} from '../../schemas/model/api/email';
+import { requireAdminArea } from '../admin-area';
+import type { AppContext } from '../context';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { sanitizeEmailHtml } from '../html/sanitize';
+import { can } from '../permissions';
+import { templateProblem } from './render';
+import { emailDb, type EmailLayoutKind, type EmailTemplatesTable } from './tables';
+
+/** A language tag as stored: '' (every language) or BCP 47-like. */
+const LANGUAGE = /^$|^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+const PARAMETER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+function parameterList(stored: string): string[] {
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toTemplate(row: EmailTemplatesTable): EmailTemplate {
+  return {
+    templateId: row.template_id,
+    language: row.language,
+    subject: row.subject,
+    html: row.html,
+    parameterList: parameterList(row.parameter_list),
+    builtIn: Number(row.built_in) === 1,
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+async function requireTemplates(ctx: AppContext, req: FastifyRequest, what: string | undefined) {
+  const user = await requireAdminArea(ctx, req, 'emailTemplateBuilder');
+  if (what && !can(user, 'update', SUBJECTS.templates)) throw forbidden(`${what} needs the update permission on ${SUBJECTS.templates} (admins have it)`);
+  return user;
+}
+
+/** Community §8's answer for a refusal: the HTTP status, repeated as `responseCode`, with the reason. */
+async function resultOf(reply: FastifyReply, work: () => Promise<EmailTemplateResultResponse>): Promise<EmailTemplateResultResponse | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return reply.code(error.statusCode).send({ responseCode: error.statusCode, description: error.message, error: error.error, message: error.message });
+  }
+}
+
+export function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const db = () => emailDb(ctx.store.kysely);
+
+  api.get('/service/coreAPI/getServiceEmailTemplates', async (req): Promise<EmailTemplatesResponse> => {
+    await requireTemplates(ctx, req, undefined);
+    const rows = await db().selectFrom('email_templates').selectAll().orderBy('template_id').orderBy('language').execute();
+    return { templates: rows.map(toTemplate) };
+  });
+
+  api.post('/service/coreAPI/addEmailTemplate', (req, reply) =>
+    resultOf(reply, async () => {
+      await requireTemplates(ctx, req, 'Saving an email template');
+      const body = ctx.validator.body<EmailTemplateAddRequest>('email-template-add-request', req.body);
+      const language = body.language ?? '';
+      if (!LANGUAGE.test(language)) throw badRequest(`language must be '' (every language) or a language tag such as "fr" or "pt-BR", got "${language}"`);
+      const params = body.parameterList ?? [];
+      const wrong = params.find((p) => !PARAMETER.test(p));
+      if (wrong !== undefined) throw badRequest(`parameterList: "${wrong}" is not a parameter name (letters, digits and _, not starting with a digit)`);
+      const html = sanitizeEmailHtml(body.html);
+      if (!html.trim()) throw badRequest('html: nothing is left once sanitised (only email-safe HTML is kept)');
+      const problem = templateProblem(body.subject, html, params);
+      if (problem) throw badRequest(problem);
+      const now = Date.now();
+      const values = { subject: body.subject, html, parameter_list: JSON.stringify([...new Set(params)]), updated_at: now };
+      await db()
+        .insertInto('email_templates')
+        .values({ template_id: body.templateId, language, built_in: 0, ...values })
+        .onConflict((oc) => oc.columns(['template_id', 'language']).doUpdateSet(values))
+        .execute();
+      const row = await db()
+        .selectFrom('email_templates')
+        .selectAll()
+        .where('template_id', '=', body.templateId)
+        .where('language', '=', language)
+        .executeTakeFirstOrThrow();
+      return { responseCode: 100, description: 'The email template is saved', template: toTemplate(row) };
+    }),
+  );
+
+  api.post('/service/coreAPI/deleteEmailTemplate', (req, reply) =>
+    resultOf(reply, async () => {
+      await requireTemplates(ctx, req, 'Deleting an email template');
+      const body = ctx.validator.body<EmailTemplateDeleteRequest>('email-template-delete-request', req.body);
+      const language = body.language ?? '';
+      const row = await db()
+        .selectFrom('email_templates')
+        .select('built_in')
+        .where('template_id', '=', body.templateId)
+        .where('language', '=', language)
+        .executeTakeFirst();
+      if (!row) throw notFound(`there is no email template "${body.templateId}"${language ? ` in "${language}"` : ''}`);
+      if (Number(row.built_in) === 1) throw new HttpError(409, 'conflict', `"${body.templateId}" is a built-in template: it can be edited, not deleted`);
+      await db().deleteFrom('email_templates').where('template_id', '=', body.templateId).where('language', '=', language).where('built_in', '=', 0).execute();
+      return { responseCode: 100, description: 'The email template is deleted' };
+    }),
+  );
+
+  const layouts = async (req: FastifyRequest, kind: EmailLayoutKind): Promise<EmailLayoutsResponse> => {
+    await requireTemplates(ctx, req, undefined);
+    const rows = await db().selectFrom('email_layouts').selectAll().where('kind', '=', kind).orderBy('id').execute();
+    return { items: rows.map((r): EmailLayout => ({ id: r.id, name: r.name, source: r.source, active: Number(r.active) === 1 })) };
+  };
+  api.get('/emailTemplates/getEmailMasterTemplates', (req) => layouts(req, 'master'));
+  api.get('/emailTemplates/getEmailLegalFooters', (req) => layouts(req, 'footer'));
+}

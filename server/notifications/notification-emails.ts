@@ -1,0 +1,68 @@
+/**
+ * The email channel of a notification: one `sendEmail` per recipient (server/email/send.ts),
+ * template `notification.<event>`, queued inside the transaction that stores the batch, with an
+ * idempotency key per (batch, recipient) and a signed unsubscribe link for that event.
+ */
+import type { Transaction } from 'kysely';
+import type { NotificationEvent } from '../../engine/core/notifications';
+import type { Settings } from '../../schemas/model';
+import type { AppContext } from '../context';
+import { sendEmail } from '../email/send';
+import { activeBrand } from '../settings/brands';
+import type { DB } from '../storage/database';
+import { unsubscribeToken } from './unsubscribe-token';
+
+/** The site's address for links in emails: PUBLIC_URL, else the address this server listens on. */
+export function siteUrl(ctx: AppContext): string {
+  const configured = ctx.config.env.PUBLIC_URL;
+  if (configured && /^https?:\/\//.test(configured)) return configured.replace(/\/+$/, '');
+  const host = ctx.config.host === '0.0.0.0' || ctx.config.host === '::' ? 'localhost' : ctx.config.host;
+  return `http://${host}:${ctx.config.port}`;
+}
+
+export function unsubscribeUrl(ctx: AppContext, accountId: string, event: NotificationEvent): string {
+  return `${siteUrl(ctx)}/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx, accountId, event))}`;
+}
+
+/** The brand's name, the `siteName` of every notification email. */
+export async function siteName(ctx: AppContext): Promise<string> {
+  const settings = (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {};
+  return (await activeBrand(ctx, settings))?.brandName ?? 'Tessera';
+}
+
+export interface NotificationEmail {
+  batchId: string;
+  event: NotificationEvent;
+  recipient: string;
+  recipientName: string;
+  title: string;
+  message: string;
+  /** An app path (engine/core notificationLink) or null. */
+  link: string | null;
+  fromName: string;
+  siteName: string;
+  params?: Record<string, unknown>;
+}
+
+export async function queueNotificationEmail(ctx: AppContext, email: NotificationEmail, tx: Transaction<DB>): Promise<void> {
+  const site = siteUrl(ctx);
+  await sendEmail(
+    ctx,
+    {
+      accountId: email.recipient,
+      templateId: `notification.${email.event}`,
+      params: {
+        ...email.params,
+        title: email.title,
+        message: email.message,
+        link: email.link ? `${site}/app${email.link}` : '',
+        recipientName: email.recipientName,
+        siteName: email.siteName,
+        fromName: email.fromName,
+      },
+      unsubscribeUrl: unsubscribeUrl(ctx, email.recipient, email.event),
+      key: `notification:${email.batchId}:${email.recipient}`,
+    },
+    { tx },
+  );
+}
