@@ -64,6 +64,8 @@ describe.each(BACKENDS)('email over SMTP on %s', (backend) => {
       'the demo welcome emails to be sent',
       () => outbox(),
       (items) => items.filter((m) => m.templateId === 'welcome' && m.state === 'sent').length === accounts,
+      // Generous: the first email loads mjml, seconds on a busy machine.
+      90_000,
     );
   });
   afterAll(async () => {
@@ -167,8 +169,12 @@ describe.each(BACKENDS)('email over SMTP on %s', (backend) => {
     expect(row.lastError).toContain('Mailbox busy, try again later');
     expect(row.sentAt).toBeNull();
     // The job is not dead: it failed once and is due again after its backoff.
-    const job = (await api.call<AdminJobsResponse>('GET', 'admin/jobs?state=failed&limit=100', { token: admin })).body.items.find(
-      (j) => j.name === 'email.send',
+    // (The row fails before the runner records the attempt: wait for the job's state too.)
+    const job = await until(
+      'the job to record its failed attempt',
+      async () =>
+        (await api.call<AdminJobsResponse>('GET', 'admin/jobs?state=failed&limit=100', { token: admin })).body.items.find((j) => j.name === 'email.send'),
+      (j) => j !== undefined,
     );
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
     expect(job!.runAt).toBeGreaterThan(Date.now());

@@ -243,6 +243,7 @@ describeBackends('email templates and outbox', { env: { JOBS_POLL_MS: '50' } }, 
       'the welcome emails',
       async () => (await outbox('?limit=100&state=sent')).body.items.filter((m) => m.templateId === 'welcome'),
       (items) => items.length === accounts,
+      90_000,
     );
     expect(welcome.find((m) => m.accountId === 'maya')).toMatchObject({ to: 'maya@example.org', subject: 'Welcome to Riverside Makers', transport: 'outbox' });
   });
