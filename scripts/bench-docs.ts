@@ -101,6 +101,12 @@ function row(l: Line): string {
     'writeP50Ms',
     'fromWriteP99Ms',
     'rounds',
+    'recipients',
+    'requestMs',
+    'storedMs',
+    'countP95Ms',
+    'firstPageMs',
+    'deepPageMs',
   ]
     .filter((k) => l[k] !== undefined && !(latencyShown && (k === 'p50Ms' || k === 'p95Ms')))
     .map((k) => `${k} ${fmt(l[k])}`)

@@ -5,11 +5,14 @@
  */
 import { defineDomain } from '../domain';
 import { MEMBERSHIPS_KEY, membershipsOf } from './memberships';
-import { membershipsMigration } from './memberships-table';
+import { membersByAccountMigration, membershipsMigration } from './memberships-table';
 
 export default defineDomain({
   name: 'lists',
-  migrations: () => ({ '20261129T0900_lists_memberships': membershipsMigration() }),
+  migrations: () => ({
+    '20261129T0900_lists_memberships': membershipsMigration(),
+    '20261129T1210_lists_members_by_account': membersByAccountMigration,
+  }),
   open(ctx) {
     // Read on every request: kept in the store's cache under the key each membership write announces.
     ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));

@@ -80,6 +80,16 @@ export function membershipsMigration(): Migration {
   };
 }
 
+/**
+ * A list's accepted members in account order, read from the index alone: a broadcast's recipient
+ * count and the fan-out's pages by cursor (server/notifications) stay quick at 10,000 members.
+ */
+export const membersByAccountMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('list_memberships_list_state_account').on('list_memberships').columns(['list_id', 'state', 'account_id']).execute();
+  },
+};
+
 type MoveDb = ListsTables & { documents: { kind: string; id: string; data: string; revision: number; updated_at: number } };
 
 /**

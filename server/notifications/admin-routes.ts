@@ -101,7 +101,7 @@ export function notificationAdminRoutes(api: FastifyInstance, ctx: AppContext): 
     const rows = await n
       .selectFrom('broadcasts')
       .selectAll()
-      .$if(!!after, (q) => q.where((eb) => eb.or([eb('date', '<', after!.date), eb.and([eb('date', '=', after!.date), eb('id', '<', after!.id)])])))
+      .$if(!!after, (q) => q.where('date', '<=', after!.date).where((eb) => eb.or([eb('date', '<', after!.date), eb('id', '<', after!.id)])))
       .orderBy('date', 'desc')
       .orderBy('id', 'desc')
       .limit(limit + 1)

@@ -21,8 +21,11 @@ import type { Channels } from './preferences';
 import type { Kysely } from 'kysely';
 
 export const FAN_OUT_JOB = 'notifications.fanOut';
-/** Recipients stored per transaction. */
-export const FAN_OUT_BATCH = 500;
+/**
+ * Recipients stored per transaction. SQLite runs every query of the process on one connection, so a
+ * member's count call waits for the batch being written: smaller batches keep that wait short.
+ */
+export const FAN_OUT_BATCH = { sqlite: 200, postgres: 500 } as const;
 
 export type FanOutAudience = { lists: string[] } | { accounts: string[] } | { followersOf: { kind: FollowedKind; id: string } };
 export interface FanOutPayload {
@@ -73,11 +76,11 @@ export function specOfRow(row: BroadcastsTable): NotificationSpec | undefined {
   };
 }
 
-async function nextRecipients(db: Kysely<DB>, audience: FanOutAudience, after: string | null): Promise<string[]> {
-  if ('lists' in audience) return acceptedMembersPage(db, audience.lists, after, FAN_OUT_BATCH);
-  if ('followersOf' in audience) return followersPage(db, audience.followersOf.kind, audience.followersOf.id, after, FAN_OUT_BATCH);
+async function nextRecipients(db: Kysely<DB>, audience: FanOutAudience, after: string | null, size: number): Promise<string[]> {
+  if ('lists' in audience) return acceptedMembersPage(db, audience.lists, after, size);
+  if ('followersOf' in audience) return followersPage(db, audience.followersOf.kind, audience.followersOf.id, after, size);
   const start = after === null ? 0 : audience.accounts.findIndex((a) => a > after);
-  return start < 0 ? [] : audience.accounts.slice(start, start + FAN_OUT_BATCH);
+  return start < 0 ? [] : audience.accounts.slice(start, start + size);
 }
 
 export async function runFanOut(ctx: AppContext, payload: FanOutPayload, job: RunningJob): Promise<{ stored: number }> {
@@ -91,11 +94,14 @@ export async function runFanOut(ctx: AppContext, payload: FanOutPayload, job: Ru
     await n.updateTable('broadcasts').set({ state: 'failed', finished_at: Date.now() }).where('id', '=', row.id).execute();
     throw new Error(`fan-out ${row.id}: its stored event, payload or audience cannot be read`);
   }
+  // The request that queued the fan-out answers first: the job starts right after the commit,
+  // in the same process, and its batches would otherwise hold the event loop before the reply goes.
+  await new Promise((resolve) => setTimeout(resolve, 20));
   let cursor = row.cursor;
   let stored = 0;
   for (;;) {
     if (job.signal.aborted) throw new Error('fan-out stopped: it resumes from its cursor');
-    const recipients = await nextRecipients(db, audience, cursor);
+    const recipients = await nextRecipients(db, audience, cursor, FAN_OUT_BATCH[ctx.engine]);
     if (!recipients.length) break;
     const last = recipients[recipients.length - 1];
     const from = cursor;

@@ -3,6 +3,7 @@
  * template `notification.<event>`, queued inside the transaction that stores the batch, with an
  * idempotency key per (batch, recipient) and a signed unsubscribe link for that event.
  */
+import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { NotificationEvent } from '../../engine/core/notifications';
 import type { Settings } from '../../schemas/model';
@@ -28,6 +29,12 @@ export function unsubscribeUrl(ctx: AppContext, accountId: string, event: Notifi
 export async function siteName(ctx: AppContext): Promise<string> {
   const settings = (await ctx.store.get<Settings>('settings', 'app'))?.data ?? {};
   return (await activeBrand(ctx, settings))?.brandName ?? 'Tessera';
+}
+
+/** The email's idempotency key: readable when short, hashed when the ids are long (sendEmail takes at most 190 characters). */
+export function emailKey(batchId: string, recipient: string): string {
+  const key = `notification:${batchId}:${recipient}`;
+  return key.length <= 190 ? key : `notification:${crypto.createHash('sha256').update(`${batchId}\n${recipient}`).digest('hex')}`;
 }
 
 export interface NotificationEmail {
@@ -61,7 +68,7 @@ export async function queueNotificationEmail(ctx: AppContext, email: Notificatio
         fromName: email.fromName,
       },
       unsubscribeUrl: unsubscribeUrl(ctx, email.recipient, email.event),
-      key: `notification:${email.batchId}:${email.recipient}`,
+      key: emailKey(email.batchId, email.recipient),
     },
     { tx },
   );

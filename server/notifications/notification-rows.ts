@@ -124,18 +124,21 @@ export interface PageQuery {
 /** A page newest first, one row more than asked (so the caller knows whether a next page exists). */
 export async function notificationPage(db: Kysely<DB>, q: PageQuery): Promise<NotificationsTable[]> {
   const hidden = q.hidden ?? new Map();
-  return notificationsDb(db)
-    .selectFrom('notifications')
-    .selectAll()
-    .where('recipient', '=', q.recipient)
-    .where('type', '=', q.type)
-    .$if(!!q.after, (s) => s.where((eb) => eb.or([eb('date', '<', q.after!.date), eb.and([eb('date', '=', q.after!.date), eb('id', '<', q.after!.id)])])))
-    .$if(q.type === 'chat' && hidden.size > 0, (s) => s.where((eb) => notHidden(eb, hidden)))
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit + 1)
-    .$if(!q.after && !!q.offset, (s) => s.offset(q.offset!))
-    .execute();
+  return (
+    notificationsDb(db)
+      .selectFrom('notifications')
+      .selectAll()
+      .where('recipient', '=', q.recipient)
+      .where('type', '=', q.type)
+      // `date <=` on its own: both engines seek the index there, however deep the cursor's page.
+      .$if(!!q.after, (s) => s.where('date', '<=', q.after!.date).where((eb) => eb.or([eb('date', '<', q.after!.date), eb('id', '<', q.after!.id)])))
+      .$if(q.type === 'chat' && hidden.size > 0, (s) => s.where((eb) => notHidden(eb, hidden)))
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit + 1)
+      .$if(!q.after && !!q.offset, (s) => s.offset(q.offset!))
+      .execute()
+  );
 }
 
 /** Marks every unseen notification of a type seen; answers how many changed. */

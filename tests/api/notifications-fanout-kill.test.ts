@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobsDb } from '../../server/jobs/jobs-table';
+import { FAN_OUT_BATCH } from '../../server/notifications/fan-out';
 import { BACKENDS, signInAt } from '../helpers/api-server';
 import { JobCluster } from '../helpers/job-workers';
 import { notificationTables } from '../helpers/notifications';
@@ -63,7 +64,7 @@ describe.each(BACKENDS)('a broadcast whose fan-out worker is killed, on %s', (ba
     const atKill = await stored();
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(recipients);
-    expect(atKill % 500).toBe(0); // whole batches only: each is one transaction
+    expect(atKill % FAN_OUT_BATCH[backend]).toBe(0); // whole batches only: each is one transaction
 
     await cluster.start({ JOBS_POLL_MS: '100' });
     const done = await until(
