@@ -180,6 +180,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  ctx.listeningPort = port;
   return {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     port,

@@ -26,6 +26,8 @@ export interface AppContext {
   log(error: unknown): void;
   /** Set once the HTTP server exists. */
   realtime?: Realtime;
+  /** The port the server listens on, once it does (config.port may be 0: any free port). */
+  listeningPort?: number;
   /**
    * An account's list memberships: installed by the lists domain when it opens (server/lists);
    * until then, or without it, nobody is a member of anything (fail closed).

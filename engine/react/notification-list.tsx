@@ -59,12 +59,6 @@ export function knownNotifications(items: readonly NotificationItem[]): Notifica
   });
 }
 
-/**
- * What goes between the sender's name and the message: a message that goes on from the name ("would
- * like to connect with you.") follows it with a space, a sentence of its own after a colon.
- */
-const senderJoin = (message: string) => (/^\p{Ll}/u.test(message) ? '' : ':');
-
 export function NotificationList(props: NotificationListProps) {
   return (
     <div className="t-notifications">
@@ -194,15 +188,8 @@ function NotificationSection({
                     {!read && <span className="ts-visually-hidden">{t('shell.notifications.unread')}</span>} {item.title || item.from?.name || typeName}
                   </span>{' '}
                   {item.message && (
-                    <span className="t-notifications__message">
-                      {item.from?.name && (
-                        <>
-                          <span className="t-notifications__from">{item.from.name}</span>
-                          {senderJoin(item.message)}{' '}
-                        </>
-                      )}
-                      {item.message}
-                    </span>
+                    // A whole sentence in the reader's language (the notifying domain names the sender in it).
+                    <span className="t-notifications__message">{item.message}</span>
                   )}{' '}
                   <time className="t-notifications__date" dateTime={new Date(item.date).toISOString()} title={new Date(item.date).toLocaleString(locale)}>
                     {relativeTime(item.date, Date.now(), locale)}

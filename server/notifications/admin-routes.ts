@@ -18,8 +18,10 @@ import type {
 import { requireAdminArea } from '../admin-area';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
+import { countSentEmails } from '../email/sent-count';
 import { countAcceptedMembers } from '../lists/memberships';
 import { readAudience } from './fan-out';
+import { emailKeyPrefix } from './notification-emails';
 import { notificationsDb, sendersOf } from './notification-rows';
 import { fanOut, notificationSpec } from './notify';
 import { readSignedValue, signValue } from './signed-values';
@@ -123,6 +125,8 @@ export function notificationAdminRoutes(api: FastifyInstance, ctx: AppContext): 
       ctx,
       shown.flatMap((r) => (r.by_account ? [r.by_account] : [])),
     );
+    // Delivery is the email domain's: its outbox counts the sent ones of each batch by their key.
+    const sent = new Map(await Promise.all(shown.map(async (r) => [r.id, await countSentEmails(ctx, emailKeyPrefix(r.id))] as const)));
     const items = shown.flatMap((r): NotificationHistoryEntry[] => {
       if (!isNotificationEvent(r.event)) return [];
       const audience = readAudience(r.audience);
@@ -141,8 +145,7 @@ export function notificationAdminRoutes(api: FastifyInstance, ctx: AppContext): 
           stored: count.stored,
           read: count.read,
           emailsQueued: Number(r.emails_queued),
-          // The email domain reports delivery in its outbox; what is counted here is what was handed to it.
-          emailsSent: 0,
+          emailsSent: sent.get(r.id) ?? 0,
           state: r.state === 'sent' || r.state === 'failed' ? r.state : 'sending',
           by: by ? { id: by.id, name: by.name } : null,
           date: Number(r.date),

@@ -18,7 +18,7 @@ export function siteUrl(ctx: AppContext): string {
   const configured = ctx.config.env.PUBLIC_URL;
   if (configured && /^https?:\/\//.test(configured)) return configured.replace(/\/+$/, '');
   const host = ctx.config.host === '0.0.0.0' || ctx.config.host === '::' ? 'localhost' : ctx.config.host;
-  return `http://${host}:${ctx.config.port}`;
+  return `http://${host}:${ctx.listeningPort ?? ctx.config.port}`;
 }
 
 export function unsubscribeUrl(ctx: AppContext, accountId: string, event: NotificationEvent): string {
@@ -31,9 +31,12 @@ export async function siteName(ctx: AppContext): Promise<string> {
   return (await activeBrand(ctx, settings))?.brandName ?? 'Tessera';
 }
 
+/** What every email key of one notification batch starts with (the history counts them by it). */
+export const emailKeyPrefix = (batchId: string): string => `notification:${batchId}:`;
+
 /** The email's idempotency key: readable when short, hashed when the ids are long (sendEmail takes at most 190 characters). */
 export function emailKey(batchId: string, recipient: string): string {
-  const key = `notification:${batchId}:${recipient}`;
+  const key = `${emailKeyPrefix(batchId)}${recipient}`;
   return key.length <= 190 ? key : `notification:${crypto.createHash('sha256').update(`${batchId}\n${recipient}`).digest('hex')}`;
 }
 

@@ -18,7 +18,8 @@ interface SeedNotification {
   event: NotificationEvent;
   ageHours: number;
   read: boolean;
-  data: (account: string, other: string) => NotifyData;
+  /** `otherName`: the sender's name, so each message reads as a whole sentence on its own. */
+  data: (account: string, other: string, otherName: string) => NotifyData;
 }
 
 const PERSONAL: SeedNotification[] = [
@@ -32,25 +33,30 @@ const PERSONAL: SeedNotification[] = [
     event: 'newConnectionRequest',
     ageHours: 20,
     read: false,
-    data: (_me, other) => ({ message: 'would like to connect with you.', fromAccountId: other, targetId: other }),
+    data: (_me, other, name) => ({
+      title: 'New connection request',
+      message: `${name} would like to connect with you.`,
+      fromAccountId: other,
+      targetId: other,
+    }),
   },
   {
     event: 'mention',
     ageHours: 6,
     read: false,
-    data: (_me, other) => ({
+    data: (_me, other, name) => ({
       title: 'You were mentioned',
-      message: 'mentioned you in "Workshop tools swap".',
+      message: `${name} mentioned you in “Workshop tools swap”.`,
       fromAccountId: other,
-      data: { postId: 'demo-post-tools' },
+      data: { postId: 'demo-post-tools', url: '/home/news' },
     }),
   },
   {
     event: 'newMessage',
     ageHours: 2,
     read: false,
-    data: (me, other) => ({
-      title: 'New message',
+    data: (me, other, name) => ({
+      title: `New message from ${name}`,
       message: 'Are you coming to the repair café on Saturday?',
       fromAccountId: other,
       targetId: other,
@@ -61,7 +67,12 @@ const PERSONAL: SeedNotification[] = [
     event: 'newCommentReply',
     ageHours: 1,
     read: false,
-    data: (_me, other) => ({ title: 'New reply', message: 'replied to your comment.', fromAccountId: other, data: { postId: 'demo-post-tools' } }),
+    data: (_me, other, name) => ({
+      title: 'New reply',
+      message: `${name} replied to your comment on “Workshop tools swap”.`,
+      fromAccountId: other,
+      data: { postId: 'demo-post-tools', url: '/home/news' },
+    }),
   },
 ];
 
@@ -71,10 +82,15 @@ export async function seedNotifications(ctx: AppContext): Promise<void> {
   const now = Date.now();
   for (const [i, account] of accounts.entries()) {
     const me = account.accountId;
-    const other = accounts[(i + 1) % accounts.length].accountId;
+    const next = accounts[(i + 1) % accounts.length];
+    const other = next.accountId;
+    const otherName = [next.firstName, next.lastName].filter(Boolean).join(' ') || other;
     const toRead: string[] = [];
     for (const [j, n] of PERSONAL.entries()) {
-      const spec = notificationSpec(n.event, n.data(me, other), `seed:${me}:${j}`, now - n.ageHours * HOUR - i * 60_000, { inApp: true, email: false });
+      const spec = notificationSpec(n.event, n.data(me, other, otherName), `seed:${me}:${j}`, now - n.ageHours * HOUR - i * 60_000, {
+        inApp: true,
+        email: false,
+      });
       if ('ignored' in spec) continue;
       const { stored } = await deliverBatch(ctx, spec, [me]);
       if (n.read) toRead.push(...stored.map((s) => s.item.id));
@@ -82,7 +98,7 @@ export async function seedNotifications(ctx: AppContext): Promise<void> {
     if (account.isAdmin) {
       const spec = notificationSpec(
         'newApplication',
-        { title: 'New application', message: 'applied to join Volunteers.', fromAccountId: other, data: { userListId: 'volunteers' } },
+        { title: 'New application', message: `${otherName} applied to join Volunteers.`, fromAccountId: other, data: { userListId: 'volunteers' } },
         `seed:${me}:admin`,
         now - 3 * HOUR,
         { inApp: true, email: false },

@@ -101,6 +101,16 @@ describeBackends('notifications: broadcasts, history and unsubscribe', (api) => 
       channels: { inApp: true, email: true },
       by: { id: 'admin', name: 'Ada Admin' },
     });
+    // Sent as the email domain's outbox counts them (no SMTP here: kept in the outbox, as sent).
+    await expect
+      .poll(
+        async () =>
+          (await api.call<NotificationHistoryResponse>('GET', 'profile/notifications/notificationHistory', { token: ada })).body.items.find(
+            (i) => i.id === sent.body.id,
+          )?.emailsSent,
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(sent.body.recipients);
     const audit = await ctx()
       .store.kysely.selectFrom('audit_log')
       .selectAll()

@@ -113,7 +113,7 @@ describe('notification centre', () => {
         { accounts: ['maya'] },
         { title: `Notice ${i}`, message: `Notice number ${i}`, data: { url: '/home/news' } },
       );
-    await notify(ctx(), 'newMessage', { accounts: ['maya'] }, { message: 'Are you coming?', fromAccountId: 'victor', targetId: 'victor' });
+    await notify(ctx(), 'newMessage', { accounts: ['maya'] }, { title: 'Victor Volunteer', message: 'Are you coming?', fromAccountId: 'victor', targetId: 'victor' });
     const total = (await systemItems('maya')).length;
     expect(total).toBeGreaterThan(24);
     const { location } = await renderHeader('maya');
@@ -124,7 +124,7 @@ describe('notification centre', () => {
     const centre = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 15_000 });
     const system = within(centre).getByRole('region', { name: 'System' });
     const chat = within(centre).getByRole('region', { name: 'Chat' });
-    await within(chat).findByRole('link', { name: /^Unread: New message Victor \S+: Are you coming\? /u });
+    await within(chat).findByRole('link', { name: /^Unread: Victor Volunteer Are you coming\? /u });
     const firstPage = await within(system).findAllByRole('listitem');
     expect(firstPage).toHaveLength(20);
     expect(firstPage[0]).toHaveTextContent('Notice 23');
