@@ -113,7 +113,12 @@ describe('notification centre', () => {
         { accounts: ['maya'] },
         { title: `Notice ${i}`, message: `Notice number ${i}`, data: { url: '/home/news' } },
       );
-    await notify(ctx(), 'newMessage', { accounts: ['maya'] }, { title: 'Victor Volunteer', message: 'Are you coming?', fromAccountId: 'victor', targetId: 'victor' });
+    await notify(
+      ctx(),
+      'newMessage',
+      { accounts: ['maya'] },
+      { title: 'Victor Volunteer', message: 'Are you coming?', fromAccountId: 'victor', targetId: 'victor' },
+    );
     const total = (await systemItems('maya')).length;
     expect(total).toBeGreaterThan(24);
     const { location } = await renderHeader('maya');
