@@ -1,6 +1,8 @@
-/** A moment as a <time>: the date and the minute in the admin's locale (the exact instant in `dateTime`). */
-export const whenText = (ms: number, locale: string): string => new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment as a <time>: the day and the minute in the site's date-and-time format (the exact instant in `dateTime`). */
+import { formatDayAndTime, type DateSettings } from '../../engine/core/date-display';
 
-export function When({ ms, locale }: { ms: number; locale: string }) {
-  return <time dateTime={new Date(ms).toISOString()}>{whenText(ms, locale)}</time>;
+export const whenText = (ms: number, dates?: DateSettings): string => formatDayAndTime(ms, dates);
+
+export function When({ ms, dates }: { ms: number; dates?: DateSettings }) {
+  return <time dateTime={new Date(ms).toISOString()}>{whenText(ms, dates)}</time>;
 }

@@ -3,6 +3,7 @@
  * above 9), live from the realtime events (engine/react/notification-state). The bell opens the
  * notification centre, a lazy chunk: the member's first download carries only these two buttons.
  */
+import { BellIcon, ChatIcon } from '../../engine/react/line-icons';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -35,19 +36,7 @@ export function HeaderNotifications() {
   return (
     <>
       <Link href="/chat/" className="ts-header-icon" aria-label={t('shell.notifications.chatLabel', { count: unseen(counts.chat) })}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z" />
-        </svg>
+        <ChatIcon />
         <Badge count={counts.chat} />
       </Link>
       <button
@@ -59,20 +48,7 @@ export function HeaderNotifications() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-        </svg>
+        <BellIcon />
         <Badge count={counts.system} />
       </button>
       {open && bell.current && (

@@ -1,4 +1,5 @@
 /** The broadcast as a member will see it in the notification centre: title, message, where it leads. Text only, as the centre shows it. */
+import { BellIcon } from '../../../engine/react/line-icons';
 import { useId } from 'react';
 import { isAppPath } from '../../../engine/core/notifications';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -12,21 +13,7 @@ export function BroadcastPreview({ title, message, link }: { title: string; mess
       <h2 id={headingId}>{t('adminAreas.broadcast.preview.title')}</h2>
       <p className="t-admin-meta">{t('adminAreas.broadcast.preview.hint')}</p>
       <div className="t-broadcasts__card">
-        <svg
-          className="t-broadcasts__bell"
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-        </svg>
+        <BellIcon className="t-broadcasts__bell" />
         <div className="t-broadcasts__card-text">
           <p className={`t-broadcasts__card-title${title.trim() ? '' : ' t-broadcasts__placeholder'}`}>
             {title.trim() || t('adminAreas.broadcast.preview.noTitle')}

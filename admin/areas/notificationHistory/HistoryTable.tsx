@@ -83,7 +83,7 @@ export function HistoryTable({ api }: { api: NotificationsApi }) {
                   </td>
                   <td>{e.by?.name ?? none}</td>
                   <td className="t-history__date">
-                    <When ms={e.date} locale={services.locale} />
+                    <When ms={e.date} dates={services.dates} />
                   </td>
                 </tr>
               ))}

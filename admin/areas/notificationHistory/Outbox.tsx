@@ -82,7 +82,7 @@ export function Outbox({ api }: { api: NotificationsApi }) {
                     <span className={`t-admin-pill t-admin-pill--${email.state}`}>{t(`adminAreas.outbox.states.${email.state}`)}</span>
                   </td>
                   <td className="t-history__date">
-                    <When ms={email.createdAt} locale={services.locale} />
+                    <When ms={email.createdAt} dates={services.dates} />
                   </td>
                 </tr>
               ))}

@@ -26,7 +26,7 @@ export function OutboxMessage({ api, email }: { api: NotificationsApi; email: Em
   }, [api, email.id]);
 
   const shown = loaded.status === 'ready' ? loaded.email : email;
-  const when = (ms: number | null) => (ms ? whenText(ms, services.locale) : t('adminAreas.history.none'));
+  const when = (ms: number | null) => (ms ? whenText(ms, services.dates) : t('adminAreas.history.none'));
   const rows: [string, string][] = [
     ['subject', shown.subject],
     ['to', shown.to],

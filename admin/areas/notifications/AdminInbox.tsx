@@ -79,7 +79,7 @@ export function AdminInbox({ api }: { api: NotificationsApi }) {
                 {n.message && <p className="t-admin-inbox__message">{n.message}</p>}
                 <p className="t-admin-meta">
                   {n.from ? `${t('adminAreas.inbox.from', { name: n.from.name })} · ` : ''}
-                  <When ms={n.date} locale={services.locale} />
+                  <When ms={n.date} dates={services.dates} />
                 </p>
                 <div className="t-admin-actions">
                   {isAppPath(n.link) && (

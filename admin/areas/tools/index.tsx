@@ -4,6 +4,8 @@
  * retried (`POST admin/jobs/{id}/retry`); a job's details open in a panel. Processes and exports
  * join this area with the admin back office.
  */
+import type { DateSettings } from '../../../engine/core/date-display';
+import { whenText } from '../../core/When';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { createJobsApi, type AdminJob, type AdminJobsPage, type JobState, type JobsApi } from '../../core/jobs-api';
 import { Tabs, TabPanel } from '../../core/Tabs';
@@ -17,7 +19,7 @@ const RETRIABLE = new Set<JobState>(['failed', 'dead']);
 
 type Listing = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: AdminJob[]; next?: string; loadingMore?: boolean };
 
-const when = (value: number | null, locale: string) => (value === null || value === undefined ? '' : new Date(value).toLocaleString(locale));
+const when = (value: number | null, dates: DateSettings | undefined) => (value === null || value === undefined ? '' : whenText(value, dates));
 
 export default function ToolsArea() {
   const { services, t } = useAdminFrame();
@@ -131,7 +133,7 @@ function JobList({ listing, state, jobs, onRetried, onRetryFailed, onMore }: Job
             </div>
             <p className="t-jobs__meta">
               {t('adminAreas.jobs.attempts', { attempts: job.attempts, max: job.maxAttempts })} ·{' '}
-              {t('adminAreas.jobs.updated', { when: when(job.updatedAt, services.locale) })}
+              {t('adminAreas.jobs.updated', { when: when(job.updatedAt, services.dates) })}
             </p>
             {job.lastError && <pre className="t-jobs__error">{job.lastError}</pre>}
             <div className="t-jobs__actions">
@@ -142,7 +144,7 @@ function JobList({ listing, state, jobs, onRetried, onRetryFailed, onMore }: Job
                 onClick={() =>
                   panels.open({
                     title: t('adminAreas.jobs.details', { name: job.name }),
-                    render: () => <JobDetails job={job} t={t} locale={services.locale} />,
+                    render: () => <JobDetails job={job} t={t} dates={services.dates} />,
                   })
                 }
               >
@@ -166,15 +168,15 @@ function JobList({ listing, state, jobs, onRetried, onRetryFailed, onMore }: Job
   );
 }
 
-function JobDetails({ job, t, locale }: { job: AdminJob; t: Translate; locale: string }) {
+function JobDetails({ job, t, dates }: { job: AdminJob; t: Translate; dates: DateSettings | undefined }) {
   const rows: [string, string][] = [
     ['id', String(job.id)],
     ['state', t(`adminAreas.jobs.states.${job.state}`)],
     ['attempts', `${job.attempts} / ${job.maxAttempts}`],
-    ['runAt', when(job.runAt, locale)],
-    ['createdAt', when(job.createdAt, locale)],
-    ['updatedAt', when(job.updatedAt, locale)],
-    ['finishedAt', when(job.finishedAt, locale)],
+    ['runAt', when(job.runAt, dates)],
+    ['createdAt', when(job.createdAt, dates)],
+    ['updatedAt', when(job.updatedAt, dates)],
+    ['finishedAt', when(job.finishedAt, dates)],
   ];
   return (
     <div className="t-jobs__details">
