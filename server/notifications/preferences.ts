@@ -27,14 +27,19 @@ export function eventLabel(event: NotificationEvent): string {
 
 const isChannel = (c: string): c is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(c);
 
-/** The member's preferences for the member events (admin false) or the admin events (admin true), defaults filled in. */
-export async function preferencesOf(db: Kysely<DB>, accountId: string, admin: boolean): Promise<NotificationPreference[]> {
+/** The member's preferences for the member events (admin false) or the admin events (admin true), defaults filled in, labelled by `label` (the reader's language). */
+export async function preferencesOf(
+  db: Kysely<DB>,
+  accountId: string,
+  admin: boolean,
+  label: (event: NotificationEvent) => string = eventLabel,
+): Promise<NotificationPreference[]> {
   const rows = await prefsDb(db).selectFrom('notification_preferences').selectAll().where('account_id', '=', accountId).execute();
   const chosen = new Map(rows.map((r) => [`${r.event} ${r.channel}`, Number(r.active) === 1]));
   return NOTIFICATION_EVENTS.filter((event) => NOTIFICATION_EVENT_INFO[event].admin === admin).map((event) => {
     const info = NOTIFICATION_EVENT_INFO[event];
     const channels = Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, chosen.get(`${event} ${c}`) ?? info.defaults[c]])) as Channels;
-    return { event, group: info.group, label: eventLabel(event), channels };
+    return { event, group: info.group, label: label(event), channels };
   });
 }
 

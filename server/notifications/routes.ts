@@ -30,6 +30,7 @@ import { announceCount, announceRead, countOf } from './announce';
 import { hiddenChatsOf } from './chat-hidden';
 import { followedItemsOf, isFollowedKind, setFollowing, setMuted } from './followed-items';
 import { markRead, markSeen, notificationPage, readNotificationRows } from './notification-rows';
+import { eventLabelsFor } from './event-labels';
 import { preferencesOf, setPreference } from './preferences';
 import { readSignedValue, signValue } from './signed-values';
 
@@ -92,13 +93,13 @@ export function notificationRoutes(api: FastifyInstance, ctx: AppContext): void 
 
   api.get('/profile/notifications/userPreferences', async (req): Promise<NotificationPreferencesResponse> => {
     const user = await requireUser(ctx, req);
-    return { preferences: await preferencesOf(db(), user.account.accountId, false) };
+    return { preferences: await preferencesOf(db(), user.account.accountId, false, await eventLabelsFor(ctx, user.account.accountId)) };
   });
 
   api.get('/profile/notifications/adminPreferences', async (req): Promise<NotificationPreferencesResponse> => {
     const user = await requireUser(ctx, req);
     if (!mayReadAdminNotifications(user)) throw forbidden(`admin preferences need the administration permission ${SHOW_ADMIN_NOTIFICATIONS}`);
-    return { preferences: await preferencesOf(db(), user.account.accountId, true) };
+    return { preferences: await preferencesOf(db(), user.account.accountId, true, await eventLabelsFor(ctx, user.account.accountId)) };
   });
 
   api.post('/profile/notifications/updateUserPreferences', async (req): Promise<NotificationPreferencesResponse> => {
@@ -115,14 +116,14 @@ export function notificationRoutes(api: FastifyInstance, ctx: AppContext): void 
       if (body.admin === true && !info.admin) throw badRequest(`"${body.event}" is not an admin event`);
       if (!body.type) throw badRequest('type is required: the channel to switch, inApp or email');
       await setPreference(db(), me, body.event, body.type, body.active);
-      return { preferences: await preferencesOf(db(), me, info.admin) };
+      return { preferences: await preferencesOf(db(), me, info.admin, await eventLabelsFor(ctx, me)) };
     }
     if (!body.targetId) throw badRequest(`targetId is required to ${kind} an item`);
     const itemKind = body.extra?.kind;
     if (!isFollowedKind(itemKind)) throw badRequest(`extra.kind is required to ${kind} an item: post, list, entity or chat`);
     if (kind === 'follow') await setFollowing(db(), me, itemKind, body.targetId, body.active);
     else await setMuted(db(), me, itemKind, body.targetId, body.active);
-    return { preferences: await preferencesOf(db(), me, false) };
+    return { preferences: await preferencesOf(db(), me, false, await eventLabelsFor(ctx, me)) };
   });
 
   api.post('/profile/notifications/getFollowedItems', async (req): Promise<FollowedItemsResponse> => {

@@ -166,6 +166,14 @@ describeBackends('notifications: member calls', (api) => {
     expect(adaOff.body.preferences.find((p) => p.event === 'abuseReported')?.channels).toEqual({ inApp: true, email: false });
   });
 
+  it("labels each event in the reader's language", async () => {
+    const label = async (token: string) => (await prefs(token)).find((p) => p.event === 'broadcastNotificationToList')?.label;
+    expect(await label(victor)).toBe('Announcements to your lists');
+    expect((await api.call('POST', 'profile/meta/upsert', { token: victor, body: { path: 'language', data: 'fr' } })).status).toBe(200);
+    expect(await label(victor)).toBe('Annonces à vos listes');
+    expect((await api.call('POST', 'profile/meta/upsert', { token: victor, body: { path: 'language', data: 'en' } })).status).toBe(200);
+  });
+
   it('followers of an item are notified unless they muted it; getFollowedItems filters by muted and kind', async () => {
     const follow = (token: string, preferenceType: string, active: boolean, kind = 'post') =>
       api.call('POST', 'profile/notifications/updateUserPreferences', { token, body: { preferenceType, active, targetId: 'p-1', extra: { kind } } });

@@ -109,10 +109,10 @@ describeBackends('the notification admin areas', (api) => {
     const toasts: AdminToast[] = [];
     const first = renderFrame(await servicesFor(api, admin, toasts), '/admin/notifications');
     fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
-    const email = await screen.findByRole('switch', { name: 'Email for New application' });
+    const email = await screen.findByRole('switch', { name: 'Email for A new application' });
     expect(email).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(email);
-    await screen.findByText('Saved: New application, Email off.');
+    await screen.findByText('Saved: A new application, Email off.');
     const prefs = async (token: string) => (await api.call<NotificationPreferencesResponse>('GET', 'profile/notifications/adminPreferences', { token })).body;
     expect((await prefs(admin)).preferences.find((p) => p.event === 'newApplication')?.channels).toEqual({ inApp: true, email: false });
     expect(email).toHaveAttribute('aria-checked', 'false');
@@ -123,7 +123,7 @@ describeBackends('the notification admin areas', (api) => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderFrame(await servicesFor(api, ended, toasts), '/admin/notifications');
     fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
-    const second = await screen.findByRole('switch', { name: 'In the app for New application' });
+    const second = await screen.findByRole('switch', { name: 'In the app for A new application' });
     expect(second).toHaveAttribute('aria-checked', 'true');
     await api.call('GET', 'logout', { token: ended });
     fireEvent.click(second);

@@ -178,7 +178,7 @@ describe('notification preferences', () => {
     await renderHeader('elena', client);
     const user = userEvent.setup();
     const group = await screen.findByRole('region', { name: 'Spaces' });
-    const email = within(group).getByRole('switch', { name: 'By email: Entity created' });
+    const email = within(group).getByRole('switch', { name: 'By email: A space is created' });
     expect(email).toHaveAttribute('aria-checked', 'false');
 
     await user.click(email);
@@ -193,7 +193,7 @@ describe('notification preferences', () => {
     refuse = true;
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const inApp = within(group).getByRole('switch', { name: 'In the app: Entity created' });
+      const inApp = within(group).getByRole('switch', { name: 'In the app: A space is created' });
       await user.click(inApp);
       // Optimistic: off at once, before the server answered.
       expect(inApp).toHaveAttribute('aria-checked', 'false');
@@ -209,7 +209,7 @@ describe('notification preferences', () => {
       });
       expect(refused.status).toBe(400);
       expect(toast).toHaveTextContent(refused.body.message);
-      await waitFor(() => expect(within(group).getByRole('switch', { name: 'In the app: Entity created' })).toHaveAttribute('aria-checked', 'true'));
+      await waitFor(() => expect(within(group).getByRole('switch', { name: 'In the app: A space is created' })).toHaveAttribute('aria-checked', 'true'));
       expect(logged).toHaveBeenCalled();
     } finally {
       logged.mockRestore();

@@ -24,7 +24,10 @@ export const RULE_NAMESPACES: readonly string[] = ['rules'];
  */
 export const FORM_NAMESPACES: readonly string[] = ['fields', 'form', 'imageUploader', 'profiles', 'userSearch', 'validation'];
 
+/** Texts the server renders in the reader's language (notification event labels): no client chunk carries them. */
+export const SERVER_NAMESPACES: readonly string[] = ['notifications'];
+
 /** A namespace every engine page loads (blocks, engine). */
 export function isPageNamespace(namespace: string): boolean {
-  return ![SHELL_NAMESPACES, ADMIN_NAMESPACES, RULE_NAMESPACES, FORM_NAMESPACES].some((names) => names.includes(namespace));
+  return ![SHELL_NAMESPACES, ADMIN_NAMESPACES, RULE_NAMESPACES, FORM_NAMESPACES, SERVER_NAMESPACES].some((names) => names.includes(namespace));
 }
