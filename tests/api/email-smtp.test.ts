@@ -77,7 +77,8 @@ describe.each(BACKENDS)('email over SMTP on %s', (backend) => {
     const welcome = (await outbox()).filter((m) => m.templateId === 'welcome');
     expect(welcome.length).toBeGreaterThan(2);
     expect(welcome.every((m) => m.transport === 'smtp' && m.sentAt !== null)).toBe(true);
-    expect(to('ada@example.org').map((m) => m.subject)).toEqual(['Welcome to Riverside Makers']);
+    // One welcome each (the demo's broadcast may be on its way to her too).
+    expect(to('ada@example.org').filter((m) => m.subject === 'Welcome to Riverside Makers')).toHaveLength(1);
   });
 
   it('delivers in the account profile language, with the legal footer and one-click unsubscribe', async () => {

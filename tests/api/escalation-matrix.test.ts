@@ -84,6 +84,25 @@ const MATRIX: Entry[] = [
     body: { templateId: 'matrix.none' },
     expect: [403, 403, 404],
   },
+  // Notifications: each member's own (ids not hers are ignored); broadcasts are the broadcasts area's (broadcast on notifications).
+  { route: 'POST /api/v1/profile/notifications/seen/:type', path: 'profile/notifications/seen/system', expect: [200, 200, 200] },
+  { route: 'POST /api/v1/profile/notifications/read', path: 'profile/notifications/read', body: { notificationIds: ['not-hers'] }, expect: [200, 200, 200] },
+  {
+    route: 'POST /api/v1/profile/notifications/updateUserPreferences',
+    path: 'profile/notifications/updateUserPreferences',
+    body: { event: 'mention', type: 'email', active: false },
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/profile/notifications/getFollowedItems', path: 'profile/notifications/getFollowedItems', body: {}, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/admin/broadcasts/preview', path: 'admin/broadcasts/preview', body: { lists: ['makers'] }, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/admin/broadcasts',
+    path: 'admin/broadcasts',
+    body: { lists: ['makers'], title: 'Matrix', message: 'A broadcast of the matrix.', channels: { inApp: true, email: false } },
+    expect: [403, 403, 202],
+  },
+  // Signed links only: a token nobody signed changes nothing, whoever sends it.
+  { route: 'POST /email/unsubscribe', path: '/email/unsubscribe?token=not-signed', form: 'List-Unsubscribe=One-Click', expect: [400, 400, 400] },
   { route: 'POST /api/v1/i18n/:locale', path: 'i18n/en', body: { key: 'common.actions.save', value: 'Keep' }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/i18n', path: 'i18n?iso=en', body: [{ key: 'common.actions.save', data: null }], expect: [403, 403, 200] },
   { route: 'PUT /api/v1/profile/favourites/add', path: 'profile/favourites/add', body: { type: 'pages', value: 'faq' }, expect: [200, 200, 200] },
