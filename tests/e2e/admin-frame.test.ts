@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from '../helpers/server-process';
 
 const REFUSED = 'That page does not exist, sorry for any inconvenience caused.';
 /** Areas whose screens have landed; every other one shows its notice. */
-const BUILT = new Set(['dashboard', 'content', 'tools']);
+const BUILT = new Set(['dashboard', 'content', 'tools', 'notifications', 'broadcasts', 'notificationHistory']);
 const AREAS: readonly AdminAreaDefinition[] = ADMIN_AREAS;
 const titleOf = (area: string) => (en.areas as Record<string, { title: string }>)[area].title;
 
@@ -94,6 +94,8 @@ describe('the admin frame in Chromium', () => {
     await page.getByRole('list', { name: 'Content' }).getByRole('listitem').first().waitFor();
     await go(page, '/admin/tools');
     await page.getByRole('heading', { level: 2, name: 'Background jobs' }).waitFor();
+    await go(page, '/admin/broadcasts');
+    await page.getByRole('button', { name: /Send/ }).first().waitFor();
     // A route the spec does not name: the refusal, inside the frame.
     await go(page, '/admin/tools/nothing-here');
     await page.getByText(REFUSED).waitFor();
