@@ -241,7 +241,10 @@ export class Realtime {
   toRoomsEach(rooms: string | string[], event: string, payloadFor: (accountId: string) => Promise<unknown>): Promise<void> {
     const list = [rooms].flat();
     if (!list.length) return Promise.resolve();
-    return Promise.all([this.idsFor(list, event, undefined), this.io.in(list).fetchSockets()])
+    // Ids first, sockets after: a socket that joins in between either finds the event in its
+    // catch-up (and refetches) or is in the rooms when they are read, never neither.
+    return this.idsFor(list, event, undefined)
+      .then(async ({ eid, ids }) => [{ eid, ids }, await this.io.in(list).fetchSockets()] as const)
       .then(async ([{ eid, ids }, sockets]) => {
         const byAccount = new Map<string, AnySocket[]>();
         for (const socket of sockets as AnySocket[]) {

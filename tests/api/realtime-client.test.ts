@@ -177,7 +177,10 @@ describe.each(BACKENDS)('the realtime client against the real server on %s', (ba
     await onPage(client, 'volunteers');
     client.socket.disconnect();
     // The volunteers page is restricted: each viewer's view is built apart, nothing one copy replays.
+    const before = await realtime().log.lastId('page:volunteers');
     await setText('vol-rota', 'Rota, changed while away.');
+    // The send is not awaited by the write: come back once the room's log holds it.
+    await expect.poll(() => realtime().log.lastId('page:volunteers')).toBeGreaterThan(before);
     client.socket.connect();
     await expect.poll(() => refetched).toEqual(['page:volunteers']);
 
