@@ -1,20 +1,24 @@
 /**
  * axe-core on every page of the demo site (docs/demo.md) as a member sees it, at 1280 and 375 px,
- * in the light and the dark theme: no serious or critical violation anywhere. Besides the pages
+ * in the light and the dark theme: no serious or critical violation anywhere, and no
+ * Content-Security-Policy violation logged on the way. Besides the pages
  * (a member's profile, the settings and the directory among them), what opens over them: the user
  * menu, the notification centre, the mobile drawer (375 px) and a modal (the house rules).
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousViolations, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, watchCspViolations, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
+/** Content-Security-Policy violations of the walk (the member's CSP check, tests/e2e/csp.test.ts). */
+let cspViolations: string[];
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  cspViolations = await watchCspViolations(browser.context);
 });
 afterAll(async () => {
   await browser?.close();
@@ -161,5 +165,6 @@ describe('axe on every demo page, as a member', () => {
     }
     await page.close();
     expect(found).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -145,3 +145,23 @@ export async function blockMenuItem(toolbar: Locator, name: string | RegExp): Pr
     .getByRole('menu')
     .getByRole('menuitem', { name, exact: typeof name === 'string' });
 }
+
+/**
+ * Collects the Content-Security-Policy violations of every page of this context (the
+ * securitypolicyviolation event and Chromium's console report), as `url: text`.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP-VIOLATION ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    ),
+  );
+  const watch = (page: Page) =>
+    page.on('console', (m) => {
+      if (/CSP-VIOLATION|Content Security Policy/.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return violations;
+}
