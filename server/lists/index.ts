@@ -13,6 +13,7 @@ import { listRoutes } from './routes';
 import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
 
 export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
+export { guardListDeletion, type ListDeletionGuard } from './deletion-guards';
 export { moveMembership, removeMembership, type MembershipMove, type MembershipMover, type MembershipRemoval, type MovedMembership } from './move';
 
 export default defineDomain({

@@ -10,15 +10,15 @@ import { SUBJECTS } from '../../engine/core/permissions';
 import type { Id, MembershipState } from '../../schemas/model';
 import type { ListGetSomeRequest, ListSetCapacityRequest, UserListCreateRequest, UserListUpdateRequest } from '../../schemas/model/api/lists';
 import { requireStaff, requireUser, type AppContext } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { isStaff } from '../permissions';
+import { listDeletionRefusal } from './deletion-guards';
 import { requireListAdmin } from './list-access';
 import { announceListChanged } from './list-events';
 import { applyListInput } from './list-input';
 import { announceMembership, lockList, MEMBERSHIP_REMOVED } from './move';
 import { MEMBERSHIPS_KEY } from './memberships';
 import { allLists, listById, listGrants, listsDb, listSummary, listViews, newList, putList, placeCounts, type UserListRecord } from './user-lists';
-import { HttpError } from '../errors';
 
 const STATUSES: ReadonlySet<string> = new Set(MEMBERSHIP_STATUSES);
 const SUBJECT_NAMES: ReadonlySet<string> = new Set(Object.values(SUBJECTS));
@@ -93,6 +93,8 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
     const removed = await ctx.store.transaction(async (tx) => {
       const list = await lockList(ctx, tx, id);
       if (list.system) throw new HttpError(400, 'badRequest', `"${list.label}" is a system list: it cannot be deleted`, 'systemList');
+      const refusal = await listDeletionRefusal(tx.raw, id);
+      if (refusal) throw new HttpError(400, 'badRequest', refusal, 'listInUse');
       const rows = await listsDb(tx.raw).selectFrom('list_memberships').select(['id', 'account_id']).where('list_id', '=', id).execute();
       await listsDb(tx.raw).deleteFrom('list_memberships').where('list_id', '=', id).execute();
       await listsDb(tx.raw).deleteFrom('user_lists').where('id', '=', id).execute();

@@ -17,7 +17,7 @@ import type {
   UserListSummary,
   UserListView,
 } from '../../schemas/model/api/lists';
-import { listById, putList } from '../../server/lists';
+import { guardListDeletion, listById, putList } from '../../server/lists';
 import { describeBackends } from '../helpers/backends';
 import { databaseSnapshot, snapshotDifference } from '../helpers/db-snapshot';
 import { nextEvent, socketFor } from '../helpers/sockets';
@@ -111,6 +111,16 @@ describeBackends('user lists', (api) => {
       body: { message: 'Users cannot be added to protected lists.', code: 'protectedList' },
     });
     expect((await api.call('POST', `userLists/${system.id}`, { token: admin, body: { changes: { label: 'Platform' } } })).status).toBe(200);
+  });
+
+  it('a list another domain says is in use is not deleted, with its reason', async () => {
+    const used = await create({ label: 'Used by an application' });
+    guardListDeletion(async (_db, id) => (id === used.id ? 'the application "Join us" adds its members to this list' : undefined));
+    expect(await api.call<Message>('DELETE', `userLists/${used.id}`, { token: admin })).toMatchObject({
+      status: 400,
+      body: { code: 'listInUse', message: 'the application "Join us" adds its members to this list' },
+    });
+    expect((await api.call('GET', `userLists/${used.id}/users`, { token: admin })).status).toBe(200);
   });
 
   it('dynamic lists: the rule must compile without a problem; their members are set by the rule, never by hand', async () => {
