@@ -32,6 +32,8 @@ interface RunContext {
   /** A file the account uploaded, and an asset the admin added. */
   fileId?: string;
   assetId?: string;
+  /** A user list the admin created. */
+  listId?: string;
 }
 
 interface Entry {
@@ -396,6 +398,40 @@ const MATRIX: Entry[] = [
   },
   { route: 'DELETE /api/v1/files/:id', path: (c) => `files/${c.fileId}`, expect: [200, 200, 200] },
   { route: 'POST /api/v1/files/deleteFilesByContextId', path: 'files/deleteFilesByContextId', body: { contextId: 'matrix' }, expect: [200, 200, 200] },
+  // User lists: the userLists area's (Elena holds no grant on it); getSome and a member's own hidden flag are anyone's.
+  {
+    route: 'PUT /api/v1/userLists',
+    path: 'userLists',
+    body: { userList: { label: 'Matrix list', capacity: 3 } },
+    expect: [403, 403, 201],
+    keep: (c, body) => void (c.listId = body.id as string),
+  },
+  { route: 'POST /api/v1/userLists/:id', path: (c) => `userLists/${c.listId ?? 'makers'}`, body: { changes: { label: 'Matrix' } }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/userLists/:id/users', path: (c) => `userLists/${c.listId ?? 'makers'}/users`, body: { accounts: ['maya'] }, expect: [403, 403, 200] },
+  { route: 'DELETE /api/v1/userLists/:id/:accountId', path: (c) => `userLists/${c.listId ?? 'makers'}/maya`, expect: [403, 403, 204] },
+  { route: 'POST /api/v1/userLists/admin/countUsers', path: 'userLists/admin/countUsers', body: { listIds: ['makers'] }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/userLists/admin/:id/isAdmin/:mode', path: (c) => `userLists/admin/${c.listId ?? 'makers'}/isAdmin/true`, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/userLists/admin/:id/allowPermissions/:mode',
+    path: (c) => `userLists/admin/${c.listId ?? 'makers'}/allowPermissions/true`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/userLists/admin/:id/:permission/:mode',
+    path: (c) => `userLists/admin/${c.listId ?? 'makers'}/files.manage/true`,
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/userLists/setCapacity',
+    path: 'userLists/setCapacity',
+    body: (c: RunContext) => ({ listId: c.listId ?? 'makers', capacity: 5 }),
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/userLists/getSome', path: 'userLists/getSome', body: { ids: ['makers'] }, expect: [200, 200, 200] },
+  // Maya's own membership; Elena may not learn that it exists.
+  { route: 'POST /api/v1/applications/membership/:id/toggleHidden', path: 'applications/membership/lm-maya-makers/toggleHidden', expect: [200, 404, 200] },
+  { route: 'DELETE /api/v1/userlists/:id', path: (c) => `userlists/${c.listId ?? 'makers'}`, expect: [403, 403, 204] },
+  { route: 'DELETE /api/v1/userLists/:id', path: 'userLists/no-such-list', expect: [403, 403, 404] },
   { route: 'GET /api/v1/logout', path: 'logout', expect: [200, 200, 200], ownSession: true },
 ];
 

@@ -1,14 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { projectRoot } from '../../scripts/paths';
-import { startTessera, type RunningTessera } from '../../server/app';
-import { configFromEnv } from '../../server/config';
 import type { NotificationsTables } from '../../server/notifications/notifications-table';
-import { backendEnv, createSchemaName, dropSchema, requirePostgres, signInAt, type Backend } from '../helpers/api-server';
+import { newList, putList } from '../../server/lists';
+import { signInAt, type Backend } from '../helpers/api-server';
 import { defineBenches, quick, round, type BenchResult } from './harness';
+import { median, percentile, withServer } from './bench-server';
 
 // notifications.broadcast: POST admin/broadcasts (in-app) to a list of 10,000 accepted members on
 // one server. requestMs: the request's wall time (it answers once the history row and the fan-out
@@ -24,28 +20,6 @@ const DEEP_PAGE = quick ? 200 : 1_000;
 const SAMPLES = 50;
 
 const tables = (db: Kysely<any>) => db as Kysely<NotificationsTables & { list_memberships: Record<string, unknown> }>;
-
-async function withServer<T>(backend: Backend, fn: (server: RunningTessera) => Promise<T>): Promise<T> {
-  const schema = backend === 'postgres' ? (await requirePostgres(), await createSchemaName()) : undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-notifications-'));
-  const scale = process.env.RATE_LIMIT_SCALE ? { RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE } : {};
-  const server = await startTessera(
-    configFromEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JOBS_POLL_MS: '200', ...backendEnv(backend, schema), ...scale }, projectRoot),
-  );
-  try {
-    return await fn(server);
-  } finally {
-    await server.close();
-    if (schema) await dropSchema(schema);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const percentile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
-const median = (values: number[]) => percentile(values, 0.5);
 
 async function timedGet(url: string, token: string): Promise<{ ms: number; body: unknown }> {
   const t0 = performance.now();
@@ -85,7 +59,7 @@ async function broadcast(backend: Backend): Promise<BenchResult> {
         .insertInto('list_memberships')
         .values(rows.slice(i, i + 500))
         .execute();
-    await server.ctx.store.transaction((tx) => tx.put('userList', 'bench-list', { id: 'bench-list', name: 'Bench list' }));
+    await server.ctx.store.transaction((tx) => putList(tx.raw, newList('bench-list', { label: 'Bench list' })));
     await allSent(db); // the demo's own broadcast first
     const [admin, maya] = await Promise.all([signInAt(server.url, 'admin'), signInAt(server.url, 'maya')]);
     const send = async (lists: string[]) => {
