@@ -85,8 +85,15 @@ type ProfileFields = Record<string, JsonValue> | undefined;
 export function changedProfileFields(before: ProfileFields, after: ProfileFields): string[] {
   const a = before ?? {};
   const b = after ?? {};
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].filter((k) => !sameJson(Object.hasOwn(a, k) ? a[k] : undefined, Object.hasOwn(b, k) ? b[k] : undefined));
+  const changed: string[] = [];
+  // Runs on every profile write: plain loops, the structural comparison only for objects.
+  for (const k of Object.keys(a)) {
+    const x = a[k];
+    const y = Object.hasOwn(b, k) ? b[k] : undefined;
+    if (x !== y && (typeof x !== 'object' || x === null || !sameJson(x, y))) changed.push(k);
+  }
+  for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) changed.push(k);
+  return changed;
 }
 
 /** The lists whose rule reads one of these fields, each once. */
@@ -126,4 +133,9 @@ export function evaluateDynamicLists(index: DynamicListIndex, engine: RuleEngine
 export function listsToEvaluate(index: DynamicListIndex, before: Profile | undefined, after: Profile): Id[] {
   if (!before) return [...index.compiled.keys()];
   return listsReading(index, changedProfileFields(before.data?.profile, after.data?.profile));
+}
+
+/** A profile write's re-evaluation: the lists reading a changed field, each with whether the profile now belongs. */
+export function reevaluateProfile(index: DynamicListIndex, engine: RuleEngine, before: Profile | undefined, after: Profile): Map<Id, boolean> {
+  return evaluateDynamicLists(index, engine, dynamicRuleContext(after), listsToEvaluate(index, before, after));
 }
