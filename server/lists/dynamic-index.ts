@@ -12,7 +12,8 @@
  * nobody a member (fail closed).
  */
 import { sameJson } from '../../engine/core/same-json';
-import type { CompiledRuleQuery, RuleEngine } from '../../engine/core/rules/evaluator';
+import type { CompiledRuleQuery } from '../../engine/core/rules/compile';
+import type { RuleEngine } from '../../engine/core/rules/evaluator';
 import type { RuleContext } from '../../engine/core/rules/context';
 import type { Id, JsonValue, Profile, RuleQuery } from '../../schemas/model';
 
