@@ -10,6 +10,7 @@ import { evaluateDynamicJob } from './dynamic-job';
 import { keepDynamicListsCurrent } from './dynamic-sync';
 import { MEMBERSHIPS_KEY, membershipsOf } from './memberships';
 import { membersByAccountMigration, membershipsMigration } from './memberships-table';
+import { memberRoutes } from './member-routes';
 import { listRoutes } from './routes';
 import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
 
@@ -25,7 +26,10 @@ export default defineDomain({
     '20261129T1500_lists_user_lists': userListsMigration,
     '20261129T1510_lists_memberships_dynamic': membershipsDynamicMigration,
   }),
-  routes: listRoutes,
+  routes(api, ctx) {
+    listRoutes(api, ctx);
+    memberRoutes(api, ctx);
+  },
   jobs: [evaluateDynamicJob],
   open(ctx) {
     // Registered before the profiles domain opens: the member index hook, after it, indexes the memberships it moves.
