@@ -7,6 +7,8 @@
 import type { UserListInput } from '../../schemas/model/api/lists';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
+import { ruleEngineFor } from '../permissions';
+import { dynamicRuleFields } from './dynamic-index';
 import type { UserListRecord } from './user-lists';
 
 /** The list with these changes, or 400 naming what is wrong; nothing is stored here. */
@@ -31,6 +33,9 @@ export function applyListInput(ctx: AppContext, list: UserListRecord, changes: P
   if (next.dynamic) {
     if (!next.rule) throw badRequest('rule: a dynamic list needs a rule');
     ctx.validator.ruleQuery(next.rule, 'rule');
+    // Kept current on profile writes only: a rule reading anything but profile fields could change unseen.
+    const reads = dynamicRuleFields(ruleEngineFor(ctx.registry).compile(next.rule));
+    if ('refused' in reads) throw badRequest(`rule: a dynamic list's rule ${reads.refused}`);
   }
   return next;
 }

@@ -15,6 +15,7 @@ import { isStaff } from '../permissions';
 import { listDeletionRefusal } from './deletion-guards';
 import { requireListAdmin } from './list-access';
 import { announceListChanged } from './list-events';
+import { dynamicListSaved } from './dynamic-job';
 import { applyListInput } from './list-input';
 import { announceMembership, lockList, MEMBERSHIP_REMOVED } from './move';
 import { MEMBERSHIPS_KEY } from './memberships';
@@ -53,8 +54,11 @@ async function existing(ctx: AppContext, id: Id): Promise<UserListRecord> {
 /** Changes a list in one transaction (its row locked) and tells everyone after. */
 async function changeList(ctx: AppContext, id: Id, change: (list: UserListRecord) => UserListRecord): Promise<UserListRecord> {
   const saved = await ctx.store.transaction(async (tx) => {
-    const next = { ...change(await lockList(ctx, tx, id)), updatedAt: Date.now() };
+    const before = await lockList(ctx, tx, id);
+    const next = { ...change(before), updatedAt: Date.now() };
     await putList(tx.raw, next);
+    // Made dynamic or given a new rule: every profile is evaluated for it by a job, once this commits.
+    await dynamicListSaved(ctx, tx, before, next);
     return next;
   });
   announceListChanged(ctx, id);
@@ -75,7 +79,10 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { userList } = ctx.validator.body<UserListCreateRequest>('user-list-create-request', req.body);
     const id = `ul-${crypto.randomUUID()}`;
     const list = applyListInput(ctx, newList(id, { label: userList.label }), userList);
-    await ctx.store.transaction((tx) => putList(tx.raw, list));
+    await ctx.store.transaction(async (tx) => {
+      await putList(tx.raw, list);
+      await dynamicListSaved(ctx, tx, undefined, list);
+    });
     announceListChanged(ctx, id);
     return reply.code(201).send(await viewOf(ctx, list));
   });
