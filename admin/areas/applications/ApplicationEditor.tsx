@@ -118,7 +118,7 @@ export function ApplicationEditor({ api, applicationId }: { api: ListsApi; appli
 
   return (
     <>
-      <h1 className="ts-page-title">{application.label}</h1>
+      <h2 className="t-membership-title">{application.label}</h2>
       <p className="t-admin-meta">
         {t('adminAreas.applications.forList', { list: application.userListLabel })}{' '}
         <Link href={adminHref('listJoinRequests', { applicationId: application.id })}>
@@ -127,7 +127,7 @@ export function ApplicationEditor({ api, applicationId }: { api: ListsApi; appli
       </p>
 
       <section className="t-membership-section" aria-labelledby={`${id}-settings`}>
-        <h2 id={`${id}-settings`}>{t('adminAreas.applications.settings')}</h2>
+        <h3 id={`${id}-settings`}>{t('adminAreas.applications.settings')}</h3>
         <form className="t-membership-form" noValidate onSubmit={(e) => void save(e)} aria-labelledby={`${id}-settings`}>
           <label htmlFor={`${id}-label`}>{t('adminAreas.applications.label')}</label>
           <input id={`${id}-label`} type="text" maxLength={120} value={label} onChange={(e) => setLabel(e.target.value)} />
@@ -176,7 +176,7 @@ export function ApplicationEditor({ api, applicationId }: { api: ListsApi; appli
       </section>
 
       <section className="t-membership-section" aria-labelledby={`${id}-fields`}>
-        <h2 id={`${id}-fields`}>{t('adminAreas.applications.fields.title')}</h2>
+        <h3 id={`${id}-fields`}>{t('adminAreas.applications.fields.title')}</h3>
         {!application.fields.length ? (
           <p className="t-admin-empty">{t('adminAreas.applications.fields.empty')}</p>
         ) : (

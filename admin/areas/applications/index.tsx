@@ -31,16 +31,17 @@ export default function ApplicationsArea({ match }: AdminAreaProps) {
   );
   return (
     <div className="t-admin-area t-applications">
+      <h1 className="ts-page-title">{t('adminAreas.areas.applications.title')}</h1>
       {match.route.name === 'listJoinRequest' ? (
         <>
           {back(adminHref('listJoinRequests', { applicationId }), t('adminAreas.applications.backToRequests'))}
-          <h1 className="ts-page-title">{t('adminAreas.requests.detailTitle')}</h1>
+          <h2 className="t-membership-title">{t('adminAreas.requests.detailTitle')}</h2>
           <RequestDetail api={api} requestId={requestId} />
         </>
       ) : match.route.name === 'listJoinRequests' ? (
         <>
           {back(adminHref('editApplication', { applicationId }), t('adminAreas.applications.backToApplication'))}
-          <h1 className="ts-page-title">{t('adminAreas.applications.requestsTitle')}</h1>
+          <h2 className="t-membership-title">{t('adminAreas.applications.requestsTitle')}</h2>
           <RequestsTable
             api={api}
             applicationId={applicationId}
@@ -77,7 +78,6 @@ function Applications({ api }: { api: ListsApi }) {
   }, [api]);
   return (
     <>
-      <h1 className="ts-page-title">{t('adminAreas.areas.applications.title')}</h1>
       <div className="t-membership-toolbar">
         <p className="t-admin-intro">{t('adminAreas.applications.intro')}</p>
         <button type="button" className="ts-button ts-button--primary" aria-haspopup="dialog" onClick={() => setCreating(true)}>

@@ -24,7 +24,8 @@ export default function MembershipRequestsArea({ match }: AdminAreaProps) {
         <Link href={adminHref('membershipRequests')} className="t-membership-back">
           {t('adminAreas.requests.back')}
         </Link>
-        <h1 className="ts-page-title">{t('adminAreas.requests.detailTitle')}</h1>
+        <h1 className="ts-page-title">{t('adminAreas.areas.membershipRequests.title')}</h1>
+        <h2 className="t-membership-title">{t('adminAreas.requests.detailTitle')}</h2>
         <RequestDetail api={api} requestId={match.params.requestId} />
       </div>
     );

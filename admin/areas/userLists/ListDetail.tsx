@@ -10,7 +10,7 @@ import { ListPermissions } from './ListPermissions';
 import { MembersSection } from './MembersSection';
 import { capacityText } from './capacity-text';
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: UserListView };
+type Loaded = { status: 'loading' } | { status: 'error'; message: string; notFound: boolean } | { status: 'ready'; list: UserListView };
 
 /** Reads one list (from GET userLists) and keeps it current as the screen changes it. */
 export function useList(api: ListsApi, listId: string) {
@@ -19,7 +19,7 @@ export function useList(api: ListsApi, listId: string) {
     () =>
       api.list(listId).then(
         (list) => setLoaded({ status: 'ready', list }),
-        (error: ListsApiError) => setLoaded({ status: 'error', message: error.message }),
+        (error: ListsApiError) => setLoaded({ status: 'error', message: error.message, notFound: error.status === 404 || error.error === 'notFound' }),
       ),
     [api, listId],
   );
@@ -37,13 +37,13 @@ export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
   if (loaded.status === 'error')
     return (
       <p role="alert" className="t-admin-notice--error">
-        {t('adminAreas.lists.loadError', { message: loaded.message })}
+        {loaded.notFound ? t('adminAreas.lists.notFound') : t('adminAreas.lists.loadError', { message: loaded.message })}
       </p>
     );
   const list = loaded.list;
   return (
     <>
-      <h1 className="ts-page-title">{list.label}</h1>
+      <h2 className="t-membership-title">{list.label}</h2>
       <section className="t-membership-card" aria-label={t('adminAreas.lists.about')}>
         <dl className="t-membership-facts">
           <dt>{t('adminAreas.lists.columns.type')}</dt>
@@ -69,11 +69,11 @@ export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
         </div>
       </section>
       <section className="t-membership-section" aria-labelledby={`${id}-permissions`}>
-        <h2 id={`${id}-permissions`}>{t('adminAreas.lists.permissions.title')}</h2>
+        <h3 id={`${id}-permissions`}>{t('adminAreas.lists.permissions.title')}</h3>
         <ListPermissions api={api} list={list} onChange={set} />
       </section>
       <section className="t-membership-section" aria-labelledby={`${id}-members`}>
-        <h2 id={`${id}-members`}>{t('adminAreas.lists.members.title')}</h2>
+        <h3 id={`${id}-members`}>{t('adminAreas.lists.members.title')}</h3>
         <MembersSection api={api} list={list} onCountsChanged={() => void reload()} />
       </section>
       {deleting && <DeleteListDialog api={api} list={list} onClose={() => setDeleting(false)} onDeleted={() => navigate(adminHref('userLists'))} />}

@@ -20,10 +20,11 @@ import '../../core/area.css';
 import '../../core/membership/membership.css';
 
 export default function UserListsArea({ match }: AdminAreaProps) {
-  const { services } = useAdminFrame();
+  const { services, t } = useAdminFrame();
   const api = useMemo(() => createListsApi(services.request), [services.request]);
   return (
     <div className="t-admin-area t-lists">
+      <h1 className="ts-page-title">{t('adminAreas.areas.userLists.title')}</h1>
       {match.route.name === 'listEdit' ? (
         <EditList api={api} listId={match.params.listId} />
       ) : match.route.name === 'listDetail' ? (
@@ -67,7 +68,6 @@ function Lists({ api }: { api: ListsApi }) {
 
   return (
     <>
-      <h1 className="ts-page-title">{t('adminAreas.areas.userLists.title')}</h1>
       <div className="t-membership-toolbar">
         <p className="t-admin-intro">{t('adminAreas.lists.intro')}</p>
         <button type="button" className="ts-button ts-button--primary" aria-haspopup="dialog" onClick={() => setCreating(true)}>
@@ -144,12 +144,12 @@ function EditList({ api, listId }: { api: ListsApi; listId: string }) {
       {loaded.status === 'loading' && <p role="status">{t('adminAreas.lists.loading')}</p>}
       {loaded.status === 'error' && (
         <p role="alert" className="t-admin-notice--error">
-          {t('adminAreas.lists.loadError', { message: loaded.message })}
+          {loaded.notFound ? t('adminAreas.lists.notFound') : t('adminAreas.lists.loadError', { message: loaded.message })}
         </p>
       )}
       {loaded.status === 'ready' && (
         <>
-          <h1 className="ts-page-title">{t('adminAreas.lists.editTitle', { label: loaded.list.label })}</h1>
+          <h2 className="t-membership-title">{t('adminAreas.lists.editTitle', { label: loaded.list.label })}</h2>
           <ListForm
             list={loaded.list}
             submitLabel={t('adminAreas.lists.form.save')}

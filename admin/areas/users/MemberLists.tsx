@@ -73,9 +73,9 @@ export function MemberLists({ accountId }: { accountId: string }) {
     );
   return (
     <>
-      <h1 className="ts-page-title" id={`${id}-title`}>
+      <h2 className="t-membership-title" id={`${id}-title`}>
         {t('adminAreas.memberLists.title', { name: loaded.name })}
-      </h1>
+      </h2>
       {!loaded.rows.length ? (
         <p className="t-admin-empty">{t('adminAreas.memberLists.empty')}</p>
       ) : (

@@ -17,7 +17,7 @@ import { answerText, fieldLabel } from './answer-text';
 import { StatePill } from './StatePill';
 import './membership.css';
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; request: MembershipRequestDetail };
+type Loaded = { status: 'loading' } | { status: 'error'; message: string; notFound: boolean } | { status: 'ready'; request: MembershipRequestDetail };
 
 export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; requestId: string; onDecided?(request: MembershipRequestDetail): void }) {
   const { services, t } = useAdminFrame();
@@ -34,7 +34,7 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
     () =>
       api.request(requestId).then(
         (request) => setLoaded({ status: 'ready', request }),
-        (error: ListsApiError) => setLoaded({ status: 'error', message: error.message }),
+        (error: ListsApiError) => setLoaded({ status: 'error', message: error.message, notFound: error.status === 404 || error.error === 'notFound' }),
       ),
     [api, requestId],
   );
@@ -57,7 +57,7 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
   if (loaded.status === 'error')
     return (
       <p role="alert" className="t-admin-notice--error">
-        {t('adminAreas.requests.loadError', { message: loaded.message })}
+        {loaded.notFound ? t('adminAreas.requests.notFound') : t('adminAreas.requests.loadError', { message: loaded.message })}
       </p>
     );
   const request = loaded.request;
@@ -91,9 +91,9 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
   return (
     <div className="t-membership-request">
       <section className="t-membership-card" aria-labelledby={`${id}-who`}>
-        <h2 id={`${id}-who`} className="t-membership-request__name">
+        <h3 id={`${id}-who`} className="t-membership-request__name">
           {request.name}
-        </h2>
+        </h3>
         <dl className="t-membership-facts">
           <dt>{t('adminAreas.requests.columns.application')}</dt>
           <dd>{request.applicationLabel}</dd>
@@ -109,7 +109,7 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
       </section>
 
       <section className="t-membership-section" aria-labelledby={`${id}-answers`}>
-        <h2 id={`${id}-answers`}>{t('adminAreas.requests.answers')}</h2>
+        <h3 id={`${id}-answers`}>{t('adminAreas.requests.answers')}</h3>
         {!answered.length && !unknown.length ? (
           <p className="t-admin-empty">{t('adminAreas.requests.noAnswers')}</p>
         ) : (
@@ -131,7 +131,7 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
       </section>
 
       <section className="t-membership-section" aria-labelledby={`${id}-history`}>
-        <h2 id={`${id}-history`}>{t('adminAreas.requests.history')}</h2>
+        <h3 id={`${id}-history`}>{t('adminAreas.requests.history')}</h3>
         {!request.history.length ? (
           <p className="t-admin-empty">{t('adminAreas.requests.noHistory')}</p>
         ) : (
@@ -152,7 +152,7 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
       </section>
 
       <section className="t-membership-section" aria-labelledby={`${id}-decide`}>
-        <h2 id={`${id}-decide`}>{t('adminAreas.requests.decide')}</h2>
+        <h3 id={`${id}-decide`}>{t('adminAreas.requests.decide')}</h3>
         {!request.moves.length ? (
           <p className="t-admin-empty">{t('adminAreas.requests.noMoves')}</p>
         ) : (
