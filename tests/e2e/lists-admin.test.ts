@@ -110,7 +110,7 @@ describe('the list and application admin areas', () => {
     await go('/admin/applications');
     await ada.getByRole('table', { name: 'Applications' }).waitFor();
     expect(await seriousViolations(ada)).toEqual([]);
-    await ada.getByRole('link', { name: 'Join the volunteers' }).click();
+    await ada.getByRole('link', { name: 'Join the volunteers', exact: true }).click();
     await ada.getByRole('heading', { level: 3, name: 'Fields' }).waitFor();
     await ada.getByText('Why do you want to volunteer?').waitFor();
     expect(await seriousViolations(ada)).toEqual([]);

@@ -5,12 +5,14 @@
  * with the moves the server allows (admin/core/membership/RequestDetail).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
 import type { ApplicationView } from '../../../schemas/model/api/applications';
 import type { UserListView } from '../../../schemas/model/api/lists';
+import { countText } from '../../core/count-text';
 import { Dialog } from '../../core/Dialog';
 import { createListsApi, type ListsApi, type ListsApiError } from '../../core/lists-api';
+import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { RequestDetail } from '../../core/membership/RequestDetail';
 import { RequestsTable } from '../../core/membership/RequestsTable';
 import { ScrollRegion } from '../../core/ScrollRegion';
@@ -63,7 +65,8 @@ export default function ApplicationsArea({ match }: AdminAreaProps) {
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; applications: ApplicationView[] };
 
 function Applications({ api }: { api: ListsApi }) {
-  const { t } = useAdminFrame();
+  const { services, t } = useAdminFrame();
+  const navigateAfterClose = useNavigateAfterClose();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
   useEffect(() => {
@@ -116,7 +119,7 @@ function Applications({ api }: { api: ListsApi }) {
                   <td className="t-admin-num">
                     <Link
                       href={adminHref('listJoinRequests', { applicationId: a.id })}
-                      aria-label={t('adminAreas.applications.pendingLink', { count: a.pending, label: a.label })}
+                      aria-label={countText(t, services.locale, 'adminAreas.applications.pendingLink', a.pending, { label: a.label })}
                     >
                       {a.pending}
                     </Link>
@@ -127,15 +130,23 @@ function Applications({ api }: { api: ListsApi }) {
           </table>
         </ScrollRegion>
       )}
-      {creating && <CreateApplication api={api} onClose={() => setCreating(false)} />}
+      {creating && (
+        <CreateApplication
+          api={api}
+          onClose={() => setCreating(false)}
+          onCreated={(applicationId) => {
+            setCreating(false);
+            navigateAfterClose(adminHref('editApplication', { applicationId }));
+          }}
+        />
+      )}
     </>
   );
 }
 
-function CreateApplication({ api, onClose }: { api: ListsApi; onClose(): void }) {
+function CreateApplication({ api, onClose, onCreated }: { api: ListsApi; onClose(): void; onCreated(id: string): void }) {
   const { services, t } = useAdminFrame();
   const id = useId();
-  const [, navigate] = useLocation();
   const [lists, setLists] = useState<UserListView[]>([]);
   const [label, setLabel] = useState('');
   const [listId, setListId] = useState('');
@@ -158,7 +169,7 @@ function CreateApplication({ api, onClose }: { api: ListsApi; onClose(): void })
     try {
       const created = await api.createApplication(label.trim(), listId);
       services.toast({ type: 'positive', message: t('adminAreas.applications.created', { label: created.label }) });
-      navigate(adminHref('editApplication', { applicationId: created.id }));
+      onCreated(created.id);
     } catch (error) {
       setProblem(t('adminAreas.applications.saveFailed', { message: (error as ListsApiError).message }));
       setBusy(false);

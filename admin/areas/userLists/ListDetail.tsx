@@ -1,9 +1,10 @@
 /** One list: what it is (type, capacity, members, dynamic or system), edit and delete, its permission toggles and its members. */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
 import type { UserListView } from '../../../schemas/model/api/lists';
 import type { ListsApi, ListsApiError } from '../../core/lists-api';
+import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { useAdminFrame } from '../../frame/frame-context';
 import { DeleteListDialog } from './DeleteListDialog';
 import { ListPermissions } from './ListPermissions';
@@ -30,7 +31,7 @@ export function useList(api: ListsApi, listId: string) {
 export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
   const { t } = useAdminFrame();
   const id = useId();
-  const [, navigate] = useLocation();
+  const navigateAfterClose = useNavigateAfterClose();
   const { loaded, reload, set } = useList(api, listId);
   const [deleting, setDeleting] = useState(false);
   if (loaded.status === 'loading') return <p role="status">{t('adminAreas.lists.loading')}</p>;
@@ -75,7 +76,17 @@ export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
         <h3 id={`${id}-members`}>{t('adminAreas.lists.members.title')}</h3>
         <MembersSection api={api} list={list} onCountsChanged={() => void reload()} />
       </section>
-      {deleting && <DeleteListDialog api={api} list={list} onClose={() => setDeleting(false)} onDeleted={() => navigate(adminHref('userLists'))} />}
+      {deleting && (
+        <DeleteListDialog
+          api={api}
+          list={list}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            navigateAfterClose(adminHref('userLists'));
+          }}
+        />
+      )}
     </>
   );
 }

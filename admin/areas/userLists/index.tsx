@@ -10,6 +10,7 @@ import { adminHref } from '../../../engine/core/admin-areas';
 import type { UserListView } from '../../../schemas/model/api/lists';
 import { Dialog } from '../../core/Dialog';
 import { createListsApi, type ListsApi, type ListsApiError } from '../../core/lists-api';
+import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { ScrollRegion } from '../../core/ScrollRegion';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { AdminAreaProps } from '../../frame/types';
@@ -52,7 +53,7 @@ type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { s
 
 function Lists({ api }: { api: ListsApi }) {
   const { services, t } = useAdminFrame();
-  const [, navigate] = useLocation();
+  const navigateAfterClose = useNavigateAfterClose();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
   useEffect(() => {
@@ -122,7 +123,8 @@ function Lists({ api }: { api: ListsApi }) {
             onSave={async (input) => {
               const created = await api.createList(input);
               services.toast({ type: 'positive', message: t('adminAreas.lists.created', { label: created.label }) });
-              navigate(adminHref('listDetail', { listId: created.id }));
+              setCreating(false);
+              navigateAfterClose(adminHref('listDetail', { listId: created.id }));
             }}
           />
         </Dialog>
