@@ -112,7 +112,7 @@ describe('the list and application admin areas', () => {
     expect(await seriousViolations(ada)).toEqual([]);
     await ada.getByRole('link', { name: 'Join the volunteers', exact: true }).click();
     await ada.getByRole('heading', { level: 3, name: 'Fields' }).waitFor();
-    await ada.getByText('Why do you want to volunteer?').waitFor();
+    await ada.getByRole('button', { name: 'Edit Why do you want to volunteer?' }).waitFor();
     expect(await seriousViolations(ada)).toEqual([]);
     await go('/admin/users/maya/lists');
     await ada.getByRole('table', { name: /^Lists of / }).waitFor();
