@@ -37,7 +37,7 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(6);
     expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(19); // with resources/share, people/find, people/favourites and people/map
     const pages = await api.call<{ items: Page[] }>('GET', 'structure/page/search?moduleId=members-area', { token: maya });
-    expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
   });
 
   it('pages a user may not view answer 404', async () => {
