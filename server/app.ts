@@ -201,7 +201,8 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
 
 function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.error, message: error.message });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ error: error.error, message: error.message, ...(error.code ? { code: error.code } : {}) });
     // Two requests creating the same id at once: the second loses the race on the primary key.
     const dbCode = (error as { code?: string }).code;
     if (dbCode === '23505' || dbCode === 'SQLITE_CONSTRAINT_PRIMARYKEY')

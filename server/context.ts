@@ -6,6 +6,7 @@ import { bearerToken, type SessionClaims, type TokenService } from './auth/token
 import type { ServerConfig } from './config';
 import type { Domain } from './domain';
 import { forbidden, notAuthorized } from './errors';
+import { listGrants, listsByIds } from './lists/user-lists';
 import type { Account } from './model';
 import { accountRuleContext, isStaff, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
 import type { Realtime } from './realtime';
@@ -57,8 +58,8 @@ export async function permissionContext(ctx: Pick<AppContext, 'store' | 'registr
   if (!account.isAdmin && account.isElevated) {
     itemPermissions = Object.fromEntries((await reader.list<{ [action: string]: boolean }>('itemPermissions')).map((d) => [d.id, d.data]));
     const lists = memberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
-    const listGrants = await reader.getMany<PermissionMap>('listPermissions', lists);
-    basePaths = mergePermissionMaps(account.basePaths, ...listGrants.map((d) => d.data));
+    // The grants of the lists she is accepted in that allow permissions (server/lists/user-lists-table.ts).
+    basePaths = mergePermissionMaps(account.basePaths, ...(await listsByIds(ctx.store.kysely, lists)).map(listGrants));
   }
   const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
   return {

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     readonly error: string,
     message: string,
+    /** A stable code a client may react to beyond the status (`listFull`), sent as `code` when set. */
+    readonly code?: string,
   ) {
     super(message);
   }

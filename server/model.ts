@@ -25,11 +25,6 @@ export interface Account {
   demo?: boolean;
 }
 
-export interface UserList {
-  id: Id;
-  name: string;
-}
-
 /** What one destructive write changed, so structure/revert can put it back. */
 export interface RevertRecord {
   accountId: Id;

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { withParsedTemplate } from '../../engine/core/handlebars';
 import type { Block, Brand, Field, Id, JsonObject, ListMembership, Module, Page, Profile, Settings } from '../../schemas/model';
 import { setMemberships } from '../lists/memberships';
-import type { Account, UserList } from '../model';
+import { newList, putList, type UserListRecord } from '../lists/user-lists';
+import type { Account } from '../model';
 import type { DocumentStore } from '../storage/documents';
 import type { RequestValidator } from '../validation';
 import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations';
@@ -30,6 +31,9 @@ export interface DemoModule {
   /** Field definitions of this module's form blocks (a block's `fields` and a field's `childIds` name them). */
   fields?: Field[];
 }
+
+/** A demo list: its id, label and whatever else it sets (capacity, type). */
+type DemoList = Pick<UserListRecord, 'id' | 'label'> & Partial<UserListRecord>;
 
 /** A demo account with its profile values and its list memberships (stored in the lists domain's table). */
 export interface DemoAccount extends Account {
@@ -116,7 +120,7 @@ export async function seedDemo(store: DocumentStore, validator: RequestValidator
   const settings = readJson<Settings>(path.join(demoDir, 'settings.json'));
   validator.model('settings.schema.json', settings, 'server/demo/settings.json');
   const brands = readJson<Brand[]>(path.join(demoDir, 'brands.json'));
-  const lists = readJson<UserList[]>(path.join(demoDir, 'user-lists.json'));
+  const lists = readJson<DemoList[]>(path.join(demoDir, 'user-lists.json'));
   const accounts = readJson<DemoAccount[]>(path.join(demoDir, 'accounts.json'));
   const i18n = readJson<Record<string, Record<string, string>>>(path.join(demoDir, 'i18n.json'));
   for (const m of structure.modules) validator.model('module.schema.json', m, `demo module "${m.id}"`);
@@ -133,7 +137,7 @@ export async function seedDemo(store: DocumentStore, validator: RequestValidator
       for (const b of structure.blocks) await tx.put('block', b.id, withParsedTemplate(b));
       for (const f of structure.fields) await tx.put('field', f.id, f);
       for (const b of brands) await tx.put('brand', b.brandId, b);
-      for (const l of lists) await tx.put('userList', l.id, l);
+      for (const { id, ...list } of lists) await putList(tx.raw, newList(id, list));
       for (const { profile, listMemberships, ...account } of accounts) {
         await tx.put('account', account.accountId, { ...account, demo: true });
         await setMemberships(tx, account.accountId, listMemberships);

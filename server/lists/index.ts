@@ -1,18 +1,28 @@
 /**
- * The lists domain (community §3 "User lists", §4 membership statuses): list memberships, one row
- * each in `list_memberships`, which the permission context, page visibility and the member index
- * read. Other domains reach them through ./memberships.ts (`membershipsOf`, `setMemberships`).
+ * The lists domain (community §3 "User lists" and ListMembership, §4 membership statuses, §5, §6):
+ * user lists in `user_lists` and memberships in `list_memberships`, which the permission context,
+ * page visibility and the member index read. Other domains reach them through the exports below:
+ * the readers (`listById`, `listsByIds`, `allLists`, `membershipsOf`) and the one membership write
+ * (`moveMembership`, `removeMembership`, in the caller's transaction).
  */
 import { defineDomain } from '../domain';
 import { MEMBERSHIPS_KEY, membershipsOf } from './memberships';
 import { membersByAccountMigration, membershipsMigration } from './memberships-table';
+import { listRoutes } from './routes';
+import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
+
+export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
+export { moveMembership, removeMembership, type MembershipMove, type MembershipMover, type MembershipRemoval, type MovedMembership } from './move';
 
 export default defineDomain({
   name: 'lists',
   migrations: () => ({
     '20261129T0900_lists_memberships': membershipsMigration(),
     '20261129T1210_lists_members_by_account': membersByAccountMigration,
+    '20261129T1500_lists_user_lists': userListsMigration,
+    '20261129T1510_lists_memberships_dynamic': membershipsDynamicMigration,
   }),
+  routes: listRoutes,
   open(ctx) {
     // Read on every request: kept in the store's cache under the key each membership write announces.
     ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));

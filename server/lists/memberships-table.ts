@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
+import type { UserListsTable } from './user-lists-table';
 
 export interface ListMembershipsTable {
   /** The membership's id (ListMembership.id). */
@@ -21,11 +22,13 @@ export interface ListMembershipsTable {
   membership_type_id: string | null;
   /** JSON list of tags, or null. */
   tags: string | null;
+  /** 1 when a dynamic list's rule set it (not a person); absent before 20261129T1510_lists_memberships_dynamic. */
+  dynamic?: number;
   created_at: number;
   updated_at: number;
 }
 
-export type ListsTables = { list_memberships: ListMembershipsTable };
+export type ListsTables = { list_memberships: ListMembershipsTable; user_lists: UserListsTable };
 
 type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isAppPath, isNotificationEvent, NOTIFICATION_PAGE_SIZE } from '../../engine/core/notifications';
-import type { UserList } from '../model';
+import { listsByIds } from '../lists';
 import type {
   BroadcastPreviewRequest,
   BroadcastPreviewResponse,
@@ -31,7 +31,7 @@ const BROADCAST_EVENT = 'broadcastNotificationToList';
 /** The lists, each of which must exist (a 400 names the first that does not). */
 async function knownLists(ctx: AppContext, ids: readonly string[]): Promise<string[]> {
   const lists = [...new Set(ids)];
-  const found = new Set((await ctx.store.getMany<UserList>('userList', lists)).map((d) => d.id));
+  const found = new Set((await listsByIds(ctx.store.kysely, lists)).map((l) => l.id));
   const missing = lists.find((id) => !found.has(id));
   if (missing !== undefined) throw badRequest(`unknown user list "${missing.slice(0, 200)}"`);
   return lists;
@@ -120,7 +120,7 @@ export function notificationAdminRoutes(api: FastifyInstance, ctx: AppContext): 
         .execute())
         counts.set(c.batch_id, { stored: Number(c.stored), read: Number(c.read ?? 0) });
     const listIds = new Set(shown.flatMap((r) => readAudience(r.audience)).flatMap((a) => (a && 'lists' in a ? a.lists : [])));
-    const listNames = new Map((await ctx.store.getMany<UserList>('userList', [...listIds])).map((d) => [d.id, d.data.name]));
+    const listNames = new Map((await listsByIds(ctx.store.kysely, [...listIds])).map((l) => [l.id, l.label]));
     const senders = await sendersOf(
       ctx,
       shown.flatMap((r) => (r.by_account ? [r.by_account] : [])),

@@ -10,6 +10,7 @@
  * favourites and recently viewed lists, comments) shows the account id as the public name.
  */
 import { unlinkAllSocialAccounts } from '../social-accounts';
+import { listsByIds } from '../lists';
 import { membershipsOf, removeMemberships } from '../lists/memberships';
 import { removePresence } from '../session/presence';
 import { removeRecentlyViewed } from './recently-viewed';
@@ -103,9 +104,7 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
       throw forbidden(`You may not read the list memberships of "${accountId}" (profiles read)`);
     if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
     const memberships = await membershipsOf(ctx.store.kysely, accountId);
-    const lists = new Map(
-      (await ctx.store.getMany<{ dynamic?: boolean }>('userList', [...new Set(memberships.map((m) => m.userListId))])).map((d) => [d.id, d.data]),
-    );
+    const lists = new Map((await listsByIds(ctx.store.kysely, [...new Set(memberships.map((m) => m.userListId))])).map((l) => [l.id, l]));
     return memberships
       .filter((m) => includeDynamic === 'true' || lists.get(m.userListId)?.dynamic !== true)
       .map((m) => ({ id: m.id, userListId: m.userListId, state: m.state, ...(m.hidden ? { hidden: true } : {}) }));

@@ -24,6 +24,7 @@ import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden } from '../errors';
 import type { Account } from '../model';
 import { accountRuleContext, ruleEngineFor } from '../permissions';
+import { allLists } from '../lists';
 import { membershipsByAccount } from '../lists/memberships';
 import type { FastifyRequest } from 'fastify';
 
@@ -45,16 +46,13 @@ const registryOf = (ctx: AppContext) => {
 
 /** The subjects of stored data: lists by name, and the profile fields (every stored form field, once per name). */
 export async function ruleSubjects(ctx: AppContext): Promise<RuleSubjectChoices> {
-  const [lists, fields] = await Promise.all([ctx.store.list<{ id?: unknown; name?: unknown }>('userList'), ctx.store.list<Field>('field')]);
+  const [lists, fields] = await Promise.all([allLists(ctx.store.kysely), ctx.store.list<Field>('field')]);
   const profileFields = fieldSubjectChoices(
     fields.map((f) => f.data),
     registryOf(ctx),
   );
   return {
-    lists: lists
-      .filter((l) => l.data && typeof l.data === 'object')
-      .map((l) => ({ value: l.id, label: typeof l.data.name === 'string' && l.data.name ? l.data.name : l.id }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    lists: lists.map((l) => ({ value: l.id, label: l.label || l.id })),
     fields: profileFields,
     userFields: profileFields,
   };

@@ -2,6 +2,7 @@
 import type { Id } from '../../schemas/model';
 import type { AppContext, SignedInUser } from '../context';
 import { badRequest, forbidden } from '../errors';
+import { listsByIds } from '../lists';
 import { canAdminister } from '../permissions';
 import { updateAccount } from '../session/accounts';
 
@@ -9,7 +10,7 @@ import { updateAccount } from '../session/accounts';
 export async function setViewAs(ctx: AppContext, user: SignedInUser, listIds: Id[]): Promise<{ active: boolean; userListIds: Id[] }> {
   if (!canAdminister(user, 'allowViewAs')) throw forbidden('You may not view the site as other lists (allowViewAs)');
   if (listIds.length) {
-    const known = new Set((await ctx.store.list('userList')).map((l) => l.id));
+    const known = new Set((await listsByIds(ctx.store.kysely, listIds)).map((l) => l.id));
     const unknown = listIds.filter((id) => !known.has(id));
     if (unknown.length) throw badRequest(`unknown user lists: ${unknown.join(', ')}`);
   }

@@ -259,6 +259,13 @@ export class DocumentTx extends DocumentReader {
     this.touched.push({ kind, id });
   }
 
+  /** Runs once this transaction has committed (never when it rolls back): sends what it changed. Errors are the callback's own to handle. */
+  afterCommit(fn: () => void | Promise<void>): void {
+    this.committedCallbacks.push(fn);
+  }
+
+  readonly committedCallbacks: (() => void | Promise<void>)[] = [];
+
   get raw(): Transaction<DB> {
     return this.db as Transaction<DB>;
   }
@@ -456,6 +463,7 @@ export class DocumentStore extends DocumentReader {
     let pending: PendingWrite[] = [];
     let touched = 0;
     let touchedKeys: { kind: string; id: string }[] = [];
+    let callbacks: (() => void | Promise<void>)[] = [];
     let committedXid: string | undefined;
     let result!: R;
     for (let attempt = 1; ; attempt++) {
@@ -473,6 +481,7 @@ export class DocumentStore extends DocumentReader {
           pending = tx.pending;
           touched = tx.touched.length;
           touchedKeys = tx.touched;
+          callbacks = tx.committedCallbacks;
           return out;
         });
         break;
@@ -493,6 +502,7 @@ export class DocumentStore extends DocumentReader {
       if (w.doc) map.set(w.id, w.doc);
       else map.delete(w.id);
     }
+    for (const fn of callbacks) void fn();
     return result;
   }
 

@@ -8,6 +8,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_AREAS } from '../../engine/core/admin-areas';
 import type { AdminDashboardResponse, AdminSectionsResponse } from '../../schemas/model/api/staff';
+import { listById, putList } from '../../server/lists';
+import { grantsOfMap } from '../../server/lists/user-lists-table';
 import { describeBackends } from '../helpers/backends';
 
 describeBackends('admin areas', (api) => {
@@ -21,7 +23,11 @@ describeBackends('admin areas', (api) => {
 
   /** Grants accepted members of the demo's Makers list (Elena is one) these permissions. */
   const grantMakers = (grants: Record<string, Record<string, boolean>>) =>
-    api.server.ctx.store.transaction((tx) => tx.put('listPermissions', 'makers', grants).then(() => undefined));
+    api.server.ctx.store.transaction(async (tx) => {
+      const makers = (await listById(tx.raw, 'makers'))!;
+      const permissions = grantsOfMap(grants);
+      await putList(tx.raw, { ...makers, permissions, allowPermissions: permissions.length > 0 });
+    });
 
   it('GET admin/sections: every area for an admin in its sections, Elena her one, 401 and 403 in words otherwise', async () => {
     const all = await api.call<AdminSectionsResponse>('GET', 'admin/sections', { token: admin });

@@ -7,6 +7,7 @@ import { projectRoot } from '../../scripts/paths';
 import { startTessera, type RunningTessera } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import type { NotificationsTables } from '../../server/notifications/notifications-table';
+import { newList, putList } from '../../server/lists';
 import { backendEnv, createSchemaName, dropSchema, requirePostgres, signInAt, type Backend } from '../helpers/api-server';
 import { defineBenches, quick, round, type BenchResult } from './harness';
 
@@ -85,7 +86,7 @@ async function broadcast(backend: Backend): Promise<BenchResult> {
         .insertInto('list_memberships')
         .values(rows.slice(i, i + 500))
         .execute();
-    await server.ctx.store.transaction((tx) => tx.put('userList', 'bench-list', { id: 'bench-list', name: 'Bench list' }));
+    await server.ctx.store.transaction((tx) => putList(tx.raw, newList('bench-list', { label: 'Bench list' })));
     await allSent(db); // the demo's own broadcast first
     const [admin, maya] = await Promise.all([signInAt(server.url, 'admin'), signInAt(server.url, 'maya')]);
     const send = async (lists: string[]) => {
