@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { collectMigrations, type Domain, type Engine } from './domain';
 import type { DB } from './storage/database';
 import { migrate } from './storage/migrations';
+import applications from './applications';
 import audit from './audit';
 import demo from './demo';
 import email from './email';
@@ -27,6 +28,7 @@ export const DOMAINS: readonly Domain[] = [
   demo,
   session,
   lists,
+  applications,
   settings,
   i18n,
   structure,

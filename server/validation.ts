@@ -9,6 +9,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Field, JsonValue, RuleQuery } from '../schemas/model';
 import { valueOutsideOptions } from '../engine/core/validation/value-types';
+import type { FormErrors } from '../engine/core/validation';
 import { createSchemaAjv, describeAjvErrors, type RegistryData } from '../registry';
 import { createTranslator, messages } from '../engine/core/i18n';
 import { createRegistry } from '../engine/core/registry';
@@ -17,6 +18,20 @@ import { describeRuleProblem } from '../engine/core/rules/problems';
 import { badRequest } from './errors';
 
 export type ApiSchemaName = string;
+
+/** A 400 naming each field and the rules it failed (`<what> do not pass validation: ...`), when any failure blocks the save. */
+export function refuseBlockingErrors(errors: FormErrors, what: string): void {
+  const blocking = Object.entries(errors).filter(([, failures]) => failures.some((f) => f.severity === 'error'));
+  if (!blocking.length) return;
+  const described = blocking.map(
+    ([key, failures]) =>
+      `${key}: ${failures
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.rule)
+        .join(', ')}`,
+  );
+  throw badRequest(`${what} do not pass validation: ${described.join('; ')}`);
+}
 
 export class RequestValidator {
   private readonly ajv: Ajv;

@@ -60,6 +60,12 @@ export function membershipEvent(state: MembershipState): NotificationEvent {
   return `${state}OnMembership` as NotificationEvent;
 }
 
+/** Requests not yet decided (applied, or returned to the member for changes): the admin queue's pending count. */
+export const PENDING_REQUEST_STATES: readonly MembershipState[] = ['applied', 'returned'];
+
+/** Whether a request in this state is decided, so an admin may move it to the archive. */
+export const isDecidedRequest = (state: MembershipState | null): boolean => state !== null && !PENDING_REQUEST_STATES.includes(state);
+
 /** States that hold a place in a list for its capacity (an accepted member). */
 export const PLACE_HOLDING_STATES: readonly MembershipState[] = ['accepted'];
 

@@ -58,6 +58,11 @@ export interface RenderedEmail {
 /** A problem that retrying cannot fix (no such template, a template that does not render): the email fails at once. */
 export class PermanentEmailError extends Error {}
 
+/** Whether a template of this id exists in any language (a caller checks a template id before it promises to send it). */
+export async function emailTemplateExists(db: Kysely<DB>, templateId: string): Promise<boolean> {
+  return !!(await emailDb(db).selectFrom('email_templates').select('template_id').where('template_id', '=', templateId).limit(1).executeTakeFirst());
+}
+
 /** The template for a language: exact, then the base language (fr for fr-CA), then ''. */
 export async function findTemplate(db: Kysely<DB>, templateId: string, language: string) {
   const candidates = [...new Set([language, language.split('-')[0], ''])];

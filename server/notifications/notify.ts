@@ -38,6 +38,8 @@ export interface NotifyData {
   data?: NotificationData;
   fromAccountId?: string;
   email?: { params?: Record<string, unknown> };
+  /** Channels the sender asks for (each recipient's preferences still apply); all when absent. */
+  channels?: Channels;
   /** Idempotency: a second notify() with the same key stores nobody twice. */
   key?: string;
 }
@@ -85,7 +87,7 @@ export function notificationSpec(
 /** Notifies the recipients of an event (see the file's comment). */
 export async function notify(ctx: AppContext, event: NotificationEvent | string, recipients: NotifyRecipients, data: NotifyData): Promise<NotifyResult> {
   const batchId = data.key ? `key:${data.key}`.slice(0, 120) : crypto.randomUUID();
-  const spec = notificationSpec(event, data, batchId, Date.now());
+  const spec = notificationSpec(event, data, batchId, Date.now(), data.channels);
   if ('ignored' in spec) {
     ctx.log(new Error(`notify() ignored: ${spec.ignored}`));
     return { queued: false, recipients: 0 };

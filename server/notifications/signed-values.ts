@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { loadOrCreateSecret } from '../auth/tokens';
 import type { AppContext } from '../context';
 
-export type SignedPurpose = 'notification cursor' | 'history cursor' | 'unsubscribe';
+export type SignedPurpose = 'notification cursor' | 'history cursor' | 'unsubscribe' | 'membership request cursor';
 
 const keys = new WeakMap<AppContext, Map<SignedPurpose, Buffer>>();
 

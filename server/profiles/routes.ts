@@ -11,7 +11,7 @@ import { readableDataPrivacy } from '../../engine/core/profile-privacy';
 import { createRegistry } from '../../engine/core/registry';
 import { createRuleEngine } from '../../engine/core/rules/evaluator';
 import { sanitizeFieldValues } from '../html/sanitize';
-import { fieldName, validateForm, validateFormAsync, type AcceptedRules, type FormErrors } from '../../engine/core/validation';
+import { fieldName, validateForm, validateFormAsync, type AcceptedRules } from '../../engine/core/validation';
 import { publishedLanguages } from '../../engine/core/i18n/languages';
 import type { Block, DataPrivacy, Field, Id, Profile, Settings } from '../../schemas/model';
 import type {
@@ -29,6 +29,7 @@ import { permissionHolder } from '../permissions';
 import { canEditProfile } from '../../engine/core/permissions';
 import { requireAttachableFiles } from '../files/attach';
 import { collectFields } from '../structure/read';
+import { refuseBlockingErrors } from '../validation';
 import { requireVisibleBlock } from '../structure/viewer';
 import { profileRuleChecker } from '../rule-checks/checker';
 import { announceProfileChange } from './profile-events';
@@ -37,20 +38,6 @@ import { announceFavouriteCount, favouriteCount } from './favourite-counts';
 
 /** Field types that hold no value of their own (layout), so a submission never names them. */
 const VALUELESS_FIELD_TYPES = new Set(['conditional', 'group', 'heading', 'paragraph']);
-
-/** A 400 naming each field and the rules it failed, when any failure blocks the save. */
-function refuseBlocking(errors: FormErrors): void {
-  const blocking = Object.entries(errors).filter(([, failures]) => failures.some((f) => f.severity === 'error'));
-  if (!blocking.length) return;
-  const described = blocking.map(
-    ([key, failures]) =>
-      `${key}: ${failures
-        .filter((f) => f.severity === 'error')
-        .map((f) => f.rule)
-        .join(', ')}`,
-  );
-  throw badRequest(`changes do not pass validation: ${described.join('; ')}`);
-}
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
@@ -111,7 +98,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const values = { ...stored, ...changes };
       const profile = storedProfile ?? emptyProfile(accountId);
       const names = new Map(fields.map((f) => [f.id, f]));
-      refuseBlocking(
+      refuseBlockingErrors(
         await validateFormAsync(fields, values, {
           fieldTypes,
           evaluator,
@@ -120,6 +107,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
           checker: profileRuleChecker(ctx, accountId, (id) => fieldName(names.get(id) ?? { id })),
           serverRulesFor: (field) => Object.hasOwn(changes, fieldName(field)),
         }),
+        'changes',
       );
     }
 
@@ -136,7 +124,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         rootIds: block.fields,
       });
       // The merged values are judged as the browser judges the whole form before a save.
-      refuseBlocking(errors);
+      refuseBlockingErrors(errors, 'changes');
       const next: Profile = { ...profile, data: { ...profile.data, profile: values } };
       checkProfileLimits(next, current);
       await tx.put('profile', accountId, next);

@@ -1,13 +1,15 @@
 /**
  * The /admin frame's calls: `GET admin/sections` (community §7, the areas the caller may open,
- * grouped in sections, from the catalogue in engine/core) and the dashboard's counts.
+ * grouped in sections, from the catalogue in engine/core) and the dashboard's counts (members, and
+ * the applications domain's pending requests for those who may process them).
  */
 import type { FastifyInstance } from 'fastify';
-import { adminSectionsFor } from '../../engine/core/admin-areas';
+import { adminSectionsFor, mayOpenAdminArea } from '../../engine/core/admin-areas';
 import type { AdminDashboardResponse, AdminSectionsResponse } from '../../schemas/model/api/staff';
 import { requireAdminArea } from '../admin-area';
 import { requireStaff, type AppContext } from '../context';
 import { permissionHolder } from '../permissions';
+import { countPendingRequests } from '../applications/applications';
 import { countAccounts } from '../session/accounts';
 
 export function areaRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -17,7 +19,9 @@ export function areaRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/admin/dashboard', async (req): Promise<AdminDashboardResponse> => {
-    await requireAdminArea(ctx, req, 'dashboard');
-    return { members: await countAccounts(ctx) };
+    const user = await requireAdminArea(ctx, req, 'dashboard');
+    const requests = mayOpenAdminArea(permissionHolder(user), 'applications');
+    const [members, pendingRequests] = await Promise.all([countAccounts(ctx), requests ? countPendingRequests(ctx.store.kysely) : undefined]);
+    return { members, ...(pendingRequests !== undefined ? { pendingRequests } : {}) };
   });
 }

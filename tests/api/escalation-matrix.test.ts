@@ -32,6 +32,8 @@ interface RunContext {
   /** A file the account uploaded, and an asset the admin added. */
   fileId?: string;
   assetId?: string;
+  /** A membership request the admin made for Maya (applications). */
+  requestId?: string;
 }
 
 interface Entry {
@@ -84,6 +86,38 @@ const MATRIX: Entry[] = [
     body: { templateId: 'matrix.none' },
     expect: [403, 403, 404],
   },
+  // Applications: the admin area applications (read and update on applications); members apply, withdraw and re-apply their own.
+  { route: 'PUT /api/v1/applications', path: 'applications', body: { label: 'Matrix application', listId: 'makers' }, expect: [403, 403, 201] },
+  { route: 'PUT /api/v1/applications/:id', path: 'applications/app-makers', body: { changes: { label: 'Join us' } }, expect: [403, 403, 200] },
+  {
+    route: 'PUT /api/v1/applications/:id/field/:fieldId',
+    path: 'applications/app-makers/field/matrix-field',
+    body: { field: { id: 'matrix-field', type: 'text', label: 'Matrix' } },
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/applications/:id/field/:fieldId', path: 'applications/app-makers/field/matrix-field', expect: [403, 403, 200] },
+  // Maya applies for herself; Elena may not apply for Maya; the admin may (and Ada's own request is not needed).
+  {
+    route: 'PUT /api/v1/applications/:id/request/:accountId/:entityId',
+    path: 'applications/app-volunteers/request/maya/-',
+    body: { answers: { why: 'To help.', availability: 'weekends', consent: ['agree'] } },
+    expect: [200, 403, 200],
+    keep: (c, body) => void (c.requestId = (body.request as { id: string }).id),
+  },
+  // Only Maya has a request to withdraw; the others have none there (a refused move).
+  { route: 'POST /api/v1/applications/:id/request/me/:state/:entityId', path: 'applications/app-volunteers/request/me/withdrawn/-', expect: [200, 409, 409] },
+  {
+    route: 'POST /api/v1/applications/membershipRequests/admin/:id/:state',
+    path: (c) => `applications/membershipRequests/admin/${c.requestId ?? 'mr-none'}/accepted`,
+    body: { message: 'Welcome' },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/applications/:id/archive/:requestId',
+    path: (c) => `applications/app-volunteers/archive/${c.requestId ?? 'mr-none'}`,
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/applications/:id', path: 'applications/app-makers', expect: [403, 403, 204] },
   // Notifications: each member's own (ids not hers are ignored); broadcasts are the broadcasts area's (broadcast on notifications).
   { route: 'POST /api/v1/profile/notifications/seen/:type', path: 'profile/notifications/seen/system', expect: [200, 200, 200] },
   { route: 'POST /api/v1/profile/notifications/read', path: 'profile/notifications/read', body: { notificationIds: ['not-hers'] }, expect: [200, 200, 200] },

@@ -24,7 +24,7 @@
  * - GET    applications/states                            -> ApplicationStatesResponse
  * - GET    applications/user                              -> MembershipRequestView[] (own)
  * - GET    applications/user/{id}                         -> MemberApplicationResponse (the form and own request of application id)
- * - PUT    applications/{id}/request/{accountId}/{entityId}  ApplicationRequestSubmit -> MemberApplicationResponse
+ * - PUT    applications/{id}/request/{accountId}/{entityId}  ApplicationSubmitRequest -> MemberApplicationResponse
  *          (accountId `me` or own id, or any id for area applications; entityId `-` for none; applies or re-applies:
  *          answers validated by the form engine's rules, 400 naming the field; 409 for a refused move; 400 when the
  *          entity's list is not the application's list, naming the list label (§5))
@@ -167,10 +167,13 @@ export interface ApplicationStatesResponse {
  * PUT applications/{id}/request/{accountId}/{entityId}
  * @additionalProperties false
  */
-export interface ApplicationRequestSubmit {
+export interface ApplicationSubmitRequest {
   /** Answers by field id (at most 200 fields, each value as the field type stores it). */
   answers: Record<string, JsonValue>;
 }
+
+/** The former name of ApplicationSubmitRequest (API types ending in Request get a request schema). */
+export type ApplicationRequestSubmit = ApplicationSubmitRequest;
 
 /** GET applications/user/{id}: what the application block shows. */
 export interface MemberApplicationResponse {

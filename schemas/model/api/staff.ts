@@ -36,10 +36,12 @@ export interface AdminSectionsResponse {
 }
 
 /**
- * GET admin/dashboard (admin area dashboard): counts that need no insights. Pending membership
- * requests join it with the lists domain; failing jobs come from GET admin/jobs.
+ * GET admin/dashboard (admin area dashboard): counts that need no insights. Failing jobs come from
+ * GET admin/jobs.
  */
 export interface AdminDashboardResponse {
   /** Every account. */
   members: number;
+  /** Membership requests waiting for a decision (applied or returned), when the caller may open the applications area. */
+  pendingRequests?: number;
 }
