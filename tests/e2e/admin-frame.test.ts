@@ -18,7 +18,19 @@ import { startServer, type RunningServer } from '../helpers/server-process';
 
 const REFUSED = 'That page does not exist, sorry for any inconvenience caused.';
 /** Areas whose screens have landed; every other one shows its notice. */
-const BUILT = new Set(['dashboard', 'content', 'tools', 'notifications', 'broadcasts', 'notificationHistory']);
+const BUILT = new Set([
+  'dashboard',
+  'content',
+  'tools',
+  'notifications',
+  'broadcasts',
+  'notificationHistory',
+  'userLists',
+  'applications',
+  'membershipRequests',
+]);
+/** Built routes of areas that are otherwise still notices. */
+const BUILT_ROUTES = new Set(['usersLists']);
 const AREAS: readonly AdminAreaDefinition[] = ADMIN_AREAS;
 const titleOf = (area: string) => (en.areas as Record<string, { title: string }>)[area].title;
 
@@ -84,7 +96,7 @@ describe('the admin frame in Chromium', () => {
         const state = await screenState(page);
         expect(state.text, href).not.toContain(REFUSED);
         expect(state.text, href).not.toContain('could not be loaded.');
-        if (!BUILT.has(area.area)) expect(state.text, href).toContain('Arrives with ');
+        if (!BUILT.has(area.area) && !BUILT_ROUTES.has(route.name)) expect(state.text, href).toContain('Arrives with ');
         walked.push(route.name);
       }
     }
