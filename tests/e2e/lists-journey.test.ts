@@ -69,13 +69,17 @@ describe('Maya joins the Volunteers list', () => {
     await block.getByText('Thank you, your application has been sent.').waitFor();
     await block.getByRole('button', { name: 'Withdraw my application' }).waitFor();
     expect(await seriousViolations(maya)).toEqual([]);
+    // Her bell tells her the application was sent; she has seen it (the acceptance is the next one).
+    await bell(maya, 1).waitFor();
+    await call(mayaToken, 'POST', 'profile/notifications/seen/system');
+    await bell(maya, 0).waitFor();
   });
 
   it('Ada sees the request in /admin/membershipRequests and accepts it with a message', async () => {
     await ada.goto(`${server.url}/app/admin/membershipRequests`);
     await ada.getByRole('heading', { level: 1, name: 'Membership requests' }).waitFor();
     await ada.getByRole('link', { name: 'Open the request of Maya Maker for Join the volunteers' }).click();
-    await ada.getByRole('heading', { name: 'Membership request' }).waitFor();
+    await ada.getByRole('heading', { name: 'Membership request', exact: true }).waitFor();
     await ada.getByText('I run the bike repair table at the market.').waitFor();
     await ada.getByRole('textbox', { name: 'Message to the member (optional)' }).fill(MESSAGE);
     await ada.getByRole('button', { name: 'Accept', exact: true }).click();
