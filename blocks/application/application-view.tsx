@@ -220,6 +220,8 @@ function WithdrawButton({ leaving, onConfirm }: { leaving: boolean; onConfirm: (
       <p>{t(leaving ? 'blocks.application.leaveConfirm' : 'blocks.application.withdrawConfirm')}</p>
       <button
         type="button"
+        className="t-application__primary"
+        // The question just replaced the button that had focus.
         autoFocus
         disabled={busy}
         aria-busy={busy || undefined}
@@ -338,6 +340,7 @@ function SubmitWithoutFields({ label, onSubmit }: { label: string; onSubmit(): P
     <div className="t-application__actions">
       <button
         type="button"
+        className="t-application__primary"
         disabled={busy}
         aria-busy={busy || undefined}
         onClick={() => {
