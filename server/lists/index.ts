@@ -8,6 +8,7 @@
 import { defineDomain } from '../domain';
 import { MEMBERSHIPS_KEY, membershipsOf } from './memberships';
 import { membersByAccountMigration, membershipsMigration } from './memberships-table';
+import { memberRoutes } from './member-routes';
 import { listRoutes } from './routes';
 import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
 
@@ -22,7 +23,10 @@ export default defineDomain({
     '20261129T1500_lists_user_lists': userListsMigration,
     '20261129T1510_lists_memberships_dynamic': membershipsDynamicMigration,
   }),
-  routes: listRoutes,
+  routes(api, ctx) {
+    listRoutes(api, ctx);
+    memberRoutes(api, ctx);
+  },
   open(ctx) {
     // Read on every request: kept in the store's cache under the key each membership write announces.
     ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));

@@ -165,7 +165,7 @@ export async function removeMembership(ctx: AppContext, tx: DocumentTx, removal:
 }
 
 /** After a commit: the member's own room hears the change, then her sockets' rooms are checked against her new memberships. */
-async function announceMembership(ctx: AppContext, accountId: Id, event: string, payload: unknown): Promise<void> {
+export async function announceMembership(ctx: AppContext, accountId: Id, event: string, payload: unknown): Promise<void> {
   const realtime = ctx.realtime;
   if (!realtime) return;
   try {

@@ -1,7 +1,7 @@
 /**
  * Profile calls of community §7 for those who manage profiles: POST profile/forceUpdateProfile/{id}
  * (profiles update), POST profile/meta/{id} (the owner or profiles update), DELETE profile/{id}
- * (admins) and GET profile/listMembershipStates/{id}/{includeDynamic} (the owner or profiles read).
+ * (admins). GET profile/listMembershipStates is the lists domain's.
  *
  * Deleting a profile deletes the person: the profile (values, meta, recently viewed) and the
  * account (sign-in, list memberships, data privacy) are removed in one transaction, so the member
@@ -10,8 +10,7 @@
  * favourites and recently viewed lists, comments) shows the account id as the public name.
  */
 import { unlinkAllSocialAccounts } from '../social-accounts';
-import { listsByIds } from '../lists';
-import { membershipsOf, removeMemberships } from '../lists/memberships';
+import { removeMemberships } from '../lists/memberships';
 import { removePresence } from '../session/presence';
 import { removeRecentlyViewed } from './recently-viewed';
 import type { FastifyInstance } from 'fastify';
@@ -94,19 +93,5 @@ export function profileAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
     ctx.realtime?.endAccount(accountId);
     announceProfileChange(ctx, accountId, { profile: removed.profile, owner: removed.owner }, {});
     return { deleted: accountId };
-  });
-
-  app.get<{ Params: { id: string; includeDynamic: string } }>('/profile/listMembershipStates/:id/:includeDynamic', async (req) => {
-    const user = await requireUser(ctx, req);
-    const { id: accountId, includeDynamic } = req.params;
-    if (includeDynamic !== 'true' && includeDynamic !== 'false') throw badRequest(`includeDynamic must be true or false, not "${includeDynamic}"`);
-    if (accountId !== user.account.accountId && !can(user, 'read', 'profiles', accountId))
-      throw forbidden(`You may not read the list memberships of "${accountId}" (profiles read)`);
-    if (!(await ctx.store.get<Account>('account', accountId))) throw notFound(`profile "${accountId}" does not exist`);
-    const memberships = await membershipsOf(ctx.store.kysely, accountId);
-    const lists = new Map((await listsByIds(ctx.store.kysely, [...new Set(memberships.map((m) => m.userListId))])).map((l) => [l.id, l]));
-    return memberships
-      .filter((m) => includeDynamic === 'true' || lists.get(m.userListId)?.dynamic !== true)
-      .map((m) => ({ id: m.id, userListId: m.userListId, state: m.state, ...(m.hidden ? { hidden: true } : {}) }));
   });
 }
