@@ -1,7 +1,8 @@
 /**
  * The one way a membership request changes state (an admin's decision, a member applying,
  * withdrawing or re-applying): in one transaction the request is locked and checked (the state
- * the admin saw, the move allowed for the actor by engine/core/membership-moves), its membership
+ * the admin saw, the move allowed for the actor by engine/core/membership-moves, both from the
+ * state of the membership the request mirrors), its membership
  * moves through the lists domain's `moveMembership` (protected lists, capacity, the member's
  * realtime), the request takes the membership's state, the move joins its history and the
  * decision's email is queued; once committed, the notifications go out (./notices.ts).
@@ -13,6 +14,7 @@ import type { AppContext } from '../context';
 import { sendEmail } from '../email/send';
 import { conflict, notFound } from '../errors';
 import { moveMembership } from '../lists';
+import { membershipsOf } from '../lists/memberships';
 import { refusedMove } from '../lists/list-errors';
 import type { DocumentTx } from '../storage/documents';
 import { applicationsDb, type MembershipRequestsTable } from './applications-table';
@@ -78,7 +80,10 @@ export async function moveRequest(ctx: AppContext, move: RequestMove): Promise<M
     const row = await lockedRequest(ctx, tx, move);
     if (move.requestId !== undefined && !row) throw notFound(`membership request "${move.requestId}" does not exist`);
     const current = row ? readRequest(row) : undefined;
-    const from = current?.state ?? null;
+    // The request mirrors its membership: the membership's state now is where the move starts
+    // (an admin of the list may have moved or removed it since the request last moved).
+    const held = (await membershipsOf(tx.raw, move.accountId)).find((m) => m.userListId === app.listId && m.entityId === move.entityId);
+    const from = held?.state ?? null;
     if (move.changedFrom !== undefined && move.changedFrom !== from)
       throw conflict(`the request is "${from ?? 'none'}" now, not "${move.changedFrom}": someone changed it meanwhile; reload it and decide again`);
     if (!canMoveMembership(from, move.to, move.actor)) throw refusedMove(from, move.to);

@@ -46,6 +46,14 @@ export async function moveSentence(ctx: AppContext, accountId: string, to: Membe
   return (await translatorFor(ctx, accountId))(`notifications.membership.${to}`, { application });
 }
 
+/** The applicant's public name, else her account's name (a profile not made yet: the demo seeds applications first). */
+async function applicantName(ctx: AppContext, accountId: string): Promise<string> {
+  const name = (await sendersOf(ctx, [accountId])).get(accountId)?.name;
+  if (name && name !== accountId) return name;
+  const account = (await ctx.store.get<Account>('account', accountId))?.data;
+  return (account && `${account.firstName ?? ''} ${account.lastName ?? ''}`.trim()) || accountId;
+}
+
 /** Accounts that may process this application's requests (admin area applications). */
 export async function applicationAdmins(ctx: AppContext): Promise<string[]> {
   const staff = (await ctx.store.list<Account>('account')).filter((a) => a.data && isStaff(a.data));
@@ -79,7 +87,7 @@ export async function announceMove(ctx: AppContext, notice: MoveNotice): Promise
     if (notice.to !== 'applied') return;
     const admins = (await applicationAdmins(ctx)).filter((id) => id !== notice.accountId);
     if (!admins.length) return;
-    const name = (await sendersOf(ctx, [notice.accountId])).get(notice.accountId)?.name ?? notice.accountId;
+    const name = await applicantName(ctx, notice.accountId);
     const t = createTranslator(messages, 'en').t;
     await notify(
       ctx,
