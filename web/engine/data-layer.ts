@@ -6,6 +6,7 @@ import type { useStore } from 'jotai';
 import { createDataLayer, type DataLayer } from '../../engine/data/data-layer';
 import type { DataTransport } from '../../engine/data/transport';
 import type { ApiClient } from '../api/client';
+import { ownListMembershipsSlice } from './list-memberships';
 
 type Store = ReturnType<typeof useStore>;
 
@@ -28,6 +29,8 @@ export function webDataLayer(store: Store, api: ApiClient, accountId: string | u
   if (held && held.accountId === accountId) return held.layer;
   const layer = createDataLayer(store, apiTransport(api), { ownAccountId: accountId });
   layers.set(store, { accountId, layer });
+  // Made at once, not on first use: her membership events must land whichever blocks are shown.
+  if (accountId) layer.slice(ownListMembershipsSlice);
   return layer;
 }
 

@@ -4,7 +4,10 @@ import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
-import { dataLayerOf } from '../engine/data-layer';
+import { dataLayerOf, webDataLayer } from '../engine/data-layer';
+import { ownListMembershipsSlice } from '../engine/list-memberships';
+import { sessionAtom } from '../shell/shell-state';
+import { followMembershipChanges } from './membership-refetch';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
 import { refetchStructure } from './structure-refetch';
@@ -35,7 +38,13 @@ export default function RealtimeConnection() {
     });
     client.current = c;
     store.set(realtimeSocketAtom, c.socket);
+    // Her memberships changed live: pages the server shows or hides by them are read again.
+    const layer = webDataLayer(store, api, store.get(sessionAtom)?.user.accountId);
+    const stopFollowing = followMembershipChanges(store, layer.slice(ownListMembershipsSlice), () =>
+      refetchStructure(store, api, store.get(currentRouteAtom).pageId),
+    );
     return () => {
+      stopFollowing();
       store.set(realtimeSocketAtom, null);
       c.close();
       client.current = null;
