@@ -97,11 +97,13 @@ describe('Maya joins the Volunteers list', () => {
     expect(await seriousViolations(maya)).toEqual([]);
     await bell(maya, 1).click();
     const centre = maya.getByRole('dialog', { name: 'Notifications' });
+    // The acceptance: the application's label and Ada's message, unread.
     await centre
-      .getByRole('link', { name: /Volunteers/ })
-      .first()
+      .getByRole('link', { name: /^Unread: Join the volunteers/ })
+      .filter({ hasText: MESSAGE })
       .waitFor();
     await maya.keyboard.press('Escape');
+    await bell(maya, 0).waitFor();
   });
 
   it('Ada removes her from the list and the note disappears again', async () => {
