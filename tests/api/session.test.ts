@@ -80,6 +80,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(adminInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
       'lounge',
       'volunteers',
+      'volunteer',
       'my-settings',
       'notice-board',
       'shifts',
@@ -102,6 +103,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     // The page shown by a visibility rule (shifts) is judged as a volunteer would be, on the server too.
     expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
       'volunteers',
+      'volunteer',
       'my-settings',
       'notice-board',
       'shifts',
