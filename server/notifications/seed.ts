@@ -1,7 +1,8 @@
 /**
- * The demo's notifications: for each demo account a few of varied events and ages (some read), an
- * admin notification for the admins, and a past broadcast to the makers with its history row,
- * stored by the fan-out job once the server runs, its emails through sendEmail into the outbox.
+ * The demo's notifications: for each demo account a few of varied events and ages (some read), and a
+ * past broadcast to the makers with its history row, stored by the fan-out job once the server
+ * runs, its emails through sendEmail into the outbox. The admins' new applications are the
+ * applications domain's (its demo requests notify them).
  * Idempotent: fixed batch ids, so a second run stores nothing twice.
  */
 import type { NotificationEvent } from '../../engine/core/notifications';
@@ -94,16 +95,6 @@ export async function seedNotifications(ctx: AppContext): Promise<void> {
       if ('ignored' in spec) continue;
       const { stored } = await deliverBatch(ctx, spec, [me]);
       if (n.read) toRead.push(...stored.map((s) => s.item.id));
-    }
-    if (account.isAdmin) {
-      const spec = notificationSpec(
-        'newApplication',
-        { title: 'New application', message: `${otherName} applied to join Volunteers.`, fromAccountId: other, data: { userListId: 'volunteers' } },
-        `seed:${me}:admin`,
-        now - 3 * HOUR,
-        { inApp: true, email: false },
-      );
-      if (!('ignored' in spec)) await deliverBatch(ctx, spec, [me]);
     }
     if (toRead.length) await markRead(ctx.store.kysely, me, toRead);
   }

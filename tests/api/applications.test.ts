@@ -421,7 +421,9 @@ describeBackends('applications and membership requests', (api) => {
       await ok(call(admin, 'PUT', `applications/${app.id}`, { changes: { state: 'open' } }));
       const forEntity = await ok(apply(maya, entityApp.id, ANSWERS, 'me', 'entity-9'));
       expect(forEntity.request?.state).toBe('applied');
-      expect(await membershipsOfAccount('maya')).toContainEqual(expect.objectContaining({ userListId: entityApp.userListId, entityId: 'entity-9', state: 'applied' }));
+      expect(await membershipsOfAccount('maya')).toContainEqual(
+        expect.objectContaining({ userListId: entityApp.userListId, entityId: 'entity-9', state: 'applied' }),
+      );
 
       const applied = await ok(apply(maya, app.id, { why: '<b>Hosting</b> is fun', when: 'am' }));
       expect(applied).toMatchObject({ request: { state: 'applied', answers: { why: '<b>Hosting</b> is fun', when: 'am' } }, moves: ['withdrawn'] });
