@@ -8,7 +8,7 @@ import type { PermissionHolder } from '../engine/core/permissions';
 import type { Id, ItemPermissions, ListMembership, Page, PermissionMap, Profile } from '../schemas/model';
 import { createRegistry } from '../engine/core/registry';
 import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/context';
-import { createRuleEngine } from '../engine/core/rules/evaluator';
+import { createRuleEngine, type RuleEngine } from '../engine/core/rules/evaluator';
 import { pageVisibility } from '../engine/core/rules/visibility';
 import type { RegistryData } from '../registry';
 import { forbidden } from './errors';
@@ -28,10 +28,10 @@ export interface PermissionContext {
   evaluator: RuleQueryEvaluator;
 }
 
-const engines = new WeakMap<RegistryData, RuleQueryEvaluator>();
+const engines = new WeakMap<RegistryData, RuleEngine>();
 
 /** One rule engine per registry, so each query is compiled once for the life of the process. */
-export function ruleEngineFor(registry: RegistryData): RuleQueryEvaluator {
+export function ruleEngineFor(registry: RegistryData): RuleEngine {
   let engine = engines.get(registry);
   if (!engine) {
     engine = createRuleEngine(createRegistry(registry));

@@ -6,6 +6,8 @@
  * (`moveMembership`, `removeMembership`, in the caller's transaction).
  */
 import { defineDomain } from '../domain';
+import { evaluateDynamicJob } from './dynamic-job';
+import { keepDynamicListsCurrent } from './dynamic-sync';
 import { MEMBERSHIPS_KEY, membershipsOf } from './memberships';
 import { membersByAccountMigration, membershipsMigration } from './memberships-table';
 import { memberRoutes } from './member-routes';
@@ -13,6 +15,7 @@ import { listRoutes } from './routes';
 import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
 
 export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
+export { dynamicListSaved } from './dynamic-job';
 export { moveMembership, removeMembership, type MembershipMove, type MembershipMover, type MembershipRemoval, type MovedMembership } from './move';
 
 export default defineDomain({
@@ -27,7 +30,10 @@ export default defineDomain({
     listRoutes(api, ctx);
     memberRoutes(api, ctx);
   },
+  jobs: [evaluateDynamicJob],
   open(ctx) {
+    // Registered before the profiles domain opens: the member index hook, after it, indexes the memberships it moves.
+    keepDynamicListsCurrent(ctx);
     // Read on every request: kept in the store's cache under the key each membership write announces.
     ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));
   },
