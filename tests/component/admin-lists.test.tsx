@@ -149,13 +149,18 @@ describeBackends('the list and application admin areas', (api) => {
 
   it("deleting: a 400 shows the server's reason, another refusal the generic title and content", async () => {
     const toasts: AdminToast[] = [];
-    // The volunteers list is the target of an application: the server refuses with its reason.
-    const volunteers = (await lists()).find((l) => l.id === 'volunteers')!;
-    const first = renderFrame(await servicesFor(api, admin, toasts), `/admin/userLists/${volunteers.id}`);
+    // A system list (the platform's own: none is made through the API) is refused with the server's reason.
+    const system = await createList(`Platform list (${api.backend})`, null);
+    await api.server.ctx.store.kysely
+      .updateTable('user_lists' as never)
+      .set({ system: 1 } as never)
+      .where('id' as never, '=', system.id as never)
+      .execute();
+    const first = renderFrame(await servicesFor(api, admin, toasts), `/admin/userLists/${system.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete…' }));
-    let dialog = await screen.findByRole('dialog', { name: `Delete “${volunteers.label}”?` });
+    let dialog = await screen.findByRole('dialog', { name: `Delete “${system.label}”?` });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete list' }));
-    const refused = await api.call<{ message: string }>('DELETE', `userLists/${volunteers.id}`, { token: admin });
+    const refused = await api.call<{ message: string }>('DELETE', `userLists/${system.id}`, { token: admin });
     expect(refused.status).toBe(400);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refused.body.message);
     expect(within(dialog).queryByText(en.lists.delete.failedTitle)).toBeNull();

@@ -61,11 +61,10 @@ export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
           <Link className="ts-button" href={adminHref('listEdit', { listId: list.id })}>
             {t('adminAreas.lists.edit')}
           </Link>
-          {!list.system && (
-            <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setDeleting(true)}>
-              {t('adminAreas.lists.delete.open')}
-            </button>
-          )}
+          {/* Offered for every list: the server says why one cannot go (a system list, one an application uses). */}
+          <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setDeleting(true)}>
+            {t('adminAreas.lists.delete.open')}
+          </button>
         </div>
       </section>
       <section className="t-membership-section" aria-labelledby={`${id}-permissions`}>
