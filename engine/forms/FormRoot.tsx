@@ -88,7 +88,7 @@ export function FormRoot(props: FormRootProps) {
     <FormContext.Provider value={context}>
       <FormModeContext.Provider value={mode}>
         <form ref={rootRef} className="t-form" noValidate aria-label={props.title} onSubmit={onSubmit} data-privacy-tabbing={privacyTabbing || undefined}>
-          <FormProgress />
+          {props.options?.showProgress !== false && <FormProgress />}
           <FieldList ids={rootFieldIds} />
           <FormActions />
           <FormMessage />
@@ -105,7 +105,7 @@ function FormActions() {
   const editing = useAtomValue(controller.editing);
   const blocking = useAtomValue(controller.blocking);
   const saving = useAtomValue(controller.saving);
-  const { editable, alwaysEdit, autosave } = controller.options;
+  const { editable, alwaysEdit, autosave, submitLabel } = controller.options;
   if (!editable) return null;
   if (!editing) {
     return alwaysEdit ? null : (
@@ -121,7 +121,7 @@ function FormActions() {
     <div className="t-form__actions">
       {!autosave && (
         <button key="save" type="submit" disabled={blocking || saving} aria-busy={saving || undefined}>
-          {saving ? t('form.saving.inProgress') : t('form.actions.save')}
+          {saving ? t('form.saving.inProgress') : (submitLabel ?? t('form.actions.save'))}
         </button>
       )}
       {!alwaysEdit && !autosave && (

@@ -58,6 +58,10 @@ export interface FormOptions {
   disableSuccessMessage?: boolean;
   /** Header height in px for scrolling to a field hash; measured from the page's `header` when absent. */
   headerHeightPx?: number;
+  /** The save button's text (an application's "Submit application"); form.actions.save when absent. */
+  submitLabel?: string;
+  /** The progress bar; shown unless false. */
+  showProgress?: boolean;
 }
 
 export interface FieldComponentProps {

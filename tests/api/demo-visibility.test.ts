@@ -105,8 +105,8 @@ describeBackends('demo site visibility per list', (api) => {
   it('a page restricted to one list is hidden from the other, by list ids and by a visibility rule', async () => {
     const victorInit = (await api.call<InitResponse>('GET', 'init', { token: victor })).body;
     const mayaInit = (await api.call<InitResponse>('GET', 'init', { token: maya })).body;
-    expect(membersArea(victorInit.structure)).toEqual(['volunteers', 'my-settings', 'notice-board', 'shifts']);
-    expect(membersArea(mayaInit.structure)).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect(membersArea(victorInit.structure)).toEqual(['volunteers', 'volunteer', 'my-settings', 'notice-board', 'shifts']);
+    expect(membersArea(mayaInit.structure)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
     // visibility.userListIds
     expect((await api.call('GET', 'structure/page/volunteers', { token: maya })).status).toBe(404);
     expect((await api.call('GET', 'structure/page/lounge', { token: victor })).status).toBe(404);

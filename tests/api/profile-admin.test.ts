@@ -86,7 +86,12 @@ describeBackends('profile saves, profile meta, view-as and text edits', (api) =>
     const viewing = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
     expect(viewing.viewAs).toEqual({ active: true, userListIds: ['makers'] });
     // As a maker, the volunteers' page is out of the structure.
-    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
+      'lounge',
+      'volunteer',
+      'my-settings',
+      'notice-board',
+    ]);
     expect((await api.call('POST', 'admin/reset', { token: maya })).status).toBe(403);
     expect((await api.call('POST', 'admin/reset', { token: admin })).body).toEqual({ active: false, userListIds: [] });
     const back = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;

@@ -77,7 +77,7 @@ describe.each(BACKENDS)('realtime per viewer on %s', (backend) => {
     });
     expect(created.status).toBe(200);
     const module = (await moduleHeard).items.find((c) => c.kind === 'module')?.item as Module;
-    expect(module.childIds).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect(module.childIds).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
     await settle();
     const text = JSON.stringify([received, wire]);
     for (const trace of VOLUNTEERS_TRACES) expect(text, trace).not.toContain(trace);

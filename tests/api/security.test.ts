@@ -197,7 +197,7 @@ describe.each(BACKENDS)('security and robustness on %s', (backend) => {
     it("a member's structure, module calls and slug check never name the pages she may not view", async () => {
       const structure = (await api.call<StructureResponse>('GET', 'structure', { token: maya })).body;
       const area = structure.modules.find((m) => m.id === 'members-area')!;
-      expect(area.childIds).toEqual(['lounge', 'my-settings', 'notice-board']);
+      expect(area.childIds).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
       const init = (await api.call<InitResponse>('GET', 'init', { token: maya })).body;
       expect(JSON.stringify(init)).not.toContain('"volunteers"');
       expect(JSON.stringify((await api.call('GET', 'structure/module/members-area', { token: maya })).body)).not.toContain('shifts');

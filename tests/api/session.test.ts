@@ -61,7 +61,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(init.i18n).toMatchObject({ locale: 'en', published: ['en', 'fr'] });
     expect(init.structure.modules.map((m) => m.id)).toEqual(['home', 'community', 'resources', 'members-area', 'people', 'global']);
     const area = init.structure.modules.find((m) => m.id === 'members-area')!;
-    expect(area.pages.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']); // maya is a maker, not a volunteer
+    expect(area.pages.map((p) => p.id)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']); // maya is a maker, not a volunteer
     expect(init.page!.page.id).toBe('welcome');
     expect(init.page!.blocks.map((b) => b.id)).toContain('welcome-every-page');
     expect(init.page!.schemaVersion).toBe(1);
@@ -71,6 +71,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     const victorInit = (await api.call<InitResponse>('GET', 'init', { token: victor })).body;
     expect(victorInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
       'volunteers',
+      'volunteer',
       'my-settings',
       'notice-board',
       'shifts',
@@ -79,6 +80,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(adminInit.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
       'lounge',
       'volunteers',
+      'volunteer',
       'my-settings',
       'notice-board',
       'shifts',
@@ -101,18 +103,24 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     // The page shown by a visibility rule (shifts) is judged as a volunteer would be, on the server too.
     expect(viewing.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
       'volunteers',
+      'volunteer',
       'my-settings',
       'notice-board',
       'shifts',
     ]);
     await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: ['makers'] } });
     const asMaker = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
-    expect(asMaker.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect(asMaker.structure.modules.find((m) => m.id === 'members-area')!.pages.map((p) => p.id)).toEqual([
+      'lounge',
+      'volunteer',
+      'my-settings',
+      'notice-board',
+    ]);
     expect((await api.call('GET', 'structure/page/shifts', { token: admin })).status).toBe(404);
     await api.call('POST', 'user/viewAs', { token: admin, body: { userListIds: [] } });
     const back = (await api.call<InitResponse>('GET', 'init', { token: admin })).body;
     expect(back.viewAs.active).toBe(false);
-    expect(back.structure.modules.find((m) => m.id === 'members-area')!.pages).toHaveLength(5);
+    expect(back.structure.modules.find((m) => m.id === 'members-area')!.pages).toHaveLength(6);
   });
 
   it('inline text edits are stored per published locale and come back in init', async () => {

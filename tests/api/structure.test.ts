@@ -35,9 +35,9 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     expect(search.body.items.map((m) => m.name)).toEqual(['Community', 'Home']);
     expect((await api.call('GET', 'structure/module/adminView', { token: maya })).status).toBe(403);
     expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(6);
-    expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(19); // with resources/share, people/find, people/favourites and people/map
+    expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(20); // with resources/share, people/find, people/favourites, people/map and members-area/volunteer
     const pages = await api.call<{ items: Page[] }>('GET', 'structure/page/search?moduleId=members-area', { token: maya });
-    expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'my-settings', 'notice-board']);
+    expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
   });
 
   it('pages a user may not view answer 404', async () => {
