@@ -6,7 +6,6 @@ import { bearerToken, type SessionClaims, type TokenService } from './auth/token
 import type { ServerConfig } from './config';
 import type { Domain } from './domain';
 import { forbidden, notAuthorized } from './errors';
-import { listGrants, listsByIds } from './lists/user-lists';
 import type { Account } from './model';
 import { accountRuleContext, isStaff, mergePermissionMaps, ruleEngineFor, type PermissionContext } from './permissions';
 import type { Realtime } from './realtime';
@@ -34,6 +33,11 @@ export interface AppContext {
    * until then, or without it, nobody is a member of anything (fail closed).
    */
   membershipsOf(accountId: Id): Promise<ListMembership[]>;
+  /**
+   * The permission grants of these lists (those with allow-permissions on): installed by the
+   * lists domain when it opens; until then no list grants anything (fail closed).
+   */
+  listGrantsOf(listIds: readonly Id[]): Promise<PermissionMap[]>;
 }
 
 export interface SignedInUser extends PermissionContext {
@@ -49,7 +53,10 @@ export async function sessionAccount(reader: DocumentReader, claims: SessionClai
   return account;
 }
 
-export async function permissionContext(ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf'>, account: Account): Promise<PermissionContext> {
+export async function permissionContext(
+  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf' | 'listGrantsOf'>,
+  account: Account,
+): Promise<PermissionContext> {
   const reader = ctx.store;
   const memberships = await ctx.membershipsOf(account.accountId);
   // Only elevated users need item permissions: admins pass everything, members write nothing.
@@ -58,8 +65,8 @@ export async function permissionContext(ctx: Pick<AppContext, 'store' | 'registr
   if (!account.isAdmin && account.isElevated) {
     itemPermissions = Object.fromEntries((await reader.list<{ [action: string]: boolean }>('itemPermissions')).map((d) => [d.id, d.data]));
     const lists = memberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
-    // The grants of the lists she is accepted in that allow permissions (server/lists/user-lists-table.ts).
-    basePaths = mergePermissionMaps(account.basePaths, ...(await listsByIds(ctx.store.kysely, lists)).map(listGrants));
+    // The grants of the lists she is accepted in that allow permissions (server/lists).
+    basePaths = mergePermissionMaps(account.basePaths, ...(await ctx.listGrantsOf(lists)));
   }
   const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
   return {
@@ -74,7 +81,7 @@ export async function permissionContext(ctx: Pick<AppContext, 'store' | 'registr
 
 /** The permission context of an account by id (realtime checks, jobs), or undefined when the account is gone. */
 export async function permissionContextOf(
-  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf'>,
+  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf' | 'listGrantsOf'>,
   accountId: string,
 ): Promise<PermissionContext | undefined> {
   const account = (await ctx.store.get<Account>('account', accountId))?.data;

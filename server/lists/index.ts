@@ -13,6 +13,7 @@ import { membersByAccountMigration, membershipsMigration } from './memberships-t
 import { memberRoutes } from './member-routes';
 import { listRoutes } from './routes';
 import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
+import { listGrants, listsByIds } from './user-lists';
 
 export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
 export { guardListDeletion, type ListDeletionGuard } from './deletion-guards';
@@ -37,5 +38,6 @@ export default defineDomain({
     keepDynamicListsCurrent(ctx);
     // Read on every request: kept in the store's cache under the key each membership write announces.
     ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));
+    ctx.listGrantsOf = async (listIds) => (await listsByIds(ctx.store.kysely, [...listIds])).map(listGrants);
   },
 });

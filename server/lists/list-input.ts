@@ -10,6 +10,20 @@ import { badRequest } from '../errors';
 import { ruleEngineFor } from '../permissions';
 import { dynamicRuleFields } from './dynamic-index';
 import type { UserListRecord } from './user-lists';
+import { MEMBERSHIP_STATUSES } from '../../engine/core/constants';
+import type { MembershipState } from '../../schemas/model';
+
+const STATUSES: ReadonlySet<string> = new Set(MEMBERSHIP_STATUSES);
+
+/** `a,b` as membership states, or 400 naming the unknown ones; `fallback` when absent or empty. */
+export function parseStates(text: unknown, fallback: readonly MembershipState[]): MembershipState[] {
+  if (text === undefined || text === '') return [...fallback];
+  if (typeof text !== 'string') throw badRequest('states must be a comma-separated list of membership states');
+  const states = [...new Set(text.split(',').map((s) => s.trim()))];
+  const unknown = states.filter((s) => !STATUSES.has(s));
+  if (unknown.length) throw badRequest(`unknown membership states: ${unknown.join(', ')} (known: ${MEMBERSHIP_STATUSES.join(', ')})`);
+  return states as MembershipState[];
+}
 
 /** The list with these changes, or 400 naming what is wrong; nothing is stored here. */
 export function applyListInput(ctx: AppContext, list: UserListRecord, changes: Partial<UserListInput>): UserListRecord {

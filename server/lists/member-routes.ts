@@ -25,7 +25,7 @@ import { can, isStaff, permissionHolder } from '../permissions';
 import { requireListAdmin } from './list-access';
 import { announceMembership, MEMBERSHIP_STATE, membershipView, moveMembership, removeMembership } from './move';
 import { MEMBERSHIPS_KEY } from './memberships';
-import { parseStates } from './routes';
+import { parseStates } from './list-input';
 import { listById, listsByIds, listsDb } from './user-lists';
 
 const ALL_STATES = [...MEMBERSHIP_STATUSES] as MembershipState[];

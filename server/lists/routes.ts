@@ -5,9 +5,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MEMBERSHIP_STATUSES } from '../../engine/core/constants';
 import { SUBJECTS } from '../../engine/core/permissions';
-import type { Id, MembershipState } from '../../schemas/model';
+import type { Id } from '../../schemas/model';
 import type { ListGetSomeRequest, ListSetCapacityRequest, UserListCreateRequest, UserListUpdateRequest } from '../../schemas/model/api/lists';
 import { requireStaff, requireUser, type AppContext } from '../context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
@@ -16,24 +15,13 @@ import { listDeletionRefusal } from './deletion-guards';
 import { requireListAdmin } from './list-access';
 import { announceListChanged } from './list-events';
 import { dynamicListSaved } from './dynamic-job';
-import { applyListInput } from './list-input';
+import { applyListInput, parseStates } from './list-input';
 import { announceMembership, lockList, MEMBERSHIP_REMOVED } from './move';
 import { MEMBERSHIPS_KEY } from './memberships';
 import { allLists, listById, listGrants, listsDb, listSummary, listViews, newList, putList, placeCounts, type UserListRecord } from './user-lists';
 
-const STATUSES: ReadonlySet<string> = new Set(MEMBERSHIP_STATUSES);
 const SUBJECT_NAMES: ReadonlySet<string> = new Set(Object.values(SUBJECTS));
 const ACTION = /^[A-Za-z][A-Za-z0-9]{0,59}$/;
-
-/** `a,b` as membership states, or 400 naming the unknown ones; `fallback` when absent or empty. */
-export function parseStates(text: unknown, fallback: readonly MembershipState[]): MembershipState[] {
-  if (text === undefined || text === '') return [...fallback];
-  if (typeof text !== 'string') throw badRequest('states must be a comma-separated list of membership states');
-  const states = [...new Set(text.split(',').map((s) => s.trim()))];
-  const unknown = states.filter((s) => !STATUSES.has(s));
-  if (unknown.length) throw badRequest(`unknown membership states: ${unknown.join(', ')} (known: ${MEMBERSHIP_STATUSES.join(', ')})`);
-  return states as MembershipState[];
-}
 
 function parseMode(mode: string): boolean {
   if (mode !== 'true' && mode !== 'false') throw badRequest(`mode must be true or false, not "${mode.slice(0, 40)}"`);
