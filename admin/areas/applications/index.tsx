@@ -4,10 +4,9 @@
  * its settings and fields; its requests (`…/requests`) and a request's detail (`…/requests/:id`)
  * with the moves the server allows (admin/core/membership/RequestDetail).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
-import type { ApplicationView } from '../../../schemas/model/api/applications';
 import type { UserListView } from '../../../schemas/model/api/lists';
 import { countText } from '../../core/count-text';
 import { Dialog } from '../../core/Dialog';
@@ -16,6 +15,7 @@ import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { RequestDetail } from '../../core/membership/RequestDetail';
 import { RequestsTable } from '../../core/membership/RequestsTable';
 import { ScrollRegion } from '../../core/ScrollRegion';
+import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { AdminAreaProps } from '../../frame/types';
 import { ApplicationEditor } from './ApplicationEditor';
@@ -62,23 +62,11 @@ export default function ApplicationsArea({ match }: AdminAreaProps) {
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; applications: ApplicationView[] };
-
 function Applications({ api }: { api: ListsApi }) {
   const { services, t } = useAdminFrame();
   const navigateAfterClose = useNavigateAfterClose();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.applications().then(
-      (applications) => live && setLoaded({ status: 'ready', applications }),
-      (error: ListsApiError) => live && setLoaded({ status: 'error', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const loaded = useLoaded(useCallback(() => api.applications(), [api]));
   return (
     <>
       <div className="t-membership-toolbar">
@@ -87,14 +75,8 @@ function Applications({ api }: { api: ListsApi }) {
           {t('adminAreas.applications.create')}
         </button>
       </div>
-      {loaded.status === 'loading' && <p role="status">{t('adminAreas.applications.loading')}</p>}
-      {loaded.status === 'error' && (
-        <p role="alert" className="t-admin-notice--error">
-          {t('adminAreas.applications.loadError', { message: loaded.message })}
-        </p>
-      )}
-      {loaded.status === 'ready' && !loaded.applications.length && <p className="t-admin-empty">{t('adminAreas.applications.empty')}</p>}
-      {loaded.status === 'ready' && loaded.applications.length > 0 && (
+      <LoadedStates loaded={loaded} keyPrefix="adminAreas.applications" isEmpty={(applications) => !applications.length} />
+      {loaded.status === 'ready' && loaded.value.length > 0 && (
         <ScrollRegion label={t('adminAreas.applications.scroll')}>
           <table className="t-admin-table">
             <caption>{t('adminAreas.applications.caption')}</caption>
@@ -109,7 +91,7 @@ function Applications({ api }: { api: ListsApi }) {
               </tr>
             </thead>
             <tbody>
-              {loaded.applications.map((a) => (
+              {loaded.value.map((a) => (
                 <tr key={a.id}>
                   <th scope="row">
                     <Link href={adminHref('editApplication', { applicationId: a.id })}>{a.label}</Link>

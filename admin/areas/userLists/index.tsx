@@ -4,14 +4,14 @@
  * and its members; its edit screen (`userLists/:listId/edit`). Texts of §8: saving fails, loading
  * members fails, deleting (400: the server's reason), a full list.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
-import type { UserListView } from '../../../schemas/model/api/lists';
 import { Dialog } from '../../core/Dialog';
-import { createListsApi, type ListsApi, type ListsApiError } from '../../core/lists-api';
+import { createListsApi, type ListsApi } from '../../core/lists-api';
 import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { ScrollRegion } from '../../core/ScrollRegion';
+import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { AdminAreaProps } from '../../frame/types';
 import { capacityText } from './capacity-text';
@@ -49,23 +49,13 @@ function BackToLists() {
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; lists: UserListView[] };
-
 function Lists({ api }: { api: ListsApi }) {
   const { services, t } = useAdminFrame();
   const navigateAfterClose = useNavigateAfterClose();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.lists().then(
-      (lists) => live && setLoaded({ status: 'ready', lists: [...lists].sort((a, b) => a.label.localeCompare(b.label, services.locale)) }),
-      (error: ListsApiError) => live && setLoaded({ status: 'error', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, services.locale]);
+  const loaded = useLoaded(
+    useCallback(async () => [...(await api.lists())].sort((a, b) => a.label.localeCompare(b.label, services.locale)), [api, services.locale]),
+  );
 
   return (
     <>
@@ -75,14 +65,8 @@ function Lists({ api }: { api: ListsApi }) {
           {t('adminAreas.lists.create')}
         </button>
       </div>
-      {loaded.status === 'loading' && <p role="status">{t('adminAreas.lists.loading')}</p>}
-      {loaded.status === 'error' && (
-        <p role="alert" className="t-admin-notice--error">
-          {t('adminAreas.lists.loadError', { message: loaded.message })}
-        </p>
-      )}
-      {loaded.status === 'ready' && !loaded.lists.length && <p className="t-admin-empty">{t('adminAreas.lists.empty')}</p>}
-      {loaded.status === 'ready' && loaded.lists.length > 0 && (
+      <LoadedStates loaded={loaded} keyPrefix="adminAreas.lists" isEmpty={(lists) => !lists.length} />
+      {loaded.status === 'ready' && loaded.value.length > 0 && (
         <ScrollRegion label={t('adminAreas.lists.scroll')}>
           <table className="t-admin-table">
             <caption>{t('adminAreas.lists.caption')}</caption>
@@ -97,7 +81,7 @@ function Lists({ api }: { api: ListsApi }) {
               </tr>
             </thead>
             <tbody>
-              {loaded.lists.map((list) => (
+              {loaded.value.map((list) => (
                 <tr key={list.id}>
                   <th scope="row">
                     <Link href={adminHref('listDetail', { listId: list.id })}>{list.label}</Link>
