@@ -92,7 +92,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
     log: (error) => console.error(error),
     // Until the lists domain opens (server/lists): nobody is a member of anything.
     membershipsOf: async () => [],
-    listGrantsOf: async () => [],
+    listPowersOf: async () => ({ admin: false, grants: [] }),
   };
   const opened: Domain[] = [];
   const closeDomains = async () => {

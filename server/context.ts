@@ -34,10 +34,12 @@ export interface AppContext {
    */
   membershipsOf(accountId: Id): Promise<ListMembership[]>;
   /**
-   * The permission grants of these lists (those with allow-permissions on): installed by the
-   * lists domain when it opens; until then no list grants anything (fail closed).
+   * What these lists confer on their accepted members: `admin` when one of them is in admin mode
+   * (its members are admins, as HumHub's administrator group), and the permission grants of those
+   * with allow-permissions on. Installed by the lists domain when it opens; until then no list
+   * confers anything (fail closed).
    */
-  listGrantsOf(listIds: readonly Id[]): Promise<PermissionMap[]>;
+  listPowersOf(listIds: readonly Id[]): Promise<{ admin: boolean; grants: PermissionMap[] }>;
 }
 
 export interface SignedInUser extends PermissionContext {
@@ -54,19 +56,22 @@ export async function sessionAccount(reader: DocumentReader, claims: SessionClai
 }
 
 export async function permissionContext(
-  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf' | 'listGrantsOf'>,
-  account: Account,
+  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf' | 'listPowersOf'>,
+  stored: Account,
 ): Promise<PermissionContext> {
   const reader = ctx.store;
-  const memberships = await ctx.membershipsOf(account.accountId);
+  const memberships = await ctx.membershipsOf(stored.accountId);
+  const lists = memberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
+  const powers = !stored.isAdmin && lists.length ? await ctx.listPowersOf(lists) : { admin: false, grants: [] };
+  // Accepted in an admin-mode list: an admin for as long as she is (not stored on her account).
+  const account = powers.admin ? { ...stored, isAdmin: true } : stored;
   // Only elevated users need item permissions: admins pass everything, members write nothing.
   let itemPermissions: ItemPermissions = {};
   let basePaths: PermissionMap = account.basePaths;
   if (!account.isAdmin && account.isElevated) {
     itemPermissions = Object.fromEntries((await reader.list<{ [action: string]: boolean }>('itemPermissions')).map((d) => [d.id, d.data]));
-    const lists = memberships.filter((m) => m.state === 'accepted').map((m) => m.userListId);
     // The grants of the lists she is accepted in that allow permissions (server/lists).
-    basePaths = mergePermissionMaps(account.basePaths, ...(await ctx.listGrantsOf(lists)));
+    basePaths = mergePermissionMaps(account.basePaths, ...powers.grants);
   }
   const profile = (await reader.get<Profile>('profile', account.accountId))?.data;
   return {
@@ -81,7 +86,7 @@ export async function permissionContext(
 
 /** The permission context of an account by id (realtime checks, jobs), or undefined when the account is gone. */
 export async function permissionContextOf(
-  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf' | 'listGrantsOf'>,
+  ctx: Pick<AppContext, 'store' | 'registry' | 'membershipsOf' | 'listPowersOf'>,
   accountId: string,
 ): Promise<PermissionContext | undefined> {
   const account = (await ctx.store.get<Account>('account', accountId))?.data;

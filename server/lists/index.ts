@@ -38,6 +38,9 @@ export default defineDomain({
     keepDynamicListsCurrent(ctx);
     // Read on every request: kept in the store's cache under the key each membership write announces.
     ctx.membershipsOf = (accountId) => ctx.store.keyed(MEMBERSHIPS_KEY, accountId, () => membershipsOf(ctx.store.kysely, accountId));
-    ctx.listGrantsOf = async (listIds) => (await listsByIds(ctx.store.kysely, [...listIds])).map(listGrants);
+    ctx.listPowersOf = async (listIds) => {
+      const lists = await listsByIds(ctx.store.kysely, [...listIds]);
+      return { admin: lists.some((l) => l.isAdmin), grants: lists.map(listGrants) };
+    };
   },
 });

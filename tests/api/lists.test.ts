@@ -311,7 +311,7 @@ describeBackends('user lists', (api) => {
     expect((await api.call('GET', 'userLists/permissions/byList/makers', { token: maya })).status).toBe(403);
   });
 
-  it('permission toggles: granted to accepted members while allowPermissions is on (Elena opens the userLists area)', async () => {
+  it('permission toggles: granted to accepted members while allowPermissions is on (Elena opens the userLists area); admin mode makes them admins', async () => {
     const toggle = (path: string) => api.call<UserListView & Message>('POST', `userLists/admin/makers/${path}`, { token: admin });
     expect((await api.call('POST', 'userLists/admin/countUsers', { token: elena, body: { listIds: ['makers'] } })).status).toBe(403);
     expect((await toggle('userLists.read/true')).body.permissions).toEqual(['userLists.read']);
@@ -322,12 +322,15 @@ describeBackends('user lists', (api) => {
     // Reading is not changing: Elena's grant opens the area, not its writes.
     expect((await api.call('POST', 'userLists/admin/makers/isAdmin/true', { token: elena })).status).toBe(403);
     expect((await toggle('isAdmin/true')).body).toMatchObject({ isAdmin: true });
+    // Admin mode: Maya, a member accepted in makers, is an admin while it is on, and only then.
+    expect((await api.call('POST', 'userLists/admin/countUsers', { token: maya, body: { listIds: ['makers'] } })).status).toBe(200);
     expect((await toggle('isAdmin/maybe')).status).toBe(400);
     expect((await toggle('nosuchsubject.read/true')).status).toBe(400);
     expect((await toggle('__proto__.read/true')).status).toBe(400);
     expect((await toggle('userLists.read/false')).body.permissions).toEqual([]);
     expect((await toggle('allowPermissions/false')).body).toMatchObject({ allowPermissions: false });
     expect((await toggle('isAdmin/false')).body).toMatchObject({ isAdmin: false });
+    expect((await api.call('POST', 'userLists/admin/countUsers', { token: maya, body: { listIds: ['makers'] } })).status).toBe(403);
     expect((await api.call('POST', 'userLists/admin/countUsers', { token: elena, body: { listIds: ['makers'] } })).status).toBe(403);
   });
 

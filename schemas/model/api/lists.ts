@@ -64,7 +64,7 @@ export interface UserListView extends UserListSummary {
   rule?: RuleQuery;
   connectionId?: Id;
   entityId?: Id;
-  /** Admin mode: its accepted members are admins of the list's own items (§6). */
+  /** Admin mode: its accepted members are admins while they are (§6; HumHub's administrator group). */
   isAdmin: boolean;
   /** Its accepted members receive the list's permission grants (`permissions`). */
   allowPermissions: boolean;
