@@ -13,7 +13,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { isStaff } from '../permissions';
 import { listDeletionRefusal } from './deletion-guards';
 import { requireListAdmin } from './list-access';
-import { announceListChanged } from './list-events';
+import { announceListChanged, announceListPowersChanged } from './list-events';
 import { dynamicListSaved } from './dynamic-job';
 import { applyListInput, parseStates } from './list-input';
 import { announceMembership, lockList, MEMBERSHIP_REMOVED } from './move';
@@ -185,7 +185,9 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
           );
       }
       await existing(ctx, req.params.id);
-      return viewOf(ctx, await changeList(ctx, req.params.id, (list) => apply(list, on, permission)));
+      const view = await viewOf(ctx, await changeList(ctx, req.params.id, (list) => apply(list, on, permission)));
+      announceListPowersChanged(ctx, req.params.id);
+      return view;
     };
   };
   app.post<{ Params: { id: string; mode: string } }>(

@@ -321,8 +321,16 @@ describeBackends('user lists', (api) => {
     expect((await api.call('POST', 'userLists/admin/countUsers', { token: elena, body: { listIds: ['makers'] } })).status).toBe(200);
     // Reading is not changing: Elena's grant opens the area, not its writes.
     expect((await api.call('POST', 'userLists/admin/makers/isAdmin/true', { token: elena })).status).toBe(403);
-    expect((await toggle('isAdmin/true')).body).toMatchObject({ isAdmin: true });
-    // Admin mode: Maya, a member accepted in makers, is an admin while it is on, and only then.
+    // Admin mode: Maya, a member accepted in makers, is an admin while it is on, and only then;
+    // her open tabs are told to reload what they may see.
+    const socket = await socketFor(api.url, maya);
+    try {
+      const told = nextEvent<{ userListId: string }>(socket, 'permissions:update');
+      expect((await toggle('isAdmin/true')).body).toMatchObject({ isAdmin: true });
+      expect(await told).toEqual({ userListId: 'makers' });
+    } finally {
+      socket.close();
+    }
     expect((await api.call('POST', 'userLists/admin/countUsers', { token: maya, body: { listIds: ['makers'] } })).status).toBe(200);
     expect((await toggle('isAdmin/maybe')).status).toBe(400);
     expect((await toggle('nosuchsubject.read/true')).status).toBe(400);
