@@ -179,9 +179,11 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     expect(await admin.setPermissions('news', { manageSettings: true, read: false })).toEqual({ manageSettings: true, read: false });
     expect(await admin.getPermissions('news')).toEqual({ manageSettings: true, read: false });
 
-    expect(await admin.listUserLists()).toEqual([
+    expect((await admin.listUserLists()).map(({ id, name }) => ({ id, name }))).toEqual([
       { id: 'makers', name: 'Makers' },
+      { id: 'riverside', name: 'Riverside members' },
       { id: 'volunteers', name: 'Volunteers' },
+      { id: 'workshop-mentors', name: 'Workshop mentors' },
     ]);
     const init = async () => (await server.call<InitResponse>('GET', 'init', { token: adminToken })).body;
     await admin.viewAs(['makers']);

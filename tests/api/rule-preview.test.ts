@@ -33,7 +33,9 @@ describeBackends('rules editor subjects and preview', (api) => {
     expect(res.status).toBe(200);
     expect(res.body.lists).toEqual([
       { value: 'makers', label: 'Makers' },
+      { value: 'riverside', label: 'Riverside members' },
       { value: 'volunteers', label: 'Volunteers' },
+      { value: 'workshop-mentors', label: 'Workshop mentors' },
     ]);
     const byName = new Map(res.body.userFields!.map((f) => [f.value, f]));
     expect(byName.get('volunteer')).toEqual({ value: 'volunteer', label: 'I want to volunteer', type: 'boolean' });
@@ -74,7 +76,7 @@ describeBackends('rules editor subjects and preview', (api) => {
     const everyone = await preview(admin, { query: { logicalOperator: 'all', rules: [] } });
     expect(everyone.status).toBe(200);
     expect(everyone.body.accounts.count).toBe(everyone.body.accounts.total);
-    expect(everyone.body.lists.map((l) => l.id).sort()).toEqual(['makers', 'volunteers']);
+    expect(everyone.body.lists.map((l) => l.id).sort()).toEqual(['makers', 'riverside', 'volunteers', 'workshop-mentors']);
 
     const newsletter = await preview(admin, { query: { logicalOperator: 'all', rules: [{ kind: 'userField', subject: 'newsletter', operator: 'isTrue' }] } });
     expect(newsletter.status).toBe(200);
