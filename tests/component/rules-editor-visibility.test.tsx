@@ -103,10 +103,11 @@ describe('rules editor in block visibility', { timeout: 60_000 }, () => {
       within(lists)
         .getAllByRole('checkbox')
         .map((c) => c.parentElement?.textContent),
-    ).toEqual(['Makers', 'Volunteers']);
+    ).toEqual(['Makers', 'Riverside members', 'Volunteers', 'Workshop mentors']);
     expect(within(rule).queryByRole('textbox')).toBeNull();
     await user.tab(); // Not (invert)
     await user.tab(); // Makers
+    await user.tab(); // Riverside members
     await user.tab(); // Volunteers
     expect(within(lists).getByRole('checkbox', { name: 'Volunteers' })).toHaveFocus();
     await user.keyboard(' ');
