@@ -99,6 +99,13 @@ const block = (id: string, options: Record<string, unknown>): Block => ({
   options: { submitLabel: 'Submit application', ...options },
 });
 
+/** Clicks a submit button once the form has enabled it (it stays disabled until its required answers are read). */
+async function clickWhenEnabled(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, name: string) {
+  const button = await within(scope).findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+}
+
 describe('the application block', () => {
   it('applies, is returned with a message, re-applies, withdraws, is accepted and banned, offering only the moves listed', async () => {
     const user = userEvent.setup();
@@ -111,7 +118,7 @@ describe('the application block', () => {
     // The required question blocks the submit until answered.
     const why = await within(section).findByRole('textbox', { name: /Why would you like to help\?/ });
     await user.type(why, 'I fix bikes');
-    await user.click(within(section).getByRole('button', { name: 'Submit application' }));
+    await clickWhenEnabled(user, section, 'Submit application');
     await within(section).findByText('Thank you, your application has been sent.');
     expect(within(section).queryByRole('textbox')).toBeNull();
     within(section).getByRole('button', { name: 'Withdraw my application' });
@@ -123,7 +130,7 @@ describe('the application block', () => {
     const again = await within(section).findByRole('textbox', { name: /Why would you like to help\?/ });
     expect(again).toHaveValue('I fix bikes');
     await user.type(again, ', on Tuesdays');
-    await user.click(within(section).getByRole('button', { name: 'Send my application again' }));
+    await clickWhenEnabled(user, section, 'Send my application again');
     await within(section).findByText('Thank you, your application has been sent.');
     const sent = await call<MembershipRequestsResponse>(ada, 'GET', `applications/membershipRequests/admin?applicationId=${applicationId}`);
     expect(sent.items.find((r) => r.accountId === 'maya')?.state).toBe('applied');
@@ -132,7 +139,7 @@ describe('the application block', () => {
     await user.click(within(section).getByRole('button', { name: 'Withdraw my application' }));
     await user.click(within(section).getByRole('button', { name: 'Yes, withdraw' }));
     await within(section).findByText('You withdrew your application. You can apply again below.');
-    await user.click(await within(section).findByRole('button', { name: 'Send my application again' }));
+    await clickWhenEnabled(user, section, 'Send my application again');
     await within(section).findByText('Thank you, your application has been sent.');
 
     // Accepted: a welcome, the message, leaving the list as her only move.
