@@ -3,6 +3,7 @@
  * state, each with her state and since when; add (AddMembersDialog) and remove, except on a
  * protected list (dynamic or system: its members come from its rule or the platform, §5).
  */
+import { ColumnHeads } from '../../core/ColumnHeads';
 import { useCallback, useId, useState } from 'react';
 import type { MembershipState } from '../../../schemas/model';
 import type { ListUserRow, UserListView } from '../../../schemas/model/api/lists';
@@ -96,15 +97,7 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
             <ScrollRegion label={t('adminAreas.lists.members.scroll')}>
               <table className="t-admin-table">
                 <caption>{t('adminAreas.lists.members.caption', { label: list.label })}</caption>
-                <thead>
-                  <tr>
-                    {(['name', 'state', 'since', 'actions'] as const).map((c) => (
-                      <th key={c} scope="col">
-                        {t(`adminAreas.lists.members.columns.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <ColumnHeads keyPrefix="adminAreas.lists.members.columns" columns={['name', 'state', 'since', 'actions']} />
                 <tbody>
                   {listing.items.map((row) => (
                     <tr key={row.id}>

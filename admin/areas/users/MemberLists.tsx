@@ -4,6 +4,7 @@
  * may make now (engine/core membershipMoves), made through the list's add call in that state, and
  * removal; a list whose members come from a rule or the platform (dynamic, system) is shown only.
  */
+import { ColumnHeads } from '../../core/ColumnHeads';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
@@ -82,15 +83,7 @@ export function MemberLists({ accountId }: { accountId: string }) {
         <ScrollRegion label={t('adminAreas.memberLists.scroll')}>
           <table className="t-admin-table">
             <caption>{t('adminAreas.memberLists.caption', { name: loaded.name })}</caption>
-            <thead>
-              <tr>
-                {(['list', 'state', 'moves'] as const).map((c) => (
-                  <th key={c} scope="col">
-                    {t(`adminAreas.memberLists.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads keyPrefix="adminAreas.memberLists.columns" columns={['list', 'state', 'moves']} />
             <tbody>
               {loaded.rows.map((row) => {
                 const locked = row.list.dynamic || row.list.system;

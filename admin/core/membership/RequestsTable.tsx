@@ -1,4 +1,5 @@
 /** Open membership requests, newest first by cursor (GET applications/membershipRequests/admin), each opening its detail at `hrefOf`. */
+import { ColumnHeads } from '../ColumnHeads';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import type { MembershipRequestView } from '../../../schemas/model/api/applications';
@@ -35,15 +36,7 @@ export function RequestsTable({ api, applicationId, hrefOf }: { api: ListsApi; a
         <ScrollRegion label={t('adminAreas.requests.scroll')}>
           <table className="t-admin-table">
             <caption>{t('adminAreas.requests.caption')}</caption>
-            <thead>
-              <tr>
-                {(['name', 'application', 'state', 'date'] as const).map((c) => (
-                  <th key={c} scope="col">
-                    {t(`adminAreas.requests.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads keyPrefix="adminAreas.requests.columns" columns={['name', 'application', 'state', 'date']} />
             <tbody>
               {listing.items.map((request) => (
                 <tr key={request.id}>
