@@ -17,8 +17,13 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
   it('the stand-in login lists the demo accounts and redirects with t and s', async () => {
     const page = await fetch(`${api.url}/login`);
     const html = await page.text();
-    expect(html).toContain('Sign in as Ada Admin');
-    expect(html).toContain('Sign in as Maya Maker');
+    // "Sign in as" is read out, not shown: the card shows the name, role and address.
+    expect(html).toContain('<span class="vh">Sign in as </span>Ada Admin');
+    expect(html).toContain('<span class="vh">Sign in as </span>Maya Maker</span><span class="detail">member · maya@example.org');
+    // Staff first, then members, each a card naming role and address; light and dark as the device prefers.
+    expect(html.indexOf('<h2 id="staff">Staff</h2>')).toBeGreaterThan(0);
+    expect(html.indexOf('<h2 id="members">Members</h2>')).toBeGreaterThan(html.indexOf('Elena Editor'));
+    expect(html).toContain('prefers-color-scheme:dark');
     const res = await fetch(`${api.url}/login`, { method: 'POST', body: new URLSearchParams({ accountId: 'maya' }), redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/app\/\?t=tessera&s=[\w-]+$/);
