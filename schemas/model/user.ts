@@ -45,6 +45,8 @@ export interface UserState {
   serviceId?: string;
   imageAccessToken?: string;
   frameworkData?: JsonObject;
+  /** The colour mode saved to the account (profile meta `settings.theme`), when she chose one. */
+  theme?: 'light' | 'dark' | 'auto';
 }
 
 export interface BlockMeta {

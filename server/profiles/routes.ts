@@ -24,6 +24,7 @@ import type {
 } from '../../schemas/model/api/profiles';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
+import { isThemeMode, THEME_META_PATH, THEME_MODES } from '../../engine/core/theme-mode';
 import type { Account } from '../model';
 import { permissionHolder } from '../permissions';
 import { canEditProfile } from '../../engine/core/permissions';
@@ -54,6 +55,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (typeof data !== 'string' || !published.includes(data))
         throw badRequest(`data: the language must be one of the published languages (${published.join(', ')})`);
     }
+    if (path === THEME_META_PATH && !isThemeMode(data)) throw badRequest(`data: the colour mode must be one of ${THEME_MODES.join(', ')}`);
     // Always the caller's own profile: there is no id to name another one.
     return updateProfileMeta(ctx, user.account.accountId, (meta) => setAtPath(meta, path, data));
   });

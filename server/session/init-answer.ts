@@ -6,7 +6,8 @@
  * memoised structure and page are serialised once, never again per request.
  */
 import { accountLocale, publishedLanguages } from '../../engine/core/i18n/languages';
-import type { Id, Profile, Settings } from '../../schemas/model';
+import { themeModeOf, type ThemeMode } from '../../engine/core/theme-mode';
+import type { Id, Profile, Settings, UserState } from '../../schemas/model';
 import type { InitResponse } from '../../schemas/model/api/session';
 import type { AppContext, SignedInUser } from '../context';
 import { headedAnswer, sharedHead, type JsonAnswer, type SharedHead } from '../http/compression';
@@ -91,7 +92,7 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
     }
   }
   const tail: Tail = {
-    user: userState(user, devices),
+    user: withThemeMode(userState(user, devices), themeModeOf(profileDoc?.data.data?.meta)),
     viewAs: { active: !!viewAsListIds(user.account), userListIds: viewAsListIds(user.account) ?? [] },
     dataPrivacy: ownDataPrivacy(user),
     permissions: user.account.permissions,
@@ -103,3 +104,6 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
   for (const domain of ctx.domains) if (domain.init) Object.assign(tail, await domain.init(ctx, user));
   return headedAnswer(head, `,${JSON.stringify(tail).slice(1)}`);
 }
+
+/** The account's saved colour mode rides with its user state, so every device starts in it. */
+const withThemeMode = (state: UserState, theme: ThemeMode | undefined): UserState => (theme ? { ...state, theme } : state);

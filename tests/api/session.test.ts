@@ -206,6 +206,22 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect((await api.call<{ language: string }>('GET', 'profile/victor', { token })).body).toMatchObject({ data: { meta: { language: 'fr' } } });
   });
 
+  it('the colour mode chosen is kept in profile meta and init hands it to every device; only light, dark or auto', async () => {
+    const token = await api.signIn('chloe');
+    expect((await api.call<{ user: { theme?: string } }>('GET', 'init', { token })).body.user.theme).toBeUndefined();
+    const chosen = await api.call<{ settings: { theme: string } }>('POST', 'profile/meta/upsert', { token, body: { path: 'settings.theme', data: 'dark' } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.settings.theme).toBe('dark');
+    const init = await api.call<{ user: { theme?: string } }>('GET', 'init', { token: await api.signIn('chloe') });
+    expect(init.body.user.theme).toBe('dark');
+    for (const data of ['purple', 1, null, { mode: 'dark' }]) {
+      const wrong = await api.call<{ message: string }>('POST', 'profile/meta/upsert', { token, body: { path: 'settings.theme', data } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('data: the colour mode must be one of light, dark, auto');
+    }
+    expect((await api.call<{ data: { meta: { settings: { theme: string } } } }>('GET', 'profile/chloe', { token })).body.data.meta.settings.theme).toBe('dark');
+  });
+
   it('getDefaultPagesViewPermission answers a show flag per page name', async () => {
     const res = await api.call('POST', 'settings/permission/getDefaultPagesViewPermission', {
       token: maya,

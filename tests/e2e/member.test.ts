@@ -132,7 +132,7 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await page.close();
   });
 
-  it('dark mode toggles and survives a reload', async () => {
+  it('dark mode toggles, survives a reload and follows the account to another device', async () => {
     const { page } = await openPage(`${server.url}/app/home/news`);
     await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
     await page.getByRole('button', { name: 'Open user controls' }).click();
@@ -142,6 +142,14 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // Saved to the account: a device that never chose (its storage emptied) starts dark too.
+    await page.evaluate(() => {
+      localStorage.removeItem('tessera.themeMode');
+      localStorage.removeItem('tessera.themeScheme');
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('tessera.themeMode')])).toEqual(['dark', 'dark']);
     await page.getByRole('button', { name: 'Open user controls' }).click();
     await page.getByRole('radio', { name: 'Light' }).check();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');

@@ -11,7 +11,7 @@ import { loadShellMessages } from '../i18n/shell-messages';
 import { useT } from '../i18n/use-t';
 import { LOGGED_OUT_KEY } from '../shell/logout';
 import { useApi } from '../shell/services';
-import { loadTheme, type ThemeAvailability } from '../theme/theme';
+import { adoptAccountTheme, loadTheme, type ThemeAvailability } from '../theme/theme';
 import { applyInit } from './apply-init';
 import { Loader } from './Loader';
 import { LoginScreen, loginServiceUrl } from './LoginScreen';
@@ -81,7 +81,8 @@ export function StartupGate({ children }: { children: ReactNode }) {
         // The account's language shows from the first render: its shell texts are loaded first.
         await loadShellTexts(store, outcome.init.locale);
         if (cancelled) return;
-        applyInit(store, outcome.init, outcome.settings, run.theme.current, outcome.safeMode, localStorage);
+        const theme = adoptAccountTheme(run.theme.current, outcome.init.user.theme, { doc: document, storage: localStorage, prefersDark: prefersDark() });
+        applyInit(store, outcome.init, outcome.settings, theme, outcome.safeMode, localStorage);
         sessionStorage.removeItem(LOGGED_OUT_KEY);
         setPhase({ kind: 'ready' });
       })

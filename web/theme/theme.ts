@@ -5,18 +5,16 @@
  * applies it before the first paint: no flash of the wrong theme on reload.
  */
 import type { Id, Settings } from '../../schemas/model';
+import { isThemeMode, type ThemeMode } from '../../engine/core/theme-mode';
 import { applyBrandTokens } from './brand-tokens';
 
-export type ThemeMode = 'light' | 'dark' | 'auto';
+export { isThemeMode, type ThemeMode };
 export type ColourScheme = 'light' | 'dark';
 export const THEME_MODE_KEY = 'tessera.themeMode';
 /** Read by the inline script in web/index.html: keep the two in step. */
 export const THEME_SCHEME_KEY = 'tessera.themeScheme';
 export const PREVIEW_BRAND_KEY = 'tessera.previewBrandId';
 export const BRAND_STYLESHEET_ID = 'tessera-brand-theme';
-const MODES: ThemeMode[] = ['light', 'dark', 'auto'];
-
-export const isThemeMode = (v: unknown): v is ThemeMode => MODES.includes(v as ThemeMode);
 
 export interface ThemeAvailability {
   /** The light/dark/auto selector shows. */
@@ -79,6 +77,21 @@ export function ensureBrandStylesheet(doc: Document, href: string): Promise<void
     el.addEventListener('error', done);
     el.href = href;
   });
+}
+
+/**
+ * The account's saved mode (init's `user.theme`) wins over this device's last one once start-up
+ * knows it, so a choice made on the phone holds on the laptop; unless the selector is off or locked.
+ */
+export function adoptAccountTheme(
+  availability: ThemeAvailability,
+  accountMode: ThemeMode | undefined,
+  env: { doc: Document; storage: Storage; prefersDark: boolean },
+): ThemeAvailability {
+  if (!availability.selectable || !isThemeMode(accountMode) || accountMode === availability.mode) return availability;
+  env.storage.setItem(THEME_MODE_KEY, accountMode);
+  applyScheme(env.doc, resolveScheme(accountMode, env.prefersDark), env.storage);
+  return { ...availability, mode: accountMode };
 }
 
 /** Start-up theme step: brand style sheet plus the colour scheme. */
