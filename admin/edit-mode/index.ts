@@ -59,6 +59,27 @@ export function editShortcutFor(e: KeyLike, layout: string): EditShortcut | null
 
 const lastEditModeToggleAtom = atom(-Infinity);
 
+/** The tab's sessionStorage key that keeps edit mode on across a reload. */
+export const EDIT_MODE_SESSION_KEY = 'tessera.editMode';
+
+// Storage may be missing or refuse (private modes, quotas): edit mode then simply starts off.
+function readSessionFlag(key: string): boolean {
+  try {
+    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(key) === 'on';
+  } catch {
+    return false;
+  }
+}
+function writeSessionFlag(key: string, on: boolean): void {
+  try {
+    if (typeof sessionStorage === 'undefined') return;
+    if (on) sessionStorage.setItem(key, 'on');
+    else sessionStorage.removeItem(key);
+  } catch {
+    // not kept: the next load starts outside edit mode
+  }
+}
+
 /**
  * Toggles edit mode, at most once per EDIT_MODE_TOGGLE_THROTTLE_MS (the shortcut and the shell's
  * edit button share the throttle). Takes the current time; returns whether it toggled. The caller
@@ -108,6 +129,18 @@ export function useEditModeShortcuts(user: PermissionUser | undefined, options: 
     if (!mayEdit && editMode) setEditMode(false);
     if (!mayTextEdit && textEdit) setTextEdit(false);
   }, [mayEdit, mayTextEdit, editMode, textEdit, setEditMode, setTextEdit]);
+
+  // Edit mode outlives a reload of the tab (issue 35: an editor who reloads keeps composing), once
+  // the user is known to hold manageEditMode; another tab or a new session starts outside it.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !mayEdit) return;
+    restored.current = true;
+    if (readSessionFlag(EDIT_MODE_SESSION_KEY)) setEditMode(true);
+  }, [mayEdit, setEditMode]);
+  useEffect(() => {
+    if (restored.current) writeSessionFlag(EDIT_MODE_SESSION_KEY, editMode && mayEdit);
+  }, [editMode, mayEdit]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

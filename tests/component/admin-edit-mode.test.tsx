@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPanelOpenAtom,
   debugInfoAtom,
+  EDIT_MODE_SESSION_KEY,
   editModeAtom,
   NAVIGATION_BLOCKED_KEY,
   safeModeAtom,
@@ -85,6 +86,39 @@ describe('edit mode shortcuts', () => {
     const other = setup(editor);
     other.press('KeyD');
     expect(other.store.get(debugInfoAtom)).toBe(false);
+  });
+});
+
+describe('edit mode across a reload of the tab', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('comes back on for a user with manageEditMode once she is known, and not for a member', () => {
+    const first = setup(editor);
+    first.press('KeyE');
+    expect(sessionStorage.getItem(EDIT_MODE_SESSION_KEY)).toBe('on');
+    first.hook.unmount();
+    // The reload: the session is not known at first, then the editor arrives.
+    const store = createStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const hook = renderHook(({ u }: { u: PermissionUser | undefined }) => useEditModeShortcuts(u), {
+      wrapper,
+      initialProps: { u: undefined as PermissionUser | undefined },
+    });
+    expect(store.get(editModeAtom)).toBe(false);
+    hook.rerender({ u: editor });
+    expect(store.get(editModeAtom)).toBe(true);
+    hook.unmount();
+    // A member in the same tab (another account signed in) never gets it.
+    const member2 = setup(member);
+    expect(member2.store.get(editModeAtom)).toBe(false);
+  });
+
+  it('leaving edit mode forgets it', () => {
+    const { press, tick } = setup(editor);
+    press('KeyE');
+    tick(1100);
+    press('KeyE');
+    expect(sessionStorage.getItem(EDIT_MODE_SESSION_KEY)).toBeNull();
   });
 });
 

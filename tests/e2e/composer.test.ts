@@ -40,7 +40,7 @@ afterAll(async () => {
 describe('the composer in Chromium', () => {
   const callout = () => admin.locator(`[data-block-id="${CALLOUT}"]`);
 
-  it('enters edit mode without remounting the page; one bar; no block carries a toolbar', async () => {
+  it('enters edit mode without remounting the page; one bar; no block carries a toolbar; a reload keeps it', async () => {
     await callout().evaluate((el) => ((el as HTMLElement & { marker?: number }).marker = 42));
     await admin.keyboard.press('Alt+Shift+KeyE');
     await admin.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
@@ -50,6 +50,10 @@ describe('the composer in Chromium', () => {
     expect(await admin.getByRole('toolbar', { name: /^Block controls/ }).count()).toBe(0);
     // One admin bar: the shell's hides in edit mode.
     expect(await admin.getByRole('toolbar', { name: 'Administration' }).count()).toBe(0);
+    // A reload of the tab keeps composing.
+    await admin.reload();
+    await admin.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+    await callout().getByRole('button', { name: 'Select Callout' }).waitFor({ state: 'attached' });
   });
 
   it('hover shows the name tag; click selects and shows one small toolbar; axe at 1280 px is clean', async () => {
