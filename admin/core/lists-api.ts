@@ -78,8 +78,8 @@ export function createListsApi(request: AdminRequest) {
     createList: (userList: UserListInput): Promise<UserListView> => call('PUT', 'userLists', { userList }),
     updateList: (id: string, changes: Partial<UserListInput>): Promise<UserListView> => call('POST', `userLists/${enc(id)}`, { changes }),
     deleteList: (id: string): Promise<void> => call('DELETE', `userLists/${enc(id)}`),
-    members: (id: string, options: { states?: MembershipState[]; cursor?: string } = {}): Promise<ListUsersResponse> =>
-      call('GET', `userLists/${enc(id)}/users?${query({ states: options.states?.join(','), cursor: options.cursor, limit: LISTS_PAGE_SIZE })}`),
+    members: (id: string, options: { states?: MembershipState[]; cursor?: string; q?: string } = {}): Promise<ListUsersResponse> =>
+      call('GET', `userLists/${enc(id)}/users?${query({ states: options.states?.join(','), cursor: options.cursor, q: options.q, limit: LISTS_PAGE_SIZE })}`),
     addMembers: (id: string, accounts: string[], state?: MembershipState): Promise<ListUsersAddResponse> =>
       call('POST', `userLists/${enc(id)}/users`, { accounts, ...(state ? { state } : {}) }),
     removeMember: (id: string, accountId: string): Promise<void> => call('DELETE', `userLists/${enc(id)}/${enc(accountId)}`),

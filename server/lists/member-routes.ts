@@ -26,6 +26,7 @@ import { requireListAdmin } from './list-access';
 import { announceMembership, MEMBERSHIP_STATE, membershipView, moveMembership, removeMembership } from './move';
 import { MEMBERSHIPS_KEY } from './memberships';
 import { parseStates } from './list-input';
+import { createMemberIndex } from '../search';
 import { listById, listsByIds, listsDb } from './user-lists';
 
 const ALL_STATES = [...MEMBERSHIP_STATUSES] as MembershipState[];
@@ -46,8 +47,12 @@ function mayManageMembershipsOf(user: Awaited<ReturnType<typeof requireUser>>, a
   return accountId === user.account.accountId || (isStaff(holder) && mayOpenAdminArea(holder, 'userLists'));
 }
 
+/** Name matches a members-of-a-list search considers at most (a name query narrows fast; a letter or two is refined by typing on). */
+const NAME_MATCHES_MAX = 1000;
+
 export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = () => ctx.store.kysely;
+  const nameIndex = createMemberIndex(ctx.engine);
 
   app.get<{ Params: { id: string }; Querystring: { states?: string; cursor?: string; limit?: string; q?: string } }>('/userLists/:id/users', async (req) => {
     await requireListAdmin(ctx, req, 'accessUserData', req.params.id);
@@ -58,12 +63,17 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     const after = typeof req.query.cursor === 'string' && req.query.cursor ? decodeCursor(req.query.cursor) : undefined;
     const q = typeof req.query.q === 'string' ? req.query.q.trim().toLowerCase().slice(0, 120) : '';
     if (!(await listById(db(), id))) throw notFound(`user list "${id.slice(0, 200)}" does not exist`);
+    // q: a member's name (every word a prefix, through the search domain's member index) or a part of her account id.
+    const named = q ? (await nameIndex.search(db(), { text: q, page: 1, limit: NAME_MATCHES_MAX })).hits.map((h) => h.accountId) : [];
     const base = listsDb(db())
       .selectFrom('list_memberships')
       .where('list_id', '=', id)
       .where('state', 'in', states)
-      // q: the account id contains it (names live in profiles; the members directory searches those).
-      .$if(!!q, (qb) => qb.where((eb) => eb(eb.fn('lower', ['account_id']), 'like', `%${q.replace(/[%_\\]/g, '')}%`)));
+      .$if(!!q, (qb) =>
+        qb.where((eb) =>
+          eb.or([eb(eb.fn('lower', ['account_id']), 'like', `%${q.replace(/[%_\\]/g, '')}%`), ...(named.length ? [eb('account_id', 'in', named)] : [])]),
+        ),
+      );
     const [rows, total] = await Promise.all([
       base
         .selectAll()

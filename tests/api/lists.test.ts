@@ -213,6 +213,16 @@ describeBackends('user lists', (api) => {
       total: 1,
       items: [{ accountId: 'grace' }],
     });
+    // By name too: every word a prefix of a word of the member's name.
+    for (const q of ['murphy', 'Grace%20Mur', 'gr%20mu'])
+      expect((await api.call<ListUsersResponse>('GET', `userLists/${list.id}/users?q=${q}`, { token: admin })).body).toMatchObject({
+        total: 1,
+        items: [{ accountId: 'grace', name: 'Grace Murphy' }],
+      });
+    expect((await api.call<ListUsersResponse>('GET', `userLists/${list.id}/users?q=nobody%20here`, { token: admin })).body).toMatchObject({
+      total: 0,
+      items: [],
+    });
     expect(await api.call<Message>('GET', `userLists/${list.id}/users?states=accepted,pending,__proto__`, { token: admin })).toMatchObject({
       status: 400,
       body: { message: expect.stringContaining('unknown membership states: pending, __proto__') },

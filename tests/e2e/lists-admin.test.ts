@@ -71,6 +71,14 @@ describe('the list and application admin areas', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Accepted');
     expect((await call<ListUsersResponse>('GET', `userLists/${list.id}/users`)).items.map((u) => u.accountId)).toEqual(['maya']);
+    // Found by her surname, not by a stranger's.
+    const find = ada.getByRole('searchbox', { name: 'Find a member' });
+    await find.fill('zzz');
+    await ada.getByText('Nobody in this list matches “zzz”.').waitFor();
+    await find.fill('maker');
+    await row.waitFor();
+    await find.fill('');
+    await row.waitFor();
 
     await row.getByRole('button', { name: 'Remove Maya Maker' }).click();
     await ada

@@ -10,7 +10,7 @@ import { isListFull, type ListsApi, type ListsApiError, type MemberHit } from '.
 import { countText } from '../../core/count-text';
 import { useAdminFrame } from '../../frame/frame-context';
 
-const SEARCH_DEBOUNCE_MS = 250;
+export const SEARCH_DEBOUNCE_MS = 250;
 
 type Found = { status: 'idle' } | { status: 'searching' } | { status: 'ready'; hits: MemberHit[] } | { status: 'error'; message: string };
 

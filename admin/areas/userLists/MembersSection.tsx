@@ -1,10 +1,10 @@
 /**
  * A list's members (GET userLists/{id}/users): newest first by cursor with "Load more", filtered by
- * state, each with her state and since when; add (AddMembersDialog) and remove, except on a
+ * state and found by name or account id, each with her state and since when; add (AddMembersDialog) and remove, except on a
  * protected list (dynamic or system: its members come from its rule or the platform, §5).
  */
 import { ColumnHeads } from '../../core/ColumnHeads';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { MembershipState } from '../../../schemas/model';
 import type { ListUserRow, UserListView } from '../../../schemas/model/api/lists';
 import { countText } from '../../core/count-text';
@@ -16,7 +16,17 @@ import { ScrollRegion } from '../../core/ScrollRegion';
 import { useCursorPages } from '../../core/use-cursor-pages';
 import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
-import { AddMembersDialog } from './AddMembersDialog';
+import { AddMembersDialog, SEARCH_DEBOUNCE_MS } from './AddMembersDialog';
+
+/** `value` once it has stayed the same for `ms` (a search box asks when typing pauses). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 export const MEMBERSHIP_STATES: readonly MembershipState[] = ['accepted', 'applied', 'returned', 'withdrawn', 'rejected', 'banned', 'completed'];
 
@@ -24,6 +34,8 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
   const { services, t } = useAdminFrame();
   const id = useId();
   const [state, setState] = useState<MembershipState | ''>('');
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim(), SEARCH_DEBOUNCE_MS);
   const [total, setTotal] = useState<number>();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ListUserRow>();
@@ -31,11 +43,11 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
   const [removeError, setRemoveError] = useState<string>();
   const load = useCallback(
     async (cursor: string | undefined) => {
-      const page = await api.members(list.id, { states: state ? [state] : undefined, cursor });
+      const page = await api.members(list.id, { states: state ? [state] : undefined, cursor, q: q || undefined });
       if (cursor === undefined) setTotal(page.total);
       return { items: page.items, next: page.next ?? undefined };
     },
-    [api, list.id, state],
+    [api, list.id, state, q],
   );
   const { listing, more, refresh, update } = useCursorPages<ListUserRow>(load);
   const protectedList = list.dynamic || list.system;
@@ -70,6 +82,8 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
               </option>
             ))}
           </select>
+          <label htmlFor={`${id}-q`}>{t('adminAreas.lists.members.find')}</label>
+          <input id={`${id}-q`} type="search" value={text} maxLength={120} onChange={(e) => setText(e.target.value)} />
         </div>
         {protectedList ? (
           <p className="t-admin-meta">{t(list.dynamic ? 'adminAreas.lists.members.dynamic' : 'adminAreas.lists.members.system')}</p>
@@ -92,7 +106,7 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
             {total !== undefined && countText(t, services.locale, 'adminAreas.lists.members.total', total)}
           </p>
           {!listing.items.length ? (
-            <p className="t-admin-empty">{t('adminAreas.lists.members.empty')}</p>
+            <p className="t-admin-empty">{q ? t('adminAreas.lists.members.noneFound', { q }) : t('adminAreas.lists.members.empty')}</p>
           ) : (
             <ScrollRegion label={t('adminAreas.lists.members.scroll')}>
               <table className="t-admin-table">
