@@ -90,6 +90,43 @@ describe('the list and application admin areas', () => {
     expect((await call<ListUsersResponse>('GET', `userLists/${list.id}/users`)).items).toEqual([]);
   }, 120_000);
 
+  it('creates a dynamic list whose rule is written in the rules editor; its members follow the rule', async () => {
+    await go('/admin/userLists');
+    await ada.getByRole('button', { name: 'New list…' }).click();
+    const create = ada.getByRole('dialog', { name: 'New list' });
+    await create.getByRole('textbox', { name: 'Name' }).fill('Bristol makers');
+    await create.getByRole('switch', { name: 'Members come from a rule' }).check();
+    await create.getByRole('button', { name: 'Create list' }).click();
+    await create.getByText('A dynamic list needs a rule: add at least one condition.').waitFor();
+
+    await create.getByRole('button', { name: 'Edit rule…' }).click();
+    const editor = ada.getByRole('dialog', { name: 'Who belongs to this list' });
+    await editor.getByRole('button', { name: 'Add', exact: true }).click();
+    await ada.getByRole('menuitem', { name: 'Add condition' }).click();
+    const rule = editor.getByRole('group', { name: 'Condition 1' });
+    // Profile fields only: no list kinds are offered for a list's own rule.
+    const kinds = await rule
+      .getByLabel('Kind')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(kinds.every((k) => k === 'field' || k === 'userField')).toBe(true);
+    await rule.getByLabel('Subject').selectOption({ label: 'City' });
+    await rule.getByLabel('Operator').selectOption({ label: 'equals' });
+    await rule.getByLabel('Value').fill('Bristol');
+    await editor.getByText(/^3 of \d+ demo accounts match$/).waitFor();
+    expect(await seriousViolations(ada)).toEqual([]);
+    await editor.getByRole('button', { name: 'Save rules' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await create.getByText('One condition.').waitFor();
+    await create.getByRole('button', { name: 'Create list' }).click();
+    await ada.getByRole('heading', { level: 2, name: 'Bristol makers' }).waitFor();
+
+    const list = (await call<UserListView[]>('GET', 'userLists')).find((l) => l.label === 'Bristol makers')!;
+    expect(list).toMatchObject({ dynamic: true, rule: { rules: [{ subject: 'city', value: 'Bristol' }] } });
+    // The job evaluates every profile once the list commits.
+    await expect.poll(async () => (await call<ListUsersResponse>('GET', `userLists/${list.id}/users`)).total, { timeout: 20_000 }).toBe(3);
+  }, 120_000);
+
   it("accepts Grace's waiting request with a message from /admin/membershipRequests", async () => {
     await go('/admin/membershipRequests');
     const queue = ada.getByRole('table', { name: 'Membership requests' });

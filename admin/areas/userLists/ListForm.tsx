@@ -1,12 +1,42 @@
 /**
- * A list's label, type and capacity ("Unlimited" or a number: null is unlimited, community §5);
- * a dynamic list's rule is shown as stored (its members come from it, not from this form). Saving
- * fails with the §8 sentence, the server's reason under it.
+ * A list's label, type and capacity ("Unlimited" or a number: null is unlimited, community §5),
+ * and whether its members come from a rule over their profiles (a dynamic list): the rule is
+ * edited in the rules editor, offered the profile fields only (what the server evaluates dynamic
+ * lists on), with who it would let in. Saving fails with the §8 sentence, the server's reason under it.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { isEmptyRuleQuery } from '../../../engine/core';
+import type { RuleQuery } from '../../../schemas/model';
 import type { UserListInput, UserListType, UserListView } from '../../../schemas/model/api/lists';
+import { countText } from '../../core/count-text';
+import { fullRegistry } from '../../core/full-registry';
 import type { ListsApiError } from '../../core/lists-api';
 import { useAdminFrame } from '../../frame/frame-context';
+import { RulesEditorDialog, type RuleSubjectChoices } from '../../rules-editor';
+import type { RulePreview } from '../../../engine/core/rules/subject-catalogue';
+
+const EMPTY_RULE: RuleQuery = { logicalOperator: 'all', rules: [] };
+/** Until the fields arrive nothing is offered (not the editor's built-in known values, which the server does not evaluate here). */
+const NO_SUBJECTS: RuleSubjectChoices = { knownValues: [] };
+
+/** The server's rule subjects, asked once the form needs them, narrowed to the profile fields a dynamic list may read (no known values: the server evaluates profiles only). */
+function useProfileFieldSubjects(wanted: boolean): { subjects: RuleSubjectChoices; failed?: string } {
+  const { services } = useAdminFrame();
+  const [loaded, setLoaded] = useState<RuleSubjectChoices>();
+  const [failed, setFailed] = useState<string>();
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    services.request<RuleSubjectChoices>('GET', 'admin/rules/subjects').then(
+      (all) => live && setLoaded({ fields: all.fields ?? [], userFields: all.userFields ?? [], knownValues: [] }),
+      (error: { message?: string }) => live && setFailed(error?.message ?? ''),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded, services]);
+  return useMemo(() => ({ subjects: loaded ?? NO_SUBJECTS, failed }), [loaded, failed]);
+}
 
 const TYPES: readonly UserListType[] = ['standard', 'connection', 'entity'];
 
@@ -19,12 +49,17 @@ export interface ListFormProps {
 }
 
 export function ListForm({ list, onSave, onCancel, submitLabel }: ListFormProps) {
-  const { t } = useAdminFrame();
+  const t = useAdminFrame().t;
   const id = useId();
   const [label, setLabel] = useState(list?.label ?? '');
   const [type, setType] = useState<UserListType>(list?.type ?? 'standard');
   const [unlimited, setUnlimited] = useState(list ? list.capacity === null : true);
   const [capacity, setCapacity] = useState(list?.capacity != null ? String(list.capacity) : '');
+  const [dynamic, setDynamic] = useState(list?.dynamic ?? false);
+  const [rule, setRule] = useState<RuleQuery>(list?.rule ?? EMPTY_RULE);
+  const [ruleOpen, setRuleOpen] = useState(false);
+  const { services } = useAdminFrame();
+  const { subjects, failed: subjectsFailed } = useProfileFieldSubjects(dynamic);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -35,18 +70,22 @@ export function ListForm({ list, onSave, onCancel, submitLabel }: ListFormProps)
     !unlimited && (capacity.trim() === '' || !Number.isInteger(capacityNumber) || capacityNumber < 0 || capacityNumber > 1_000_000)
       ? t('adminAreas.lists.form.capacityInvalid')
       : undefined;
+  const ruleProblem = dynamic && isEmptyRuleQuery(rule) ? t('adminAreas.lists.form.ruleRequired') : undefined;
+  const ruleCount = (rule.rules?.length ?? 0) + (rule.groups?.length ?? 0);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     setFailure(undefined);
-    if (labelProblem || capacityProblem) return;
+    if (labelProblem || capacityProblem || ruleProblem) return;
     setSaving(true);
     try {
       await onSave({
         label: label.trim(),
         ...(list?.system ? {} : { type }),
         capacity: unlimited ? null : capacityNumber,
+        // A system list keeps its membership source; otherwise the rule goes with dynamic.
+        ...(list?.system ? {} : dynamic ? { dynamic, rule } : { dynamic }),
       });
     } catch (error) {
       setFailure((error as ListsApiError).message ?? '');
@@ -112,16 +151,44 @@ export function ListForm({ list, onSave, onCancel, submitLabel }: ListFormProps)
           </>
         )}
       </fieldset>
-      {list?.dynamic && (
-        <>
-          <p className="t-admin-meta" id={`${id}-rule-hint`}>
-            {t('adminAreas.lists.form.dynamicHint')}
+      <fieldset>
+        <legend>{t('adminAreas.lists.form.membership')}</legend>
+        <label className="t-membership-check">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={dynamic}
+            disabled={list?.system}
+            aria-describedby={`${id}-rule-hint`}
+            onChange={(e) => setDynamic(e.target.checked)}
+          />
+          {t('adminAreas.lists.form.dynamic')}
+        </label>
+        <p className="t-admin-meta" id={`${id}-rule-hint`}>
+          {t(dynamic ? 'adminAreas.lists.form.dynamicHint' : 'adminAreas.lists.form.standardHint')}
+        </p>
+        {dynamic && (
+          <p>
+            {isEmptyRuleQuery(rule) ? t('adminAreas.lists.form.noRule') : countText(t, services.locale, 'adminAreas.lists.form.ruleSummary', ruleCount)}{' '}
+            <button type="button" className="ts-button" aria-haspopup="dialog" disabled={list?.system} onClick={() => setRuleOpen(true)}>
+              {t('adminAreas.lists.form.editRule')}
+            </button>
           </p>
-          <pre className="t-membership-rule" aria-describedby={`${id}-rule-hint`} aria-label={t('adminAreas.lists.form.rule')}>
-            {JSON.stringify(list.rule ?? null, null, 2)}
-          </pre>
-        </>
-      )}
+        )}
+        {touched && ruleProblem && <p className="t-admin-notice--error">{ruleProblem}</p>}
+        {subjectsFailed !== undefined && <p className="t-admin-notice--error">{t('adminAreas.lists.form.subjectsFailed', { message: subjectsFailed })}</p>}
+      </fieldset>
+      <RulesEditorDialog
+        open={ruleOpen}
+        onClose={() => setRuleOpen(false)}
+        title={t('adminAreas.lists.form.ruleTitle')}
+        query={rule}
+        onChange={setRule}
+        registry={fullRegistry}
+        subjects={subjects}
+        locale={services.locale}
+        preview={(query) => services.request<RulePreview>('POST', 'admin/rules/preview', { query })}
+      />
       {failure !== undefined && (
         <div role="alert" className="t-admin-notice--error">
           <p>{t('adminAreas.lists.saveFailed')}</p>
