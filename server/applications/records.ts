@@ -85,7 +85,8 @@ export function readRequest(row: MembershipRequestsTable): RequestRecord {
   };
 }
 
-export function readEvent(row: MembershipRequestEventsTable): MembershipRequestEvent | undefined {
+/** A stored event without its decider's name (the detail adds it from profiles). */
+export function readEvent(row: MembershipRequestEventsTable): Omit<MembershipRequestEvent, 'byName'> | undefined {
   if (!isMembershipState(row.to_state)) return undefined;
   return {
     from: isMembershipState(row.from_state) ? row.from_state : null,

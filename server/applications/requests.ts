@@ -142,11 +142,17 @@ export async function requestDetail(ctx: AppContext, request: RequestRecord): Pr
     db.selectFrom('membership_request_events').selectAll().where('request_id', '=', request.id).orderBy('at').orderBy('id').limit(1000).execute(),
   ]);
   const app = apps.get(request.applicationId);
+  const history = events.map(readEvent).filter((e) => e !== undefined);
+  // Who moved it, by name: the admins who decided, not their account ids.
+  const deciders = await sendersOf(
+    ctx,
+    history.map((e) => e.byAccountId),
+  );
   return {
     ...view,
     answers: request.answers,
     fields: app?.fields ?? [],
-    history: events.map(readEvent).filter((e) => e !== undefined),
+    history: history.map((e) => ({ ...e, byName: deciders.get(e.byAccountId)?.name ?? e.byAccountId })),
     // A deleted application's requests are only read: nothing decides them any more.
     moves: app && !app.deleted ? [...membershipMoves(request.state, 'admin')] : [],
   };

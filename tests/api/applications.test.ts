@@ -277,9 +277,9 @@ describeBackends('applications and membership requests', (api) => {
         decide(id, 'returned', { message: 'Tell us more, please.', changedFrom: 'applied', membershipId: (await detail(id)).listMembershipId }),
       );
       expect(returned).toMatchObject({ state: 'returned', moves: membershipMoves('returned', 'admin'), answers: ANSWERS, fields: [WHY] });
-      expect(returned.history.map((h) => [h.from, h.to, h.byAccountId, h.message ?? null])).toEqual([
-        [null, 'applied', 'bruno', null],
-        ['applied', 'returned', 'admin', 'Tell us more, please.'],
+      expect(returned.history.map((h) => [h.from, h.to, h.byAccountId, h.byName, h.message ?? null])).toEqual([
+        [null, 'applied', 'bruno', 'Bruno Lindqvist', null],
+        ['applied', 'returned', 'admin', 'Ada Admin', 'Tell us more, please.'],
       ]);
       const before = await domainRows(api);
       const stale = await decide(id, 'accepted', { changedFrom: 'applied' });

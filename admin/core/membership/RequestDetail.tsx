@@ -142,7 +142,7 @@ export function RequestDetail({ api, requestId, onDecided }: { api: ListsApi; re
                 {t(event.from ? 'adminAreas.requests.moved' : 'adminAreas.requests.started', {
                   from: event.from ? t(`adminAreas.membership.states.${event.from}`) : '',
                   to: t(`adminAreas.membership.states.${event.to}`),
-                  by: event.byAccountId === request.accountId ? request.name : event.byAccountId,
+                  by: event.byName,
                 })}
                 {event.message && <blockquote>{event.message}</blockquote>}
               </li>

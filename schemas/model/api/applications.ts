@@ -120,6 +120,8 @@ export interface MembershipRequestEvent {
   from: MembershipState | null;
   to: MembershipState;
   byAccountId: Id;
+  /** Who moved it, by public name (the account id when she has no profile). */
+  byName: string;
   /** The admin's message to the member. */
   message?: string;
   at: number;
