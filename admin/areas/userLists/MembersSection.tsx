@@ -111,7 +111,7 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
             <ScrollRegion label={t('adminAreas.lists.members.scroll')}>
               <table className="t-admin-table">
                 <caption>{t('adminAreas.lists.members.caption', { label: list.label })}</caption>
-                <ColumnHeads keyPrefix="adminAreas.lists.members.columns" columns={['name', 'state', 'since', 'actions']} />
+                <ColumnHeads keyPrefix="adminAreas.lists.members.columns" columns={['name', 'state', 'actions']} />
                 <tbody>
                   {listing.items.map((row) => (
                     <tr key={row.id}>
@@ -119,9 +119,10 @@ export function MembersSection({ api, list, onCountsChanged }: { api: ListsApi; 
                       <td>
                         <StatePill state={row.state} />
                         {row.dynamic && <span className="t-admin-meta"> {t('adminAreas.lists.members.byRule')}</span>}
-                      </td>
-                      <td>
-                        <When ms={row.createdAt} dates={services.dates} />
+                        {/* Since when, under the state: three columns fit a phone without scrolling sideways. */}
+                        <span className="t-admin-meta t-membership-since">
+                          {t('adminAreas.lists.members.since')} <When ms={row.createdAt} dates={services.dates} />
+                        </span>
                       </td>
                       <td>
                         {!protectedList && !row.dynamic && (
