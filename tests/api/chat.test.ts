@@ -8,6 +8,7 @@
  * catch-up after a disconnected socket; newMessage notifications unless the recipient looks at the
  * chat; the send rate (429); bad input refused by name with nothing stored; the demo's one unread each.
  */
+import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { CHAT_LINK_REL } from '../../engine/core/chat';
 import type {
@@ -29,6 +30,7 @@ import type {
 import type { NotificationPageResponse } from '../../schemas/model/api/notifications';
 import { describeBackends } from '../helpers/backends';
 import { emitAck, nextEvent, recordEvents, settle, socketFor } from '../helpers/sockets';
+import { until } from '../helpers/until';
 
 type Message = { error: string; message: string; code?: string };
 
@@ -464,6 +466,26 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
       grace.disconnect();
       outsider.disconnect();
     }
+  });
+
+  it('emails: at most one newMessage email per chat and recipient per ten minutes; every message notifies in-app', async () => {
+    const { id } = await openChat('elena', 'dev');
+    const sent: string[] = [];
+    for (const text of ['one', 'two', 'three']) sent.push((await send('elena', id, text)).body.id);
+    // Notifications are stored after each send's answer: wait for the three.
+    const messages = await until(
+      'three newMessage notifications',
+      async () =>
+        (await api.call<NotificationPageResponse>('GET', 'profile/notifications/chat/0?limit=50', { token: tokens.dev })).body.items
+          .filter((n) => n.data.chatId === id)
+          .map((n) => n.message),
+      (m) => m.length === 3,
+    );
+    expect([...messages].sort()).toEqual(['one', 'three', 'two']);
+    const keys = sent.map((m) => `email:notification:key:chat:${m}:dev`);
+    const db = api.server.ctx.store.kysely as unknown as Kysely<{ jobs: { unique_key: string | null } }>;
+    const queued = await db.selectFrom('jobs').select('unique_key').where('unique_key', 'in', keys).execute();
+    expect(queued).toHaveLength(1);
   });
 
   it('catch-up: messages sent while the socket was away arrive through chat/missed after it', async () => {
