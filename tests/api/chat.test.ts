@@ -80,7 +80,7 @@ const XSS = [
 
 describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 'signIn=200/60,chatSend=150/60' } }, (api) => {
   const tokens: Record<string, string> = {};
-  const people = ['admin', 'maya', 'victor', 'elena', 'amara', 'bruno', 'chloe', 'dev', 'farid', 'grace', 'hiro'];
+  const people = ['admin', 'maya', 'victor', 'elena', 'amara', 'bruno', 'chloe', 'dev', 'farid', 'grace', 'hiro', 'owen', 'kemi'];
 
   beforeAll(async () => {
     for (const p of people) tokens[p] = await api.signIn(p);
@@ -486,6 +486,23 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
     const db = api.server.ctx.store.kysely as unknown as Kysely<{ jobs: { unique_key: string | null } }>;
     const queued = await db.selectFrom('jobs').select('unique_key').where('unique_key', 'in', keys).execute();
     expect(queued).toHaveLength(1);
+  });
+
+  it("hiding a chat hides its earlier notifications from the member's list and badge", async () => {
+    const { id } = await openChat('owen', 'kemi');
+    await send('owen', id, 'before hiding');
+    const kemiChat = async () =>
+      (await api.call<NotificationPageResponse>('GET', 'profile/notifications/chat/0?limit=50', { token: tokens.kemi })).body.items
+        .filter((n) => n.data.chatId === id)
+        .map((n) => n.message);
+    await until('the notification of the first message', kemiChat, (m) => m.length === 1);
+    const count = async () => (await api.call<{ count: number }>('GET', 'profile/notifications/count/chat', { token: tokens.kemi })).body.count;
+    const before = await count();
+    expect((await api.call('DELETE', `chat/private/${id}`, { token: tokens.kemi })).status).toBe(204);
+    expect(await kemiChat()).toEqual([]);
+    expect(await count()).toBe(before - 1);
+    await send('owen', id, 'after hiding');
+    expect(await until('the notification of the later message', kemiChat, (m) => m.length === 1)).toEqual(['after hiding']);
   });
 
   it('catch-up: messages sent while the socket was away arrive through chat/missed after it', async () => {
