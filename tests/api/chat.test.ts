@@ -287,9 +287,14 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
       expect(dashboard.body.chatReports).toBeGreaterThanOrEqual(1);
 
       const gone = nextEvent<ChatMessageEvent>(victorSocket, 'chat:messageUpdated');
+      const lowered = nextEvent<ChatUnreadEvent>(elenaSocket, 'chat:unreadCount');
+      expect((await unread('elena')).byChat[id]).toBe(1);
       const deleted = await api.call<ChatMessage>('DELETE', `chat/private/${id}/${msg.id}`, { token: tokens.victor });
       expect(deleted.body).toMatchObject({ message: '', deleted: true });
       expect((await gone).message.deleted).toBe(true);
+      // A deleted message is no longer unread.
+      expect(await lowered).toMatchObject({ chatId: id, unread: 0 });
+      expect((await unread('elena')).byChat[id]).toBeUndefined();
       expect((await history('elena', id)).body.items[0]).toMatchObject({ message: '', deleted: true });
       expect((await api.call('PATCH', `chat/private/${id}/${msg.id}`, { token: tokens.victor, body: { message: 'back' } })).status).toBe(400);
     } finally {
