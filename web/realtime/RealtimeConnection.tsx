@@ -40,11 +40,18 @@ export default function RealtimeConnection() {
     store.set(realtimeSocketAtom, c.socket);
     // Her memberships changed live: pages the server shows or hides by them are read again.
     const layer = webDataLayer(store, api, store.get(sessionAtom)?.user.accountId);
+    // Slices send on the socket (typing, chat rooms) and hear each connection (rooms joined again, chat catch-up).
+    layer.attachRealtime({ emit: (event, payload) => c.socket.emit(event, payload) });
+    const onConnect = () => layer.connected();
+    c.socket.on('connect', onConnect);
+    if (c.socket.connected) layer.connected();
     const stopFollowing = followMembershipChanges(store, layer.slice(ownListMembershipsSlice), () =>
       refetchStructure(store, api, store.get(currentRouteAtom).pageId),
     );
     return () => {
       stopFollowing();
+      c.socket.off('connect', onConnect);
+      layer.attachRealtime(null);
       store.set(realtimeSocketAtom, null);
       c.close();
       client.current = null;
