@@ -27,10 +27,11 @@ export function useOwnAccountId(): string | undefined {
 
 const isRefusal = (v: unknown): v is ChatRefusal => typeof v === 'string' && Object.hasOwn(CHAT_REFUSAL_MESSAGES, v);
 
-/** The reason of a refused call, when the server named one (403 `{reason}`). */
+/** The reason of a refused call, when the server named one (a 403's `code`). */
 export function refusalOf(error: unknown): ChatRefusal | undefined {
   const data = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
-  const reason = data && typeof data === 'object' ? (data as { reason?: unknown }).reason : undefined;
+  const body = data && typeof data === 'object' ? (data as { code?: unknown; reason?: unknown }) : undefined;
+  const reason = body?.code ?? body?.reason;
   return isRefusal(reason) ? reason : undefined;
 }
 
