@@ -9,6 +9,7 @@ import type { DB } from './storage/database';
 import { migrate } from './storage/migrations';
 import applications from './applications';
 import audit from './audit';
+import chat from './chat';
 import demo from './demo';
 import email from './email';
 import files from './files';
@@ -41,6 +42,7 @@ export const DOMAINS: readonly Domain[] = [
   audit,
   email,
   notifications,
+  chat,
 ];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */

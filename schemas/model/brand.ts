@@ -48,6 +48,13 @@ export interface Settings {
    * none, maps show the outline alone and need no tile server.
    */
   map?: MapSettings;
+  /** Private chat (community §3 Chat, `_canStartChat`); an admin changes it with `POST settings/chat`. */
+  chat?: ChatSettings;
+}
+
+export interface ChatSettings {
+  /** Chat only between connections: admins and chats that exist already aside. Off when absent. */
+  chatConnectionsOnly?: boolean;
 }
 
 export interface MapSettings {

@@ -18,6 +18,7 @@ import {
   isSafeMarkupUrl,
 } from '../../engine/core/markup-policy';
 import type { Field, JsonObject, JsonValue } from '../../schemas/model';
+import { CHAT_LINK_REL, CHAT_LINK_TARGET, CHAT_MARKUP_ATTRIBUTES, CHAT_MARKUP_ELEMENTS } from '../../engine/core/chat';
 
 const ELEMENTS = new Set(MARKUP_ELEMENTS);
 /**
@@ -112,4 +113,30 @@ function sanitizeBySchema(value: JsonValue, schema: SchemaNode | undefined): Jso
 export function sanitizeHtmlOptions(schema: unknown, options: JsonObject): JsonObject {
   if (!schemaHoldsHtml(schema)) return options;
   return sanitizeBySchema(options, schema as SchemaNode) as JsonObject;
+}
+
+const CHAT_ELEMENTS = new Set(CHAT_MARKUP_ELEMENTS);
+
+/**
+ * Chat messages (core §7.6): the narrower chat list (CHAT_MARKUP_ELEMENTS/ATTRIBUTES), refused
+ * elements removed with their content, addresses through the one URL check, and every link made to
+ * open in a new tab without handing over the opener (target and rel forced, whatever was sent).
+ */
+const CHAT_OPTIONS: sanitize.IOptions = {
+  allowedTags: [...CHAT_MARKUP_ELEMENTS, REFUSED],
+  allowedAttributes: { a: [...CHAT_MARKUP_ATTRIBUTES] },
+  allowedSchemesAppliedToAttributes: [],
+  transformTags: {
+    '*': (tagName, attribs) => {
+      if (!CHAT_ELEMENTS.has(tagName)) return { tagName: REFUSED, attribs: {} };
+      if (tagName !== 'a') return { tagName, attribs: {} };
+      const href: sanitize.Attributes = attribs.href !== undefined && isSafeMarkupUrl('href', attribs.href) ? { href: attribs.href } : {};
+      return { tagName, attribs: { ...href, target: CHAT_LINK_TARGET, rel: CHAT_LINK_REL } };
+    },
+  },
+  exclusiveFilter: (frame) => !CHAT_ELEMENTS.has(frame.tag),
+};
+
+export function sanitizeChatHtml(html: string): string {
+  return sanitize(html, CHAT_OPTIONS);
 }

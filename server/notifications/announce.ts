@@ -8,7 +8,7 @@ import type { NotificationCountEvent, NotificationItem, NotificationReadEvent } 
 import type { AppContext } from '../context';
 import { eachBounded, SEND_CONCURRENCY } from '../realtime';
 import { hiddenChatsOf } from './chat-hidden';
-import { unseenCount } from './notification-rows';
+import { markChatRead, unseenCount } from './notification-rows';
 
 export interface StoredNotification {
   recipient: string;
@@ -49,4 +49,10 @@ export async function announceRead(ctx: AppContext, accountId: string, ids: stri
   if (!ctx.realtime || !ids.length) return;
   await ctx.realtime.toAccount(accountId, 'notifications:read', { ids } satisfies NotificationReadEvent);
   for (const type of NOTIFICATION_TYPES) if (types.includes(type) && isNotificationType(type)) await announceCount(ctx, accountId, type);
+}
+
+/** The chat domain's call when a member read a chat: its notifications read, her tabs' badges follow. */
+export async function readChatNotifications(ctx: AppContext, accountId: string, chatId: string): Promise<void> {
+  const ids = await markChatRead(ctx.store.kysely, accountId, chatId);
+  await announceRead(ctx, accountId, ids, ['chat']);
 }

@@ -180,3 +180,19 @@ export async function markRead(db: Kysely<DB>, recipient: string, ids: readonly 
     .execute();
   return { ids: own.map((r) => r.id), types: [...new Set(own.map((r) => r.type).filter(isNotificationType))] };
 }
+
+/** Marks the recipient's unread notifications of one chat read and seen (she read the chat); answers their ids. */
+export async function markChatRead(db: Kysely<DB>, recipient: string, chatId: string): Promise<string[]> {
+  const n = notificationsDb(db);
+  const rows = await n
+    .selectFrom('notifications')
+    .select('id')
+    .where('recipient', '=', recipient)
+    .where('chat_id', '=', chatId)
+    .where('read', '=', 0)
+    .limit(1000)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length) await n.updateTable('notifications').set({ read: 1, seen: 1 }).where('recipient', '=', recipient).where('id', 'in', ids).execute();
+  return ids;
+}

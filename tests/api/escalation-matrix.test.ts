@@ -36,6 +36,9 @@ interface RunContext {
   listId?: string;
   /** A membership request the admin made for Maya (applications). */
   requestId?: string;
+  /** The account's chat with Victor and its message (chat). */
+  chatId?: string;
+  chatMessageId?: string;
 }
 
 interface Entry {
@@ -130,6 +133,45 @@ const MATRIX: Entry[] = [
     expect: [200, 200, 200],
   },
   { route: 'POST /api/v1/profile/notifications/getFollowedItems', path: 'profile/notifications/getFollowedItems', body: {}, expect: [200, 200, 200] },
+  // Chat: every member's own chats (a participant only; the contract's 403 for the rest is tests/api/chat.test.ts').
+  {
+    route: 'PUT /api/v1/chat/private',
+    path: 'chat/private',
+    body: { to: 'victor' },
+    expect: [201, 201, 201],
+    keep: (c, body) => void (c.chatId = body.id as string),
+  },
+  {
+    route: 'PUT /api/v1/chat/private/:id',
+    path: (c) => `chat/private/${c.chatId ?? 'none'}`,
+    body: { message: 'Hello <b>Victor</b>', clientId: 'matrix-send-1' },
+    expect: [201, 201, 201],
+    keep: (c, body) => void (c.chatMessageId = body.id as string),
+  },
+  {
+    route: 'PATCH /api/v1/chat/private/:id/:messageId',
+    path: (c) => `chat/private/${c.chatId ?? 'none'}/${c.chatMessageId ?? '0'}`,
+    body: { message: 'Hello Victor' },
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'POST /api/v1/communications/:id/:messageId/meta',
+    path: (c) => `communications/${c.chatId ?? 'none'}/${c.chatMessageId ?? '0'}/meta`,
+    body: { meta: { pinned: true } },
+    expect: [200, 200, 200],
+  },
+  { route: 'POST /api/v1/communications/:id/markAsRead', path: (c) => `communications/${c.chatId ?? 'none'}/markAsRead`, body: {}, expect: [200, 200, 200] },
+  // Her own message: nothing to report (400, nothing stored).
+  {
+    route: 'POST /api/v1/chat/private/:id/:messageId/report',
+    path: (c) => `chat/private/${c.chatId ?? 'none'}/${c.chatMessageId ?? '0'}/report`,
+    body: { reason: 'spam' },
+    expect: [400, 400, 400],
+  },
+  { route: 'DELETE /api/v1/chat/private/:id/:messageId', path: (c) => `chat/private/${c.chatId ?? 'none'}/${c.chatMessageId ?? '0'}`, expect: [200, 200, 200] },
+  { route: 'DELETE /api/v1/chat/private/:id', path: (c) => `chat/private/${c.chatId ?? 'none'}`, expect: [204, 204, 204] },
+  { route: 'PUT /api/v1/chat/blocks/:accountId', path: 'chat/blocks/victor', expect: [204, 204, 204] },
+  { route: 'DELETE /api/v1/chat/blocks/:accountId', path: 'chat/blocks/victor', expect: [204, 204, 204] },
   { route: 'POST /api/v1/admin/broadcasts/preview', path: 'admin/broadcasts/preview', body: { lists: ['makers'] }, expect: [403, 403, 200] },
   {
     route: 'POST /api/v1/admin/broadcasts',

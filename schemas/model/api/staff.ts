@@ -44,4 +44,6 @@ export interface AdminDashboardResponse {
   members: number;
   /** Membership requests waiting for a decision (applied or returned), when the caller may open the applications area. */
   pendingRequests?: number;
+  /** Open reports of chat messages, when the caller may open the abuse reports area. */
+  chatReports?: number;
 }

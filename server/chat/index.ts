@@ -1,0 +1,72 @@
+/**
+ * The chat domain (community §3 Chat and Message, §4, §7 "Chat and communications"; core §7.6,
+ * §9): private chats between two members in their own tables (./chat-tables.ts), the calls of
+ * schemas/model/api/chat.ts, realtime to the participants' account rooms, the room kind `chat`
+ * (a participant only: while she is in it a new message does not notify her), `chat:typing`
+ * relayed to the other participant, newMessage notifications through notify(), reports counted
+ * on the admin dashboard (`countOpenChatReports`), and the hooks other domains use:
+ * `registerChatConnections` (the connections domain) and the hidden timestamps it hands to the
+ * notifications domain. No video chat exists: `_canStartVideoChat` is always false.
+ */
+import type { Kysely } from 'kysely';
+import { CHAT_TYPING_INTERVAL_MS } from '../../engine/core/chat';
+import { defineDomain } from '../domain';
+import { registerChatHiddenTimestamps, MAX_HIDDEN_CHATS_FILTERED } from '../notifications/chat-hidden';
+import type { DB } from '../storage/database';
+import { relayTyping } from './chat-events';
+import { chatMigrations } from './chat-tables';
+import { chatDb, findParticipation, isParticipant } from './chats';
+import { chatRoutes } from './routes';
+import { seedChats } from './seed';
+
+export { registerChatConnections, type ChatConnections } from './can-start';
+export { chatRefusalFor } from './can-start';
+
+/** Open reports of chat messages (the admin dashboard's `chatReports`). */
+export async function countOpenChatReports(db: Kysely<DB>): Promise<number> {
+  const row = await chatDb(db)
+    .selectFrom('chat_reports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export default defineDomain({
+  name: 'chat',
+  migrations: chatMigrations,
+  open(ctx) {
+    registerChatHiddenTimestamps(ctx, async (accountId) => {
+      const rows = await chatDb(ctx.store.kysely)
+        .selectFrom('chat_participants')
+        .select(['chat_id', 'hidden_at'])
+        .where('account_id', '=', accountId)
+        .where('hidden_at', 'is not', null)
+        .orderBy('hidden_at', 'desc')
+        .limit(MAX_HIDDEN_CHATS_FILTERED)
+        .execute();
+      return new Map(rows.map((r) => [r.chat_id, Number(r.hidden_at)]));
+    });
+  },
+  routes: chatRoutes,
+  rooms: [{ kind: 'chat', mayJoin: (ctx, accountId, id) => (id.length <= 64 ? isParticipant(ctx.store.kysely, id, accountId) : Promise.resolve(false)) }],
+  onConnection(ctx, socket) {
+    const accountId = socket.data.accountId as string;
+    // One "typing" per chat per half interval from a socket: the composer sends one per interval.
+    const last = new Map<string, number>();
+    socket.on('chat:typing', (payload: unknown) => {
+      const chatId = (payload as { chatId?: unknown } | null)?.chatId;
+      if (typeof chatId !== 'string' || !chatId || chatId.length > 64) return;
+      const now = Date.now();
+      if (now - (last.get(chatId) ?? 0) < CHAT_TYPING_INTERVAL_MS / 2) return;
+      if (last.size > 100) last.clear();
+      last.set(chatId, now);
+      void findParticipation(ctx.store.kysely, chatId, accountId)
+        .then((found) => {
+          if (found && found.other.account_id !== accountId) relayTyping(ctx, chatId, accountId, found.other.account_id);
+        })
+        .catch((error) => ctx.log(error));
+    });
+  },
+  seed: { run: seedChats },
+});
