@@ -113,10 +113,10 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const chat = await openChat(maya, 'victor');
     const { container: victorView } = renderAs(victor, <ChatList sortable />);
     const mayaView = renderAs(maya, <Conversation chatId={chat.id} />);
-    const composer = within(mayaView.container).getByRole('textbox', { name: 'Message to Victor Volunteer' });
+    const composer = await within(mayaView.container).findByRole('textbox', { name: 'Message to Victor Volunteer' });
     await user.type(composer, 'Hello Victor,{Shift>}{Enter}{/Shift}see https://example.org.{Enter}');
     expect(composer).toHaveValue('');
-    const log = within(mayaView.container).getByRole('log', { name: 'Messages' });
+    const log = await within(mayaView.container).findByRole('log', { name: 'Messages' });
     await waitFor(() => expect(within(log).getByText(/Hello Victor,/)).toBeInTheDocument());
     // Confirmed by the server: one message, the line break kept, the address a link to a new tab.
     await waitFor(() => expect(within(log).getByText(/Delivered/)).toBeInTheDocument());
@@ -124,14 +124,14 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     const stored = await history('maya', chat.id);
-    expect(stored[0].message).toContain('Hello Victor,<br>see <a href="https://example.org"');
+    expect(stored[0].message).toMatch(/^Hello Victor,<br ?\/?>see <a href="https:\/\/example.org"/);
     expect(stored.filter((m) => m.message.includes('Hello Victor'))).toHaveLength(1);
 
     // Victor's list: the chat with Maya, her message, unread counted, without a reload.
     const row = await within(victorView).findByRole('link', { name: /Maya Maker/ });
     await waitFor(() => expect(row).toHaveTextContent('Hello Victor,'));
     await waitFor(() => expect(within(row).getByLabelText(/^Unread: \d+$/)).toBeInTheDocument());
-    expect(await seriousAxeViolations(mayaView.container)).toEqual([]);
+    expect(await seriousAxeViolations()).toEqual([]);
   });
 
   it('marks read while shown: Maya sees the read mark; typing shows and fades', async () => {
@@ -141,7 +141,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const chat = await openChat(maya, 'victor');
     await call('maya', 'PUT', `chat/private/${chat.id}`, { message: 'Are you coming on Saturday?' });
     const mayaView = renderAs(maya, <Conversation chatId={chat.id} />);
-    const mayaLog = within(mayaView.container).getByRole('log');
+    const mayaLog = await within(mayaView.container).findByRole('log');
     await within(mayaLog).findByText('Are you coming on Saturday?');
     // Victor opens it: read up to it, and Maya's mark turns to Read live.
     const victorView = renderAs(victor, <Conversation chatId={chat.id} />);
@@ -159,7 +159,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const maya = await member('maya');
     const chat = await openChat(maya, 'victor');
     const view = renderAs(maya, <Conversation chatId={chat.id} />);
-    const log = within(view.container).getByRole('log');
+    const log = await within(view.container).findByRole('log');
     await within(view.container).findByRole('textbox', { name: 'Message to Victor Volunteer' });
     // Blocked behind the view's back (another tab): the send is refused with the reason.
     await call('maya', 'PUT', 'chat/blocks/victor');
@@ -180,7 +180,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const chat = await openChat(ada, 'maya');
     for (let i = 1; i <= 25; i++) await call('ada', 'PUT', `chat/private/${chat.id}`, { message: `Note ${i}` });
     const view = renderAs(maya, <Conversation chatId={chat.id} />);
-    const log = within(view.container).getByRole('log');
+    const log = await within(view.container).findByRole('log');
     await within(log).findByText('Note 25');
     expect(within(log).getAllByRole('listitem')).toHaveLength(10);
     await user.click(within(log).getByRole('button', { name: 'Show earlier messages' }));
@@ -189,7 +189,11 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     await user.click(within(log).getByRole('button', { name: 'Show earlier messages' }));
     await within(log).findByText('Note 1');
     // Oldest first, all of them, and nothing more to load.
-    expect(within(log).getAllByRole('listitem').map((li) => /Note \d+/.exec(li.textContent ?? '')?.[0])).toEqual(Array.from({ length: 25 }, (_, i) => `Note ${i + 1}`));
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => /Note \d+/.exec(li.textContent ?? '')?.[0]),
+    ).toEqual(Array.from({ length: 25 }, (_, i) => `Note ${i + 1}`));
     expect(within(log).queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
   });
 
@@ -200,7 +204,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const chat = await openChat(maya, 'victor');
     const sent = await call<ChatMessage>('maya', 'PUT', `chat/private/${chat.id}`, { message: 'Meet at 10?' });
     const view = renderAs(maya, <Conversation chatId={chat.id} />);
-    const log = within(view.container).getByRole('log');
+    const log = await within(view.container).findByRole('log');
     const item = () => within(log).getByText('Meet at 10?').closest('li')!;
     await within(log).findByText('Meet at 10?');
     await user.click(within(item()).getByRole('button', { name: 'Actions for this message' }));
@@ -215,7 +219,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
 
     // Victor reports it (Maya's message, his side).
     const victorView = renderAs(victor, <Conversation chatId={chat.id} />);
-    const victorLog = within(victorView.container).getByRole('log');
+    const victorLog = await within(victorView.container).findByRole('log');
     const theirs = (await within(victorLog).findByText('Meet at 11?')).closest('li')!;
     await user.click(within(theirs).getByRole('button', { name: 'Actions for this message' }));
     expect(within(theirs).queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -257,7 +261,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const chat = await openChat(maya, 'victor');
     await call('maya', 'PUT', `chat/private/${chat.id}`, { message: 'Before the tunnel' });
     const view = renderAs(victor, <Conversation chatId={chat.id} />);
-    const log = within(view.container).getByRole('log');
+    const log = await within(view.container).findByRole('log');
     await within(log).findByText('Before the tunnel');
     victor.socket.disconnect();
     await call('maya', 'PUT', `chat/private/${chat.id}`, { message: 'While you were away' });
