@@ -113,7 +113,18 @@ function useServicesLayer() {
   return useMemo(() => webDataLayer(store, api, session?.user.accountId), [store, api, session?.user.accountId]);
 }
 
-export default function ChatPage({ targetId }: { targetId?: string }) {
+/** The route's parameter as the id it names (wouter hands it over as it is in the address). */
+function decoded(param: string | undefined): string | undefined {
+  if (!param) return undefined;
+  try {
+    return decodeURIComponent(param);
+  } catch {
+    return param;
+  }
+}
+
+export default function ChatPage({ targetId: param }: { targetId?: string }) {
+  const targetId = decoded(param);
   const t = useT();
   const store = useStore();
   const { api } = useServices();
