@@ -21,6 +21,7 @@ import { EngineProvider } from '../../engine/react/engine-context';
 import type { ChatHistoryResponse, ChatMessage, ChatSummary } from '../../schemas/model/api/chat';
 import { runtimeRegistry } from '../../registry/generated/runtime';
 import { seriousAxeViolations } from '../helpers/admin-render';
+import { renderPage } from './engine/helpers';
 import { startAdminServer, type ApiServer } from '../helpers/admin-server';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -134,7 +135,7 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
-  it('marks read while shown: Maya sees the read mark; typing shows and fades', async () => {
+  it('marks read while shown: Maya sees the read mark and Victor typing', async () => {
     const user = userEvent.setup({ delay: null });
     const maya = await member('maya');
     const victor = await member('victor');
@@ -272,6 +273,31 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     });
     await within(log).findByText('While you were away');
     expect(within(log).getAllByText('While you were away')).toHaveLength(1);
+  });
+
+  it('the messages block lists her most recent chats, each opening in Messages', async () => {
+    const user = userEvent.setup({ delay: null });
+    const maya = await member('maya');
+    const withVictor = await openChat(maya, 'victor');
+    await call('maya', 'PUT', `chat/private/${withVictor.id}`, { message: 'Latest of all' });
+    const navigated: string[] = [];
+    renderPage({
+      blocks: [
+        { id: 'msg', type: 'messages', options: { title: 'Recent messages', sortBy: 'date', limit: 1, showUnreadOnly: false, emptyText: 'Nothing yet' } },
+      ],
+      store: maya.store,
+      dataLayer: maya.layer,
+      user: { accountId: 'maya', isAdmin: false, isElevated: false, listMemberships: [] },
+      services: { navigate: (path) => navigated.push(path) },
+    });
+    const block = await screen.findByRole('region', { name: 'Recent messages' });
+    const rows = await within(block).findAllByRole('link');
+    expect(rows).toHaveLength(1);
+    await waitFor(() => expect(rows[0]).toHaveTextContent('Victor Volunteer'));
+    expect(rows[0]).toHaveTextContent('You: Latest of all');
+    expect(rows[0]).toHaveAttribute('href', `/app/chat/${withVictor.id}`);
+    await user.click(rows[0]);
+    expect(navigated).toEqual([`/chat/${withVictor.id}`]);
   });
 
   it('resolves /chat/:targetId: a chat id as it is, an account id opened as her chat', async () => {
