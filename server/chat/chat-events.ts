@@ -74,9 +74,17 @@ export async function announceMessage(ctx: AppContext, message: ChatMessage, rec
   );
 }
 
-/** An edit, a deletion or new meta: both participants. */
+/** An edit, a deletion or new meta: both participants; a deletion may lower the other's unread count. */
 export async function announceUpdated(ctx: AppContext, message: ChatMessage, participants: readonly string[]): Promise<void> {
-  await ctx.realtime?.toAccounts(participants, 'chat:messageUpdated', async () => ({ id: message.id, message }) satisfies ChatMessageEvent);
+  const realtime = ctx.realtime;
+  if (!realtime) return;
+  await realtime.toAccounts(participants, 'chat:messageUpdated', async () => ({ id: message.id, message }) satisfies ChatMessageEvent);
+  if (message.deleted)
+    await realtime.toAccounts(
+      participants.filter((p) => p !== message.from),
+      'chat:unreadCount',
+      (accountId) => unreadEvent(ctx, accountId, message.chatId),
+    );
 }
 
 /** A read marker moved: the reader's tabs hear their count, the other participant the receipt. */

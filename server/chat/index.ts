@@ -13,6 +13,9 @@ import { CHAT_TYPING_INTERVAL_MS } from '../../engine/core/chat';
 import { defineDomain } from '../domain';
 import { registerChatHiddenTimestamps, MAX_HIDDEN_CHATS_FILTERED } from '../notifications/chat-hidden';
 import type { DB } from '../storage/database';
+import type { ProfileChatFlags } from '../../schemas/model/api/chat';
+import { registerProfileExtras } from '../profiles';
+import { chatRefusalFor } from './can-start';
 import { relayTyping } from './chat-events';
 import { chatMigrations } from './chat-tables';
 import { chatDb, findParticipation, isParticipant } from './chats';
@@ -20,7 +23,7 @@ import { chatRoutes } from './routes';
 import { seedChats } from './seed';
 
 export { registerChatConnections, type ChatConnections } from './can-start';
-export { chatRefusalFor } from './can-start';
+export { chatRefusalFor };
 
 /** Open reports of chat messages (the admin dashboard's `chatReports`). */
 export async function countOpenChatReports(db: Kysely<DB>): Promise<number> {
@@ -36,6 +39,11 @@ export default defineDomain({
   name: 'chat',
   migrations: chatMigrations,
   open(ctx) {
+    // Another member's profile says whether the viewer may chat with her (no video chat exists).
+    registerProfileExtras(ctx, async (viewer, accountId) => {
+      const refusal = await chatRefusalFor(ctx, viewer.account.accountId, viewer.account.isAdmin, accountId);
+      return { _canStartChat: !refusal, _canStartVideoChat: false } satisfies ProfileChatFlags;
+    });
     registerChatHiddenTimestamps(ctx, async (accountId) => {
       const rows = await chatDb(ctx.store.kysely)
         .selectFrom('chat_participants')

@@ -38,7 +38,7 @@ import type {
   ChatUnreadResponse,
 } from '../../schemas/model/api/chat';
 import { requireUser, type AppContext } from '../context';
-import { badRequest, HttpError, notFound } from '../errors';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { sanitizeChatHtml } from '../html/sanitize';
 import { chatRefusalFor } from './can-start';
 import { announceMessage, announceRead, announceUpdated } from './chat-events';
@@ -165,9 +165,10 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     const before = intParam(req.query, 'before', 1, Number.MAX_SAFE_INTEGER);
     const after = intParam(req.query, 'after', 0, Number.MAX_SAFE_INTEGER);
     const limit = intParam(req.query, 'limit', 1, CHAT_MAX_PAGE, CHAT_PAGE_SIZE)!;
-    await participation(db(), req.params.id, me);
-    const [chat] = await summariesOf(db(), me, [req.params.id]);
-    const page = await historyPage(db(), req.params.id, { before, after, limit });
+    // Her summary is the participation check: a chat she is not in (or none) has none.
+    const id = req.params.id.slice(0, 65);
+    const [[chat], page] = await Promise.all([summariesOf(db(), me, [id]), historyPage(db(), id, { before, after, limit })]);
+    if (!chat) throw forbidden('this chat does not exist or is not yours');
     return { chat, ...page };
   });
 

@@ -16,6 +16,8 @@ import { mayWatchProfile } from './profile-rooms';
 import { recentlyViewedMigration } from './recently-viewed-table';
 import { profileRoutes } from './routes';
 
+export { registerProfileExtras, type ProfileExtras } from './profile-extras';
+
 declare module '../storage/documents' {
   interface DocumentKinds {
     profile: Profile;

@@ -28,6 +28,7 @@ import type { Account } from '../model';
 import { permissionHolder } from '../permissions';
 import { canEditProfile } from '../../engine/core/permissions';
 import { requireAttachableFiles } from '../files/attach';
+import { profileExtrasFor } from './profile-extras';
 import { collectFields } from '../structure/read';
 import { refuseBlockingErrors } from '../validation';
 import { requireVisibleBlock } from '../structure/viewer';
@@ -139,7 +140,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const member = (await memberProfiles(ctx.store, [req.params.id])).get(req.params.id);
     if (!member) throw notFound(`profile "${req.params.id}" does not exist`);
-    return visibleProfile(member.profile, member.owner, user);
+    // Another member's profile also says what the viewer may do with her (chat's `_canStartChat`).
+    return { ...visibleProfile(member.profile, member.owner, user), ...(await profileExtrasFor(ctx, user, req.params.id)) };
   });
 
   app.put('/profile/favourites/add', async (req) => {

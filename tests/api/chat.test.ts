@@ -331,6 +331,12 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
 
     expect((await api.call('POST', 'profile/meta/privacy/connectivity', { token: tokens.hiro, body: { isConnectivityPrivate: true } })).status).toBe(200);
     expect((await can('farid', 'hiro')).reason).toBe('connectivityPrivate');
+    // Another member's profile carries the same flags; her own does not.
+    expect((await api.call<Record<string, unknown>>('GET', 'profile/hiro', { token: tokens.farid })).body).toMatchObject({
+      _canStartChat: false,
+      _canStartVideoChat: false,
+    });
+    expect((await api.call<Record<string, unknown>>('GET', 'profile/hiro', { token: tokens.hiro })).body).not.toHaveProperty('_canStartChat');
     const refused = await open('farid', 'hiro');
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('connectivityPrivate');
@@ -351,6 +357,10 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
       await api.call('POST', 'settings/chat', { token: tokens.admin, body: { changes: { chatConnectionsOnly: false } } });
     }
     expect((await can('farid', 'maya'))._canStartChat).toBe(true);
+    expect((await api.call<Record<string, unknown>>('GET', 'profile/maya', { token: tokens.farid })).body).toMatchObject({
+      _canStartChat: true,
+      _canStartVideoChat: false,
+    });
   });
 
   it('sanitises every message: OWASP payloads stored inert, links open in a new tab without the opener', async () => {

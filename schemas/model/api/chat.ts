@@ -29,7 +29,8 @@
  * - GET    chat/missed?after={messageId}&limit=           -> ChatMissedResponse (messages of all her
  *          chats with a larger id, oldest first, at most CHAT_MISSED_MAX: a reconnecting client's catch-up)
  * - GET    chat/unread                                    -> ChatUnreadResponse (per chat and total)
- * - GET    chat/canStart/{accountId}                      -> ChatCanStartResponse (`_canStartChat`)
+ * - GET    chat/canStart/{accountId}                      -> ChatCanStartResponse (`_canStartChat`); `GET profile/{id}`
+ *          of another member carries the same two flags (ProfileChatFlags)
  * - GET    chat/blocks                                    -> ChatBlocksResponse (whom the member blocked)
  * - PUT    chat/blocks/{accountId}                        -> 204 (blocks; idempotent)
  * - DELETE chat/blocks/{accountId}                       -> 204 (unblocks; idempotent)
@@ -168,6 +169,9 @@ export interface ChatCanStartResponse {
   /** Why not, for a person (absent when allowed). */
   reason?: ChatRefusal;
 }
+
+/** Added to `GET profile/{id}` when the profile is another member's (community §3 Profile). */
+export type ProfileChatFlags = Pick<ChatCanStartResponse, '_canStartChat' | '_canStartVideoChat'>;
 
 export interface ChatBlocksResponse {
   items: { accountId: string; date: number }[];
