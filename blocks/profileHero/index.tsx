@@ -8,6 +8,11 @@ const MessageButton = lazy(() => import('../../engine/react/chat/MessageButton')
 export type { ProfileHeroOptions };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/** `_canStartChat` when the profile carries it (the chat domain adds it to `GET profile/{id}`). */
+const chatFlag = (profile: object): boolean | undefined => {
+  const flag = (profile as { _canStartChat?: unknown })._canStartChat;
+  return typeof flag === 'boolean' ? flag : undefined;
+};
 
 /**
  * The top of a profile page: avatar with online dot, public name and a subtitle field, from the
@@ -50,7 +55,7 @@ export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOp
           {subtitle && <p className="t-profile-hero__subtitle">{subtitle}</p>}
           {user?.accountId && user.accountId !== profile.accountId && (
             <Suspense fallback={null}>
-              <MessageButton accountId={profile.accountId} name={name} />
+              <MessageButton accountId={profile.accountId} name={name} canStart={chatFlag(profile)} />
             </Suspense>
           )}
         </div>

@@ -10,14 +10,22 @@ import { useOwnAccountId } from './chat-common';
 
 const ChatModal = lazy(() => import('./ChatModal'));
 
-export default function MessageButton({ accountId, name }: { accountId: string; name: string }) {
+export interface MessageButtonProps {
+  accountId: string;
+  name: string;
+  /** The profile's `_canStartChat` when the profile came with it (`GET profile/{id}`); asked of the server otherwise. */
+  canStart?: boolean;
+}
+
+export default function MessageButton({ accountId, name, canStart }: MessageButtonProps) {
   const { t } = useEngine();
   const slice = useChatSlice();
   const own = useOwnAccountId();
-  const [allowed, setAllowed] = useState(false);
+  const [asked, setAllowed] = useState(false);
+  const allowed = canStart ?? asked;
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (!own || own === accountId) return;
+    if (!own || own === accountId || canStart !== undefined) return;
     let live = true;
     slice.canStart(accountId).then(
       (answer) => live && setAllowed(answer._canStartChat === true),
@@ -26,7 +34,7 @@ export default function MessageButton({ accountId, name }: { accountId: string; 
     return () => {
       live = false;
     };
-  }, [slice, own, accountId]);
+  }, [slice, own, accountId, canStart]);
   if (!allowed) return null;
   return (
     <>
