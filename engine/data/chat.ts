@@ -346,6 +346,8 @@ export const chatSlice = defineSlice<ChatSlice>({
         };
       },
       async discardIfEmpty(chatId) {
+        // Called as a view unmounts: the views inside it unmount in the same pass, after it.
+        await Promise.resolve();
         const entry = chats.peek(chatId);
         const shown = messages.peek(chatId);
         if (entry?.state !== 'ready' || entry.value.latestMessage || shown?.isMounted() || shown?.items().length) return;

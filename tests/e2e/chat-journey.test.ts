@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatSummary } from '../../schemas/model/api/chat';
+import type { ChatListResponse, ChatSummary } from '../../schemas/model/api/chat';
 import { signInAt } from '../helpers/api-server';
 import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -106,7 +106,12 @@ describe('Maya and Victor chat', () => {
     await composer.fill(REPLY);
     await composer.press('Enter');
     await conversation.getByRole('log').getByText(REPLY).waitFor();
-    await conversation.getByRole('listitem').filter({ hasText: REPLY }).getByText('Delivered').waitFor();
+    // Maya has the chat open: it may be read at once.
+    await conversation
+      .getByRole('listitem')
+      .filter({ hasText: REPLY })
+      .getByText(/Delivered|Read/)
+      .waitFor();
   });
 
   it('Maya sees the reply live and her message marked read', async () => {
@@ -178,6 +183,36 @@ describe('Maya and Victor chat', () => {
     await log.getByText('styled').click();
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('a chat opened for a member shows until Victor leaves /chat without writing (core §2.5)', async () => {
+    await victor.goto(`${server.url}/app/chat/mei`);
+    // The address comes to name the chat; list and conversation show it.
+    await victor.waitForURL((url) => /^\/app\/chat\/[0-9a-f-]{36}$/.test(url.pathname));
+    const conversation = victor.getByRole('region', { name: 'Mei Wong' });
+    await conversation.getByRole('textbox', { name: 'Message to Mei Wong' }).waitFor();
+    await victor
+      .getByRole('navigation', { name: 'Your chats' })
+      .getByRole('link', { name: /Mei Wong/ })
+      .waitFor();
+    // Left for another page of the app without a message: hidden again, here and on the server.
+    await victor.locator('header').getByRole('link', { name: 'Home' }).first().click();
+    await victor.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await expect.poll(async () => (await call<ChatListResponse>(victorToken, 'GET', 'chat/private')).items.some((c) => c.with.includes('mei'))).toBe(false);
+    await victor
+      .locator('header')
+      .getByRole('link', { name: /^Chat, / })
+      .click();
+    await victor
+      .getByRole('navigation', { name: 'Your chats' })
+      .getByRole('link', { name: /Maya Maker/ })
+      .waitFor();
+    expect(
+      await victor
+        .getByRole('navigation', { name: 'Your chats' })
+        .getByRole('link', { name: /Mei Wong/ })
+        .count(),
+    ).toBe(0);
   });
 
   it('/chat and a conversation are axe clean at 1280 and 375 px, light and dark', async () => {
