@@ -47,7 +47,8 @@ describe('the member bundle (dist/app/meta.json)', () => {
   it('loads the chat code only on /chat, with the messages block, or on a profile (its Message button; the conversation on its first press)', () => {
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
     const reached = (entry: string) => initialFiles(meta, entry).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
-    const chat = (inputs: string[]) => [...new Set(inputs.map((i) => i.replace(/\?lazy-entry$/, '')).filter((i) => /engine\/data\/chat\.ts$|engine\/react\/chat\//.test(i)))].sort();
+    const chat = (inputs: string[]) =>
+      [...new Set(inputs.map((i) => i.replace(/\?lazy-entry$/, '')).filter((i) => /engine\/data\/chat\.ts$|engine\/react\/chat\//.test(i)))].sort();
     expect(chat(initialFiles(meta).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {})))).toEqual([]);
     expect(chat(reached('web/member-chunk.ts'))).toEqual([]);
     expect(chat(reached('blocks/_chunks.generated/userSearch.ts?lazy-entry'))).toEqual([]);
