@@ -118,6 +118,8 @@ const chatsMigration = (engine: Engine): Migration => ({
       .execute();
     // History pages by sequence (the same cost at page 1 and page 1,000) and unread counts.
     await db.schema.createIndex('chat_messages_sequence').on('chat_messages').columns(['chat_id', 'sequence']).unique().execute();
+    // Catch-up: a member's chats, each read from the id she saw (her few chats, never the whole table).
+    await db.schema.createIndex('chat_messages_catch_up').on('chat_messages').columns(['chat_id', 'id']).execute();
     // A retried send (same clientId) finds the message it stored.
     await db.schema.createIndex('chat_messages_client').on('chat_messages').columns(['chat_id', 'from_account_id', 'client_id']).unique().execute();
     await db.schema

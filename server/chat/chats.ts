@@ -301,7 +301,12 @@ export interface SendInput {
 export async function storeMessage(ctx: Pick<AppContext, 'engine'>, tx: DocumentTx, input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
   const raw = tx.raw as unknown as Kysely<DB>;
   const c = chatDb(raw);
-  if (ctx.engine === 'postgres') await sql`select id from chats where id = ${input.chatId} for update`.execute(raw);
+  // The chat's row, locked on PostgreSQL (concurrent sends to it wait here): its allocator.
+  const chat =
+    ctx.engine === 'postgres'
+      ? (await sql<{ last_sequence: number }>`select last_sequence from chats where id = ${input.chatId} for update`.execute(raw)).rows[0]
+      : await c.selectFrom('chats').select('last_sequence').where('id', '=', input.chatId).executeTakeFirst();
+  if (!chat) throw forbidden('this chat does not exist or is not yours');
   if (input.clientId) {
     const again = await c
       .selectFrom('chat_messages')
@@ -312,7 +317,6 @@ export async function storeMessage(ctx: Pick<AppContext, 'engine'>, tx: Document
       .executeTakeFirst();
     if (again) return { message: messageView(again as ChatMessagesTable), created: false };
   }
-  const chat = await c.selectFrom('chats').select('last_sequence').where('id', '=', input.chatId).executeTakeFirstOrThrow();
   const sequence = num(chat.last_sequence) + 1;
   const now = Date.now();
   if (ctx.engine === 'postgres') await sql`select pg_advisory_xact_lock(${MESSAGE_ID_LOCK})`.execute(raw);
@@ -334,9 +338,15 @@ export async function storeMessage(ctx: Pick<AppContext, 'engine'>, tx: Document
     .executeTakeFirstOrThrow();
   const id = String(row.id);
   await c.updateTable('chats').set({ last_sequence: sequence, last_message_id: id, last_message_at: now }).where('id', '=', input.chatId).execute();
-  await c.updateTable('chat_participants').set({ last_message_at: now }).where('chat_id', '=', input.chatId).execute();
-  // Her own message: she has read the chat up to it.
-  await c.updateTable('chat_participants').set({ read_sequence: sequence }).where('chat_id', '=', input.chatId).where('account_id', '=', input.from).execute();
+  // Both participants' copy of the activity; her own message: she has read the chat up to it.
+  await c
+    .updateTable('chat_participants')
+    .set((eb) => ({
+      last_message_at: now,
+      read_sequence: eb.case().when('account_id', '=', input.from).then(sequence).else(eb.ref('read_sequence')).end(),
+    }))
+    .where('chat_id', '=', input.chatId)
+    .execute();
   return { message: messageView(row as ChatMessagesTable), created: true };
 }
 

@@ -8,6 +8,7 @@
  * catch-up after a disconnected socket; newMessage notifications unless the recipient looks at the
  * chat; the send rate (429); bad input refused by name with nothing stored; the demo's one unread each.
  */
+import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { CHAT_LINK_REL } from '../../engine/core/chat';
 import type {
@@ -29,6 +30,7 @@ import type {
 import type { NotificationPageResponse } from '../../schemas/model/api/notifications';
 import { describeBackends } from '../helpers/backends';
 import { emitAck, nextEvent, recordEvents, settle, socketFor } from '../helpers/sockets';
+import { until } from '../helpers/until';
 
 type Message = { error: string; message: string; code?: string };
 
@@ -78,7 +80,7 @@ const XSS = [
 
 describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 'signIn=200/60,chatSend=150/60' } }, (api) => {
   const tokens: Record<string, string> = {};
-  const people = ['admin', 'maya', 'victor', 'elena', 'amara', 'bruno', 'chloe', 'dev', 'farid', 'grace', 'hiro'];
+  const people = ['admin', 'maya', 'victor', 'elena', 'amara', 'bruno', 'chloe', 'dev', 'farid', 'grace', 'hiro', 'owen', 'kemi'];
 
   beforeAll(async () => {
     for (const p of people) tokens[p] = await api.signIn(p);
@@ -464,6 +466,43 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
       grace.disconnect();
       outsider.disconnect();
     }
+  });
+
+  it('emails: at most one newMessage email per chat and recipient per ten minutes; every message notifies in-app', async () => {
+    const { id } = await openChat('elena', 'dev');
+    const sent: string[] = [];
+    for (const text of ['one', 'two', 'three']) sent.push((await send('elena', id, text)).body.id);
+    // Notifications are stored after each send's answer: wait for the three.
+    const messages = await until(
+      'three newMessage notifications',
+      async () =>
+        (await api.call<NotificationPageResponse>('GET', 'profile/notifications/chat/0?limit=50', { token: tokens.dev })).body.items
+          .filter((n) => n.data.chatId === id)
+          .map((n) => n.message),
+      (m) => m.length === 3,
+    );
+    expect([...messages].sort()).toEqual(['one', 'three', 'two']);
+    const keys = sent.map((m) => `email:notification:key:chat:${m}:dev`);
+    const db = api.server.ctx.store.kysely as unknown as Kysely<{ jobs: { unique_key: string | null } }>;
+    const queued = await db.selectFrom('jobs').select('unique_key').where('unique_key', 'in', keys).execute();
+    expect(queued).toHaveLength(1);
+  });
+
+  it("hiding a chat hides its earlier notifications from the member's list and badge", async () => {
+    const { id } = await openChat('owen', 'kemi');
+    await send('owen', id, 'before hiding');
+    const kemiChat = async () =>
+      (await api.call<NotificationPageResponse>('GET', 'profile/notifications/chat/0?limit=50', { token: tokens.kemi })).body.items
+        .filter((n) => n.data.chatId === id)
+        .map((n) => n.message);
+    await until('the notification of the first message', kemiChat, (m) => m.length === 1);
+    const count = async () => (await api.call<{ count: number }>('GET', 'profile/notifications/count/chat', { token: tokens.kemi })).body.count;
+    const before = await count();
+    expect((await api.call('DELETE', `chat/private/${id}`, { token: tokens.kemi })).status).toBe(204);
+    expect(await kemiChat()).toEqual([]);
+    expect(await count()).toBe(before - 1);
+    await send('owen', id, 'after hiding');
+    expect(await until('the notification of the later message', kemiChat, (m) => m.length === 1)).toEqual(['after hiding']);
   });
 
   it('catch-up: messages sent while the socket was away arrive through chat/missed after it', async () => {
