@@ -300,6 +300,47 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     expect(navigated).toEqual([`/chat/${withVictor.id}`]);
   });
 
+  it("Message on another member's profile opens the global chat room modal over the page", async () => {
+    const user = userEvent.setup({ delay: null });
+    const maya = await member('maya');
+    const victorProfile = (await call<{ accountId: string; data: object }>('maya', 'GET', 'profile/victor')) as never;
+    const navigated: string[] = [];
+    renderPage({
+      blocks: [{ id: 'hero', type: 'profileHero', options: { showAvatar: true, showCoverImage: false, nameFormat: 'F L' } }],
+      store: maya.store,
+      dataLayer: maya.layer,
+      profile: victorProfile,
+      user: { accountId: 'maya', isAdmin: false, isElevated: false, listMemberships: [] },
+      services: { navigate: (path) => navigated.push(path) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send Victor Volunteer a message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat with Victor Volunteer' });
+    const composer = await within(dialog).findByRole('textbox', { name: 'Message to Victor Volunteer' });
+    expect(composer).toHaveFocus();
+    await user.type(composer, 'From your profile{Enter}');
+    await within(within(dialog).getByRole('log')).findByText('From your profile');
+    const open = within(dialog).getByRole('link', { name: 'Open in Messages' });
+    expect(open.getAttribute('href')).toMatch(/^\/app\/chat\/[0-9a-f-]{36}$/);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await user.click(open);
+    expect(navigated).toEqual([open.getAttribute('href')!.slice('/app'.length)]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows no Message button on her own profile', async () => {
+    const maya = await member('maya');
+    const own = (await call<object>('maya', 'GET', 'profile/maya')) as never;
+    renderPage({
+      blocks: [{ id: 'hero', type: 'profileHero', options: { showAvatar: true, showCoverImage: false, nameFormat: 'F L' } }],
+      store: maya.store,
+      dataLayer: maya.layer,
+      profile: own,
+      user: { accountId: 'maya', isAdmin: false, isElevated: false, listMemberships: [] },
+    });
+    await screen.findByRole('heading', { name: 'Maya Maker' });
+    expect(screen.queryByRole('button', { name: /a message$/ })).toBeNull();
+  });
+
   it('resolves /chat/:targetId: a chat id as it is, an account id opened as her chat', async () => {
     const maya = await member('maya');
     const chat = await openChat(maya, 'victor');
