@@ -222,8 +222,15 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     const victorView = renderAs(victor, <Conversation chatId={chat.id} />);
     const victorLog = await within(victorView.container).findByRole('log');
     const theirs = (await within(victorLog).findByText('Meet at 11?')).closest('li')!;
-    await user.click(within(theirs).getByRole('button', { name: 'Actions for this message' }));
+    const menuButton = within(theirs).getByRole('button', { name: 'Actions for this message' });
+    await user.click(menuButton);
     expect(within(theirs).queryByRole('button', { name: 'Edit' })).toBeNull();
+    // Escape closes the menu, focus back on its button; opened again to report.
+    await user.keyboard('{Escape}');
+    expect(within(theirs).queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(menuButton).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menuButton);
     await user.click(within(theirs).getByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this message' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Why are you reporting it?' }), 'Not what we agreed');

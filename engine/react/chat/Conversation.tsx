@@ -29,6 +29,17 @@ export interface ConversationProps {
   autoFocus?: boolean;
 }
 
+/** Escape in an open disclosure menu closes it and puts focus back on its button. */
+function closeOnEscape(open: boolean, close: () => void) {
+  return (e: KeyboardEvent<HTMLDivElement>) => {
+    // Closed, Escape is the page's (the modal around closes).
+    if (e.key !== 'Escape' || !open) return;
+    e.stopPropagation();
+    close();
+    (e.currentTarget.querySelector('.t-chat__menu-button') as HTMLButtonElement | null)?.focus();
+  };
+}
+
 /** Within this many pixels of the top, the earlier messages load. */
 const LOAD_OLDER_AT_PX = 48;
 /** Within this many pixels of the bottom, new messages keep the view at the bottom. */
@@ -181,7 +192,8 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
         </div>
       )}
       {actions && !editing && (
-        <div className="t-chat__actions">
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
+        <div className="t-chat__actions" onKeyDown={closeOnEscape(menu, () => setMenu(false))}>
           <button
             type="button"
             className="t-chat__menu-button"
@@ -352,7 +364,8 @@ function HeaderMenu({ chat, other, name, onHidden }: { chat: ChatSummary; other:
     run().catch(() => setFailed(true));
   };
   return (
-    <div className="t-chat__header-menu">
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
+    <div className="t-chat__header-menu" onKeyDown={closeOnEscape(open, () => setOpen(false))}>
       <button
         type="button"
         className="t-chat__menu-button"
