@@ -282,6 +282,24 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     expect(within(log).getAllByText('While you were away')).toHaveLength(1);
   });
 
+  it('sorts the chat list by most recent activity or by name', async () => {
+    const user = userEvent.setup({ delay: null });
+    const maya = await member('maya');
+    const withAda = await openChat(maya, 'admin');
+    const withVictor = await openChat(maya, 'victor');
+    await call('maya', 'PUT', `chat/private/${withAda.id}`, { message: 'Older news' });
+    await call('maya', 'PUT', `chat/private/${withVictor.id}`, { message: 'Newest news' });
+    const view = renderAs(maya, <ChatList sortable />);
+    const names = () =>
+      within(view.container)
+        .getAllByRole('link')
+        .map((a) => a.querySelector('.t-chat-list__name')?.textContent)
+        .filter((n) => n === 'Ada Admin' || n === 'Victor Volunteer');
+    await waitFor(() => expect(names()).toEqual(['Victor Volunteer', 'Ada Admin']));
+    await user.selectOptions(within(view.container).getByRole('combobox', { name: 'Sort chats by' }), 'Name');
+    await waitFor(() => expect(names()).toEqual(['Ada Admin', 'Victor Volunteer']));
+  });
+
   it('the messages block lists her most recent chats, each opening in Messages', async () => {
     const user = userEvent.setup({ delay: null });
     const maya = await member('maya');
