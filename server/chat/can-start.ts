@@ -31,9 +31,10 @@ export async function chatConnectionsOnly(ctx: AppContext): Promise<boolean> {
 
 export async function chatStartFacts(ctx: AppContext, me: string, isAdmin: boolean, other: string): Promise<ChatStartFacts> {
   const self = me === other;
-  const profile = self || typeof other !== 'string' || other.length > 200 ? undefined : (await ctx.store.get<Profile>('profile', other))?.data;
-  const account = profile ? await ctx.store.get('account', other) : undefined;
-  const exists = !!profile && !!account;
+  // A member exists with her account: a missing or damaged profile reads as an empty one (as the profile calls answer it).
+  const valid = !self && typeof other === 'string' && other.length > 0 && other.length <= 200;
+  const [account, profile] = valid ? await Promise.all([ctx.store.get('account', other), ctx.store.get<Profile>('profile', other)]) : [undefined, undefined];
+  const exists = !!account;
   if (!exists || self)
     return {
       self,
@@ -48,7 +49,7 @@ export async function chatStartFacts(ctx: AppContext, me: string, isAdmin: boole
     };
   const db = ctx.store.kysely;
   const [blocks, chat, connectionsOnly] = await Promise.all([blocksBetween(db, me, other), chatOfPair(db, me, other), chatConnectionsOnly(ctx)]);
-  const connectivityPrivate = isConnectivityPrivate(profile.data?.meta);
+  const connectivityPrivate = isConnectivityPrivate(profile?.data?.data?.meta);
   const lookup = connections.get(ctx);
   const connected = lookup && (connectivityPrivate || connectionsOnly) ? await lookup(me, other) : false;
   return { self, exists, ...blocks, connectivityPrivate, connectionsOnly, connected, chatExists: !!chat, isAdmin };

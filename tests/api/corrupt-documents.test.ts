@@ -193,7 +193,13 @@ describe.each(BACKENDS)('corrupt stored documents on %s', (backend) => {
     // Her first write creates the row.
     expect((await api.call('POST', 'profile/meta/upsert', { token: aled, body: { path: 'block.welcome', data: { shown: true } } })).status).toBe(200);
     expect((await api.call<Profile>('GET', 'profile/aled', { token: aled })).body.data.meta).toEqual({ block: { welcome: { shown: true } } });
-    expect((await api.call<Profile>('GET', 'profile/quentin', { token: tokens.maya })).body).toEqual({ accountId: 'quentin', data: { profile: {}, meta: {} } });
+    // Another member's profile also says whether Maya may chat with her (the chat domain).
+    expect((await api.call<Profile>('GET', 'profile/quentin', { token: tokens.maya })).body).toEqual({
+      accountId: 'quentin',
+      data: { profile: {}, meta: {} },
+      _canStartChat: true,
+      _canStartVideoChat: false,
+    });
     expect((await api.call<Profile>('GET', 'profile/uma', { token: tokens.maya })).body).not.toHaveProperty('keepaliveTimestamp');
     const tove = await api.signIn('tove');
     expect((await api.call('PUT', 'profile/favourites/add', { token: tove, body: { type: 'profiles', value: 'uma' } })).status).toBe(200);
