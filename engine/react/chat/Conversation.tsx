@@ -263,7 +263,7 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
   );
 }
 
-function Composer({ chat, otherName, autoFocus }: { chat: ChatSummary; otherName: string; autoFocus?: boolean }) {
+function Composer({ chat, otherName, autoFocus, onSend }: { chat: ChatSummary; otherName: string; autoFocus?: boolean; onSend(): void }) {
   const { t } = useEngine();
   const slice = useChatSlice();
   const [text, setText] = useState('');
@@ -275,6 +275,7 @@ function Composer({ chat, otherName, autoFocus }: { chat: ChatSummary; otherName
   const tooLong = chatTextToHtml(text).length > CHAT_MESSAGE_MAX_LENGTH;
   const send = () => {
     if (!text.trim() || tooLong) return;
+    onSend();
     void slice.send(chat.id, text);
     setText('');
   };
@@ -541,7 +542,11 @@ export function Conversation({ chatId, backPath, headingLevel = 2, onHidden, aut
       <p className="t-chat__typing" aria-live="polite">
         {typing ? t('chat.conversation.typing', { name }) : ''}
       </p>
-      {chat.blocked ? <BlockedNotice chat={chat} other={other} name={name} /> : <Composer chat={chat} otherName={name} autoFocus={autoFocus} />}
+      {chat.blocked ? (
+        <BlockedNotice chat={chat} other={other} name={name} />
+      ) : (
+        <Composer chat={chat} otherName={name} autoFocus={autoFocus} onSend={() => (stick.current = true)} />
+      )}
     </section>
   );
 }
