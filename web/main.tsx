@@ -15,6 +15,8 @@ const memberChunk = import('./member-chunk');
 const slots = {
   page: lazy(() => memberChunk.then((m) => ({ default: m.EnginePage }))),
   settings: lazy(() => import('./settings/SettingsPage')),
+  // Its own chunk: members who never open /chat never download it.
+  chat: lazy(() => import('./chat/ChatPage')),
   admin: lazy(() => import('./admin-area/AdminArea')),
 };
 

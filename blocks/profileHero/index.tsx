@@ -1,16 +1,26 @@
 import { ProfileAvatar, formatProfileName, useEngine, useProfileEntry, type BlockProps } from '../../engine/block-api';
 import type { ProfileHeroOptions } from '../options.generated';
+import { lazy, Suspense } from 'react';
+
+// Another member's profile only; the chat code loads with it, never on one's own profile.
+const MessageButton = lazy(() => import('../../engine/react/chat/MessageButton'));
 
 export type { ProfileHeroOptions };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+/** `_canStartChat` when the profile carries it (the chat domain adds it to `GET profile/{id}`). */
+const chatFlag = (profile: object): boolean | undefined => {
+  const flag = (profile as { _canStartChat?: unknown })._canStartChat;
+  return typeof flag === 'boolean' ? flag : undefined;
+};
 
 /**
  * The top of a profile page: avatar with online dot, public name and a subtitle field, from the
- * data layer (so a save or a realtime update shows at once).
+ * data layer (so a save or a realtime update shows at once); on another member's profile, "Message"
+ * (the global chat room, core §2.6) when she may chat with them.
  */
 export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOptions>) {
-  const { profile: viewed, t } = useEngine();
+  const { profile: viewed, t, user } = useEngine();
   const entry = useProfileEntry(viewed?.accountId);
   if (!viewed) return null;
   if (!entry || entry.state === 'loading')
@@ -43,6 +53,11 @@ export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOp
             {name}
           </h2>
           {subtitle && <p className="t-profile-hero__subtitle">{subtitle}</p>}
+          {user?.accountId && user.accountId !== profile.accountId && (
+            <Suspense fallback={null}>
+              <MessageButton accountId={profile.accountId} name={name} canStart={chatFlag(profile)} />
+            </Suspense>
+          )}
         </div>
       </div>
     </section>

@@ -18,6 +18,19 @@ export interface DataLayer {
   reconnected(): void;
   /** Hears reconnects; returns the removal. */
   onReconnect(listener: () => void): () => void;
+  /** Sends an event over the shell's realtime connection (typing, joining a room); dropped while there is none. */
+  emit(event: string, payload: unknown): void;
+  /** The shell hands its realtime connection's sends in (null when it closes). */
+  attachRealtime(link: RealtimeLink | null): void;
+  /** The realtime connection (re)connected: rooms are joined again, missed items asked for. */
+  connected(): void;
+  /** Hears each connection; `again` after the first (a reconnect, when events may have been missed). Returns the removal. */
+  onConnect(listener: (again: boolean) => void): () => void;
+}
+
+/** What the data layer asks of the realtime connection. */
+export interface RealtimeLink {
+  emit(event: string, payload: unknown): void;
 }
 
 export interface DataLayerOptions {
@@ -31,6 +44,9 @@ export function createDataLayer(store: JotaiStore, transport: DataTransport, opt
   const names = new Set<string>();
   const handlers = new Map<string, ((payload: unknown) => void)[]>();
   const reconnectListeners = new Set<() => void>();
+  const connectListeners = new Set<(again: boolean) => void>();
+  let link: RealtimeLink | null = null;
+  let connections = 0;
   const layer: DataLayer = {
     ownAccountId: options.ownAccountId,
     slice<T>(definition: SliceDefinition<T>): T {
@@ -57,6 +73,21 @@ export function createDataLayer(store: JotaiStore, transport: DataTransport, opt
     onReconnect(listener) {
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
+    },
+    emit(event, payload) {
+      link?.emit(event, payload);
+    },
+    attachRealtime(next) {
+      link = next;
+      if (!next) connections = 0;
+    },
+    connected() {
+      connections++;
+      for (const listener of [...connectListeners]) listener(connections > 1);
+    },
+    onConnect(listener) {
+      connectListeners.add(listener);
+      return () => connectListeners.delete(listener);
     },
   };
   return layer;

@@ -5,7 +5,7 @@
  * they read atoms through hooks.
  */
 
-export type DataMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type DataMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call to the API, as a slice defines it; `Answer` is the type of what the server answers. */
 export interface DataCall<Answer> {

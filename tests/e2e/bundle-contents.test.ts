@@ -44,6 +44,24 @@ describe('the member bundle (dist/app/meta.json)', () => {
     expect(collections(reached('blocks/_chunks.generated/viewFiles.ts?lazy-entry'))).toEqual(['engine/data/collection.ts', 'engine/data/files.ts']);
   });
 
+  it('loads the chat code only on /chat, with the messages block, or on a profile (its Message button; the conversation on its first press)', () => {
+    const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
+    const reached = (entry: string) => initialFiles(meta, entry).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
+    const chat = (inputs: string[]) =>
+      [...new Set(inputs.map((i) => i.replace(/\?lazy-entry$/, '')).filter((i) => /engine\/data\/chat\.ts$|engine\/react\/chat\//.test(i)))].sort();
+    expect(chat(initialFiles(meta).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {})))).toEqual([]);
+    expect(chat(reached('web/member-chunk.ts'))).toEqual([]);
+    expect(chat(reached('blocks/_chunks.generated/userSearch.ts?lazy-entry'))).toEqual([]);
+    expect(chat(reached('blocks/_chunks.generated/profileHero.ts?lazy-entry'))).toEqual([]);
+    expect(chat(reached('engine/react/chat/MessageButton.tsx?lazy-entry'))).toEqual([
+      'engine/data/chat.ts',
+      'engine/react/chat/MessageButton.tsx',
+      'engine/react/chat/chat-common.tsx',
+    ]);
+    expect(chat(reached('web/chat/ChatPage.tsx?lazy-entry'))).toContain('engine/react/chat/Conversation.tsx');
+    expect(chat(reached('blocks/_chunks.generated/messages.ts?lazy-entry'))).toContain('engine/react/chat/ChatList.tsx');
+  });
+
   it('carries socket.io-client in the lazy member chunk, its browser build without debug', () => {
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
     const reached = initialFiles(meta, 'web/member-chunk.ts').flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../scripts/paths';
-import { MARKUP_CASES } from '../fixtures/markup-payloads';
+import { CHAT_MARKUP_CASES, MARKUP_CASES } from '../fixtures/markup-payloads';
 import { launchBrowser, signInAs, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -30,8 +30,9 @@ async function sanitizerScript(): Promise<string> {
     absWorkingDir: projectRoot,
     stdin: {
       contents:
-        "import { nativeMarkupSanitizer, loadFallbackMarkupSanitizer } from './engine/react/markup-sanitizer';\n" +
-        'window.markup = { native: nativeMarkupSanitizer(), fallback: loadFallbackMarkupSanitizer };\n',
+        "import { CHAT_MARKUP, nativeMarkupSanitizer, loadFallbackMarkupSanitizer } from './engine/react/markup-sanitizer';\n" +
+        'window.markup = { native: nativeMarkupSanitizer(), fallback: loadFallbackMarkupSanitizer };\n' +
+        'window.chatMarkup = { native: nativeMarkupSanitizer(CHAT_MARKUP), fallback: () => loadFallbackMarkupSanitizer(CHAT_MARKUP) };\n',
       resolveDir: projectRoot,
       loader: 'ts',
     },
@@ -57,6 +58,19 @@ describe('admin markup in Chromium', () => {
       return cases.map(({ html }) => ({ native: native ? native(html) : 'no native sanitiser', fallback: purify(html) }));
     }, MARKUP_CASES);
     expect(results).toEqual(MARKUP_CASES.map(({ safe }) => ({ native: safe, fallback: safe })));
+    await page.close();
+  });
+
+  it('sanitises chat messages by the chat policy, natively and with DOMPurify alike', async () => {
+    const page = await browser.context.newPage();
+    await page.goto('about:blank');
+    await page.evaluate(await sanitizerScript());
+    const results = await page.evaluate(async (cases) => {
+      const { native, fallback } = (window as unknown as { chatMarkup: Markup }).chatMarkup;
+      const purify = await fallback();
+      return cases.map(({ html }) => ({ native: native ? native(html) : 'no native sanitiser', fallback: purify(html) }));
+    }, CHAT_MARKUP_CASES);
+    expect(results).toEqual(CHAT_MARKUP_CASES.map(({ safe }) => ({ native: safe, fallback: safe })));
     await page.close();
   });
 

@@ -14,6 +14,7 @@ export function webApiClient(server: ApiServer, token: string): ApiClient {
     get: (path, options) => call('GET', path, undefined, options),
     post: (path, body, options) => call('POST', path, body, options),
     put: (path, body, options) => call('PUT', path, body, options),
+    patch: (path, body, options) => call('PATCH', path, body, options),
     delete: (path, options) => call('DELETE', path, undefined, options),
     cachedGet: (path, options) => call('GET', path, undefined, options),
     markDirty: () => undefined,

@@ -223,4 +223,29 @@ describe('data layer slices', () => {
     layer.reconnected();
     expect(heard).toEqual(['a', 'b', 'b']);
   });
+
+  it('sends over the realtime link the shell attaches, and tells each connection, `again` after the first', () => {
+    const layer = createDataLayer(createStore(), recordingTransport().transport);
+    const sent: [string, unknown][] = [];
+    const heard: boolean[] = [];
+    // No link yet: a send is dropped (a room join is repeated on connect anyway).
+    layer.emit('chat:typing', { chatId: 'c0' });
+    layer.attachRealtime({ emit: (event, payload) => sent.push([event, payload]) });
+    const stop = layer.onConnect((again) => heard.push(again));
+    layer.connected();
+    layer.emit('chat:typing', { chatId: 'c1' });
+    layer.connected();
+    stop();
+    layer.connected();
+    expect(sent).toEqual([['chat:typing', { chatId: 'c1' }]]);
+    expect(heard).toEqual([false, true]);
+    // A new connection (another socket) counts from the first again.
+    layer.attachRealtime(null);
+    layer.emit('chat:typing', { chatId: 'c2' });
+    layer.onConnect((again) => heard.push(again));
+    layer.attachRealtime({ emit: () => undefined });
+    layer.connected();
+    expect(heard).toEqual([false, true, false]);
+    expect(sent).toHaveLength(1);
+  });
 });

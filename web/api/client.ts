@@ -53,6 +53,7 @@ export interface ApiClient {
   get<T>(path: string, options?: ApiCallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
   delete<T>(path: string, options?: ApiCallOptions): Promise<T>;
   /** GET answered from the one-day browser cache unless the path was marked dirty or the entry expired. */
   cachedGet<T>(path: string, options?: ApiCallOptions): Promise<T>;
@@ -128,7 +129,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return tokenNeedsRefresh(jwt, TOKEN_REFRESH_AGE_S, now()) ? refreshToken(jwt) : jwt;
   }
 
-  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', rawPath: string, opts: ApiCallOptions = {}, responseType?: 'stream'): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', rawPath: string, opts: ApiCallOptions = {}, responseType?: 'stream'): Promise<T> {
     const path = trim(rawPath);
     const jwt = await tokenFor(path);
     const fetchOptions: Omit<FetchOptions, 'responseType'> = {
@@ -189,6 +190,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     get: (path, opts) => call('GET', path, opts),
     post: (path, body, opts) => call('POST', path, { ...opts, body }),
     put: (path, body, opts) => call('PUT', path, { ...opts, body }),
+    patch: (path, body, opts) => call('PATCH', path, { ...opts, body }),
     delete: (path, opts) => call('DELETE', path, opts),
     cachedGet,
     markDirty(prefix) {

@@ -19,6 +19,7 @@ export function apiTransport(api: ApiClient): DataTransport {
       const options = { quiet: !report, ...(query ? { query } : {}) };
       if (method === 'GET') return api.get(path, options);
       if (method === 'DELETE') return api.delete(path, { ...options, body });
+      if (method === 'PATCH') return api.patch(path, body, options);
       return method === 'POST' ? api.post(path, body, options) : api.put(path, body, options);
     },
   };

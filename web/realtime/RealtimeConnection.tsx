@@ -40,11 +40,27 @@ export default function RealtimeConnection() {
     store.set(realtimeSocketAtom, c.socket);
     // Her memberships changed live: pages the server shows or hides by them are read again.
     const layer = webDataLayer(store, api, store.get(sessionAtom)?.user.accountId);
+    // Slices send on the socket (typing, chat rooms) and hear each connection (rooms joined again, chat catch-up).
+    layer.attachRealtime({ emit: (event, payload) => c.socket.emit(event, payload) });
+    const onConnect = () => layer.connected();
+    c.socket.on('connect', onConnect);
+    if (c.socket.connected) layer.connected();
+    // The browser knows the network went before a socket does (a dead connection is noticed only
+    // at the next missed ping, up to a minute): drop it now, connect again when the network is back,
+    // and the reconnection's catch-up brings what was missed.
+    const goneOffline = () => c.socket.disconnect();
+    const backOnline = () => c.socket.connect();
+    window.addEventListener('offline', goneOffline);
+    window.addEventListener('online', backOnline);
     const stopFollowing = followMembershipChanges(store, layer.slice(ownListMembershipsSlice), () =>
       refetchStructure(store, api, store.get(currentRouteAtom).pageId),
     );
     return () => {
       stopFollowing();
+      c.socket.off('connect', onConnect);
+      window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('online', backOnline);
+      layer.attachRealtime(null);
       store.set(realtimeSocketAtom, null);
       c.close();
       client.current = null;

@@ -3,8 +3,9 @@
  * WebSockets are refused (a proxy that blocks them); emits made while disconnected are buffered and
  * sent on connecting; server acks are answered. It keeps the server subscribed to the current
  * module, page and viewed profile, writes `items:changes` into the structure store in place (no
- * reload), reloads after a random short delay on `permissions:update` (spec 9), and sanitises chat
- * messages.
+ * reload), reloads after a random short delay on `permissions:update` (spec 9), and hands every
+ * other event (chat's among them) to the shell, which routes it to the data layer. Chat messages
+ * are sanitised where they are shown (engine/react/markup-sanitizer.ts, the chat policy).
  *
  * Catch-up (server/realtime.ts): room events carry `{ ids: { [room]: id } }` as a second argument
  * and `realtime:joined {room, lastId}` says where a room stands. After a drop the client gives the
@@ -15,7 +16,6 @@
  */
 import type { createStore } from 'jotai';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type * as ChatSanitizer from './sanitize-chat';
 import { PERMISSION_RELOAD_MAX_STEPS, PERMISSION_RELOAD_STEP_MS } from '../../engine/core/constants';
 import { blockAtom, fieldAtom, loadStructureAtom, moduleAtom, moduleOrderAtom, pageAtom, type StructureItems } from '../../engine/react/structure-store';
 import type { Id } from '../../schemas/model';
@@ -54,14 +54,6 @@ export function normaliseItemsChanges(changes: ItemsChanges): ItemsChanges {
   return out;
 }
 
-export interface ChatMessage {
-  id?: Id;
-  roomId?: Id;
-  senderId?: Id;
-  content: string;
-  [key: string]: unknown;
-}
-
 export interface RealtimeOptions {
   /** Server origin; the page's origin when omitted. */
   url?: string;
@@ -74,7 +66,6 @@ export interface RealtimeOptions {
   store: Store;
   reload?: () => void;
   random?: () => number;
-  onChatMessage?: (message: ChatMessage) => void;
   /** Every other received event, by name (toasts, notifications, settings, ...). */
   onEvent?: (event: string, payload: unknown) => void;
   /**
@@ -107,7 +98,11 @@ export const FORWARDED_EVENTS = [
   'profile:update',
   'favourites:count',
   'user:updateData',
+  'chat:newMessage',
+  'chat:messageUpdated',
   'chat:unreadCount',
+  'chat:read',
+  'chat:typing',
   'events:notification',
   'notifications:count',
   'notifications:read',
@@ -139,13 +134,6 @@ export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
       store.get(moduleOrderAtom).filter((id) => !removed.modules!.includes(id)),
     );
 }
-
-let chatSanitizer: Promise<typeof ChatSanitizer> | undefined;
-const loadChatSanitizer = () =>
-  (chatSanitizer ??= import('./sanitize-chat').catch((error: unknown) => {
-    chatSanitizer = undefined; // a failed chunk load is retried with the next message
-    throw error;
-  }));
 
 /** A room's place: the highest event id seen in it. */
 interface RoomPlace {
@@ -244,16 +232,6 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   listen('permissions:update', () => {
     if (reloadTimer) return;
     reloadTimer = setTimeout(reload, permissionReloadDelayMs(options.random ?? Math.random));
-  });
-  // The sanitiser (DOMPurify) loads with the first chat message, not with every page; messages
-  // keep their order (callbacks on one promise run in the order they were added).
-  listen('chat:newMessage', (message: ChatMessage) => {
-    if (!message || typeof message.content !== 'string' || !options.onChatMessage) return;
-    const deliver = options.onChatMessage;
-    void loadChatSanitizer().then(
-      ({ sanitizeChatHtml }) => deliver({ ...message, content: sanitizeChatHtml(message.content) }),
-      () => undefined, // without the sanitiser the message is not shown, never shown unsanitised
-    );
   });
   for (const event of FORWARDED_EVENTS) listen(event, (payload: unknown) => options.onEvent?.(event, payload));
 
