@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatListResponse, ChatSummary } from '../../schemas/model/api/chat';
-import { signInAt } from '../helpers/api-server';
+import { signInAt, callAt } from '../helpers/api-server';
 import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -25,15 +25,7 @@ const FIRST = 'Hi Victor, are you free on Saturday for the repair café?';
 const REPLY = 'Yes! See you there at ten.';
 const WHILE_AWAY = 'Bring the soldering iron, please.';
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) => callAt<T>(server.url, token, method, path, body);
 
 /** Resolves once the page's realtime socket has connected (socket.io's "40" connect packet). */
 function realtimeConnected(page: Page): Promise<void> {

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberApplicationResponse } from '../../schemas/model/api/applications';
-import { signInAt } from '../helpers/api-server';
+import { signInAt, callAt } from '../helpers/api-server';
 import { openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -23,15 +23,7 @@ const errors: string[] = [];
 const MESSAGE = 'Welcome aboard: your first shift is on Saturday.';
 const PAGE = '/app/members-area/volunteer';
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) => callAt<T>(server.url, token, method, path, body);
 
 const bell = (page: Page, count: number) => page.locator('header').getByRole('button', { name: `Notifications, ${count} unseen` });
 const application = (page: Page) => page.getByRole('region', { name: 'Join the volunteers' });

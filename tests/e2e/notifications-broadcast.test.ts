@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationHistoryResponse, NotificationPageResponse } from '../../schemas/model/api/notifications';
-import { signInAt } from '../helpers/api-server';
+import { signInAt, callAt } from '../helpers/api-server';
 import { openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -24,15 +24,7 @@ const TITLE = 'Open workshop on Saturday';
 const MESSAGE = 'The lathe room is open from 10 to 4; bring your own wood.';
 const LINK = '/settings';
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) => callAt<T>(server.url, token, method, path, body);
 
 const bell = (page: Page, count: number) => page.getByRole('button', { name: `Notifications, ${count} unseen` });
 

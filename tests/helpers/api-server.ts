@@ -86,6 +86,17 @@ export async function signInAt(url: string, accountId: string): Promise<string> 
   return ((await res.json()) as { jwt: string }).jwt;
 }
 
+/** One API call of a signed-in member against a server under test; throws with the answer unless it succeeded (204: undefined). */
+export async function callAt<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
 /**
  * `overrides` set what the environment cannot (e.g. `appDir`, a copy of the built app a test may
  * change); `start` what it starts with (a test's own domain added to the list).

@@ -148,6 +148,22 @@ interface MessageItemProps {
   mark?: 'delivered' | 'read';
 }
 
+/** One choice of a message's menu; `close` first when choosing it ends the menu. */
+function MenuAction({ label, onClick, close }: { label: string; onClick(): void; close?(): void }) {
+  return (
+    <button
+      type="button"
+      className="ts-button"
+      onClick={() => {
+        close?.();
+        onClick();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
 function MessageItem({ message, mine, otherName, pending, mark }: MessageItemProps) {
   const { t, translator } = useEngine();
   const slice = useChatSlice();
@@ -155,6 +171,10 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
   const [menu, setMenu] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const closeMenu = () => {
+    setMenu(false);
+    setConfirming(false);
+  };
   const [reporting, setReporting] = useState(false);
   const menuId = useId();
   const unsent = pending?.op === 'insert';
@@ -210,49 +230,17 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
                 confirming ? (
                   <>
                     <span>{t('chat.actions.confirmDelete')}</span>
-                    <button
-                      type="button"
-                      className="ts-button"
-                      onClick={() => {
-                        setMenu(false);
-                        setConfirming(false);
-                        void slice.remove(message.chatId, message.id);
-                      }}
-                    >
-                      {t('chat.actions.delete')}
-                    </button>
-                    <button type="button" className="ts-button" onClick={() => setConfirming(false)}>
-                      {t('chat.actions.cancel')}
-                    </button>
+                    <MenuAction label={t('chat.actions.delete')} onClick={() => void slice.remove(message.chatId, message.id)} close={closeMenu} />
+                    <MenuAction label={t('chat.actions.cancel')} onClick={() => setConfirming(false)} />
                   </>
                 ) : (
                   <>
-                    <button
-                      type="button"
-                      className="ts-button"
-                      onClick={() => {
-                        setMenu(false);
-                        setEditing(true);
-                      }}
-                    >
-                      {t('chat.actions.edit')}
-                    </button>
-                    <button type="button" className="ts-button" onClick={() => setConfirming(true)}>
-                      {t('chat.actions.delete')}
-                    </button>
+                    <MenuAction label={t('chat.actions.edit')} onClick={() => setEditing(true)} close={closeMenu} />
+                    <MenuAction label={t('chat.actions.delete')} onClick={() => setConfirming(true)} />
                   </>
                 )
               ) : (
-                <button
-                  type="button"
-                  className="ts-button"
-                  onClick={() => {
-                    setMenu(false);
-                    setReporting(true);
-                  }}
-                >
-                  {t('chat.actions.report')}
-                </button>
+                <MenuAction label={t('chat.actions.report')} onClick={() => setReporting(true)} close={closeMenu} />
               )}
             </div>
           )}
