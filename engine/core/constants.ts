@@ -120,10 +120,11 @@ export const INITIALS_SIZING = [
 export const INITIALS_DEFAULT_DIVISOR = 4;
 /**
  * Initials never wider than this share of the avatar: the spec's 1.7 divisor under 100 px makes two
- * bold capitals ("MW") wider than the circle. A bold capital is taken as 0.8 em wide.
+ * bold capitals ("MW") wider than the circle. A bold capital is taken as 0.95 em wide: the widest,
+ * M and W, nearly fill an em in the system sans-serif fonts (0.8 still touched the edge at 40 px).
  */
 export const INITIALS_MAX_WIDTH_SHARE = 0.74;
-export const INITIALS_CAPITAL_WIDTH_EM = 0.8;
+export const INITIALS_CAPITAL_WIDTH_EM = 0.95;
 export const INITIALS_COLOUR_CLASSES = 10;
 export const PROFILE_NAME_FORMATS = ['f', 'F', 'm', 'M', 'l', 'L'] as const;
 export const PROFILE_CACHE_SIZE = 100;
