@@ -144,6 +144,10 @@ export async function startApiServer(
       Object.assign(api, { server, url });
     },
     async close() {
+      // The suite is over: keep-alive connections its HTTP client left idle are ended first. Else
+      // the realtime close (socket.io closing the HTTP server) can wait for them, up to the
+      // keep-alive timeout: 70 s after files-hardening's video fetch on SQLite.
+      server.app.server.closeIdleConnections();
       await server.close();
       if (schema) await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
