@@ -31,6 +31,9 @@ import { migrate } from './storage/migrations';
 import { tolerantNormaliser } from './storage/tolerant';
 import { RequestValidator } from './validation';
 
+/** How long a stopping server lets requests in flight finish before it ends their connections. */
+const CLOSE_GRACE_MS = 2000;
+
 /** Largest accepted request body: a page of blocks fits many times over; anything bigger is a mistake or abuse. */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -193,8 +196,17 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
       // Jobs first: a running job may still use what the domains keep open.
       await queue.stop();
       await closeDomains();
-      await ctx.realtime?.close().catch(() => undefined);
-      await app.close();
+      // A connection a client keeps alive holds the HTTP server's close (socket.io's close waits
+      // for it) until the keep-alive timeout, 72 s: idle ones end now, the rest after a short
+      // grace for the requests in flight.
+      app.server.closeIdleConnections();
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await ctx.realtime?.close().catch(() => undefined);
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
       await database.close();
     },
   };
