@@ -70,6 +70,12 @@ function readSessionFlag(key: string): boolean {
     return false;
   }
 }
+/** This document was loaded by a reload of the tab (Navigation Timing). */
+function isPageReload(): boolean {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return false;
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload';
+}
 function writeSessionFlag(key: string, on: boolean): void {
   try {
     if (typeof sessionStorage === 'undefined') return;
@@ -102,6 +108,8 @@ export interface EditModeShortcutsOptions {
   onSafeModeToggle?(current: boolean): void;
   /** The clock, for tests of the throttle; `Date.now` by default. */
   now?(): number;
+  /** Whether this page load is a reload of the tab (edit mode comes back only then); the Navigation Timing entry by default. */
+  isReload?(): boolean;
 }
 
 /**
@@ -131,12 +139,13 @@ export function useEditModeShortcuts(user: PermissionUser | undefined, options: 
   }, [mayEdit, mayTextEdit, editMode, textEdit, setEditMode, setTextEdit]);
 
   // Edit mode outlives a reload of the tab (issue 35: an editor who reloads keeps composing), once
-  // the user is known to hold manageEditMode; another tab or a new session starts outside it.
+  // the user is known to hold manageEditMode; a link or address opened, another tab or a new
+  // session starts outside it.
   const restored = useRef(false);
   useEffect(() => {
     if (restored.current || !mayEdit) return;
     restored.current = true;
-    if (readSessionFlag(EDIT_MODE_SESSION_KEY)) setEditMode(true);
+    if (readSessionFlag(EDIT_MODE_SESSION_KEY) && (optionsRef.current.isReload ?? isPageReload)()) setEditMode(true);
   }, [mayEdit, setEditMode]);
   useEffect(() => {
     if (restored.current) writeSessionFlag(EDIT_MODE_SESSION_KEY, editMode && mayEdit);

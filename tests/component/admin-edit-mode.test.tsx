@@ -100,7 +100,7 @@ describe('edit mode across a reload of the tab', () => {
     // The reload: the session is not known at first, then the editor arrives.
     const store = createStore();
     const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-    const hook = renderHook(({ u }: { u: PermissionUser | undefined }) => useEditModeShortcuts(u), {
+    const hook = renderHook(({ u }: { u: PermissionUser | undefined }) => useEditModeShortcuts(u, { isReload: () => true }), {
       wrapper,
       initialProps: { u: undefined as PermissionUser | undefined },
     });
@@ -111,6 +111,16 @@ describe('edit mode across a reload of the tab', () => {
     // A member in the same tab (another account signed in) never gets it.
     const member2 = setup(member);
     expect(member2.store.get(editModeAtom)).toBe(false);
+  });
+
+  it('a load that is not a reload (a link or address opened) starts outside it', () => {
+    const first = setup(editor);
+    first.press('KeyE');
+    first.hook.unmount();
+    const store = createStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useEditModeShortcuts(editor, { isReload: () => false }), { wrapper });
+    expect(store.get(editModeAtom)).toBe(false);
   });
 
   it('leaving edit mode forgets it', () => {
