@@ -5,7 +5,7 @@
  * typing, editing and deleting her own messages, reporting the other's, blocking and hiding. It
  * marks the chat read while it is shown (the server then clears its chat notifications).
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ChatCanStartResponse, ChatMessage, ChatSummary } from '../../../schemas/model/api/chat';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_REPORT_REASON_MAX, chatHtmlToText, chatTextToHtml } from '../../core/chat';
 import { relativeTime } from '../../core/relative-time';
@@ -29,15 +29,59 @@ export interface ConversationProps {
   autoFocus?: boolean;
 }
 
-/** Escape in an open disclosure menu closes it and puts focus back on its button. */
-function closeOnEscape(open: boolean, close: () => void) {
-  return (e: KeyboardEvent<HTMLDivElement>) => {
-    // Closed, Escape is the page's (the modal around closes).
+/**
+ * A "⋯" disclosure menu (a message's, the conversation's): the button tells whether it is open,
+ * and Escape in the open menu closes it and puts focus back on the button (closed, Escape is the
+ * page's: the modal around closes).
+ */
+function ChatMenu({
+  label,
+  open,
+  setOpen,
+  className,
+  menuClassName,
+  children,
+  after,
+}: {
+  label: string;
+  open: boolean;
+  setOpen(open: boolean): void;
+  className: string;
+  menuClassName: string;
+  children: ReactNode;
+  /** Shown after the menu, open or not (a failure message). */
+  after?: ReactNode;
+}) {
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Escape' || !open) return;
     e.stopPropagation();
-    close();
-    (e.currentTarget.querySelector('.t-chat__menu-button') as HTMLButtonElement | null)?.focus();
+    setOpen(false);
+    button.current?.focus();
   };
+  return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
+    <div className={className} onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        className="t-chat__menu-button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {open && (
+        <div id={menuId} className={menuClassName}>
+          {children}
+        </div>
+      )}
+      {after}
+    </div>
+  );
 }
 
 /** Within this many pixels of the top, the earlier messages load. */
@@ -176,7 +220,6 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
     setConfirming(false);
   };
   const [reporting, setReporting] = useState(false);
-  const menuId = useId();
   const unsent = pending?.op === 'insert';
   const failed = pending?.state === 'failed';
   const actions = !message.deleted && !unsent;
@@ -212,39 +255,24 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
         </div>
       )}
       {actions && !editing && (
-        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
-        <div className="t-chat__actions" onKeyDown={closeOnEscape(menu, () => setMenu(false))}>
-          <button
-            type="button"
-            className="t-chat__menu-button"
-            aria-label={t('chat.actions.messageMenu')}
-            aria-expanded={menu}
-            aria-controls={menuId}
-            onClick={() => setMenu(!menu)}
-          >
-            <span aria-hidden="true">⋯</span>
-          </button>
-          {menu && (
-            <div id={menuId} className="t-chat__menu">
-              {mine ? (
-                confirming ? (
-                  <>
-                    <span>{t('chat.actions.confirmDelete')}</span>
-                    <MenuAction label={t('chat.actions.delete')} onClick={() => void slice.remove(message.chatId, message.id)} close={closeMenu} />
-                    <MenuAction label={t('chat.actions.cancel')} onClick={() => setConfirming(false)} />
-                  </>
-                ) : (
-                  <>
-                    <MenuAction label={t('chat.actions.edit')} onClick={() => setEditing(true)} close={closeMenu} />
-                    <MenuAction label={t('chat.actions.delete')} onClick={() => setConfirming(true)} />
-                  </>
-                )
-              ) : (
-                <MenuAction label={t('chat.actions.report')} onClick={() => setReporting(true)} close={closeMenu} />
-              )}
-            </div>
+        <ChatMenu label={t('chat.actions.messageMenu')} open={menu} setOpen={setMenu} className="t-chat__actions" menuClassName="t-chat__menu">
+          {mine ? (
+            confirming ? (
+              <>
+                <span>{t('chat.actions.confirmDelete')}</span>
+                <MenuAction label={t('chat.actions.delete')} onClick={() => void slice.remove(message.chatId, message.id)} close={closeMenu} />
+                <MenuAction label={t('chat.actions.cancel')} onClick={() => setConfirming(false)} />
+              </>
+            ) : (
+              <>
+                <MenuAction label={t('chat.actions.edit')} onClick={() => setEditing(true)} close={closeMenu} />
+                <MenuAction label={t('chat.actions.delete')} onClick={() => setConfirming(true)} />
+              </>
+            )
+          ) : (
+            <MenuAction label={t('chat.actions.report')} onClick={() => setReporting(true)} close={closeMenu} />
           )}
-        </div>
+        </ChatMenu>
       )}
       {reporting && <ReportDialog message={message} onClose={() => setReporting(false)} />}
     </li>
@@ -346,46 +374,36 @@ function HeaderMenu({ chat, other, name, onHidden }: { chat: ChatSummary; other:
   const slice = useChatSlice();
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  const menuId = useId();
   const act = (run: () => Promise<void>) => () => {
     setOpen(false);
     setFailed(false);
     run().catch(() => setFailed(true));
   };
   return (
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
-    <div className="t-chat__header-menu" onKeyDown={closeOnEscape(open, () => setOpen(false))}>
+    <ChatMenu
+      label={t('chat.actions.menu')}
+      open={open}
+      setOpen={setOpen}
+      className="t-chat__header-menu"
+      menuClassName="t-chat__menu t-chat__menu--header"
+      after={failed && <p role="alert">{t('chat.actions.failed')}</p>}
+    >
+      {!chat.blocked && (
+        <button type="button" className="ts-button" onClick={act(() => slice.setBlocked(chat.id, other, true))}>
+          {t('chat.actions.block', { name })}
+        </button>
+      )}
       <button
         type="button"
-        className="t-chat__menu-button"
-        aria-label={t('chat.actions.menu')}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
+        className="ts-button"
+        onClick={act(async () => {
+          await slice.hide(chat.id);
+          onHidden?.();
+        })}
       >
-        <span aria-hidden="true">⋯</span>
+        {t('chat.actions.hide')}
       </button>
-      {open && (
-        <div id={menuId} className="t-chat__menu t-chat__menu--header">
-          {!chat.blocked && (
-            <button type="button" className="ts-button" onClick={act(() => slice.setBlocked(chat.id, other, true))}>
-              {t('chat.actions.block', { name })}
-            </button>
-          )}
-          <button
-            type="button"
-            className="ts-button"
-            onClick={act(async () => {
-              await slice.hide(chat.id);
-              onHidden?.();
-            })}
-          >
-            {t('chat.actions.hide')}
-          </button>
-        </div>
-      )}
-      {failed && <p role="alert">{t('chat.actions.failed')}</p>}
-    </div>
+    </ChatMenu>
   );
 }
 
