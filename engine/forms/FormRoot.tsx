@@ -88,7 +88,8 @@ export function FormRoot(props: FormRootProps) {
     <FormContext.Provider value={context}>
       <FormModeContext.Provider value={mode}>
         <form ref={rootRef} className="t-form" noValidate aria-label={props.title} onSubmit={onSubmit} data-privacy-tabbing={privacyTabbing || undefined}>
-          {props.options?.showProgress !== false && <FormProgress />}
+          {/* Completion is the editor's to see: a visitor reading another's profile gets no "80% complete". */}
+          {props.options?.showProgress !== false && props.options?.editable !== false && <FormProgress />}
           <FieldList ids={rootFieldIds} />
           <FormActions />
           <FormMessage />

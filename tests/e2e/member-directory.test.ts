@@ -30,8 +30,9 @@ describe('the member directory and profile pages, two members in Chromium', () =
     await maya.getByRole('link', { name: 'My profile' }).click();
     await maya.waitForURL((url) => url.pathname === '/app/people/profile/maya');
     await maya.getByRole('heading', { level: 2, name: 'Maya Maker' }).waitFor();
-    // Her own profile shows her phone number.
+    // Her own profile shows her phone number, and how complete it is (to her only).
     await maya.getByText('+44 20 7946 0000').waitFor();
+    await maya.getByRole('progressbar', { name: /% complete$/ }).waitFor();
     await maya.getByRole('button', { name: 'Edit' }).click();
     await maya.getByLabel('Bio').fill('Chairs, tables and lathe work.');
     await maya.getByRole('button', { name: 'Save' }).click();
@@ -53,6 +54,7 @@ describe('the member directory and profile pages, two members in Chromium', () =
     await victor.waitForURL((url) => url.pathname === '/app/people/profile/maya');
     await victor.getByText('Chairs, tables and lathe work.').waitFor();
     expect(await victor.locator('main').innerText()).not.toContain('7946');
+    expect(await victor.getByRole('progressbar').count()).toBe(0);
     // Maya's open browser keeps her keepalive fresh: she shows as online.
     await victor.getByRole('img', { name: 'Online' }).first().waitFor();
     expect(await seriousViolations(victor)).toEqual([]);
