@@ -77,6 +77,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await injectAxe(page);
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    // A panel still fading in has half its opacity: contrast is judged once finite animations end.
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     const result = await (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
