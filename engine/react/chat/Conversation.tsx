@@ -497,7 +497,7 @@ export function Conversation({ chatId, backPath, headingLevel = 2, onHidden, aut
         {backPath && (
           <a className="t-chat__back" href={`/app${backPath}`} onClick={link(backPath)}>
             <span aria-hidden="true">←</span>
-            <span className="t-chat__back-text">{t('chat.conversation.back')}</span>
+            <span className="ts-visually-hidden">{t('chat.conversation.back')}</span>
           </a>
         )}
         {profile ? (
