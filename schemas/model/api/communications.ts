@@ -3,11 +3,12 @@
  * §5, §7 "Chat and communications"; core §3, §7.4, §9). Rules and limits are
  * engine/core/communications.ts. Paths are under /api/v1; every call needs a signed-in member.
  *
- * A target is what posts hang under: a block (`targetId` = the block id: createUserPost, userPost,
- * discussionThreads, cardWall, a block's comments of core §7.4), a profile or an entity
- * (`ownerKind` says which). Who may read a target's posts is who may see the target (a block: its
- * page and visibility for the viewer; a profile: who may see the profile); a post the viewer may not
- * read is a 404, never a 403, so ids do not leak. Posts are threaded: a post (kind `post`, parentId
+ * A target is what posts hang under: a block (`targetId` = the block id: discussionThreads,
+ * cardWall, a block's comments of core §7.4) or a page (`targetId` = the page id: the page's feed,
+ * written by its createUserPost blocks and shown by its userPost blocks); entities and profiles
+ * join later with their issues (`ownerKind` says which). Who may read a target's posts is who may
+ * see it (its page, and the block's visibility for the viewer); a post the viewer may not read is a
+ * 404, never a 403, so ids do not leak. Posts are threaded: a post (kind `post`, parentId
  * null) has comments (kind `comment`, parentId the post or another comment, at most
  * COMMUNICATION_MAX_DEPTH levels); `rootId` is the post a comment belongs to.
  *
