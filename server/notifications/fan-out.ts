@@ -23,9 +23,11 @@ import type { Kysely } from 'kysely';
 export const FAN_OUT_JOB = 'notifications.fanOut';
 /**
  * Recipients stored per transaction. SQLite runs every query of the process on one connection, so a
- * member's count call waits for the batch being written: smaller batches keep that wait short.
+ * member's count call waits for the batch being written: smaller batches keep that wait short (50:
+ * a count p95 of 6-10 ms during a 10,000-recipient broadcast on a busy 2-core machine, against
+ * 18-43 ms with 200, while all are stored in under a second; bench notifications.broadcast).
  */
-export const FAN_OUT_BATCH = { sqlite: 200, postgres: 500 } as const;
+export const FAN_OUT_BATCH = { sqlite: 50, postgres: 500 } as const;
 
 export type FanOutAudience = { lists: string[] } | { accounts: string[] } | { followersOf: { kind: FollowedKind; id: string } };
 export interface FanOutPayload {

@@ -75,6 +75,9 @@ async function broadcast(backend: Backend): Promise<BenchResult> {
     };
     await send(['volunteers']); // warm-up
     await allSent(db);
+    // The same call with no fan-out running: what the fan-out adds is the difference.
+    const idle: number[] = [];
+    for (let i = 0; i < 200; i++) idle.push((await timedGet(`${server.url}/api/v1/profile/notifications/count/system`, maya)).ms);
     const sent = await send(['bench-list']);
     const counts: number[] = [];
     let finishedAt: number | undefined;
@@ -96,6 +99,8 @@ async function broadcast(backend: Backend): Promise<BenchResult> {
       requestMs: round(sent.requestMs, 1),
       storedMs: Math.round(finishedAt - sent.startedAt),
       countP95Ms: round(percentile(counts, 0.95), 2),
+      counts: counts.length,
+      baselineCountP95Ms: round(percentile(idle, 0.95), 2),
     };
   });
 }
