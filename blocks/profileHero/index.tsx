@@ -1,4 +1,4 @@
-import { ProfileAvatar, formatProfileName, useEngine, useProfileEntry, type BlockProps } from '../../engine/block-api';
+import { ProfileAvatar, formatProfileName, useEngine, useIsPageTitle, useProfileEntry, type BlockProps } from '../../engine/block-api';
 import type { ProfileHeroOptions } from '../options.generated';
 import { lazy, Suspense } from 'react';
 
@@ -21,6 +21,8 @@ const chatFlag = (profile: object): boolean | undefined => {
  */
 export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOptions>) {
   const { profile: viewed, t, user } = useEngine();
+  // On a profile page the person's name is the page's heading.
+  const Heading = useIsPageTitle() ? 'h1' : 'h2';
   const entry = useProfileEntry(viewed?.accountId);
   if (!viewed) return null;
   if (!entry || entry.state === 'loading')
@@ -49,9 +51,9 @@ export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOp
       <div className="t-profile-hero__body">
         {options.showAvatar !== false && <ProfileAvatar profile={profile} size="large" showOnline />}
         <div className="t-profile-hero__text">
-          <h2 id={headingId} className="t-profile-hero__name">
+          <Heading id={headingId} className="t-profile-hero__name">
             {name}
-          </h2>
+          </Heading>
           {subtitle && <p className="t-profile-hero__subtitle">{subtitle}</p>}
           {user?.accountId && user.accountId !== profile.accountId && (
             <Suspense fallback={null}>

@@ -5,10 +5,11 @@
  */
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import type { Id, ReadProblem } from '../../schemas/model';
+import type { Id, Page, ReadProblem } from '../../schemas/model';
 import { ColumnsLayout } from './block-children';
 import { useEngine } from './engine-context';
 import { pageAtom } from './structure-store';
+import { PageTitleContext, usePageHeading } from './page-title';
 import { useTabParamSync } from './tabs-state';
 
 const PageModal = lazy(() => import('./page-modal'));
@@ -39,12 +40,19 @@ export function PageRenderer({ pageId }: { pageId: Id }) {
     );
   }
   if (page.readProblem) return <UnreadablePage pageId={page.id} name={page.name} problem={page.readProblem} />;
+  return <ReadablePage page={page} />;
+}
+
+function ReadablePage({ page }: { page: Page }) {
+  const { heading, heroIsTitle } = usePageHeading(page);
   const modalId = typeof page.relatedBlocks?.modal === 'string' ? page.relatedBlocks.modal : undefined;
   return (
     // An article, not <main>: the host app's layout owns the main landmark.
     <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
-      {typeof page.name === 'string' && page.name && <h1 className="t-page__title">{page.name}</h1>}
-      <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
+      {heading}
+      <PageTitleContext.Provider value={heroIsTitle}>
+        <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
+      </PageTitleContext.Provider>
       {modalId && (
         <Suspense fallback={null}>
           <PageModal blockId={modalId} />

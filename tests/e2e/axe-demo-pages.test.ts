@@ -40,7 +40,7 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/app/members-area/my-settings', heading: 'My settings' },
   { path: '/app/members-area/notice-board', heading: 'Notice board' },
   { path: '/app/people/directory', heading: 'Directory' },
-  { path: '/app/people/profile/victor', heading: 'Profile' },
+  { path: '/app/people/profile/victor', heading: 'Victor Volunteer' },
   { path: '/app/settings', heading: 'Settings' },
 ];
 

@@ -29,7 +29,7 @@ describe('the member directory and profile pages, two members in Chromium', () =
     await maya.getByRole('button', { name: /Open user controls/ }).click();
     await maya.getByRole('link', { name: 'My profile' }).click();
     await maya.waitForURL((url) => url.pathname === '/app/people/profile/maya');
-    await maya.getByRole('heading', { level: 2, name: 'Maya Maker' }).waitFor();
+    await maya.getByRole('heading', { level: 1, name: 'Maya Maker' }).waitFor();
     // Her own profile shows her phone number, and how complete it is (to her only).
     await maya.getByText('+44 20 7946 0000').waitFor();
     await maya.getByRole('progressbar', { name: /% complete$/ }).waitFor();

@@ -57,7 +57,11 @@ describe('the headless member directory, favourites and the member map in Chromi
 
     await victor.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Maya Maker' }).click();
     await victor.waitForURL((url) => url.pathname === '/app/people/profile/maya');
-    await victor.getByRole('heading', { level: 2, name: 'Maya Maker' }).waitFor();
+    // The page reads as the person (issue 35): her name is its one h1 and its document title, and
+    // her photo shows once, in the hero (the About form shows it only to change it).
+    await victor.getByRole('heading', { level: 1, name: 'Maya Maker' }).waitFor();
+    expect(await victor.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await victor.waitForFunction(() => document.title.startsWith('Maya Maker'));
     const add = victor.getByRole('button', { name: /Add to favourites/ });
     await add.click();
     await victor.getByRole('button', { name: /Remove from favourites/, pressed: true }).waitFor();
@@ -110,6 +114,15 @@ describe('the headless member directory, favourites and the member map in Chromi
       pageHeight: document.documentElement.scrollHeight,
     }));
     expect({ footerBottom, pageHeight }).toEqual({ footerBottom: windowHeight, pageHeight: windowHeight });
+  });
+
+  it("a member's photo shows once on her profile: in the hero, not again from the About form", async () => {
+    const victor = await signIn(wide, 'Victor Volunteer');
+    await victor.goto(`${server.url}/app/people/profile/amara`);
+    await victor.getByRole('heading', { level: 1, name: 'Amara Okafor' }).waitFor();
+    await victor.getByText('Woodwork and pottery.').waitFor();
+    expect(await victor.locator('.t-profile-hero img').count()).toBe(1);
+    expect(await victor.locator('.t-image-uploader').count()).toBe(0);
   });
 
   it('a profile target that does not exist does not show a profile: the profile check answers 404 (spec 2.5)', async () => {

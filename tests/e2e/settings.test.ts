@@ -29,7 +29,7 @@ describe('the settings page, with a second member watching', () => {
   it('Maya sets privacy per data item and notifications; Victor’s open view follows and shows no Edit button', async () => {
     const victor = await signIn(victorBrowser, 'Victor Volunteer');
     await victor.goto(`${server.url}/app/people/profile/maya`);
-    await victor.getByRole('heading', { level: 2, name: 'Maya Maker' }).waitFor();
+    await victor.getByRole('heading', { level: 1, name: 'Maya Maker' }).waitFor();
     await victor.getByText('Woodwork and lathe turning.').waitFor();
     const about = victor.locator('form[aria-label="About"]');
     await about.getByText('London').waitFor();

@@ -17,6 +17,14 @@ import { resolvePageRoute } from './guards';
 import { NotFound } from './NotFound';
 import { useRouteSlots, type PageSlotProps } from './route-slots';
 import { routeHref, targetKind } from './route-table';
+import { formatProfileName } from '../../engine/core/profile-name';
+import type { Profile } from '../../schemas/model';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const nameOf = (p: Profile | undefined) => {
+  const v = p?.data?.profile;
+  return v ? formatProfileName({ first: str(v.firstName), middle: str(v.middleName), last: str(v.lastName) }) || undefined : undefined;
+};
 
 /** Fired on window after navigation to an entity page, with `{ title, targetId }`. */
 export const PAGE_TITLE_EVENT = 'tessera:pageTitle';
@@ -31,23 +39,24 @@ export function PageTitleOnly({ page }: PageSlotProps) {
  * A numeric target id, or any target of a profile page, must be an existing profile (GET
  * profile/{id} answers 200) before the page shows (spec 2.5); otherwise it goes to 404.
  */
-function useProfileCheck(targetId: string | undefined, api: ApiClient, profilePage: boolean): 'ok' | 'checking' | 'missing' {
+/** Whether the routed profile exists, and her name: a profile page's document title (issue 35). */
+function useProfileCheck(targetId: string | undefined, api: ApiClient, profilePage: boolean): { state: 'ok' | 'checking' | 'missing'; name?: string } {
   const needsCheck = targetKind(targetId) === 'profile' || (profilePage && !!targetId);
-  const [checked, setChecked] = useState<{ id: string; ok: boolean } | null>(null);
+  const [checked, setChecked] = useState<{ id: string; ok: boolean; name?: string } | null>(null);
   useEffect(() => {
     if (!needsCheck || !targetId) return;
     let live = true;
     api
-      .get(`profile/${encodeURIComponent(targetId)}`, { quiet: true })
-      .then(() => live && setChecked({ id: targetId, ok: true }))
+      .get<Profile>(`profile/${encodeURIComponent(targetId)}`, { quiet: true })
+      .then((profile) => live && setChecked({ id: targetId, ok: true, name: nameOf(profile) }))
       .catch(() => live && setChecked({ id: targetId, ok: false }));
     return () => {
       live = false;
     };
   }, [needsCheck, targetId, api]);
-  if (!needsCheck) return 'ok';
-  if (!checked || checked.id !== targetId) return 'checking';
-  return checked.ok ? 'ok' : 'missing';
+  if (!needsCheck) return { state: 'ok' };
+  if (!checked || checked.id !== targetId) return { state: 'checking' };
+  return checked.ok ? { state: 'ok', name: checked.name } : { state: 'missing' };
 }
 
 export function PageRoute({
@@ -70,7 +79,7 @@ export function PageRoute({
   const settings = useAtomValue(settingsAtom);
   const slots = useRouteSlots();
   const resolved = resolvePageRoute(moduleSlug, pageSlug, view);
-  const profileCheck = useProfileCheck(targetId, api, resolved.kind === 'page' && resolved.page.type === 'profile');
+  const { state: profileCheck, name: personName } = useProfileCheck(targetId, api, resolved.kind === 'page' && resolved.page.type === 'profile');
   const moduleId = resolved.kind === 'page' ? resolved.module.id : undefined;
   const pageId = resolved.kind === 'page' ? resolved.page.id : undefined;
 
@@ -82,7 +91,7 @@ export function PageRoute({
     else if (kind === 'profile') audit.log({ type: 'profileView', profileId: targetId!, pageId });
     else if (kind === 'entity') audit.log({ type: 'entityPageView', entityId: targetId!, pageId });
     else audit.log({ type: 'pageView', pageId, moduleId });
-    const title = pageTitle(resolved.page, (k) => (translator.has(k) ? translator.t(k) : undefined));
+    const title = (resolved.page.type === 'profile' && personName) || pageTitle(resolved.page, (k) => (translator.has(k) ? translator.t(k) : undefined));
     const href = space && targetId ? routeHref.space({ targetId, moduleSlug, pageSlug }) : routeHref.page({ moduleSlug, pageSlug, targetId });
     rememberRecent(localStorage, { href, title });
     const siteName = settings.siteName;

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { FilePickerField, useFormContext, useFormField, type FieldComponentProps } from '../../../engine';
 import { ImageWindow } from './ImageWindow';
 
+const PROFILE_AVATAR_KEY = 'avatar';
+
 /**
  * One image, stored as its file id: picked and uploaded with the image-only and maximum-size
  * checks; once there is an image, its window (spec 4.8) sets the focal point and previews.
@@ -15,6 +17,9 @@ export default function ImageUploaderField(props: FieldComponentProps) {
   const max = props.field.validation?.maxFileSize ?? (props.field.opts?.image as { maxFileSize?: unknown } | undefined)?.maxFileSize;
   const fileId = typeof b.state.value === 'string' ? b.state.value : undefined;
   const src = fileId ? controller.services.imageUrl?.(fileId) : undefined;
+  // The profile photo (core §3 `avatar`) is shown by the avatar and the profile hero everywhere: a
+  // form shows it only to change it, never as a second picture of the person.
+  if (!b.editing && props.field.key === PROFILE_AVATAR_KEY) return null;
   return (
     <div className="t-image-uploader">
       {src && <img className="t-image-uploader__thumb" src={src} alt={b.label} style={{ maxHeight: 300 }} />}
