@@ -1,4 +1,4 @@
-/** Label, errors, info tooltip and privacy button around a field's input; read-only display. */
+/** Label with its privacy switch, errors and info tooltip around a field's input; read-only display. */
 import { useReducer, type ReactNode } from 'react';
 import { useFormContext, type FormFieldBinding } from './context';
 
@@ -23,24 +23,29 @@ export function FieldShell({ binding: b, children, group, hint }: FieldShellProp
       )}
       {b.field.infoTooltip && <small className="t-field__info">{b.field.infoTooltip}</small>}
       {b.errors.length > 0 && <FieldErrors binding={b} />}
-      {b.field.schema && <PrivacyButton binding={b} />}
     </>
   );
+  // Who may see the value sits beside its label: a small switch, not a bar under every field.
+  const privacy = b.field.schema ? <PrivacySwitch binding={b} /> : null;
   if (group) {
     return (
       <fieldset className="t-field t-field--group" aria-describedby={b.errors.length ? b.ids.errors : undefined}>
         <legend id={b.ids.label} data-required={required || undefined}>
           {b.label}
         </legend>
+        {privacy}
         {content}
       </fieldset>
     );
   }
   return (
     <div className="t-field">
-      <label id={b.ids.label} htmlFor={b.ids.input} data-required={required || undefined}>
-        {b.label}
-      </label>
+      <div className="t-field__head">
+        <label id={b.ids.label} htmlFor={b.ids.input} data-required={required || undefined}>
+          {b.label}
+        </label>
+        {privacy}
+      </div>
       {content}
     </div>
   );
@@ -60,7 +65,8 @@ export function FieldErrors({ binding: b }: { binding: FormFieldBinding }) {
   );
 }
 
-function PrivacyButton({ binding: b }: { binding: FormFieldBinding }) {
+/** Whether others see the field's value (the data item's privacy): on is visible, named for the field. */
+function PrivacySwitch({ binding: b }: { binding: FormFieldBinding }) {
   const { controller, t } = useFormContext();
   // The privacy state lives in the injected service; re-read it after each toggle.
   const [, refresh] = useReducer((n: number) => n + 1, 0);
@@ -73,8 +79,19 @@ function PrivacyButton({ binding: b }: { binding: FormFieldBinding }) {
     refresh();
   };
   return (
-    <button type="button" className="t-field__privacy" data-privacy-button aria-pressed={isPrivate} onClick={toggle}>
-      {t(isPrivate ? 'form.privacy.private' : 'form.privacy.public', { field: b.label })}
+    <button
+      type="button"
+      role="switch"
+      className="t-switch t-field__privacy"
+      data-privacy-button
+      aria-checked={!isPrivate}
+      aria-label={t('form.privacy.switch', { field: b.label })}
+      onClick={toggle}
+    >
+      <span className="t-switch__track" aria-hidden="true">
+        <span className="t-switch__thumb" />
+      </span>
+      <span aria-hidden="true">{t(isPrivate ? 'form.privacy.private' : 'form.privacy.public')}</span>
     </button>
   );
 }

@@ -66,11 +66,11 @@ describe('the settings page, with a second member watching', () => {
     await maya.getByRole('link', { name: 'Choose privacy on my profile form' }).click();
     await maya.waitForURL((url) => url.pathname === '/app/people/profile/maya' && url.hash === '#privacy');
     await maya.getByRole('button', { name: 'Edit' }).click();
-    const bioPrivacy = maya.locator('[data-privacy-button]', { hasText: 'Bio' });
-    expect(await bioPrivacy.getAttribute('aria-pressed')).toBe('false');
+    const bioPrivacy = maya.getByRole('switch', { name: 'Visible to others: Bio' });
+    expect(await bioPrivacy.getAttribute('aria-checked')).toBe('true');
     await bioPrivacy.click();
     await maya.getByText('Privacy settings saved.').waitFor();
-    expect(await bioPrivacy.getAttribute('aria-pressed')).toBe('true');
+    expect(await bioPrivacy.getAttribute('aria-checked')).toBe('false');
     await expect.poll(async () => (await victor.locator('main').innerText()).includes('Woodwork and lathe turning.'), { timeout: 10_000 }).toBe(false);
     expect(await victor.locator('main').innerText()).not.toContain('7946');
     expect(await seriousViolations(victor)).toEqual([]);

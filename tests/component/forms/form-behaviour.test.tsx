@@ -445,10 +445,13 @@ describe('progress, privacy tabbing and field hashes', () => {
     });
     expect(screen.getByLabelText('Name')).toHaveAttribute('tabindex', '-1');
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Visible to others: Name' })).toHaveFocus();
+    const privacy = screen.getByRole('switch', { name: 'Visible to others: Name' });
+    expect(privacy).toHaveFocus();
+    expect(privacy).toHaveAttribute('aria-checked', 'true');
     await userEvent.keyboard('{Enter}');
     expect(toggled).toEqual(['ds-name']);
-    expect(screen.getByRole('button', { name: 'Hidden from others: Name' })).toHaveAttribute('aria-pressed', 'true');
+    expect(privacy).toHaveAttribute('aria-checked', 'false');
+    expect(privacy).toHaveTextContent('Only me');
   });
 
   it('a field hash scrolls to the field, offset by the header height plus 16 px', async () => {
