@@ -1,8 +1,9 @@
 /**
  * A row of tabs whose tail collapses into an overflow dropdown (ellipsis) when it does not fit,
  * always keeping the current tab visible. Widths are measured from the rendered tabs and the
- * split recalculated (debounced 100 ms) on resize and when `recalcKey` changes (tab change,
- * language change, edit mode). Below the medium breakpoint there is no overflow calculation:
+ * split recalculated (debounced 100 ms) when the row's width changes (the window, or the
+ * composer's panels opening beside it) and when `recalcKey` changes (tab change, language change,
+ * edit mode). Below the medium breakpoint there is no overflow calculation:
  * the row scrolls horizontally with left/right shadows instead.
  */
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -98,10 +99,24 @@ export function OverflowTabs({
       resizeTimer = setTimeout(measure, NAV_RECALC_DEBOUNCE_MS);
     };
     window.addEventListener('resize', onResize);
+    // The row narrows without the window changing too: the composer's panels open beside the app
+    // in edit mode, and a tab that no longer fits must go into the ellipsis menu, not be cut off.
+    const row = rowRef.current;
+    let width = row?.clientWidth ?? 0;
+    const observer =
+      row && typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            if (Math.abs(row.clientWidth - width) < 1) return;
+            width = row.clientWidth;
+            onResize();
+          })
+        : undefined;
+    if (row) observer?.observe(row);
     return () => {
       clearTimeout(timer);
       clearTimeout(resizeTimer);
       window.removeEventListener('resize', onResize);
+      observer?.disconnect();
     };
   }, [wide, measure, recalcKey]);
 
