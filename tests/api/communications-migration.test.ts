@@ -48,7 +48,14 @@ describe.each(BACKENDS)('block comment documents moved to the communications tab
     api = await startApiServer(backend);
     const db = api.server.ctx.store.kysely;
     // Back to the previous code's database: no communications tables or migration records, comments in documents.
-    for (const table of ['communication_search_fts', 'communication_search', 'communication_history', 'communication_reactions', 'communications'])
+    for (const table of [
+      'communication_search_fts',
+      'communication_search',
+      'communication_history',
+      'communication_reactions',
+      'communication_targets',
+      'communications',
+    ])
       await sql`drop table if exists ${sql.id(table)}`.execute(db);
     await sql`delete from kysely_migration where name like '20261201T22%_communications_%'`.execute(db);
     const now = Date.now();
