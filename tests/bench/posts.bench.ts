@@ -15,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Communication, CommunicationListResponse } from '../../schemas/model/api/communications';
 import type { CommunicationTables } from '../../server/communications/tables';
 import { encodeCursor } from '../../server/communications/posts';
+import { projectRoot } from '../../scripts/paths';
 import { signInAt, type Backend } from '../helpers/api-server';
 import { median, percentile, withServer } from './bench-server';
 import { defineBenches, quick, round, type BenchResult } from './harness';
@@ -48,7 +49,8 @@ async function feed(backend: Backend): Promise<BenchResult> {
     // Far in the past, so the demo's own posts stay on page 1 and the bench's follow.
     const start = Date.now() - 10 * 365 * 86_400_000;
     const body = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'bench' }] }] });
-    const BATCH = backend === 'postgres' ? 2000 : 5000;
+    // Under each engine's bound-parameter limit (24 columns a row).
+    const BATCH = backend === 'postgres' ? 2500 : 1300;
     for (let i = 0; i < SIZE; i += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, SIZE - i) }, (_, j) => {
         const n = i + j;
@@ -115,7 +117,7 @@ async function feed(backend: Backend): Promise<BenchResult> {
   });
 }
 
-const accounts = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../server/demo/accounts.json'), 'utf8')) as { accountId: string }[]).map(
+const accounts = (JSON.parse(fs.readFileSync(path.join(projectRoot, 'server/demo/accounts.json'), 'utf8')) as { accountId: string }[]).map(
   (a) => a.accountId,
 );
 const KINDS = ['like', 'love', 'celebrate', 'insightful', 'curious'];
