@@ -186,7 +186,6 @@ function listBase(db: Kysely<DB>, q: ListQuery) {
  * parent's children) less the hidden ones she may not see; a scoped list counts its rows.
  */
 export async function countVisible(db: Kysely<DB>, q: ListQuery): Promise<number> {
-  const c = commsDb(db);
   if (q.scope !== undefined || q.scopeContextData !== undefined)
     return Number(
       (
@@ -195,20 +194,15 @@ export async function countVisible(db: Kysely<DB>, q: ListQuery): Promise<number
           .executeTakeFirst()
       )?.n ?? 0,
     );
+  // One round trip: the stored count and, unless she moderates, the hidden items she may not see.
   const stored = q.parentId
-    ? await c.selectFrom('communications').select('children_count as n').where('id', '=', q.parentId).executeTakeFirst()
-    : await c.selectFrom('communication_targets').select('posts as n').where('target_id', '=', q.targetId).executeTakeFirst();
-  const all = Number(stored?.n ?? 0);
-  if (q.viewer.moderator) return all;
-  const hidden = await c
-    .selectFrom('communications')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('target_id', '=', q.targetId)
-    .where('parent_id', '=', q.parentId ?? '')
-    .where('hidden', '=', 1)
-    .where('from_account', '!=', q.viewer.accountId)
-    .executeTakeFirst();
-  return Math.max(0, all - Number(hidden?.n ?? 0));
+    ? sql<number>`(select children_count from communications where id = ${q.parentId})`
+    : sql<number>`(select posts from communication_targets where target_id = ${q.targetId})`;
+  const hidden = q.viewer.moderator
+    ? sql<number>`0`
+    : sql<number>`(select count(*) from communications where target_id = ${q.targetId} and parent_id = ${q.parentId ?? ''} and hidden = 1 and from_account <> ${q.viewer.accountId})`;
+  const { rows } = await sql<{ n: number | string | null; h: number | string }>`select ${stored} as n, ${hidden} as h`.execute(db);
+  return Math.max(0, Number(rows[0]?.n ?? 0) - Number(rows[0]?.h ?? 0));
 }
 
 /** One page of a target's posts (or a post's replies): keyset by cursor, or a numbered page over the same index. */

@@ -120,8 +120,9 @@ async function checkedMedia(ctx: AppContext, author: string, media: PostMedia[] 
     if (m.title !== undefined && (typeof m.title !== 'string' || m.title.length > MEDIA_TITLE_MAX))
       throw badRequest(`media ${i + 1}: title is longer than ${MEDIA_TITLE_MAX} characters`);
     const clean: PostMedia = { type: m.type, source: m.source };
-    if (m.fileId !== undefined) clean.fileId = String(m.fileId);
-    if (m.url !== undefined) clean.url = String(m.url);
+    // A local medium is its file; any other its address (never both: a local medium's url would be shown unchecked).
+    if (m.source === 'local' && m.fileId !== undefined) clean.fileId = String(m.fileId);
+    if (m.source !== 'local' && m.url !== undefined) clean.url = String(m.url);
     if (m.title !== undefined) clean.title = m.title;
     if (m.size !== undefined) clean.size = m.size;
     if (m.thumbnailFileId !== undefined) clean.thumbnailFileId = String(m.thumbnailFileId);

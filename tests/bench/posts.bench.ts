@@ -44,7 +44,6 @@ const idOf = (i: number) => `bench-${String(i).padStart(8, '0')}`;
 async function feed(backend: Backend): Promise<BenchResult> {
   return withServer(backend, async (server) => {
     const db = server.ctx.store.kysely as unknown as Kysely<CommunicationTables>;
-    const maya = await signInAt(server.url, 'maya');
     // Far in the past, so the demo's own posts stay on page 1 and the bench's follow.
     const start = Date.now() - 10 * 365 * 86_400_000;
     const body = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'bench' }] }] });
@@ -88,6 +87,8 @@ async function feed(backend: Backend): Promise<BenchResult> {
       .where('target_id', '=', TARGET)
       .execute();
     if (backend === 'postgres') await sql`analyze communications`.execute(db);
+    // Signed in after the long inserts: a kept-alive connection idle through them may have been closed.
+    const maya = await signInAt(server.url, 'maya');
     const base = `${server.url}/api/v1/communications/${TARGET}?limit=${PAGE}`;
     const first = (await call<CommunicationListResponse>(base, 'GET', maya)).body;
     // Page DEEP_PAGE starts after (DEEP_PAGE - 1) * PAGE items, newest first: the demo's posts, then the bench's from the newest down.
