@@ -11,6 +11,7 @@ import abuse from './abuse';
 import applications from './applications';
 import audit from './audit';
 import chat from './chat';
+import communications from './communications';
 import demo from './demo';
 import email from './email';
 import files from './files';
@@ -44,6 +45,7 @@ export const DOMAINS: readonly Domain[] = [
   email,
   notifications,
   chat,
+  communications,
   abuse,
 ];
 
