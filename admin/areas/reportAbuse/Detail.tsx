@@ -13,6 +13,7 @@ import { CHAT_MARKUP, STORED_MARKUP, useSanitizedMarkup, type MarkupPolicy } fro
 import type { AbuseReportDetail, AbuseStatus } from '../../../schemas/model/api/abuse';
 import type { Communication } from '../../../schemas/model/api/communications';
 import type { AbuseApi } from '../../core/abuse-api';
+import { countText } from '../../core/count-text';
 import { toAdminApiError } from '../../core/http-api';
 import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -247,7 +248,7 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
         ))}
       </ol>
 
-      <h3>{t('adminAreas.abuse.reportsTitle', { count: reports.length })}</h3>
+      <h3>{countText(t, services.locale, 'adminAreas.abuse.reportsTitle', reports.length)}</h3>
       {showAll ? (
         <ul className="t-abuse__reports">
           {reports.map((r) => (
@@ -260,7 +261,7 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
         </ul>
       ) : (
         <Link href={adminHref('editReportAbuse', { id: report.id, bulkReports: 'bulkReports' })}>
-          {t('adminAreas.abuse.showAll', { count: reports.length })}
+          {countText(t, services.locale, 'adminAreas.abuse.showAll', reports.length)}
         </Link>
       )}
     </>

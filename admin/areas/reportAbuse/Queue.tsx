@@ -11,6 +11,7 @@ import { ABUSE_REPORTED_TYPES, mayMoveAbuseStatus } from '../../../engine/core/a
 import { adminHref } from '../../../engine/core/admin-areas';
 import type { AbuseQueueItem, AbuseReportedType, AbuseStatus } from '../../../schemas/model/api/abuse';
 import type { AbuseApi } from '../../core/abuse-api';
+import { countText } from '../../core/count-text';
 import { toAdminApiError } from '../../core/http-api';
 import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -112,7 +113,10 @@ export function Queue({ api }: { api: AbuseApi }) {
       if (!ids.length) setNotice({ kind: 'status', text: t('adminAreas.abuse.bulkNothing', { status: t(`adminAreas.abuse.statuses.${to}`) }) });
       else {
         const done = await api.update(ids, to);
-        setNotice({ kind: 'status', text: t('adminAreas.abuse.bulkDone', { count: done.updated.length, status: t(`adminAreas.abuse.statuses.${to}`) }) });
+        setNotice({
+          kind: 'status',
+          text: countText(t, services.locale, 'adminAreas.abuse.bulkDone', done.updated.length, { status: t(`adminAreas.abuse.statuses.${to}`) }),
+        });
       }
       setSelected(new Set());
       load();
@@ -201,7 +205,7 @@ export function Queue({ api }: { api: AbuseApi }) {
                 <div className="t-abuse__facts">
                   <span className={`t-admin-pill t-abuse__state--${item.contentState}`}>{t(`adminAreas.abuse.content.${item.contentState}`)}</span>
                   <span className={`t-admin-pill t-abuse__status--${item.report.status}`}>{t(`adminAreas.abuse.statuses.${item.report.status}`)}</span>
-                  <span className="t-admin-meta">{t('adminAreas.abuse.reportCount', { count: item.reportCount })}</span>
+                  <span className="t-admin-meta">{countText(t, services.locale, 'adminAreas.abuse.reportCount', item.reportCount)}</span>
                   <span className="t-admin-meta">
                     <When ms={item.report.created} dates={services.dates} />
                   </span>
