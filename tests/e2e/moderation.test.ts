@@ -2,7 +2,8 @@
  * The moderation queue end to end in Chromium against the built server: Ada opens
  * /app/admin/reportAbuse, opens the demo's open report (Victor's comment on the demo feed, shown
  * under its post) and hides it: the server holds it hidden, its report resolved, and the feed no
- * longer lists it for members. She also sees a chat message report in context. The queue and the
+ * longer lists it for members. A chat message Maya reports meanwhile joins the open queue live and
+ * is shown in context. The queue and the
  * detail are axe clean (serious, critical) at 1280 px light and 375 px dark.
  */
 import type { Page } from 'playwright-core';
@@ -62,15 +63,17 @@ afterAll(async () => {
 
 describe('the moderation queue', () => {
   it('opens the demo report and hides the comment: gone from the feed', async () => {
-    // A chat message report too, to see one in context.
+    await go('/admin/reportAbuse');
+    const rows = ada.getByRole('list', { name: 'Reported items' });
+    await rows.getByRole('link', { name: DEMO_TEXT }).waitFor();
+    expect(await rows.getByRole('listitem').count()).toBe(1);
+
+    // Maya reports a chat message meanwhile: the open queue shows it without a reload (abuse:queueChanged).
     const chats = await call<{ items: { id: string }[] }>('maya', 'GET', 'chat/private');
     const history = await call<{ items: { id: string; from: string; message: string }[] }>('maya', 'GET', `chat/private/${chats.items[0].id}`);
     const theirs = history.items.find((m) => m.from !== 'maya')!;
     await call<AbuseReport>('maya', 'POST', 'reportAbuse', { reportedType: 'chatMessage', reportedId: theirs.id, category: 'harassment' });
-
-    await go('/admin/reportAbuse');
-    const rows = ada.getByRole('list', { name: 'Reported items' });
-    await rows.getByRole('link', { name: DEMO_TEXT }).waitFor();
+    await ada.waitForFunction(() => document.querySelectorAll('.t-abuse__row').length === 2, null, { timeout: 15_000 });
     await axeBothWays(() => rows.getByRole('link', { name: DEMO_TEXT }).waitFor());
 
     await rows
