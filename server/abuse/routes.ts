@@ -35,6 +35,7 @@ import { requireAdminArea } from '../admin-area';
 import { recordAudit } from '../audit';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, notFound } from '../errors';
+import { sendersOf } from '../notifications/notification-rows';
 import { need } from '../permissions';
 import type { AbuseReportsTable } from './abuse-tables';
 import { deleteReportedCommunication, setReportedCommunicationHidden } from './communications';
@@ -142,7 +143,13 @@ export function abuseRoutes(api: FastifyInstance, ctx: AppContext): void {
         all.map((r) => r.id),
       ),
     ]);
-    return { report: reportView(row), content, history, ...(bulk ? { reports: all.map(reportView) } : {}) };
+    const ids = new Set<string>([row.reporter_id, ...all.map((r) => r.reporter_id), ...history.map((h) => h.by)]);
+    if (row.author_id) ids.add(row.author_id);
+    for (const c of [content.communication, content.parent, content.post]) if (c) ids.add(c.from);
+    if (content.chatMessage) ids.add(content.chatMessage.from);
+    const senders = await sendersOf(ctx, ids);
+    const names = Object.fromEntries([...ids].map((id) => [id, senders.get(id)?.name ?? id]));
+    return { report: reportView(row), content, history, names, ...(bulk ? { reports: all.map(reportView) } : {}) };
   }
 
   async function audit(user: SignedInUser, action: string, subject: string, extra: Record<string, unknown>) {

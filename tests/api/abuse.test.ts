@@ -57,6 +57,7 @@ describeBackends('abuse reports', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '
     const comment = await detail('admin', DEMO_OPEN_REPORT);
     expect(comment.body.report).toMatchObject({ reportedType: 'comment', reportedId: DEMO_REPORTED_COMMENT, reporterId: 'chloe', authorId: 'victor' });
     expect(comment.body.content).toMatchObject({ contentState: 'visible', communication: { id: DEMO_REPORTED_COMMENT }, parent: { id: 'demo-post-woodwork' } });
+    expect(comment.body.names).toMatchObject({ chloe: 'Chloé Moreau', victor: 'Victor Volunteer', maya: 'Maya Maker' });
     expect(comment.body.content.href).toMatch(/\?post=demo-post-woodwork$/);
   });
 

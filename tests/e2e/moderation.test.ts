@@ -89,7 +89,7 @@ describe('the moderation queue', () => {
     await ada.getByRole('heading', { level: 2, name: 'Reported item: Comment' }).waitFor();
     const reported = ada.getByRole('article', { name: 'Reported' });
     expect(await reported.textContent()).toContain(DEMO_TEXT);
-    expect(await ada.getByRole('article', { name: 'In reply to' }).textContent()).toContain('maya');
+    expect(await ada.getByRole('article', { name: 'In reply to' }).textContent()).toContain('Maya Maker');
     await ada.getByText('The same question is pasted under every post, with a link to a shop.').first().waitFor();
     await axeBothWays(() => reported.waitFor());
     await ada.getByRole('button', { name: 'Hide' }).click();

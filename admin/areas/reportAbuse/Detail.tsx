@@ -64,6 +64,7 @@ export function Detail({ api, reportId, showAll }: { api: AbuseApi; reportId: st
 function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail; api: AbuseApi; showAll: boolean; onChanged(d: AbuseReportDetail): void }) {
   const { services, t } = useAdminFrame();
   const { report, content, history } = detail;
+  const name = (id: string) => detail.names?.[id] ?? id;
   const reports = detail.reports ?? [report];
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'status' | 'error'; text: string } | undefined>();
@@ -131,9 +132,9 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
         <dt>{t('adminAreas.abuse.fields.category')}</dt>
         <dd>{t(`adminAreas.abuse.categories.${report.category}`)}</dd>
         <dt>{t('adminAreas.abuse.fields.reporter')}</dt>
-        <dd>{report.reporterId}</dd>
+        <dd>{name(report.reporterId)}</dd>
         <dt>{t('adminAreas.abuse.fields.author')}</dt>
-        <dd>{report.authorId ?? '—'}</dd>
+        <dd>{report.authorId ? name(report.authorId) : '—'}</dd>
         <dt>{t('adminAreas.abuse.fields.date')}</dt>
         <dd>
           <When ms={report.created} dates={services.dates} />
@@ -149,13 +150,15 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
       <h3>{t('adminAreas.abuse.contentTitle')}</h3>
       <div className="t-abuse__content">
         {content.contentState === 'missing' && <p className="t-admin-empty">{t('adminAreas.abuse.noExcerpt.missing')}</p>}
-        {content.post && <CommunicationView item={content.post} label={t('adminAreas.abuse.context.post')} />}
-        {content.parent && <CommunicationView item={content.parent} label={t('adminAreas.abuse.context.parent')} />}
-        {content.communication && <CommunicationView item={content.communication} label={t('adminAreas.abuse.context.reported')} reported />}
+        {content.post && <CommunicationView item={content.post} author={name(content.post.from)} label={t('adminAreas.abuse.context.post')} />}
+        {content.parent && <CommunicationView item={content.parent} author={name(content.parent.from)} label={t('adminAreas.abuse.context.parent')} />}
+        {content.communication && (
+          <CommunicationView item={content.communication} author={name(content.communication.from)} label={t('adminAreas.abuse.context.reported')} reported />
+        )}
         {content.chatMessage && (
           <article className="t-abuse__item t-abuse__item--reported" aria-label={t('adminAreas.abuse.context.reported')}>
             <p className="t-admin-meta">
-              {t('adminAreas.abuse.chatFrom', { from: content.chatMessage.from })} · <When ms={content.chatMessage.date} dates={services.dates} />
+              {t('adminAreas.abuse.chatFrom', { from: name(content.chatMessage.from) })} · <When ms={content.chatMessage.date} dates={services.dates} />
             </p>
             <Markup html={content.chatMessage.message} policy={CHAT_MARKUP} />
           </article>
@@ -241,7 +244,7 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
       <ol className="t-abuse__history">
         {history.map((h, i) => (
           <li key={i}>
-            <When ms={h.date} dates={services.dates} /> · {h.by} · {t(`adminAreas.abuse.history.${h.action}`)}
+            <When ms={h.date} dates={services.dates} /> · {name(h.by)} · {t(`adminAreas.abuse.history.${h.action}`)}
             {h.status && ` (${t(`adminAreas.abuse.statuses.${h.status}`)})`}
             {h.message && <span className="t-abuse__message">{h.message}</span>}
           </li>
@@ -253,7 +256,7 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
         <ul className="t-abuse__reports">
           {reports.map((r) => (
             <li key={r.id}>
-              <strong>{r.reporterId}</strong> · {t(`adminAreas.abuse.categories.${r.category}`)} · {t(`adminAreas.abuse.statuses.${r.status}`)} ·{' '}
+              <strong>{name(r.reporterId)}</strong> · {t(`adminAreas.abuse.categories.${r.category}`)} · {t(`adminAreas.abuse.statuses.${r.status}`)} ·{' '}
               <When ms={r.created} dates={services.dates} />
               {r.data.reason && <span className="t-abuse__message">{r.data.reason}</span>}
             </li>
@@ -268,12 +271,12 @@ function Report({ detail, api, showAll, onChanged }: { detail: AbuseReportDetail
   );
 }
 
-function CommunicationView({ item, label, reported }: { item: Communication; label: string; reported?: boolean }) {
+function CommunicationView({ item, author, label, reported }: { item: Communication; author: string; label: string; reported?: boolean }) {
   const { services, t } = useAdminFrame();
   return (
     <article className={`t-abuse__item${reported ? ' t-abuse__item--reported' : ''}`} aria-label={label}>
       <p className="t-admin-meta">
-        {label} · {item.from} · <When ms={item.created} dates={services.dates} />
+        {label} · {author} · <When ms={item.created} dates={services.dates} />
         {item.hidden && ` · ${t('adminAreas.abuse.content.hidden')}`}
         {item.deleted && ` · ${t('adminAreas.abuse.content.deleted')}`}
       </p>
