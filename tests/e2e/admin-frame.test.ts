@@ -28,6 +28,7 @@ const BUILT = new Set([
   'userLists',
   'applications',
   'membershipRequests',
+  'reportAbuse',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);

@@ -113,6 +113,8 @@ export interface AbuseReportDetail {
   history: AbuseHistoryEntry[];
   /** With bulkReports: every report on the same item, newest first. */
   reports?: AbuseReport[];
+  /** Public names of the accounts the detail names (reporters, author, moderators in the history, the content's authors), by account id. */
+  names?: Record<string, string>;
 }
 
 export interface AbuseIdRequest {
