@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import type { Id, ReadProblem } from '../../schemas/model';
 import { ColumnsLayout } from './block-children';
+import { PageIdContext } from './page-context';
 import { useEngine } from './engine-context';
 import { pageAtom } from './structure-store';
 import { useTabParamSync } from './tabs-state';
@@ -42,14 +43,16 @@ export function PageRenderer({ pageId }: { pageId: Id }) {
   const modalId = typeof page.relatedBlocks?.modal === 'string' ? page.relatedBlocks.modal : undefined;
   return (
     // An article, not <main>: the host app's layout owns the main landmark.
-    <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
-      {typeof page.name === 'string' && page.name && <h1 className="t-page__title">{page.name}</h1>}
-      <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
-      {modalId && (
-        <Suspense fallback={null}>
-          <PageModal blockId={modalId} />
-        </Suspense>
-      )}
-    </article>
+    <PageIdContext.Provider value={page.id}>
+      <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
+        {typeof page.name === 'string' && page.name && <h1 className="t-page__title">{page.name}</h1>}
+        <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
+        {modalId && (
+          <Suspense fallback={null}>
+            <PageModal blockId={modalId} />
+          </Suspense>
+        )}
+      </article>
+    </PageIdContext.Provider>
   );
 }
