@@ -10,6 +10,7 @@ import { migrate } from './storage/migrations';
 import applications from './applications';
 import audit from './audit';
 import chat from './chat';
+import communications from './communications';
 import demo from './demo';
 import email from './email';
 import files from './files';
@@ -43,6 +44,7 @@ export const DOMAINS: readonly Domain[] = [
   email,
   notifications,
   chat,
+  communications,
 ];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */

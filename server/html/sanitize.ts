@@ -19,6 +19,7 @@ import {
 } from '../../engine/core/markup-policy';
 import type { Field, JsonObject, JsonValue } from '../../schemas/model';
 import { CHAT_LINK_REL, CHAT_LINK_TARGET, CHAT_MARKUP_ATTRIBUTES, CHAT_MARKUP_ELEMENTS } from '../../engine/core/chat';
+import { POST_LINK_REL, POST_LINK_TARGET, POST_MARKUP_ATTRIBUTES, POST_MARKUP_ELEMENTS } from '../../engine/core/communications';
 
 const ELEMENTS = new Set(MARKUP_ELEMENTS);
 /**
@@ -139,4 +140,38 @@ const CHAT_OPTIONS: sanitize.IOptions = {
 
 export function sanitizeChatHtml(html: string): string {
   return sanitize(html, CHAT_OPTIONS);
+}
+
+const POST_ELEMENTS = new Set(POST_MARKUP_ELEMENTS);
+const POST_ATTRIBUTES = new Set(POST_MARKUP_ATTRIBUTES);
+
+/**
+ * Posts and comments (community §3 Communication): the rendered body of the editor's document,
+ * through the posts list (POST_MARKUP_ELEMENTS/ATTRIBUTES); refused elements removed with their
+ * content, addresses through the one URL check, images only from our media route (OWN_IMAGE_SRC),
+ * links forced to open in a new tab without the opener (POST_LINK_TARGET/REL), and `class` only
+ * the mention's.
+ */
+const POST_OPTIONS: sanitize.IOptions = {
+  allowedTags: [...POST_MARKUP_ELEMENTS, REFUSED],
+  allowedAttributes: { '*': [...POST_MARKUP_ATTRIBUTES] },
+  allowedSchemesAppliedToAttributes: [],
+  transformTags: {
+    '*': (tagName, attribs) => {
+      if (!POST_ELEMENTS.has(tagName)) return { tagName: REFUSED, attribs: {} };
+      const kept = withSafeUrls(Object.fromEntries(Object.entries(attribs).filter(([name]) => POST_ATTRIBUTES.has(name))));
+      if (kept.class !== undefined && !(tagName === 'span' && kept.class === 'mention')) delete kept.class;
+      if (kept['data-mention'] !== undefined && tagName !== 'span') delete kept['data-mention'];
+      if (tagName === 'a')
+        return { tagName, attribs: { ...(kept.href !== undefined ? { href: kept.href } : {}), target: POST_LINK_TARGET, rel: POST_LINK_REL } };
+      delete kept.target;
+      delete kept.rel;
+      return { tagName, attribs: kept };
+    },
+  },
+  exclusiveFilter: (frame) => !POST_ELEMENTS.has(frame.tag) || (frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? '')),
+};
+
+export function sanitizePostHtml(html: string): string {
+  return sanitize(html, POST_OPTIONS);
 }

@@ -7,6 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { MemberDocument } from './member-document';
 import { foldText, searchWords } from './member-document';
 import { entryVector, prefixQuery } from './postgres-vector';
+import { ftsMatchString, tsvectorMatch } from './text-dialect';
 
 /** Any kysely handle (the store's database or one of its transactions): the index uses raw SQL. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -304,7 +305,7 @@ const sqliteDialect: Dialect = {
   },
   textMatch(words) {
     // Words are letters and digits only (searchWords), quoted anyway: FTS5 syntax never leaks in.
-    return sql`member_search_fts match ${words.map((w) => `"${w}"*`).join(' ')}`;
+    return sql`member_search_fts match ${ftsMatchString(words)}`;
   },
   // The folded name's column (sort_name) weighs 10, the whole text (body, the name included) 1.
   rank: () => sql`bm25(member_search_fts, 10.0, 1.0)`,
@@ -347,7 +348,7 @@ const postgresDialect: Dialect = {
     return sql`member_search m`;
   },
   textMatch(words) {
-    return sql`m.body_tsv @@ ${prefixQuery(words)}::tsquery`;
+    return tsvectorMatch(sql`m.body_tsv`, words);
   },
   // ts_rank's default weights: the name's words (A) 1.0, the rest (D) 0.1.
   rank: (words) => sql`-ts_rank(m.body_tsv, ${prefixQuery(words)}::tsquery)`,

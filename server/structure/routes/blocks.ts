@@ -1,5 +1,4 @@
 /** Block calls of spec 7.4: create, update, property, delete with revert, move, clone, children, comments. */
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Slot } from '../../../engine/core/structure/document';
 import type { Block, Field, Id, JsonObject } from '../../../schemas/model';
@@ -12,13 +11,11 @@ import type {
   BlockUpdateRequest,
   BlocksUpdateRequest,
   ChildrenIdsRequest,
-  CommentRequest,
   IdsRequest,
   PropertyRequest,
-  ReactionRequest,
 } from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext, type SignedInUser } from '../../context';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { intParam, paginate } from '../../http/params';
 import { need } from '../../permissions';
 import { newId } from '../../storage/ids';
@@ -32,18 +29,6 @@ import { sanitizeHtmlOptions } from '../../html/sanitize';
 
 /** An index past any column's end: the slot at the end. */
 const END = Number.MAX_SAFE_INTEGER;
-
-interface StoredComment {
-  id: Id;
-  blockId: Id;
-  accountId: Id;
-  comment: string;
-  createdAt: number;
-  updatedAt?: number;
-  /** reaction id -> account ids */
-  reactions: { [reactionId: string]: Id[] };
-  score: number;
-}
 
 /**
  * Every block write checks, in this order: edit mode (403, whatever the ids name), then that the
@@ -406,81 +391,4 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       return w.require<Block>('block', parentId);
     });
   }
-
-  // Comments and reactions on a block (discussion blocks).
-  app.put<{ Params: { id: string } }>('/structure/block/:id/comment', async (req) => {
-    const user = await requireUser(ctx, req);
-    const { comment } = v.body<CommentRequest>('comment-request', req.body);
-    await viewableBlock(user, req.params.id);
-    const stored: StoredComment = {
-      id: crypto.randomUUID(),
-      blockId: req.params.id,
-      accountId: user.account.accountId,
-      comment,
-      createdAt: Date.now(),
-      reactions: {},
-      score: 0,
-    };
-    await ctx.store.transaction((tx) => tx.put('comment', stored.id, stored));
-    return stored;
-  });
-
-  app.post<{ Params: { id: string; commentId: string } }>('/structure/block/:id/comment/:commentId', async (req) => {
-    const user = await requireUser(ctx, req);
-    const { comment } = v.body<CommentRequest>('comment-request', req.body);
-    await viewableBlock(user, req.params.id);
-    return ctx.store.transaction(async (tx) => {
-      const stored = (await tx.get<StoredComment>('comment', req.params.commentId))?.data;
-      if (!stored || stored.blockId !== req.params.id) throw notFound(`comment "${req.params.commentId}" does not exist on block "${req.params.id}"`);
-      if (stored.accountId !== user.account.accountId && !user.account.isAdmin) throw forbidden('only the author may edit a comment');
-      const next = { ...stored, comment, updatedAt: Date.now() };
-      await tx.put('comment', stored.id, next);
-      return next;
-    });
-  });
-
-  app.post<{ Params: { id: string; commentId: string } }>('/structure/block/:id/setReaction/:commentId', async (req) => {
-    const user = await requireUser(ctx, req);
-    const { reactionId } = v.body<ReactionRequest>('reaction-request', req.body);
-    await viewableBlock(user, req.params.id);
-    return ctx.store.transaction(async (tx) => {
-      const stored = (await tx.get<StoredComment>('comment', req.params.commentId))?.data;
-      if (!stored || stored.blockId !== req.params.id) throw notFound(`comment "${req.params.commentId}" does not exist on block "${req.params.id}"`);
-      const me = user.account.accountId;
-      // A Map: reaction ids are user input (`toString`, `__proto__` ... are plain names here).
-      const reactions = new Map(Object.entries(stored.reactions ?? {}).filter(([, accounts]) => Array.isArray(accounts)));
-      const current = reactions.get(reactionId) ?? [];
-      const next = current.includes(me) ? current.filter((a) => a !== me) : [...current, me];
-      if (next.length) reactions.set(reactionId, next);
-      else reactions.delete(reactionId);
-      const updated = { ...stored, reactions: Object.fromEntries(reactions), score: 0 };
-      updated.score = scoreOf(updated.reactions);
-      await tx.put('comment', stored.id, updated);
-      return reactionSummary(updated, me);
-    });
-  });
-
-  app.get<{ Params: { id: string } }>('/structure/block/:id/recalculatePostScores', async (req) => {
-    const user = await requireUser(ctx, req);
-    await needBlockSettings(ctx, user, req.params.id);
-    return ctx.store.transaction(async (tx) => {
-      const comments = (await tx.list<StoredComment>('comment')).filter((c) => c.data.blockId === req.params.id);
-      for (const c of comments) await tx.put('comment', c.id, { ...c.data, score: scoreOf(c.data.reactions) });
-      return { recalculated: comments.length };
-    });
-  });
-}
-
-function scoreOf(reactions: StoredComment['reactions']): number {
-  return Object.values(reactions).reduce((sum, accounts) => sum + accounts.length, 0);
-}
-
-function reactionSummary(c: StoredComment, me: Id) {
-  return {
-    score: c.score,
-    userReactions: Object.entries(c.reactions)
-      .filter(([, accounts]) => accounts.includes(me))
-      .map(([id]) => id),
-    individualReactionScores: Object.fromEntries(Object.entries(c.reactions).map(([id, accounts]) => [id, accounts.length])),
-  };
 }
