@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 
 // Another member's profile only; the chat code loads with it, never on one's own profile.
 const MessageButton = lazy(() => import('../../engine/react/chat/MessageButton'));
+const ReportButton = lazy(() => import('../../engine/react/abuse/ReportButton'));
 
 export type { ProfileHeroOptions };
 
@@ -16,8 +17,8 @@ const chatFlag = (profile: object): boolean | undefined => {
 
 /**
  * The top of a profile page: avatar with online dot, public name and a subtitle field, from the
- * data layer (so a save or a realtime update shows at once); on another member's profile, "Message"
- * (the global chat room, core §2.6) when she may chat with them.
+ * data layer (so a save or a realtime update shows at once); on another member's profile, an actions
+ * row: "Message" (the global chat room, core §2.6) when she may chat with them, and "Report".
  */
 export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOptions>) {
   const { profile: viewed, t, user } = useEngine();
@@ -54,9 +55,12 @@ export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOp
           </h2>
           {subtitle && <p className="t-profile-hero__subtitle">{subtitle}</p>}
           {user?.accountId && user.accountId !== profile.accountId && (
-            <Suspense fallback={null}>
-              <MessageButton accountId={profile.accountId} name={name} canStart={chatFlag(profile)} />
-            </Suspense>
+            <div className="t-profile-hero__actions">
+              <Suspense fallback={null}>
+                <MessageButton accountId={profile.accountId} name={name} canStart={chatFlag(profile)} />
+                <ReportButton reportedId={profile.accountId} reportedType="profile" label={t('abuse.reportMember', { name })} />
+              </Suspense>
+            </div>
           )}
         </div>
       </div>

@@ -7,13 +7,13 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ChatCanStartResponse, ChatMessage, ChatSummary } from '../../../schemas/model/api/chat';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_REPORT_REASON_MAX, chatHtmlToText, chatTextToHtml } from '../../core/chat';
+import { CHAT_MESSAGE_MAX_LENGTH, chatHtmlToText, chatTextToHtml } from '../../core/chat';
 import { relativeTime } from '../../core/relative-time';
 import { useChatMessages, useChatSlice, useChatSummary, useChatTyping } from '../../data/chat-hooks';
 import type { PendingItem } from '../../data/collection';
 import { statusOf } from '../../data/transport';
 import { useEngine } from '../engine-context';
-import { ModalDialog } from '../modal';
+import { ReportAbuseDialog } from '../abuse/ReportAbuseDialog';
 import { ProfileAvatar } from '../profile-avatar';
 import { ChatMessageBody, chatErrorKey, otherOf, useMemberName, useOwnAccountId } from './chat-common';
 
@@ -140,49 +140,6 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone(): void })
   );
 }
 
-function ReportDialog({ message, onClose }: { message: ChatMessage; onClose(): void }) {
-  const { t } = useEngine();
-  const slice = useChatSlice();
-  const [reason, setReason] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return;
-    setState('sending');
-    slice.report(message.chatId, message.id, reason.trim()).then(
-      () => setState('sent'),
-      () => setState('failed'),
-    );
-  };
-  return (
-    <ModalDialog title={t('chat.report.title')} onDismiss={onClose}>
-      {state === 'sent' ? (
-        <>
-          <p role="status">{t('chat.report.sent')}</p>
-          <button type="button" className="ts-button" onClick={onClose}>
-            {t('chat.conversation.close')}
-          </button>
-        </>
-      ) : (
-        <form className="t-chat__report" onSubmit={submit}>
-          <label htmlFor={id}>{t('chat.report.reason')}</label>
-          <textarea id={id} rows={3} maxLength={CHAT_REPORT_REASON_MAX} required value={reason} onChange={(e) => setReason(e.target.value)} />
-          {state === 'failed' && <p role="alert">{t('chat.report.failed')}</p>}
-          <div className="t-chat__edit-actions">
-            <button type="submit" className="ts-button ts-button--primary" disabled={state === 'sending'}>
-              {t('chat.report.submit')}
-            </button>
-            <button type="button" className="ts-button" onClick={onClose}>
-              {t('chat.actions.cancel')}
-            </button>
-          </div>
-        </form>
-      )}
-    </ModalDialog>
-  );
-}
-
 interface MessageItemProps {
   message: ChatMessage;
   mine: boolean;
@@ -274,7 +231,7 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
           )}
         </ChatMenu>
       )}
-      {reporting && <ReportDialog message={message} onClose={() => setReporting(false)} />}
+      <ReportAbuseDialog reportedId={message.id} reportedType="chatMessage" open={reporting} onClose={() => setReporting(false)} />
     </li>
   );
 }
