@@ -13,7 +13,7 @@ import { useEngine } from '../engine-context';
 import { AuthorLine, errorText, PostBody, PostMenu, usePosts } from './post-common';
 import type { PostCardOptions } from './PostCard';
 import { ReactionBar } from './ReactionBar';
-import { ReportButton } from './ReportButton';
+import { PostReport } from './ReportButton';
 
 export interface CommentThreadProps {
   post: Communication;
@@ -131,6 +131,7 @@ function CommentItem({
   const slice = usePosts();
   const editId = useId();
   const [menu, setMenu] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [replying, setReplying] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
   const [editing, setEditing] = useState<string>();
@@ -169,7 +170,11 @@ function CommentItem({
                 {t('posts.delete')}
               </button>
             )}
-            {canReport && <ReportButton item={item} onDone={() => setMenu(false)} />}
+            {canReport && (
+              <button type="button" onClick={() => (setMenu(false), setReporting(true))}>
+                {t('posts.report')}
+              </button>
+            )}
           </PostMenu>
         )}
       </AuthorLine>
@@ -257,6 +262,7 @@ function CommentItem({
       {(showReplies || replying) && depth < COMMUNICATION_MAX_DEPTH && (
         <CommentThread post={post} parent={item} depth={depth + 1} canComment={canComment} options={options} />
       )}
+      <PostReport item={item} open={reporting} onClose={() => setReporting(false)} />
     </article>
   );
 }

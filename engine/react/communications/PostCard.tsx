@@ -13,7 +13,7 @@ import { CommentThread } from './CommentThread';
 import { AuthorLine, errorText, PostBody, PostMenu, usePosts } from './post-common';
 import { PostMediaGallery, type ThumbnailRatio } from './PostMediaGallery';
 import { ReactionBar } from './ReactionBar';
-import { ReportButton } from './ReportButton';
+import { PostReport } from './ReportButton';
 
 const PostEditor = lazy(() => import('./PostEditor'));
 
@@ -53,6 +53,7 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
   const titleId = useId();
   const [more, setMore] = useState(!!expanded);
   const [menu, setMenu] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [comments, setComments] = useState(!!options.commentsOpen);
@@ -128,7 +129,11 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
                   </button>
                 </>
               )}
-              {canReport && <ReportButton item={item} onDone={() => setMenu(false)} />}
+              {canReport && (
+                <button type="button" onClick={() => (setMenu(false), setReporting(true))}>
+                  {t('posts.report')}
+                </button>
+              )}
             </PostMenu>
           )}
         </AuthorLine>
@@ -227,6 +232,7 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
       {confirmed && options.allowComments !== false && comments && (
         <CommentThread post={item} parent={item} depth={1} canComment={options.canComment !== false && !!user} options={options} />
       )}
+      <PostReport item={item} open={reporting} onClose={() => setReporting(false)} />
     </article>
   );
 }
