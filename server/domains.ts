@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { collectMigrations, type Domain, type Engine } from './domain';
 import type { DB } from './storage/database';
 import { migrate } from './storage/migrations';
+import abuse from './abuse';
 import applications from './applications';
 import audit from './audit';
 import chat from './chat';
@@ -45,6 +46,7 @@ export const DOMAINS: readonly Domain[] = [
   notifications,
   chat,
   communications,
+  abuse,
 ];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */

@@ -58,6 +58,8 @@ export default function ProfileHero({ block, options }: BlockProps<ProfileHeroOp
             <div className="t-profile-hero__actions">
               <Suspense fallback={null}>
                 <MessageButton accountId={profile.accountId} name={name} canStart={chatFlag(profile)} />
+              </Suspense>
+              <Suspense fallback={null}>
                 <ReportButton reportedId={profile.accountId} reportedType="profile" label={t('abuse.reportMember', { name })} />
               </Suspense>
             </div>

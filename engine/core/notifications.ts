@@ -28,6 +28,8 @@ export const NOTIFICATION_EVENTS = [
   'newUserCreatedEntity',
   'newApplication',
   'abuseReported',
+  // Beyond the spec's list: a moderator hid or deleted the member's post or comment (issue 32).
+  'contentModerated',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -106,6 +108,7 @@ export const NOTIFICATION_EVENT_INFO: Readonly<Record<NotificationEvent, Notific
   newUserCreatedEntity: { typeId: T.AdminNotification, type: 'admin', admin: true, defaults: inAppOnly, group: 'entities' },
   newApplication: { typeId: T.AdminNotification, type: 'admin', admin: true, defaults: on, group: 'membership' },
   abuseReported: { typeId: T.ReportAbuse, type: 'admin', admin: true, defaults: on, group: 'moderation' },
+  contentModerated: { typeId: T.ReportAbuse, type: 'system', admin: false, defaults: on, group: 'moderation' },
 };
 
 // The badge rule lives in its own module so the header's first chunk need not carry the event tables.

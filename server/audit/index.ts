@@ -3,3 +3,6 @@ import { defineDomain } from '../domain';
 import { auditRoutes } from './routes';
 
 export default defineDomain({ name: 'audit', routes: auditRoutes });
+
+/** Other domains record their own actions (a moderator's) with it. */
+export { recordAudit, type AuditEntry } from './record';

@@ -382,3 +382,18 @@ export async function missedMessages(db: Kysely<DB>, accountId: string, after: n
 }
 
 export type { ChatDb };
+
+/** A chat message by its global id (the abuse queue's reported item), whatever its chat; undefined when none. */
+export async function chatMessageById(db: Kysely<DB>, messageId: string): Promise<ChatMessage | undefined> {
+  if (!/^\d{1,18}$/.test(messageId)) return undefined;
+  const row = await chatDb(db).selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+  return row ? messageView(row as ChatMessagesTable) : undefined;
+}
+
+/** Chat messages by global id, for the abuse queue's rows (unknown ids left out). */
+export async function chatMessagesById(db: Kysely<DB>, messageIds: readonly string[]): Promise<Map<string, ChatMessage>> {
+  const ids = messageIds.filter((id) => /^\d{1,18}$/.test(id));
+  if (!ids.length) return new Map();
+  const rows = await chatDb(db).selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [String(r.id), messageView(r as ChatMessagesTable)]));
+}

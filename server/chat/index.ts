@@ -3,16 +3,15 @@
  * §9): private chats between two members in their own tables (./chat-tables.ts), the calls of
  * schemas/model/api/chat.ts, realtime to the participants' account rooms, the room kind `chat`
  * (a participant only: while she is in it a new message does not notify her), `chat:typing`
- * relayed to the other participant, newMessage notifications through notify(), reports counted
- * on the admin dashboard (`countOpenChatReports`), and the hooks other domains use:
+ * relayed to the other participant, newMessage notifications through notify(), a message's
+ * report filed in the abuse queue (server/abuse; the old `chat_reports` table is left unused), and
+ * the hooks other domains use:
  * `registerChatConnections` (the connections domain) and the hidden timestamps it hands to the
  * notifications domain. No video chat exists: `_canStartVideoChat` is always false.
  */
-import type { Kysely } from 'kysely';
 import { CHAT_TYPING_INTERVAL_MS } from '../../engine/core/chat';
 import { defineDomain } from '../domain';
 import { registerChatHiddenTimestamps, MAX_HIDDEN_CHATS_FILTERED } from '../notifications/chat-hidden';
-import type { DB } from '../storage/database';
 import type { ProfileChatFlags } from '../../schemas/model/api/chat';
 import { registerProfileExtras } from '../profiles';
 import { chatRefusalFor } from './can-start';
@@ -24,16 +23,8 @@ import { seedChats } from './seed';
 
 export { registerChatConnections, type ChatConnections } from './can-start';
 export { chatRefusalFor };
-
-/** Open reports of chat messages (the admin dashboard's `chatReports`). */
-export async function countOpenChatReports(db: Kysely<DB>): Promise<number> {
-  const row = await chatDb(db)
-    .selectFrom('chat_reports')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('state', '=', 'open')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+/** What the abuse domain reads of a reported message: the message by id, and whether the reporter takes part in its chat. */
+export { chatMessageById, chatMessagesById, isParticipant as isChatParticipant } from './chats';
 
 export default defineDomain({
   name: 'chat',

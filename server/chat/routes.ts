@@ -4,8 +4,6 @@
  * checked before anything is written, and every write sends its events after its commit.
  */
 import type { FastifyInstance } from 'fastify';
-import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import {
   CHAT_CLIENT_ID,
   CHAT_LIST_PAGE_SIZE,
@@ -43,6 +41,8 @@ import { sanitizeChatHtml } from '../html/sanitize';
 import { chatRefusalFor } from './can-start';
 import { announceMessage, announceRead, announceUpdated } from './chat-events';
 import { readChatNotifications } from '../notifications/announce';
+import { fileAbuseReport } from '../abuse';
+import { ABUSE_REASON_MAX } from '../../engine/core/abuse';
 import {
   blocksBetween,
   CHAT_LIST_MAX,
@@ -277,8 +277,10 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     return updateMessage(row.id, { meta: metaText(merged, 'meta after merging') }, [me, other.account_id]);
   });
 
+  // A report files an abuse report on the message (the moderation queue, server/abuse), kept in this call's shape.
   app.post<{ Params: { id: string; messageId: string } }>('/chat/private/:id/:messageId/report', async (req, reply): Promise<ChatReportResponse> => {
-    const me = (await requireUser(ctx, req)).account.accountId;
+    const user = await requireUser(ctx, req);
+    const me = user.account.accountId;
     const { reason } = ctx.validator.body<ChatReportRequest>('chat-report-request', req.body);
     const text = reason.trim();
     if (!text) throw badRequest('reason is empty: say what is wrong with the message');
@@ -287,32 +289,14 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     const row = await messageOf(db(), req.params.id, req.params.messageId);
     if (row.from_account_id === me) throw badRequest('you cannot report your own message');
     const messageId = String(row.id);
-    const id = crypto.randomUUID();
-    const inserted = await chatDb(db())
-      .insertInto('chat_reports')
-      .values({ id, message_id: messageId, chat_id: req.params.id, reporter: me, reason: text, state: 'open', created_at: Date.now() })
-      .onConflict((oc) =>
-        oc
-          .columns(['reporter', 'message_id'])
-          // A literal: SQLite matches the partial unique index only by its own predicate.
-          .where(sql<boolean>`state = 'open'`)
-          .doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) {
-      reply.status(201);
-      return { id, messageId, state: 'open' };
-    }
-    const open = await chatDb(db())
-      .selectFrom('chat_reports')
-      .select('id')
-      .where('reporter', '=', me)
-      .where('message_id', '=', messageId)
-      .where('state', '=', 'open')
-      .executeTakeFirstOrThrow();
-    reply.status(200);
-    return { id: open.id, messageId, state: 'open' };
+    const filed = await fileAbuseReport(ctx, user, {
+      reportedType: 'chatMessage',
+      reportedId: messageId,
+      category: 'other',
+      data: { reason: text.slice(0, ABUSE_REASON_MAX) },
+    });
+    reply.status(filed.created ? 201 : 200);
+    return { id: filed.report.id, messageId, state: 'open' };
   });
 
   app.get<{ Querystring: Query }>('/chat/missed', async (req): Promise<ChatMissedResponse> => {

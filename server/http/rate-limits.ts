@@ -14,8 +14,9 @@ import type { AppContext } from '../context';
 import { bearerToken } from '../auth/tokens';
 import { HttpError } from '../errors';
 import { CHAT_SENDS_PER_MINUTE } from '../../engine/core/chat';
+import { ABUSE_REPORTS_PER_HOUR } from '../../engine/core/abuse';
 
-export type RateLimitClass = 'signIn' | 'outbound' | 'heavy' | 'write' | 'chatSend';
+export type RateLimitClass = 'signIn' | 'outbound' | 'heavy' | 'write' | 'chatSend' | 'abuseReport';
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -30,6 +31,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   write: { max: 600, windowMs: 60_000 },
   // A chat message is a write of its own: CHAT_SENDS_PER_MINUTE over all of a member's chats.
   chatSend: { max: CHAT_SENDS_PER_MINUTE, windowMs: 60_000 },
+  // Abuse reports: ABUSE_REPORTS_PER_HOUR per account (engine/core/abuse.ts).
+  abuseReport: { max: ABUSE_REPORTS_PER_HOUR, windowMs: 3_600_000 },
 };
 
 const WHAT: Record<RateLimitClass, string> = {
@@ -38,6 +41,7 @@ const WHAT: Record<RateLimitClass, string> = {
   heavy: 'searches and previews',
   write: 'changes',
   chatSend: 'chat messages',
+  abuseReport: 'abuse reports',
 };
 
 /** RATE_LIMITS="signIn=20/60,write=600/60" (max per seconds) over the defaults, each max times RATE_LIMIT_SCALE. */
@@ -47,8 +51,8 @@ export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefine
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const m = /^(signIn|outbound|heavy|write|chatSend)=(\d{1,7})\/(\d{1,6})$/.exec(part);
-    if (!m) throw new Error(`RATE_LIMITS: "${part}" must read <signIn|outbound|heavy|write|chatSend>=<max>/<seconds>`);
+    const m = /^(signIn|outbound|heavy|write|chatSend|abuseReport)=(\d{1,7})\/(\d{1,6})$/.exec(part);
+    if (!m) throw new Error(`RATE_LIMITS: "${part}" must read <signIn|outbound|heavy|write|chatSend|abuseReport>=<max>/<seconds>`);
     limits[m[1] as RateLimitClass] = { max: Number(m[2]), windowMs: Number(m[3]) * 1000 };
   }
   const scale = env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1;
@@ -61,6 +65,7 @@ export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefine
 const SIGN_IN = new Set(['POST /login', 'POST /api/v1/auth/tradeSecret', 'POST /api/v1/auth/refresh']);
 const OUTBOUND = new Set(['GET /api/v1/external/content/rss/url/:url']);
 const CHAT_SEND = 'PUT /api/v1/chat/private/:id';
+const ABUSE_REPORT = new Set(['POST /api/v1/reportAbuse', 'POST /api/v1/chat/private/:id/:messageId/report']);
 const HEAVY = /\/search$|^\/api\/v1\/admin\/rules\/preview$|[bB]lockStatistics|recalculatePostScores/;
 
 /** The limit a route falls under, or undefined (reads and the media routes are not limited). */
@@ -70,6 +75,7 @@ export function rateLimitClassOf(method: string, url: string): RateLimitClass | 
   if (OUTBOUND.has(key)) return 'outbound';
   if (HEAVY.test(url)) return 'heavy';
   if (key === CHAT_SEND) return 'chatSend';
+  if (ABUSE_REPORT.has(key)) return 'abuseReport';
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return 'write';
   return undefined;
 }

@@ -48,3 +48,4 @@ export default defineDomain({
   },
   rooms: [{ kind: 'profile', mayJoin: mayWatchProfile }],
 });
+export { mayWatchProfile } from './profile-rooms';

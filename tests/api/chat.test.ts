@@ -283,8 +283,8 @@ describeBackends('private chat', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 's
       expect(again.body.id).toBe(report.body.id);
       expect((await api.call('POST', `chat/private/${id}/${msg.id}/report`, { token: tokens.victor, body: { reason: 'mine' } })).status).toBe(400);
       expect((await api.call('POST', `chat/private/${id}/${msg.id}/report`, { token: tokens.elena, body: { reason: '   ' } })).status).toBe(400);
-      const dashboard = await api.call<{ chatReports?: number }>('GET', 'admin/dashboard', { token: tokens.admin });
-      expect(dashboard.body.chatReports).toBeGreaterThanOrEqual(1);
+      const dashboard = await api.call<{ abuseReports?: number }>('GET', 'admin/dashboard', { token: tokens.admin });
+      expect(dashboard.body.abuseReports).toBeGreaterThanOrEqual(1);
 
       const gone = nextEvent<ChatMessageEvent>(victorSocket, 'chat:messageUpdated');
       const lowered = nextEvent<ChatUnreadEvent>(elenaSocket, 'chat:unreadCount');

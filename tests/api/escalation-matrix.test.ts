@@ -168,6 +168,34 @@ const MATRIX: Entry[] = [
     body: { reason: 'spam' },
     expect: [400, 400, 400],
   },
+  // Abuse reports: every member reports what she can see; only moderators (abuseReports) work the queue.
+  { route: 'POST /api/v1/reportAbuse', path: 'reportAbuse', body: { reportedType: 'profile', reportedId: 'hiro', category: 'spam' }, expect: [201, 201, 201] },
+  {
+    route: 'POST /api/v1/reportAbuse/commentCommunicationAdmin',
+    path: 'reportAbuse/commentCommunicationAdmin',
+    body: { id: 'demo-abuse-open', message: 'Looking at it.' },
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/reportAbuse/update', path: 'reportAbuse/update', body: { id: 'demo-abuse-open', status: 'inReview' }, expect: [403, 403, 200] },
+  // The demo's open report names a chat message: hiding or deleting it is for posts and comments (400 for the admin, nothing changed).
+  {
+    route: 'POST /api/v1/reportAbuse/hideCommunicationAdmin',
+    path: 'reportAbuse/hideCommunicationAdmin',
+    body: { id: 'demo-abuse-open' },
+    expect: [403, 403, 400],
+  },
+  {
+    route: 'POST /api/v1/reportAbuse/enableCommunicationAdmin',
+    path: 'reportAbuse/enableCommunicationAdmin',
+    body: { id: 'demo-abuse-open' },
+    expect: [403, 403, 400],
+  },
+  {
+    route: 'POST /api/v1/reportAbuse/deleteCommunicationAdmin',
+    path: 'reportAbuse/deleteCommunicationAdmin',
+    body: { id: 'demo-abuse-open', reason: 'Spam' },
+    expect: [403, 403, 400],
+  },
   { route: 'DELETE /api/v1/chat/private/:id/:messageId', path: (c) => `chat/private/${c.chatId ?? 'none'}/${c.chatMessageId ?? '0'}`, expect: [200, 200, 200] },
   { route: 'DELETE /api/v1/chat/private/:id', path: (c) => `chat/private/${c.chatId ?? 'none'}`, expect: [204, 204, 204] },
   { route: 'PUT /api/v1/chat/blocks/:accountId', path: 'chat/blocks/victor', expect: [204, 204, 204] },

@@ -4,7 +4,7 @@
  * databases), each member with a data layer of her own fed by a real socket.io connection, as the
  * shell's realtime connection feeds it. Maya and Victor chat: composer keys, live arrival, the
  * unread badge, read receipts, typing, a refused send with words and Retry, history upward,
- * editing, deleting, reporting, blocking, and the catch-up after a dropped connection.
+ * editing, deleting, reporting (the abuse report dialog), blocking, and the catch-up after a dropped connection.
  */
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -233,9 +233,10 @@ describe('chat in the browser', { timeout: 90_000 }, () => {
     await user.click(menuButton);
     await user.click(within(theirs).getByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this message' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Why are you reporting it?' }), 'Not what we agreed');
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tell the moderators more (optional)' }), 'Not what we agreed');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await within(dialog).findByText('Thank you. The moderators will look at this message.');
+    await within(dialog).findByText('Thank you. Your report was sent to the moderators, who will look at it.');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     // Maya deletes it: both see it deleted.

@@ -15,7 +15,7 @@ describe('notification rules (engine/core/notifications)', () => {
   });
 
   it('knows the spec events only, never an inherited property name', () => {
-    expect(NOTIFICATION_EVENTS).toHaveLength(23);
+    expect(NOTIFICATION_EVENTS).toHaveLength(24);
     for (const event of NOTIFICATION_EVENTS) expect(NOTIFICATION_EVENT_INFO[event].typeId).toBeGreaterThan(1);
     expect(['__proto__', 'constructor', 'toString', 'newmessage', 3].map(isNotificationEvent)).toEqual([false, false, false, false, false]);
     expect(isNotificationEvent('broadcastNotificationToList')).toBe(true);

@@ -1,8 +1,8 @@
 /**
  * The area `dashboard`: counts that need no insights, each linking to its area and shown only to
  * those who may open that area: members (GET admin/dashboard), pending membership requests (with
- * the user lists issue; until then the tile says so and shows no number) and failing jobs (failed
- * and dead, from GET admin/jobs).
+ * the user lists issue; until then the tile says so and shows no number), the moderation queue's
+ * waiting items (GET admin/dashboard's abuseReports) and failing jobs (failed and dead, from GET admin/jobs).
  */
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -36,8 +36,10 @@ export default function DashboardArea() {
   const titleId = useId();
   const { request, holder } = services;
   const may = (area: AdminAreaName) => mayOpenAdminArea(holder, area);
-  const [members, tools] = [may('users'), may('tools')];
-  const counts = useLoaded(useMemo(() => (members ? () => request<AdminDashboardResponse>('GET', 'admin/dashboard') : undefined), [members, request]));
+  const [members, tools, reports] = [may('users'), may('tools'), may('reportAbuse')];
+  const counts = useLoaded(
+    useMemo(() => (members || reports ? () => request<AdminDashboardResponse>('GET', 'admin/dashboard') : undefined), [members, reports, request]),
+  );
   const failing = useLoaded(useMemo(() => (tools ? () => createJobsApi(request).list('failed', { limit: 1 }) : undefined), [tools, request]));
 
   return (
@@ -54,6 +56,11 @@ export default function DashboardArea() {
         {may('membershipRequests') && (
           <Tile area="membershipRequests" label={t('adminAreas.dashboard.pendingRequests')}>
             <span className="t-tile__soon">{t('adminAreas.notice.arrivesWith', { feature: t('adminAreas.features.lists') })}</span>
+          </Tile>
+        )}
+        {reports && (
+          <Tile area="reportAbuse" label={t('adminAreas.dashboard.abuseReports')}>
+            <Figure state={counts} value={(c) => c.abuseReports ?? 0} hint={() => t('adminAreas.dashboard.abuseReportsHint')} />
           </Tile>
         )}
         {tools && (

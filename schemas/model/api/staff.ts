@@ -44,6 +44,6 @@ export interface AdminDashboardResponse {
   members: number;
   /** Membership requests waiting for a decision (applied or returned), when the caller may open the applications area. */
   pendingRequests?: number;
-  /** Open reports of chat messages, when the caller may open the abuse reports area. */
-  chatReports?: number;
+  /** Reported items waiting in the moderation queue (open or in review), when the caller may open the abuse reports area. */
+  abuseReports?: number;
 }
