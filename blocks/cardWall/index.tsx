@@ -47,7 +47,7 @@ export default function CardWall({ block, options }: BlockProps<CardWallOptions>
         </h2>
       )}
       {mayWrite && (
-        <button type="button" className="t-button t-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
+        <button type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
           {t('posts.cardWall.new')}
         </button>
       )}

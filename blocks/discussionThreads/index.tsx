@@ -56,7 +56,7 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
         <>
           <div className="t-discussions__bar">
             {mayStart && (
-              <button type="button" className="t-button t-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
+              <button type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
                 {t('posts.discussions.new')}
               </button>
             )}
@@ -126,7 +126,7 @@ function OpenThread({ id, options, onBack }: { id: string; options: PostCardOpti
   const entry = useCommunication(id);
   return (
     <div className="t-discussions__thread">
-      <button type="button" className="t-button t-discussions__back" onClick={onBack}>
+      <button type="button" className="ts-button t-discussions__back" onClick={onBack}>
         {t('posts.discussions.back')}
       </button>
       {entry?.state === 'ready' ? (
@@ -161,7 +161,7 @@ function ThreadSearch({ targetId, onOpen }: { targetId: string; onOpen(id: strin
       <form role="search" onSubmit={search} className="t-discussions__search-form">
         <label htmlFor={id}>{t('posts.discussions.search')}</label>
         <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={200} />
-        <button type="submit" className="t-button">
+        <button type="submit" className="ts-button">
           {t('posts.discussions.searchButton')}
         </button>
       </form>
@@ -182,7 +182,7 @@ function ThreadSearch({ targetId, onOpen }: { targetId: string; onOpen(id: strin
                 ))}
               </ul>
             )}
-            <button type="button" className="t-button" onClick={() => (setResults(undefined), setQ(''))}>
+            <button type="button" className="ts-button" onClick={() => (setResults(undefined), setQ(''))}>
               {t('posts.discussions.clear')}
             </button>
           </div>

@@ -76,7 +76,7 @@ function LinkedPost({ id, options, onClose }: { id: string; options: PostCardOpt
   return (
     <div className="t-posts__linked">
       <PostCard item={entry.value} options={{ ...options, commentsOpen: true }} expanded />
-      <button type="button" className="t-button" onClick={onClose}>
+      <button type="button" className="ts-button" onClick={onClose}>
         {t('posts.close')}
       </button>
     </div>

@@ -58,7 +58,7 @@ export function CommentThread({ post, parent, depth, canComment, options }: Comm
       )}
       {view.status === 'ready' && !view.items.length && depth === 1 && <p className="t-comments__empty">{t('posts.noComments')}</p>}
       {view.more.older && (
-        <button type="button" className="t-button t-comments__more" disabled={view.loading.older} onClick={() => void collection()?.loadOlder()}>
+        <button type="button" className="ts-button t-comments__more" disabled={view.loading.older} onClick={() => void collection()?.loadOlder()}>
           {t(depth === 1 ? 'posts.moreComments' : 'posts.moreReplies')}
         </button>
       )}
@@ -101,7 +101,7 @@ export function ReplyBox({
         {label}
       </label>
       <textarea id={id} rows={2} value={text} maxLength={20_000} onChange={(e) => setText(e.target.value)} placeholder={t('posts.commentPlaceholder')} />
-      <button type="submit" className="t-button t-button--primary" disabled={!text.trim()}>
+      <button type="submit" className="ts-button ts-button--primary" disabled={!text.trim()}>
         {submit}
       </button>
     </form>
@@ -186,10 +186,10 @@ function CommentItem({
             {t('posts.editComment')}
           </label>
           <textarea id={editId} rows={2} value={editing} onChange={(e) => setEditing(e.target.value)} />
-          <button type="submit" className="t-button t-button--primary">
+          <button type="submit" className="ts-button ts-button--primary">
             {t('posts.save')}
           </button>
-          <button type="button" className="t-button" onClick={() => setEditing(undefined)}>
+          <button type="button" className="ts-button" onClick={() => setEditing(undefined)}>
             {t('posts.cancel')}
           </button>
         </form>

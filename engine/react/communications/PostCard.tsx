@@ -143,7 +143,7 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
           <span>{t('posts.deleteConfirm')}</span>
           <button
             type="button"
-            className="t-button t-button--danger"
+            className="ts-button"
             onClick={() => {
               setConfirmDelete(false);
               slice.remove(item).catch((error: unknown) => setMessage(errorText(t, error)));
@@ -151,7 +151,7 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
           >
             {t('posts.deleteYes')}
           </button>
-          <button type="button" className="t-button" onClick={() => setConfirmDelete(false)}>
+          <button type="button" className="ts-button" onClick={() => setConfirmDelete(false)}>
             {t('posts.cancel')}
           </button>
         </div>

@@ -305,7 +305,7 @@ export default function PostEditor(props: PostEditorProps) {
               {media.map((m, i) => (
                 <li key={`${i}:${m.fileId ?? m.url}`} className="t-post-editor__preview">
                   <MediumPreview medium={m} />
-                  <button type="button" className="t-button" onClick={() => setMedia((all) => all.filter((_, j) => j !== i))}>
+                  <button type="button" className="ts-button" onClick={() => setMedia((all) => all.filter((_, j) => j !== i))}>
                     {t('posts.editor.removeMedium', { name: m.title || m.url || t('posts.media.untitled', { n: i + 1 }) })}
                   </button>
                 </li>
@@ -344,7 +344,7 @@ export default function PostEditor(props: PostEditorProps) {
                   }
                 }}
               />
-              <button type="button" className="t-button" onClick={addUrl} disabled={media.length >= maxMedia}>
+              <button type="button" className="ts-button" onClick={addUrl} disabled={media.length >= maxMedia}>
                 {t('posts.editor.add')}
               </button>
             </div>
@@ -362,11 +362,11 @@ export default function PostEditor(props: PostEditorProps) {
         </p>
       )}
       <div className="t-post-editor__actions">
-        <button type="submit" className="t-button t-button--primary" disabled={busy || uploading}>
+        <button type="submit" className="ts-button ts-button--primary" disabled={busy || uploading}>
           {props.initial ? t('posts.save') : (props.submitLabel ?? t('posts.editor.submit'))}
         </button>
         {props.onCancel && (
-          <button type="button" className="t-button" onClick={props.onCancel}>
+          <button type="button" className="ts-button" onClick={props.onCancel}>
             {t('posts.cancel')}
           </button>
         )}

@@ -65,7 +65,7 @@ export function PostList({
         <Pager mode="numbered" page={page} pages={pages} onPage={setPage} label={t('posts.pages', { label })} loadMoreLabel={t('posts.loadMore')} />
       ) : (
         view.more.older && (
-          <button type="button" className="t-button t-post-list__more" disabled={view.loading.older} onClick={() => void collection()?.loadOlder()}>
+          <button type="button" className="ts-button t-post-list__more" disabled={view.loading.older} onClick={() => void collection()?.loadOlder()}>
             {view.loading.older ? t('posts.loading') : t('posts.loadMore')}
           </button>
         )
