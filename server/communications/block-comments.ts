@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { textToDoc } from '../../engine/core/communications';
 import type { CommentRequest, ReactionRequest } from '../../schemas/model/api/structure';
+import type { RichTextDoc, RichTextNode } from '../../schemas/model/api/communications';
 import { requireUser, type AppContext } from '../context';
 import { forbidden } from '../errors';
 import { need } from '../permissions';
@@ -26,6 +27,18 @@ export interface BlockComment {
   score: number;
 }
 
+/** The comment's text as it was written: paragraphs apart by a blank line, line breaks kept (textToDoc's inverse). */
+function commentText(body: string): string {
+  const doc = JSON.parse(body) as RichTextDoc;
+  const inline = (nodes: RichTextNode[] = []): string =>
+    nodes
+      .map((n) =>
+        n.type === 'text' ? (n.text ?? '') : n.type === 'hardBreak' ? '\n' : n.type === 'mention' ? `@${String(n.attrs?.label ?? '')}` : inline(n.content),
+      )
+      .join('');
+  return doc.content.map((p) => inline(p.content)).join('\n\n');
+}
+
 async function blockComment(ctx: AppContext, row: Row): Promise<BlockComment> {
   const reactions: Record<string, string[]> = {};
   const rows = await commsDb(ctx.store.kysely)
@@ -39,7 +52,7 @@ async function blockComment(ctx: AppContext, row: Row): Promise<BlockComment> {
     id: row.id,
     blockId: row.target_id,
     accountId: row.from_account,
-    comment: row.text,
+    comment: Number(row.deleted) === 1 ? '' : commentText(row.body),
     createdAt: Number(row.created),
     ...(row.edited !== null ? { updatedAt: Number(row.edited) } : {}),
     reactions,

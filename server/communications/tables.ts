@@ -11,6 +11,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../domain';
 import { textSearchMigration } from '../search/text-dialect';
+import { commentDocumentsMigration } from './comment-documents';
 
 export interface CommunicationsTable {
   id: string;
@@ -127,4 +128,5 @@ const tablesMigration = (): Migration => ({
 export const communicationMigrations = (engine: Engine): Record<string, Migration> => ({
   '20261201T2200_communications_tables': tablesMigration(),
   '20261201T2201_communications_search': textSearchMigration(engine, 'communication_search'),
+  '20261201T2202_communications_comment_documents': commentDocumentsMigration(engine),
 });

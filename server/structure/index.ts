@@ -24,7 +24,7 @@ declare module '../storage/documents' {
     /** What an elevated user may do on one item, by action. */
     itemPermissions: Record<string, boolean>;
     revert: RevertRecord;
-    /** A block comment (moves to the posts domain). */
+    /** A block comment of before the communications domain: its migration moves them to its tables (unreadable ones stay). */
     comment: JsonObject;
   }
 }

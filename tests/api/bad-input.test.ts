@@ -27,7 +27,7 @@ const ADMIN_WRITES: [string, string, unknown?][] = [
   ['POST', 'structure/block/clone', { ids: ['news-1'], toPageId: 'faq' }],
   ['POST', 'structure/block/news-3/0/0/news-1'],
   ['POST', 'structure/block/news-3/0/0', { childrenIds: ['news-1'] }],
-  ['GET', 'structure/block/news-1/recalculatePostScores'],
+  ['POST', 'structure/block/news-1/recalculatePostScores'],
   ['POST', 'structure/field', { itemId: 'news-1', itemType: 'block', field: { type: 'text' } }],
   ['POST', 'structure/permissions/news', { permissions: { manageSettings: true } }],
   ['POST', 'settings/siteName', { changes: { x: 1 } }],

@@ -382,7 +382,7 @@ const MATRIX: Entry[] = [
     expect: [404, 200, 200],
   },
   {
-    route: 'GET /api/v1/structure/block/:id/recalculatePostScores',
+    route: 'POST /api/v1/structure/block/:id/recalculatePostScores',
     path: 'structure/block/lounge-swap/recalculatePostScores',
     expect: [403, 200, 200],
   },
@@ -757,7 +757,7 @@ const RESTRICTION_ROWS: RestrictionRow[] = [
 ];
 
 /** GET routes that write (they are in the matrix); every other GET only reads. */
-const WRITING_GETS = new Set(['GET /api/v1/logout', 'GET /api/v1/structure/block/:id/recalculatePostScores', 'GET /api/v1/files/download/:id']);
+const WRITING_GETS = new Set(['GET /api/v1/logout', 'GET /api/v1/files/download/:id']);
 
 describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
   const servers: ApiServer[] = [];

@@ -167,15 +167,21 @@ describe.each(BACKENDS)('security and robustness on %s', (backend) => {
         const removed = await api.call('DELETE', 'profile/favourites', { token: maya, body: { type, targetId: 'faq' } });
         expect(removed.status, type).toBe(200);
       }
+      // Reactions are a fixed list (engine/core/communications COMMUNICATION_REACTIONS): other names are a 400, whatever they are called.
       const comment = await api.call<{ id: string }>('PUT', 'structure/block/lounge-swap/comment', { token: maya, body: { comment: 'Nice' } });
       for (const reactionId of PROTOTYPE_NAMES) {
-        const res = await api.call<{ userReactions: string[] }>('POST', `structure/block/lounge-swap/setReaction/${comment.body.id}`, {
+        const res = await api.call<{ message: string }>('POST', `structure/block/lounge-swap/setReaction/${comment.body.id}`, {
           token: maya,
           body: { reactionId },
         });
-        expect(res.status, reactionId).toBe(200);
-        expect(res.body.userReactions).toContain(reactionId);
+        expect(res.status, reactionId).toBe(400);
+        expect(res.body.message).toMatch(/reactionId must be one of/);
       }
+      const liked = await api.call<{ userReactions: string[] }>('POST', `structure/block/lounge-swap/setReaction/${comment.body.id}`, {
+        token: maya,
+        body: { reactionId: 'like' },
+      });
+      expect(liked.body.userReactions).toEqual(['like']);
       expect(({} as Record<string, unknown>).faq).toBeUndefined();
     });
 

@@ -297,7 +297,7 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     expect(both.body).toEqual({ score: 2, userReactions: ['like'], individualReactionScores: { like: 2 } });
     const undone = await api.call('POST', `structure/block/lounge-swap/setReaction/${c.body.id}`, { token: maya, body: { reactionId: 'like' } });
     expect(undone.body).toEqual({ score: 1, userReactions: [], individualReactionScores: { like: 1 } });
-    expect((await api.call('GET', 'structure/block/lounge-swap/recalculatePostScores', { token: admin })).body).toEqual({ recalculated: 1 });
+    expect((await api.call('POST', 'structure/block/lounge-swap/recalculatePostScores', { token: admin })).body).toEqual({ recalculated: 1 });
   });
 
   it('slug validation counts other items using the slug', async () => {

@@ -160,6 +160,7 @@ export interface CommunicationListResponse {
   cursor?: string;
 }
 
+/** @additionalProperties false */
 export interface CommunicationCreateRequest {
   kind?: CommunicationKind;
   /** A comment's parent (a post or comment of the same target). */
@@ -174,6 +175,7 @@ export interface CommunicationCreateRequest {
   clientId?: string;
 }
 
+/** @additionalProperties false */
 export interface CommunicationEditRequest {
   title?: string;
   body?: RichTextDoc;
@@ -184,6 +186,7 @@ export interface CommunicationHistoryResponse {
   items: { title: string | null; body: RichTextDoc; media: PostMedia[]; edited: number; by: string }[];
 }
 
+/** @additionalProperties false */
 export interface CommunicationFollowRequest {
   follow: boolean;
 }
