@@ -157,7 +157,12 @@ const ITEMS: SeedItem[] = [
   },
 ];
 
-function block(id: string, type: string, pageId: string, options: Record<string, unknown>): Block & { pageId: string } {
+/** A block with every option of its registry schema at its default, then these; checked against the schema as the demo's are. */
+function block(ctx: AppContext, id: string, type: string, pageId: string, overrides: Record<string, unknown>): Block & { pageId: string } {
+  const schema = ctx.registry.blocks[type]?.options as { properties?: Record<string, { default?: unknown }> } | undefined;
+  const defaults = Object.fromEntries(Object.entries(schema?.properties ?? {}).flatMap(([key, p]) => (p.default !== undefined ? [[key, p.default]] : [])));
+  const options = { ...defaults, ...overrides };
+  ctx.validator.blockOptions(type, options, `demo block "${id}"`);
   return { id, type, options, pageId, children: [], positions: {} } as unknown as Block & { pageId: string };
 }
 
@@ -165,7 +170,7 @@ async function seedStructure(ctx: AppContext): Promise<void> {
   const module = (await ctx.store.get<Module>('module', MODULE))?.data;
   if (!module) return;
   if (await ctx.store.get('page', DEMO_POST_PAGES.discussions)) return;
-  const discussions = block('demo-discussions', 'discussionThreads', DEMO_POST_PAGES.discussions, {
+  const discussions = block(ctx, 'demo-discussions', 'discussionThreads', DEMO_POST_PAGES.discussions, {
     title: 'Discussion board',
     whoCanStartThreads: 'members',
     allowReplies: true,
@@ -173,9 +178,9 @@ async function seedStructure(ctx: AppContext): Promise<void> {
     paginationMode: 'loadMore',
     pageSize: 10,
   });
-  const wall = block('demo-card-wall', 'cardWall', DEMO_POST_PAGES.discussions, { title: 'Notice board', whoCanComment: 'admins', columns: 3 });
-  const form = block('demo-create-post', 'createUserPost', DEMO_POST_PAGES.feed, { placeholder: 'Share something…' });
-  const posts = block('demo-user-posts', 'userPost', DEMO_POST_PAGES.feed, { displayMode: 'preview' });
+  const wall = block(ctx, 'demo-card-wall', 'cardWall', DEMO_POST_PAGES.discussions, { title: 'Notice board', whoCanComment: 'admins', columns: 3 });
+  const form = block(ctx, 'demo-create-post', 'createUserPost', DEMO_POST_PAGES.feed, { placeholder: 'Share something…' });
+  const posts = block(ctx, 'demo-user-posts', 'userPost', DEMO_POST_PAGES.feed, { displayMode: 'preview' });
   const pages: Page[] = [
     {
       id: DEMO_POST_PAGES.discussions,

@@ -39,6 +39,8 @@ interface RunContext {
   /** The account's chat with Victor and its message (chat). */
   chatId?: string;
   chatMessageId?: string;
+  /** A post the account wrote on the demo's discussion board (communications). */
+  postId?: string;
 }
 
 interface Entry {
@@ -405,6 +407,46 @@ const MATRIX: Entry[] = [
     body: { reactionId: 'like' },
     expect: [200, 200, 200],
   },
+  // Posts (communications): the card wall takes admins' cards only; a post's author edits it, a moderator (admin) deletes another's.
+  {
+    route: 'PUT /api/v1/communications/:targetId',
+    path: 'communications/demo-card-wall',
+    body: { title: 'Matrix card', body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'card' }] }] } },
+    expect: [403, 403, 201],
+  },
+  {
+    route: 'PUT /api/v1/communications/:targetId',
+    path: 'communications/demo-discussions',
+    body: { title: 'Matrix thread', body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'thread' }] }] } },
+    expect: [201, 201, 201],
+    keep: (c, body) => (c.postId = body.id as string),
+  },
+  {
+    route: 'PATCH /api/v1/communications/:targetId/:id',
+    path: (c) => `communications/demo-discussions/${c.postId}`,
+    body: { title: 'Matrix thread, edited' },
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PATCH /api/v1/communications/:targetId/:id',
+    path: 'communications/demo-discussions/demo-thread-lathe',
+    body: { title: 'Taken over' },
+    expect: [200, 403, 403],
+  },
+  {
+    route: 'POST /api/v1/communications/:targetId/:id/reaction',
+    path: (c) => `communications/demo-discussions/${c.postId}/reaction`,
+    body: { reactionId: 'like' },
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PUT /api/v1/communications/:targetId/:id/follow',
+    path: (c) => `communications/demo-discussions/${c.postId}/follow`,
+    body: { follow: true },
+    expect: [204, 204, 204],
+  },
+  { route: 'DELETE /api/v1/communications/:targetId/:id', path: 'communications/demo-discussions/demo-reply-lathe-1', expect: [403, 403, 200] },
+  { route: 'DELETE /api/v1/communications/:targetId/:id', path: (c) => `communications/demo-discussions/${c.postId}`, expect: [200, 200, 200] },
   { route: 'POST /api/v1/structure/block/loadMultiple', path: 'structure/block/loadMultiple', body: { ids: ['faq-1', 'vol-rota'] }, expect: [200, 200, 200] },
   {
     route: 'POST /api/v1/structure/field',
