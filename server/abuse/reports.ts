@@ -50,6 +50,9 @@ const historyView = (row: AbuseHistoryTable): AbuseHistoryEntry => ({
 
 export const isWaiting = (status: string) => (ABUSE_WAITING as readonly string[]).includes(status);
 
+let historySequence = 0;
+
+/** A history row; its id sorts in the order rows were made (date, then this process's sequence), so entries of one instant keep their order. */
 export function historyRow(
   reportId: string,
   action: AbuseHistoryEntry['action'],
@@ -57,7 +60,9 @@ export function historyRow(
   date: number,
   extra: { message?: string; status?: AbuseStatus } = {},
 ): AbuseHistoryTable {
-  return { id: crypto.randomUUID(), report_id: reportId, action, by_account: by, date, message: extra.message ?? null, status: extra.status ?? null };
+  historySequence = (historySequence + 1) % 1_000_000;
+  const id = `${String(date).padStart(15, '0')}-${String(historySequence).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}`;
+  return { id, report_id: reportId, action, by_account: by, date, message: extra.message ?? null, status: extra.status ?? null };
 }
 
 export interface NewReport {

@@ -6,17 +6,19 @@
  * move statuses (ABUSE_STATUS_MOVES, 409 naming both states), every action audited; members and
  * staff without abuseReports get 403 on every moderator call and change nothing; bad input is a 400
  * naming what was wrong; moderators hear `abuseReported` and `abuse:queueChanged`; the chat's report
- * call files into the queue and the chat domain's old `chat_reports` rows are copied into it.
+ * call files into the queue and the chat domain's old `chat_reports` rows are copied into it;
+ * a hidden comment leaves the public list live (`communications:removed`), its author told why.
  */
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ABUSE_BULK_MAX, ABUSE_REASON_MAX } from '../../engine/core/abuse';
-import type { AbuseQueueEvent, AbuseQueueResponse, AbuseReport, AbuseReportDetail, AbuseUpdateResponse } from '../../schemas/model/api/abuse';
+import type { AbuseContent, AbuseQueueEvent, AbuseQueueResponse, AbuseReport, AbuseReportDetail, AbuseUpdateResponse } from '../../schemas/model/api/abuse';
+import type { CommunicationListResponse } from '../../schemas/model/api/communications';
 import type { ChatMessage, ChatReportResponse, ChatSummary } from '../../schemas/model/api/chat';
 import type { AdminDashboardResponse } from '../../schemas/model/api/staff';
 import { DEMO_OPEN_REPORT, DEMO_RESOLVED_REPORT } from '../../server/abuse/seed';
 import { describeBackends } from '../helpers/backends';
-import { nextEvent, socketFor } from '../helpers/sockets';
+import { emitAck, nextEvent, socketFor } from '../helpers/sockets';
 import { until } from '../helpers/until';
 
 type Message = { error: string; message: string };
@@ -24,7 +26,7 @@ type AnyDb = Kysely<any>;
 
 describeBackends('abuse reports', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: 'signIn=300/60,abuseReport=14/3600' } }, (api) => {
   const tokens: Record<string, string> = {};
-  const people = ['admin', 'maya', 'victor', 'elena', 'amara', 'bruno', 'chloe', 'dev', 'farid', 'grace', 'hiro', 'kemi', 'owen'];
+  const people = ['admin', 'maya', 'victor', 'elena', 'amara', 'bruno', 'chloe', 'dev', 'farid', 'grace', 'hiro', 'elif', 'kemi', 'owen'];
   const db = () => api.server.ctx.store.kysely as unknown as AnyDb;
 
   beforeAll(async () => {
@@ -122,13 +124,13 @@ describeBackends('abuse reports', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '
       [{ reportedType: 'chatMessage', reportedId: '999999999', category: 'spam' }, 404, /chatMessage/],
       [{ reportedType: 'post', reportedId: 'no-such-post', category: 'spam' }, 404, /post/],
     ];
-    for (const [body, status, message] of cases) {
-      const res = await report('maya', body);
+    for (const [k, [body, status, message]] of cases.entries()) {
+      const res = await report(k === 0 ? 'maya' : 'owen', body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       expect(res.body.message).toMatch(message);
     }
     const proto = await api.call<Message>('POST', 'reportAbuse', {
-      token: tokens.maya,
+      token: tokens.owen,
       rawBody: '{"reportedType":"profile","reportedId":"victor","__proto__":{"category":"spam"}}',
       contentType: 'application/json',
     });
@@ -163,6 +165,77 @@ describeBackends('abuse reports', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '
     expect(d.body.content.chatMessage).toMatchObject({ chatId: chat.id, from: 'dev', message: 'And more watches' });
     const row = (await search('admin', '?reportedType=chatMessage')).body.items.find((i) => i.report.reportedId === sent.id);
     expect(row).toMatchObject({ excerpt: 'Buy cheap watches at example.org', contentState: 'visible' });
+  });
+
+  it('posts and comments: a moderator hides one (gone from the public list, live), re-enables and deletes it with a reason told to the author', async () => {
+    const written = await api.call<{ id: string }>('PUT', 'structure/block/lounge-swap/comment', {
+      token: tokens.maya,
+      body: { comment: 'Cheap watches, write to me' },
+    });
+    expect(written.status).toBe(200);
+    const id = written.body.id;
+    expect((await report('maya', { reportedType: 'comment', reportedId: id, category: 'spam' })).status).toBe(400);
+    // Victor (not a maker) cannot see the makers' lounge: nothing there to report for him.
+    expect((await report('victor', { reportedType: 'comment', reportedId: id, category: 'spam' })).status).toBe(404);
+    expect((await report('elif', { reportedType: 'post', reportedId: id, category: 'spam' })).status).toBe(404);
+    const filed = await report('elif', { reportedType: 'comment', reportedId: id, category: 'spam', data: { reason: 'An advert' } });
+    expect(filed.status).toBe(201);
+    expect(filed.body.authorId).toBe('maya');
+    const row = (await search('admin', '?reportedType=comment')).body.items.find((i) => i.report.reportedId === id);
+    expect(row).toMatchObject({ excerpt: 'Cheap watches, write to me', contentState: 'visible', reportCount: 1 });
+    const inContext = await api.call<AbuseContent>('GET', `reportAbuse/communication/${id}`, { token: tokens.admin });
+    expect(inContext.status).toBe(200);
+    expect(inContext.body).toMatchObject({ reportedType: 'comment', contentState: 'visible', communication: { id, from: 'maya' } });
+    expect((await api.call('GET', 'reportAbuse/communication/no-such-post', { token: tokens.admin })).status).toBe(404);
+
+    const listed = async () =>
+      (await api.call<CommunicationListResponse>('GET', 'communications/lounge-swap?limit=50', { token: tokens.elif })).body.items.map((c) => c.id);
+    expect(await listed()).toContain(id);
+    const elifSocket = await socketFor(api.url, tokens.elif);
+    try {
+      expect(await emitAck(elifSocket, 'communications:subscribe', { id: 'lounge-swap' })).toEqual({ ok: true });
+      const removed = nextEvent<{ id: string }>(elifSocket, 'communications:removed');
+      const hidden = await api.call<AbuseReportDetail>('POST', 'reportAbuse/hideCommunicationAdmin', { token: tokens.admin, body: { id: filed.body.id } });
+      expect(hidden.status).toBe(200);
+      expect(hidden.body.content.contentState).toBe('hidden');
+      expect(hidden.body.report.status).toBe('resolved');
+      expect(hidden.body.history.map((h) => h.action)).toEqual(['reported', 'hidden', 'status']);
+      expect((await removed).id).toBe(id);
+    } finally {
+      elifSocket.disconnect();
+    }
+    expect(await listed()).not.toContain(id);
+    const told = await until(
+      'the author to be told',
+      () => db().selectFrom('notifications').select(['event', 'message']).where('recipient', '=', 'maya').where('event', '=', 'contentModerated').execute(),
+      (rows) => rows.length > 0,
+    );
+    expect(told[0].message).toMatch(/hid your comment/);
+
+    const enabled = await api.call<AbuseReportDetail>('POST', 'reportAbuse/enableCommunicationAdmin', { token: tokens.admin, body: { id: filed.body.id } });
+    expect(enabled.body.content.contentState).toBe('visible');
+    expect(await listed()).toContain(id);
+    expect(
+      (await api.call<Message>('POST', 'reportAbuse/deleteCommunicationAdmin', { token: tokens.admin, body: { id: filed.body.id, reason: 'x'.repeat(1001) } }))
+        .status,
+    ).toBe(400);
+    const deleted = await api.call<AbuseReportDetail>('POST', 'reportAbuse/deleteCommunicationAdmin', {
+      token: tokens.admin,
+      body: { id: filed.body.id, reason: 'Adverts are not allowed here.' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.content.contentState).toBe('deleted');
+    expect(deleted.body.history.find((h) => h.action === 'deleted')?.message).toBe('Adverts are not allowed here.');
+    await until(
+      'the deletion to be told',
+      () => db().selectFrom('notifications').select(['message']).where('recipient', '=', 'maya').where('event', '=', 'contentModerated').execute(),
+      (rows) => rows.some((r) => String(r.message).includes('Adverts are not allowed here.')),
+    );
+    const again = await api.call<Message>('POST', 'reportAbuse/hideCommunicationAdmin', { token: tokens.admin, body: { id: filed.body.id } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(/deleted already/);
+    const audit = await db().selectFrom('audit_log').select('log_type').where('subject', '=', `comment:${id}`).execute();
+    expect(audit.map((r) => r.log_type).sort()).toEqual(['abuse.delete', 'abuse.enable', 'abuse.hide']);
   });
 
   it('moves statuses one or in bulk; a refused move is a 409 naming both states and changes nothing', async () => {
