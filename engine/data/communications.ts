@@ -190,7 +190,7 @@ export const communicationsSlice = defineSlice<CommunicationsSlice>({
         keep: 30,
         async loadPage(key, request): Promise<Page<Communication, string>> {
           const k = parseKey(key);
-          const query: Record<string, string | number> = { order: k.order, limit: request.limit };
+          const query: Record<string, string | number> = { order: k.order, limit: k.limit };
           if (k.parentId) query.parentId = k.parentId;
           if (k.page !== null) query.page = k.page;
           else if (request.direction === 'older') query.cursor = request.cursor;
@@ -299,7 +299,11 @@ export const communicationsSlice = defineSlice<CommunicationsSlice>({
           // The parent counts one more reply (its room event may come later or, when hidden, not at all).
           if (request.parentId) items.update(request.parentId, (p) => ({ ...p, childrenCount: Math.max(p.childrenCount, 0) + 1 }));
           // Other lists of the same target and parent (another block showing the feed) take it too.
-          for (const other of listsOf(key.targetId, request.parentId ?? null)) if (other !== list) other.merge([saved]);
+          lists.forEach((other, otherKey) => {
+            const k = parseKey(otherKey);
+            if (other === list || k.targetId !== key.targetId || (k.parentId ?? null) !== (request.parentId ?? null) || (k.page ?? 0) > 0) return;
+            other.merge([saved]);
+          });
           return saved;
         });
         return sent.then((saved) => {

@@ -255,6 +255,18 @@ describe('the communications slice', () => {
     expect(list.items().map((i) => i.id)).toEqual(['c', 'a']);
   });
 
+  it('asks numbered pages by page and the block page size, "Load more" pages by the server cursor', async () => {
+    const { posts, transport } = slice((call) => page([item({ id: `p${String(call.query?.page ?? call.query?.cursor ?? 0)}` })], true));
+    const numbered = posts.lists.get(listKeyOf({ ...key, limit: 2, page: 1 }));
+    await numbered.load();
+    expect(transport.calls.at(-1)!.query).toEqual({ order: 'newest', limit: 2, page: 1 });
+    expect(numbered.peek().more.older).toBe(false);
+    const more = posts.lists.get(listKeyOf({ ...key, order: 'oldest', limit: 3 }));
+    await more.load();
+    await more.loadOlder();
+    expect(transport.calls.at(-1)!.query).toEqual({ order: 'oldest', limit: 3, cursor: 'next' });
+  });
+
   it('shows a post at once, replaces it with the saved one, and keeps a refused one failed until retried', async () => {
     let refuse = true;
     const { posts, transport } = slice((call) => {

@@ -4,7 +4,7 @@
  * media, reactions and comments, and what the viewer `can` do (edit, delete, follow, report).
  * Deleted posts say so (their replies stay); hidden ones show only to their author, marked.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { Communication, CommunicationEditRequest } from '../../../schemas/model/api/communications';
 import { displayExcerpt, MESSAGE_DISPLAY_LENGTH } from '../../core/communications';
 import type { PendingItem } from '../../data/collection';
@@ -51,6 +51,7 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
   const { t, user, isAdmin } = useEngine();
   const slice = usePosts();
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [more, setMore] = useState(!!expanded);
   const [menu, setMenu] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -76,6 +77,8 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
     await slice.edit(item, change);
     setEditing(false);
     setMessage(t('posts.savedEdit'));
+    // The editor that held focus is gone: focus goes back to the post.
+    requestAnimationFrame(() => heading.current?.focus());
   };
 
   return (
@@ -85,7 +88,7 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
       data-post-id={item.id}
     >
       <header className="t-post__header">
-        <H id={titleId} className="t-post__title">
+        <H id={titleId} ref={heading} tabIndex={-1} className="t-post__title">
           {item.deleted ? t('posts.deletedTitle') : title}
         </H>
         <AuthorLine item={item} nameFormat={options.nameFormat}>
@@ -166,7 +169,10 @@ export function PostCard({ item, options = {}, pending, onRetry, onDiscard, expa
             titleMaxLength={options.titleMaxLength}
             contentMaxLength={options.contentMaxLength}
             onSave={saveEdit}
-            onCancel={() => setEditing(false)}
+            onCancel={() => {
+              setEditing(false);
+              requestAnimationFrame(() => heading.current?.focus());
+            }}
           />
         </Suspense>
       ) : (
