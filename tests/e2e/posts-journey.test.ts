@@ -194,6 +194,38 @@ describe('Maya and Victor on a page of posts', () => {
       .waitFor();
   });
 
+  it('Maya starts a thread, finds it with the search and adds a card; Victor sees both live', async () => {
+    const board = maya.getByRole('region', { name: 'Discussions' });
+    await board.getByRole('button', { name: 'New thread' }).click();
+    const form = board.getByRole('form', { name: 'New thread' });
+    await form.getByLabel('Title').fill('Who has a spare bench vice?');
+    await form.getByRole('textbox', { name: 'Text' }).click();
+    await maya.keyboard.type('Mine broke while clamping a walnut board.');
+    await form.getByRole('button', { name: 'Start the thread' }).click();
+    const thread = board.getByRole('button', { name: 'Who has a spare bench vice?' });
+    await thread.waitFor();
+    await victor.getByRole('region', { name: 'Discussions' }).getByRole('button', { name: 'Who has a spare bench vice?' }).waitFor();
+    await board.getByRole('searchbox', { name: 'Search the threads' }).fill('walnut');
+    await board.getByRole('button', { name: 'Search', exact: true }).click();
+    await board.getByRole('status').getByText('Threads found for “walnut”: 1').waitFor();
+    await board.getByRole('button', { name: 'Clear the search' }).click();
+    await thread.click();
+    const opened = board.getByRole('article', { name: 'Who has a spare bench vice?' });
+    await opened.getByRole('textbox', { name: 'Write a comment' }).waitFor();
+    await board.getByRole('button', { name: 'Back to the threads' }).click();
+
+    const wall = maya.getByRole('region', { name: 'Ideas wall' });
+    await wall.getByRole('button', { name: 'New card' }).click();
+    const card = wall.getByRole('form', { name: 'New card' });
+    await card.getByLabel('Title').fill('Tool library');
+    await card.getByText('12 of 100 characters').waitFor();
+    await card.getByRole('textbox', { name: 'Text' }).click();
+    await maya.keyboard.type('Lend and borrow hand tools.');
+    await card.getByRole('button', { name: 'Add the card' }).click();
+    await wall.getByRole('article', { name: 'Tool library' }).waitFor();
+    await victor.getByRole('region', { name: 'Ideas wall' }).getByRole('article', { name: 'Tool library' }).waitFor();
+  });
+
   it('hostile titles, bodies and media render inert', async () => {
     const payload = '<img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=2</script>';
     await call('victor', 'PUT', `communications/${pageId}`, {
