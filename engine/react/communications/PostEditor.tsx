@@ -209,7 +209,16 @@ export default function PostEditor(props: PostEditorProps) {
     if (media.length >= maxMedia) return setProblem(t('posts.editor.tooManyMedia', { max: maxMedia }));
     const medium = mediumOfUrl(address);
     const refused = postMediaProblem(medium, media.length);
-    if (refused) return setProblem(t('posts.editor.badUrl', { problem: refused }));
+    if (refused)
+      return setProblem(
+        /only https/.test(refused)
+          ? t('posts.editor.httpsOnly')
+          : /is not an address|address is needed/.test(refused)
+            ? t('posts.editor.notAddress')
+            : /larger than/.test(refused)
+              ? t('posts.editor.tooLargeMedium')
+              : t('posts.editor.badUrl', { problem: refused }),
+      );
     if (!types.includes(medium.type) || !sources.includes(medium.source)) return setProblem(t('posts.editor.urlNotAllowed'));
     setProblem(undefined);
     setMedia((m) => [...m, medium]);
