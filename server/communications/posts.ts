@@ -181,6 +181,36 @@ function listBase(db: Kysely<DB>, q: ListQuery) {
   return query;
 }
 
+/**
+ * How many items of the list the viewer sees: the stored count (the target's posts, or the
+ * parent's children) less the hidden ones she may not see; a scoped list counts its rows.
+ */
+export async function countVisible(db: Kysely<DB>, q: ListQuery): Promise<number> {
+  const c = commsDb(db);
+  if (q.scope !== undefined || q.scopeContextData !== undefined)
+    return Number(
+      (
+        await listBase(db, q)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  const stored = q.parentId
+    ? await c.selectFrom('communications').select('children_count as n').where('id', '=', q.parentId).executeTakeFirst()
+    : await c.selectFrom('communication_targets').select('posts as n').where('target_id', '=', q.targetId).executeTakeFirst();
+  const all = Number(stored?.n ?? 0);
+  if (q.viewer.moderator) return all;
+  const hidden = await c
+    .selectFrom('communications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('target_id', '=', q.targetId)
+    .where('parent_id', '=', q.parentId ?? '')
+    .where('hidden', '=', 1)
+    .where('from_account', '!=', q.viewer.accountId)
+    .executeTakeFirst();
+  return Math.max(0, all - Number(hidden?.n ?? 0));
+}
+
 /** One page of a target's posts (or a post's replies): keyset by cursor, or a numbered page over the same index. */
 export async function listRows(db: Kysely<DB>, q: ListQuery): Promise<{ rows: Row[]; more: boolean; total: number; cursor?: string }> {
   const column = ORDER_COLUMN[q.order];
@@ -195,13 +225,7 @@ export async function listRows(db: Kysely<DB>, q: ListQuery): Promise<{ rows: Ro
   }
   query = query.orderBy(column, desc ? 'desc' : 'asc').orderBy('id', desc ? 'desc' : 'asc');
   if (!q.cursor && q.page) query = query.offset(q.page * q.limit);
-  const [rows, total] = await Promise.all([
-    query.limit(q.limit + 1).execute() as Promise<Row[]>,
-    listBase(db, q)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst()
-      .then((r) => Number(r?.n ?? 0)),
-  ]);
+  const [rows, total] = await Promise.all([query.limit(q.limit + 1).execute() as Promise<Row[]>, countVisible(db, q)]);
   const more = rows.length > q.limit;
   const shown = rows.slice(0, q.limit);
   const last = shown[shown.length - 1];
@@ -252,6 +276,15 @@ export async function attachParent(db: Kysely<DB>, parent: Row): Promise<Row> {
   return at;
 }
 
+/** Moves a target's post count, atomically (concurrent creates each count). */
+export async function countPosts(db: Kysely<DB>, targetId: string, by: number): Promise<void> {
+  await commsDb(db)
+    .insertInto('communication_targets')
+    .values({ target_id: targetId, posts: by })
+    .onConflict((oc) => oc.column('target_id').doUpdateSet((eb) => ({ posts: eb('communication_targets.posts', '+', by) })))
+    .execute();
+}
+
 /** Stores a new item, counts it on its parent and indexes its words, in the caller's transaction. */
 export async function insertItem(db: Kysely<DB>, engine: 'sqlite' | 'postgres', item: NewItem): Promise<Row> {
   const id = item.id ?? crypto.randomUUID();
@@ -289,6 +322,7 @@ export async function insertItem(db: Kysely<DB>, engine: 'sqlite' | 'postgres', 
       .set((eb) => ({ children_count: eb('children_count', '+', 1) }))
       .where('id', '=', item.parent.id)
       .execute();
+  else await countPosts(db, item.targetId, 1);
   await postIndex(engine).put(db, id, `${row.title ?? ''} ${row.text}`);
   return row;
 }

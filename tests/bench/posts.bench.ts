@@ -1,0 +1,159 @@
+/**
+ * posts.feed: one target (the demo's discussion board) with 1,000,000 posts (rows bulk-inserted,
+ * the target's count set as the write path keeps it) on each database, one server in this
+ * process. GET communications/{targetId} for page 1 (firstPageMs, median of 50) and page 10,000
+ * by its keyset cursor (deepPageMs, median of 50); p95Ms over both. Both read 11 rows of the
+ * (target, parent, created, id) index and the target's stored count.
+ *
+ * posts.reactions: 1,000 reactions sent at once on one post (34 demo members, each reaction id:
+ * distinct (member, reaction) pairs, toggled on; one HTTP call each) on each database. The stored
+ * score must equal the reactions' count (storedScore vs expectedScore); rps is calls per second.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Communication, CommunicationListResponse } from '../../schemas/model/api/communications';
+import type { CommunicationTables } from '../../server/communications/tables';
+import { encodeCursor } from '../../server/communications/posts';
+import { projectRoot } from '../../scripts/paths';
+import { signInAt, type Backend } from '../helpers/api-server';
+import { median, percentile, withServer } from './bench-server';
+import { defineBenches, quick, round, type BenchResult } from './harness';
+
+const SIZE = quick ? 100_000 : 1_000_000;
+const PAGE = 10;
+const DEEP_PAGE = quick ? 1_000 : 10_000;
+const SAMPLES = 50;
+const REACTIONS = quick ? 200 : 1_000;
+const TARGET = 'demo-discussions';
+
+async function call<T>(url: string, method: string, token: string, body?: unknown): Promise<{ ms: number; body: T; status: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await res.json()) as T;
+  const ms = performance.now() - t0;
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
+  return { ms, body: parsed, status: res.status };
+}
+
+const idOf = (i: number) => `bench-${String(i).padStart(8, '0')}`;
+
+async function feed(backend: Backend): Promise<BenchResult> {
+  return withServer(backend, async (server) => {
+    const db = server.ctx.store.kysely as unknown as Kysely<CommunicationTables>;
+    const maya = await signInAt(server.url, 'maya');
+    // Far in the past, so the demo's own posts stay on page 1 and the bench's follow.
+    const start = Date.now() - 10 * 365 * 86_400_000;
+    const body = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'bench' }] }] });
+    // Under each engine's bound-parameter limit (24 columns a row).
+    const BATCH = backend === 'postgres' ? 2500 : 1300;
+    for (let i = 0; i < SIZE; i += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, SIZE - i) }, (_, j) => {
+        const n = i + j;
+        return {
+          id: idOf(n),
+          kind: 'post',
+          parent_id: '',
+          root_id: idOf(n),
+          depth: 0,
+          target_id: TARGET,
+          owner_kind: 'discussion',
+          scope: null,
+          scope_context_data: null,
+          from_account: n % 2 ? 'maya' : 'victor',
+          title: `Post ${n}`,
+          body,
+          html: '<p>bench</p>',
+          text: 'bench',
+          media: '[]',
+          mentions: '[]',
+          score: 0,
+          children_count: 0,
+          created: start + n * 1000,
+          edited: null,
+          deleted: 0,
+          hidden: 0,
+          hidden_by: null,
+          client_id: null,
+        };
+      });
+      await db.insertInto('communications').values(rows).execute();
+    }
+    await db
+      .updateTable('communication_targets')
+      .set((eb) => ({ posts: eb('posts', '+', SIZE) }))
+      .where('target_id', '=', TARGET)
+      .execute();
+    if (backend === 'postgres') await sql`analyze communications`.execute(db);
+    const base = `${server.url}/api/v1/communications/${TARGET}?limit=${PAGE}`;
+    const first = (await call<CommunicationListResponse>(base, 'GET', maya)).body;
+    // Page DEEP_PAGE starts after (DEEP_PAGE - 1) * PAGE items, newest first: the demo's posts, then the bench's from the newest down.
+    const demo = first.total - SIZE;
+    const before = (DEEP_PAGE - 1) * PAGE - demo;
+    const after = SIZE - before; // the last item of the page before: index SIZE - before
+    const cursor = encodeCursor('newest', start + after * 1000, idOf(after));
+    const deepUrl = `${base}&cursor=${cursor}`;
+    const firstMs: number[] = [];
+    const deepMs: number[] = [];
+    for (let i = 0; i < 5; i++) await Promise.all([call(base, 'GET', maya), call(deepUrl, 'GET', maya)]); // warm-up
+    for (let i = 0; i < SAMPLES; i++) {
+      firstMs.push((await call(base, 'GET', maya)).ms);
+      const page = await call<CommunicationListResponse>(deepUrl, 'GET', maya);
+      if (page.body.items[0]?.id !== idOf(after - 1)) throw new Error(`page ${DEEP_PAGE} starts at ${page.body.items[0]?.id}, not ${idOf(after - 1)}`);
+      deepMs.push(page.ms);
+    }
+    return {
+      bench: 'posts.feed',
+      db: backend,
+      size: SIZE,
+      firstPageMs: round(median(firstMs), 2),
+      deepPageMs: round(median(deepMs), 2),
+      p95Ms: round(percentile([...firstMs, ...deepMs], 0.95), 2),
+    };
+  });
+}
+
+const accounts = (JSON.parse(fs.readFileSync(path.join(projectRoot, 'server/demo/accounts.json'), 'utf8')) as { accountId: string }[]).map(
+  (a) => a.accountId,
+);
+const KINDS = ['like', 'love', 'celebrate', 'insightful', 'curious'];
+
+async function reactions(backend: Backend): Promise<BenchResult> {
+  return withServer(backend, async (server) => {
+    const tokens = await Promise.all(accounts.map((a) => signInAt(server.url, a)));
+    const post = (
+      await call<Communication>(`${server.url}/api/v1/communications/${TARGET}`, 'PUT', tokens[0], {
+        title: 'Popular',
+        body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'react' }] }] },
+      })
+    ).body;
+    // Distinct (member, reaction) pairs; past the pairs there are (34 x 5 = 170), each pair toggles
+    // an even number of extra times in a row per call chain, so its final state is "on" exactly once.
+    const pairs = tokens.flatMap((token) => KINDS.map((reactionId) => ({ token, reactionId })));
+    const calls = Array.from({ length: REACTIONS }, (_, i) => pairs[i % pairs.length]);
+    const onCount = (i: number) => Math.ceil((REACTIONS - i) / pairs.length) % 2; // a pair sent k times ends on when k is odd
+    const expected = pairs.reduce((sum, _, i) => sum + (i < REACTIONS ? onCount(i) : 0), 0);
+    const url = `${server.url}/api/v1/communications/${TARGET}/${post.id}/reaction`;
+    // A pair's calls go one after the other (a member's toggles are her own sequence); pairs go all at once.
+    const chains = new Map<number, { token: string; reactionId: string }[]>();
+    calls.forEach((c, i) => chains.set(i % pairs.length, [...(chains.get(i % pairs.length) ?? []), c]));
+    const t0 = performance.now();
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        for (const c of chain) await call(url, 'POST', c.token, { reactionId: c.reactionId });
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const stored = (await call<Communication>(`${server.url}/api/v1/communications/single/${post.id}`, 'GET', tokens[0])).body.meta.score;
+    return { bench: 'posts.reactions', db: backend, reactions: REACTIONS, storedScore: stored, expectedScore: expected, rps: round(REACTIONS / seconds, 0) };
+  });
+}
+
+export default defineBenches([
+  { name: 'posts.feed', run: async () => [await feed('sqlite'), await feed('postgres')] },
+  { name: 'posts.reactions', run: async () => [await reactions('sqlite'), await reactions('postgres')] },
+]);
