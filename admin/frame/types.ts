@@ -5,6 +5,7 @@ import type { DateSettings } from '../../engine/core/date-display';
 import type { PermissionHolder } from '../../engine/core/permissions';
 import type { FileService } from '../../engine/react/file-service';
 import type { AdminRequest } from '../core/http-api';
+import type { AbuseQueueEvent } from '../../schemas/model/api/abuse';
 
 export interface AdminFrameServices {
   /** The shell's API client, quiet (the frame shows each failure itself); paths below /api/v1. */
@@ -26,6 +27,8 @@ export interface AdminFrameServices {
   toast(toast: AdminToast): void;
   /** The shell's not-found page with the refusal sentence of core 2.2 (the page slug becomes 404). */
   Refused: ComponentType;
+  /** Hears `abuse:queueChanged` (the moderation queue changed); answers the unsubscribe. Absent where there is no realtime. */
+  onAbuseQueueChanged?(listener: (event: AbuseQueueEvent) => void): () => void;
 }
 
 export interface AdminToast {

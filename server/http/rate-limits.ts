@@ -17,7 +17,7 @@ import { CHAT_SENDS_PER_MINUTE } from '../../engine/core/chat';
 import { ABUSE_REPORTS_PER_HOUR } from '../../engine/core/abuse';
 import { POSTS_PER_MINUTE } from '../../engine/core/communications';
 
-export type RateLimitClass = 'signIn' | 'outbound' | 'heavy' | 'write' | 'chatSend' | 'abuseReport' | 'postSend';
+export type RateLimitClass = 'signIn' | 'outbound' | 'heavy' | 'write' | 'chatSend' | 'postSend' | 'abuseReport';
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -32,10 +32,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   write: { max: 600, windowMs: 60_000 },
   // A chat message is a write of its own: CHAT_SENDS_PER_MINUTE over all of a member's chats.
   chatSend: { max: CHAT_SENDS_PER_MINUTE, windowMs: 60_000 },
-  // Abuse reports: ABUSE_REPORTS_PER_HOUR per account (engine/core/abuse.ts).
-  abuseReport: { max: ABUSE_REPORTS_PER_HOUR, windowMs: 3_600_000 },
   // Posts and comments (and block comments): POSTS_PER_MINUTE per member over every target.
   postSend: { max: POSTS_PER_MINUTE, windowMs: 60_000 },
+  // Abuse reports: ABUSE_REPORTS_PER_HOUR per account (engine/core/abuse.ts).
+  abuseReport: { max: ABUSE_REPORTS_PER_HOUR, windowMs: 3_600_000 },
 };
 
 const WHAT: Record<RateLimitClass, string> = {
@@ -44,8 +44,8 @@ const WHAT: Record<RateLimitClass, string> = {
   heavy: 'searches and previews',
   write: 'changes',
   chatSend: 'chat messages',
-  abuseReport: 'abuse reports',
   postSend: 'posts and comments',
+  abuseReport: 'abuse reports',
 };
 
 /** RATE_LIMITS="signIn=20/60,write=600/60" (max per seconds) over the defaults, each max times RATE_LIMIT_SCALE. */
@@ -55,8 +55,8 @@ export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefine
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const m = /^(signIn|outbound|heavy|write|chatSend|abuseReport|postSend)=(\d{1,7})\/(\d{1,6})$/.exec(part);
-    if (!m) throw new Error(`RATE_LIMITS: "${part}" must read <signIn|outbound|heavy|write|chatSend|abuseReport|postSend>=<max>/<seconds>`);
+    const m = /^(signIn|outbound|heavy|write|chatSend|postSend|abuseReport)=(\d{1,7})\/(\d{1,6})$/.exec(part);
+    if (!m) throw new Error(`RATE_LIMITS: "${part}" must read <signIn|outbound|heavy|write|chatSend|postSend|abuseReport>=<max>/<seconds>`);
     limits[m[1] as RateLimitClass] = { max: Number(m[2]), windowMs: Number(m[3]) * 1000 };
   }
   const scale = env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1;
@@ -69,8 +69,8 @@ export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefine
 const SIGN_IN = new Set(['POST /login', 'POST /api/v1/auth/tradeSecret', 'POST /api/v1/auth/refresh']);
 const OUTBOUND = new Set(['GET /api/v1/external/content/rss/url/:url']);
 const CHAT_SEND = 'PUT /api/v1/chat/private/:id';
-const ABUSE_REPORT = new Set(['POST /api/v1/reportAbuse', 'POST /api/v1/chat/private/:id/:messageId/report']);
 const POST_SEND = new Set(['PUT /api/v1/communications/:targetId', 'PUT /api/v1/structure/block/:id/comment']);
+const ABUSE_REPORT = new Set(['POST /api/v1/reportAbuse', 'POST /api/v1/chat/private/:id/:messageId/report']);
 const HEAVY = /\/search$|^\/api\/v1\/admin\/rules\/preview$|[bB]lockStatistics|recalculatePostScores/;
 
 /** The limit a route falls under, or undefined (reads and the media routes are not limited). */
@@ -80,8 +80,8 @@ export function rateLimitClassOf(method: string, url: string): RateLimitClass | 
   if (OUTBOUND.has(key)) return 'outbound';
   if (HEAVY.test(url)) return 'heavy';
   if (key === CHAT_SEND) return 'chatSend';
-  if (ABUSE_REPORT.has(key)) return 'abuseReport';
   if (POST_SEND.has(key)) return 'postSend';
+  if (ABUSE_REPORT.has(key)) return 'abuseReport';
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return 'write';
   return undefined;
 }

@@ -12,6 +12,7 @@ import type { AdminFrameServices } from '../../admin/frame/types';
 import { mediaUrl } from '../../engine/core/media';
 import { useResourceEntry } from '../../engine/data/hooks';
 import { profilesSlice } from '../../engine/data/profiles';
+import { abuseSlice } from '../../engine/data/abuse';
 import type { Profile, ProfileMeta } from '../../schemas/model';
 import { adminRequestOf } from '../edit-mode/admin-request';
 import { webDataLayer } from '../engine/data-layer';
@@ -48,9 +49,13 @@ export default function AdminArea({ path, Refused }: { path: string; Refused: Co
     ({ type, message, action }) => void pushToast({ type, message, ...(action ? { actions: [action] } : {}) }),
     [pushToast],
   );
+  const onAbuseQueueChanged = useCallback<NonNullable<AdminFrameServices['onAbuseQueueChanged']>>(
+    (listener) => layer.slice(abuseSlice).onQueueChanged(listener),
+    [layer],
+  );
   const services = useMemo<AdminFrameServices>(
-    () => ({ request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, toast, Refused }),
-    [request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, toast, Refused],
+    () => ({ request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, toast, Refused, onAbuseQueueChanged }),
+    [request, holder, locale, overrides, dates, files, imageUrl, navExpanded, saveNavExpanded, toast, Refused, onAbuseQueueChanged],
   );
   return <AdminFrame path={path} services={services} />;
 }

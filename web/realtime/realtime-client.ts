@@ -120,6 +120,7 @@ export const FORWARDED_EVENTS = [
   'insights:dashboard',
   'insights:reports',
   'connection:state:update',
+  'abuse:queueChanged',
 ] as const;
 
 export function applyItemsChanges(store: Store, raw: ItemsChanges): void {

@@ -21,6 +21,9 @@ export interface ReportAbuseDialogProps {
   onClose(): void;
 }
 
+/** Closes on Escape and outside presses (a modal is persistent unless told). */
+const DIALOG = { persistent: false, width: 520 } as const;
+
 type State = { step: 'idle' } | { step: 'sending' } | { step: 'sent' } | { step: 'failed'; message: string };
 
 export function ReportAbuseDialog({ reportedId, reportedType, open, onClose }: ReportAbuseDialogProps) {
@@ -42,6 +45,7 @@ function ReportForm({ reportedId, reportedType, onClose }: Omit<ReportAbuseDialo
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (state.step === 'sending') return;
     if (!category) {
       setMissing(true);
       return;
@@ -55,7 +59,7 @@ function ReportForm({ reportedId, reportedType, onClose }: Omit<ReportAbuseDialo
   };
 
   return (
-    <ModalDialog title={t(`abuse.title.${reportedType}`)} onDismiss={onClose}>
+    <ModalDialog title={t(`abuse.title.${reportedType}`)} modalProps={DIALOG} onDismiss={onClose}>
       {state.step === 'sent' ? (
         <div className="t-abuse-report">
           <p role="status">{t('abuse.sent')}</p>
@@ -89,7 +93,7 @@ function ReportForm({ reportedId, reportedType, onClose }: Omit<ReportAbuseDialo
             </p>
           )}
           <div className="t-abuse-report__actions">
-            <button type="submit" className="ts-button ts-button--primary" disabled={state.step === 'sending'}>
+            <button type="submit" className="ts-button ts-button--primary" aria-disabled={state.step === 'sending'}>
               {state.step === 'sending' ? t('abuse.sending') : t('abuse.send')}
             </button>
             <button type="button" className="ts-button" onClick={onClose}>
