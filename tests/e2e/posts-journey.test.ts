@@ -3,10 +3,10 @@
  * browsers of their own, on a page holding the four post blocks (createUserPost, userPost,
  * discussionThreads, cardWall): Maya writes a post with two images and mentions Victor; Victor's
  * bell shows the mention, he opens the post from it, comments and reacts; Maya sees both live
- * without a reload. Victor reports a third member's comment as spam; Ada hides it (through the
- * queue's call: its admin screen is not built yet) and it disappears from both open pages. Hostile
- * titles, bodies and media sent through the API render inert. The page is axe clean at 1280 light
- * and 375 dark.
+ * without a reload. Victor reports a third member's comment as spam; Ada hides it from
+ * /app/admin/reportAbuse and it disappears from both open pages. Maya starts a thread, finds it
+ * with the board's search and adds a card, Victor seeing both live. Hostile titles, bodies and
+ * media sent through the API render inert. The page is axe clean at 1280 light and 375 dark.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +27,6 @@ let tokens: Record<string, string>;
 let pageId: string;
 let pagePath: string;
 let dir: string;
-let reportId: string;
 const errors: string[] = [];
 const dialogs: string[] = [];
 const TITLE = 'Repair café this Saturday';
@@ -175,7 +174,7 @@ describe('Maya and Victor on a page of posts', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     const answer = await filed;
     expect(answer.request().postDataJSON()).toMatchObject({ reportedType: 'comment', category: 'spam' });
-    reportId = ((await answer.json()) as { id: string }).id;
+    expect(answer.status()).toBe(201);
     await dialog.getByRole('status').filter({ hasText: 'Your report was sent' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     // Maya sees the comment arrive live too.
@@ -184,9 +183,18 @@ describe('Maya and Victor on a page of posts', () => {
       .waitFor();
   });
 
-  // The queue's screen (/app/admin/reportAbuse) is not built yet: Ada hides the comment through its call.
-  it('Ada hides the reported comment and it disappears from both open pages', async () => {
-    await call('admin', 'POST', 'reportAbuse/hideCommunicationAdmin', { id: reportId });
+  it('Ada hides the reported comment from /app/admin/reportAbuse and it disappears from both open pages', async () => {
+    const ada = await signedIn('Ada Admin');
+    await ada.goto(`${server.url}/app/admin/reportAbuse`);
+    await ada
+      .getByRole('list', { name: 'Reported items' })
+      .getByRole('link')
+      .filter({ hasText: SPAM.slice(0, 20) })
+      .first()
+      .click();
+    await ada.getByRole('heading', { level: 2, name: 'Reported item: Comment' }).waitFor();
+    await ada.getByRole('button', { name: 'Hide' }).click();
+    await ada.getByText('Hidden: it is gone from open pages and its reports are resolved.').waitFor();
     for (const page of [maya, victor]) await page.getByRole('article', { name: `Comment: ${SPAM.slice(0, 40)}` }).waitFor({ state: 'detached' });
     // Victor's own comment stays.
     await postCard(feed(maya), TITLE)
