@@ -1,9 +1,9 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import type { Communication, CommunicationOrder } from '../../schemas/model/api/communications';
 import { displayExcerpt } from '../../engine/core/communications';
 import { useCommunication } from '../../engine/data/communications-hooks';
-import { AuthorLine, errorText, usePosts } from '../../engine/react/communications/post-common';
+import { AuthorLine, errorText, linkedPostId, usePosts } from '../../engine/react/communications/post-common';
 import { PostCard, type PostCardOptions } from '../../engine/react/communications/PostCard';
 import { PostList } from '../../engine/react/communications/PostList';
 import type { DiscussionThreadsOptions } from '../options.generated';
@@ -27,6 +27,13 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
   const [sort, setSort] = useState<Sort>((options.sortOrder as Sort) ?? 'newest');
   const [open, setOpen] = useState<string>();
   const [writing, setWriting] = useState(false);
+  // A notification's link (`?post=<id>`) to one of this board's threads opens it.
+  const [linked, setLinked] = useState<string>();
+  useEffect(() => setLinked(linkedPostId()), []);
+  const linkedEntry = useCommunication(linked);
+  useEffect(() => {
+    if (linkedEntry?.state === 'ready' && linkedEntry.value.targetId === block.id) setOpen(linkedEntry.value.rootId || linkedEntry.value.id);
+  }, [linkedEntry, block.id]);
   if (!user?.accountId) return null;
   const mayStart = options.whoCanStartThreads !== 'admins' || !!isAdmin;
   const card: PostCardOptions = {

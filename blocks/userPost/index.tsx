@@ -3,20 +3,13 @@ import { usePageId, useEngine, type BlockProps } from '../../engine/block-api';
 import type { Communication } from '../../schemas/model/api/communications';
 import { displayExcerpt } from '../../engine/core/communications';
 import { useCommunication } from '../../engine/data/communications-hooks';
-import { AuthorLine } from '../../engine/react/communications/post-common';
+import { AuthorLine, linkedPostId } from '../../engine/react/communications/post-common';
 import { PostCard, type PostCardOptions } from '../../engine/react/communications/PostCard';
 import { PostList } from '../../engine/react/communications/PostList';
 import { PostThumbnail, thumbnailFileOf, type ThumbnailRatio } from '../../engine/react/communications/PostMediaGallery';
 import type { UserPostOptions } from '../options.generated';
 
 export type { UserPostOptions };
-
-/** The post a link names (`?post=<id>`, a mention's or reply's notification): shown opened above the feed. */
-function linkedPostId(): string | undefined {
-  if (typeof location === 'undefined') return undefined;
-  const id = new URLSearchParams(location.search).get('post');
-  return id && /^[A-Za-z0-9:_-]{1,80}$/.test(id) ? id : undefined;
-}
 
 /**
  * The page's feed (community §3 `userPost`): the posts whose target is the page, in one of five
@@ -47,7 +40,7 @@ export default function UserPost({ options }: BlockProps<UserPostOptions>) {
   const grid = mode === 'thumbnail' || mode === 'thumbnailOnly';
   return (
     <section className={`t-posts t-posts--feed t-posts--${mode}`} aria-label={t('posts.feedLabel')} data-target-id={pageId}>
-      {linked && <LinkedPost id={linked} options={card} onClose={() => setLinked(undefined)} />}
+      {linked && <LinkedPost id={linked} targetId={pageId} options={card} onClose={() => setLinked(undefined)} />}
       <PostList
         targetId={pageId}
         order="newest"
@@ -68,11 +61,12 @@ export default function UserPost({ options }: BlockProps<UserPostOptions>) {
   );
 }
 
-function LinkedPost({ id, options, onClose }: { id: string; options: PostCardOptions; onClose(): void }) {
+/** The linked post, when it is one of this feed's (a link to a discussion's thread is that block's to open). */
+function LinkedPost({ id, targetId, options, onClose }: { id: string; targetId: string; options: PostCardOptions; onClose(): void }) {
   const { t } = useEngine();
   const entry = useCommunication(id);
   if (!entry || entry.state === 'loading') return <p role="status">{t('posts.loading')}</p>;
-  if (entry.state !== 'ready') return null;
+  if (entry.state !== 'ready' || entry.value.targetId !== targetId) return null;
   return (
     <div className="t-posts__linked">
       <PostCard item={entry.value} options={{ ...options, commentsOpen: true }} expanded />

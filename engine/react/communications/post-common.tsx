@@ -142,3 +142,10 @@ export function errorText(t: (key: string, params?: Record<string, string | numb
   if (status === 413) return t('posts.errors.tooLarge');
   return message ? t('posts.errors.refused', { message }) : t('posts.errors.failed');
 }
+
+/** The post a link names (`?post=<id>`, a mention's or reply's notification): the feed or board holding it opens it. */
+export function linkedPostId(): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const id = new URLSearchParams(location.search).get('post');
+  return id && /^[A-Za-z0-9:_-]{1,80}$/.test(id) ? id : undefined;
+}
