@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import type { CommunicationOrder } from '../../schemas/model/api/communications';
 import { PostCard, type PostCardOptions } from '../../engine/react/communications/PostCard';
@@ -19,6 +19,12 @@ export default function CardWall({ block, options }: BlockProps<CardWallOptions>
   const { t, user, isAdmin } = useEngine();
   const headingId = useId();
   const [writing, setWriting] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  /** The form closed (posted or cancelled): focus goes back to its button. */
+  const closeForm = () => {
+    setWriting(false);
+    requestAnimationFrame(() => toggle.current?.focus());
+  };
   if (!user?.accountId) return null;
   const mayWrite = options.whoCanComment !== 'admins' || !!isAdmin;
   const order = (options.sortOrder ?? 'newest') as CommunicationOrder;
@@ -47,7 +53,7 @@ export default function CardWall({ block, options }: BlockProps<CardWallOptions>
         </h2>
       )}
       {mayWrite && (
-        <button type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
+        <button ref={toggle} type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
           {t('posts.cardWall.new')}
         </button>
       )}
@@ -64,9 +70,9 @@ export default function CardWall({ block, options }: BlockProps<CardWallOptions>
               maxMedia: 0,
               allowMentions: true,
               submitLabel: t('posts.cardWall.add'),
-              onCancel: () => setWriting(false),
+              onCancel: closeForm,
             }}
-            onPosted={() => setWriting(false)}
+            onPosted={closeForm}
           />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import type { Communication, CommunicationOrder } from '../../schemas/model/api/communications';
 import { displayExcerpt } from '../../engine/core/communications';
@@ -27,6 +27,23 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
   const [sort, setSort] = useState<Sort>((options.sortOrder as Sort) ?? 'newest');
   const [open, setOpen] = useState<string>();
   const [writing, setWriting] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  /** The form closed (posted or cancelled): focus goes back to its button. */
+  const closeForm = () => {
+    setWriting(false);
+    requestAnimationFrame(() => toggle.current?.focus());
+  };
+  const section = useRef<HTMLElement>(null);
+  // Back from a thread: focus returns to its row (the list unmounted while it was open).
+  const [returnTo, setReturnTo] = useState<string>();
+  useEffect(() => {
+    if (!returnTo || open) return;
+    const row = section.current?.querySelector<HTMLButtonElement>(`[data-thread-id="${CSS.escape(returnTo)}"]`);
+    if (row) {
+      row.focus();
+      setReturnTo(undefined);
+    }
+  }, [returnTo, open]);
   // A notification's link (`?post=<id>`) to one of this board's threads opens it.
   const [linked, setLinked] = useState<string>();
   useEffect(() => setLinked(linkedPostId()), []);
@@ -58,12 +75,19 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
         </h2>
       )}
       {open ? (
-        <OpenThread id={open} options={card} onBack={() => setOpen(undefined)} />
+        <OpenThread
+          id={open}
+          options={card}
+          onBack={() => {
+            setReturnTo(open);
+            setOpen(undefined);
+          }}
+        />
       ) : (
         <>
           <div className="t-discussions__bar">
             {mayStart && (
-              <button type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
+              <button ref={toggle} type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
                 {t('posts.discussions.new')}
               </button>
             )}
@@ -87,9 +111,9 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
                   maxMedia: 6,
                   allowMentions: true,
                   submitLabel: t('posts.discussions.start'),
-                  onCancel: () => setWriting(false),
+                  onCancel: closeForm,
                 }}
-                onPosted={() => setWriting(false)}
+                onPosted={closeForm}
               />
             </Suspense>
           )}
@@ -116,7 +140,7 @@ function ThreadRow({ item, nameFormat, onOpen, failed }: { item: Communication; 
   const title = item.deleted ? t('posts.deletedTitle') : item.title || displayExcerpt(item.text ?? '', 60).text || t('posts.untitled');
   return (
     <div className="t-thread-row">
-      <button type="button" className="t-thread-row__open" onClick={onOpen} disabled={item.id.startsWith('local:')}>
+      <button type="button" className="t-thread-row__open" data-thread-id={item.id} onClick={onOpen} disabled={item.id.startsWith('local:')}>
         {title}
       </button>
       <div className="t-thread-row__meta">
@@ -131,9 +155,12 @@ function ThreadRow({ item, nameFormat, onOpen, failed }: { item: Communication; 
 function OpenThread({ id, options, onBack }: { id: string; options: PostCardOptions; onBack(): void }) {
   const { t } = useEngine();
   const entry = useCommunication(id);
+  const back = useRef<HTMLButtonElement>(null);
+  // The row that opened it is gone: focus starts on the way back.
+  useEffect(() => back.current?.focus(), []);
   return (
     <div className="t-discussions__thread">
-      <button type="button" className="ts-button t-discussions__back" onClick={onBack}>
+      <button ref={back} type="button" className="ts-button t-discussions__back" onClick={onBack}>
         {t('posts.discussions.back')}
       </button>
       {entry?.state === 'ready' ? (
