@@ -16,7 +16,7 @@ import type { AbuseContent, AbuseQueueEvent, AbuseQueueResponse, AbuseReport, Ab
 import type { CommunicationListResponse } from '../../schemas/model/api/communications';
 import type { ChatMessage, ChatReportResponse, ChatSummary } from '../../schemas/model/api/chat';
 import type { AdminDashboardResponse } from '../../schemas/model/api/staff';
-import { DEMO_OPEN_REPORT, DEMO_RESOLVED_REPORT } from '../../server/abuse/seed';
+import { DEMO_OPEN_REPORT, DEMO_REPORTED_COMMENT, DEMO_RESOLVED_REPORT } from '../../server/abuse/seed';
 import { describeBackends } from '../helpers/backends';
 import { emitAck, nextEvent, socketFor } from '../helpers/sockets';
 import { until } from '../helpers/until';
@@ -46,7 +46,7 @@ describeBackends('abuse reports', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '
     expect(open.status).toBe(200);
     const demo = open.body.items.find((i) => i.report.id === DEMO_OPEN_REPORT);
     expect(demo).toMatchObject({ reportCount: 1, categories: ['spam'], contentState: 'visible' });
-    expect(demo!.excerpt.length).toBeGreaterThan(0);
+    expect(demo!.excerpt).toBe('Beautiful grain. Is it food safe?');
     expect(open.body.openCount).toBeGreaterThanOrEqual(1);
     const resolved = await search('admin', '?status=resolved');
     expect(resolved.body.items.map((i) => i.report.id)).toContain(DEMO_RESOLVED_REPORT);
@@ -54,9 +54,10 @@ describeBackends('abuse reports', { env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '
     expect(d.body.report.status).toBe('resolved');
     expect(d.body.content).toMatchObject({ reportedType: 'profile', contentState: 'visible', profile: { accountId: 'owen', name: 'Owen Evans' } });
     expect(d.body.history.map((h) => h.action)).toEqual(['reported', 'status', 'comment', 'status']);
-    const chat = await detail('admin', DEMO_OPEN_REPORT);
-    expect(chat.body.content.reportedType).toBe('chatMessage');
-    expect(chat.body.content.chatMessage?.message.length).toBeGreaterThan(0);
+    const comment = await detail('admin', DEMO_OPEN_REPORT);
+    expect(comment.body.report).toMatchObject({ reportedType: 'comment', reportedId: DEMO_REPORTED_COMMENT, reporterId: 'chloe', authorId: 'victor' });
+    expect(comment.body.content).toMatchObject({ contentState: 'visible', communication: { id: DEMO_REPORTED_COMMENT }, parent: { id: 'demo-post-woodwork' } });
+    expect(comment.body.content.href).toMatch(/\?post=demo-post-woodwork$/);
   });
 
   it('files a report on a profile (201), answers the same report again (200), tells the moderators', async () => {

@@ -1,14 +1,16 @@
 /**
  * The moderation queue end to end in Chromium against the built server: Ada opens
- * /app/admin/reportAbuse, sees the demo's open report and opens it (the reported chat message in
- * context), then opens the report Elif filed on a comment Maya wrote in the makers' lounge and hides
- * it: the server holds it hidden, its report resolved, and the lounge's list no longer shows it.
- * The queue and the detail are axe clean (serious, critical) at 1280 px light and 375 px dark.
+ * /app/admin/reportAbuse, opens the demo's open report (Victor's comment on the demo feed, shown
+ * under its post) and hides it: the server holds it hidden, its report resolved, and the feed no
+ * longer lists it for members. A chat message Maya reports meanwhile joins the open queue live and
+ * is shown in context. The queue and the
+ * detail are axe clean (serious, critical) at 1280 px light and 375 px dark.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbuseReport, AbuseReportDetail } from '../../schemas/model/api/abuse';
 import type { CommunicationListResponse } from '../../schemas/model/api/communications';
+import { DEMO_OPEN_REPORT, DEMO_REPORTED_COMMENT } from '../../server/abuse/seed';
 import { signInAt } from '../helpers/api-server';
 import { openSignedIn, seriousViolations, type SignedInBrowsers } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -18,7 +20,7 @@ let browsers: SignedInBrowsers | undefined;
 let ada: Page;
 const tokens: Record<string, string> = {};
 const errors: string[] = [];
-const COMMENT = 'Cheap watches at watches.example, write to me';
+const DEMO_TEXT = 'Beautiful grain. Is it food safe?';
 
 async function call<T>(who: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}/api/v1/${path}`, {
@@ -60,41 +62,45 @@ afterAll(async () => {
 });
 
 describe('the moderation queue', () => {
-  it('opens the demo report, then hides a reported comment: gone from the lounge', async () => {
-    const comment = await call<{ id: string }>('maya', 'PUT', 'structure/block/lounge-swap/comment', { comment: COMMENT });
-    const report = await call<AbuseReport>('elif', 'POST', 'reportAbuse', {
-      reportedType: 'comment',
-      reportedId: comment.id,
-      category: 'spam',
-      data: { reason: 'An advert' },
-    });
-
+  it('opens the demo report and hides the comment: gone from the feed', async () => {
     await go('/admin/reportAbuse');
     const rows = ada.getByRole('list', { name: 'Reported items' });
-    await rows.getByRole('link', { name: COMMENT }).waitFor();
-    await axeBothWays(() => rows.getByRole('link', { name: COMMENT }).waitFor());
+    await rows.getByRole('link', { name: DEMO_TEXT }).waitFor();
+    expect(await rows.getByRole('listitem').count()).toBe(1);
 
-    // The demo's open report: a chat message Victor reported.
-    await rows.getByRole('link', { name: /workbench/ }).click();
+    // Maya reports a chat message meanwhile: the open queue shows it without a reload (abuse:queueChanged).
+    const chats = await call<{ items: { id: string }[] }>('maya', 'GET', 'chat/private');
+    const history = await call<{ items: { id: string; from: string; message: string }[] }>('maya', 'GET', `chat/private/${chats.items[0].id}`);
+    const theirs = history.items.find((m) => m.from !== 'maya')!;
+    await call<AbuseReport>('maya', 'POST', 'reportAbuse', { reportedType: 'chatMessage', reportedId: theirs.id, category: 'harassment' });
+    await ada.waitForFunction(() => document.querySelectorAll('.t-abuse__row').length === 2, null, { timeout: 15_000 });
+    await axeBothWays(() => rows.getByRole('link', { name: DEMO_TEXT }).waitFor());
+
+    await rows
+      .getByRole('link', { name: /^(?!Beautiful)/ })
+      .first()
+      .click();
     await ada.getByRole('heading', { level: 2, name: 'Reported item: Chat message' }).waitFor();
-    await ada.getByText('This link looks like an advert, not a photo of the bench.').first().waitFor();
+    await ada.getByRole('article', { name: 'Reported' }).waitFor();
     await axeBothWays(() => ada.getByRole('heading', { level: 3, name: 'History' }).waitFor());
     await ada.getByRole('link', { name: 'Back to the queue' }).click();
 
-    await rows.getByRole('link', { name: COMMENT }).click();
+    await rows.getByRole('link', { name: DEMO_TEXT }).click();
     await ada.getByRole('heading', { level: 2, name: 'Reported item: Comment' }).waitFor();
     const reported = ada.getByRole('article', { name: 'Reported' });
-    expect(await reported.textContent()).toContain(COMMENT);
+    expect(await reported.textContent()).toContain(DEMO_TEXT);
+    expect(await ada.getByRole('article', { name: 'In reply to' }).textContent()).toContain('maya');
+    await ada.getByText('The same question is pasted under every post, with a link to a shop.').first().waitFor();
     await axeBothWays(() => reported.waitFor());
     await ada.getByRole('button', { name: 'Hide' }).click();
     await ada.getByText('Hidden: it is gone from open pages and its reports are resolved.').waitFor();
     await ada.getByRole('button', { name: 'Show again' }).waitFor();
 
-    const detail = await call<AbuseReportDetail>('admin', 'GET', `reportAbuse/${report.id}?bulkReports=true`);
+    const detail = await call<AbuseReportDetail>('admin', 'GET', `reportAbuse/${DEMO_OPEN_REPORT}?bulkReports=true`);
     expect(detail.content.contentState).toBe('hidden');
     expect(detail.report.status).toBe('resolved');
-    const lounge = await call<CommunicationListResponse>('elif', 'GET', 'communications/lounge-swap?limit=50');
-    expect(lounge.items.map((c) => c.id)).not.toContain(comment.id);
+    const replies = await call<CommunicationListResponse>('elif', 'GET', `communications/demo-feed?parentId=demo-post-woodwork&limit=50`);
+    expect(replies.items.map((c) => c.id)).not.toContain(DEMO_REPORTED_COMMENT);
     expect(errors).toEqual([]);
   });
 });
