@@ -571,6 +571,8 @@ export interface CollectionsOptions<T, C = string> extends Omit<CollectionOption
   loadPage(key: string, request: PageRequest<C>): Promise<Page<T, C>>;
   /** Collections kept while no view shows them, the least recently used dropped first (default 20). */
   keep?: number;
+  /** The sort key of one key's collection, when keys differ in order (a list per sort order); else `compare`. */
+  compareOf?(key: string): CollectionOptions<T, C>['compare'];
 }
 
 export interface Collections<T, C = string> {
@@ -618,6 +620,7 @@ export function createCollections<T, C = string>(context: { store: JotaiStore; l
         collection = createCollection<T, C>(context.store, {
           ...options,
           name: `${options.name} ${key}`,
+          compare: options.compareOf?.(key) ?? options.compare,
           loadPage: (request) => options.loadPage(key, request),
           onUnmount: () => evict(),
         });

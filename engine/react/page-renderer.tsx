@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import type { Id, Page, ReadProblem } from '../../schemas/model';
 import { ColumnsLayout } from './block-children';
+import { PageIdContext } from './page-context';
 import { useEngine } from './engine-context';
 import { pageAtom } from './structure-store';
 import { PageTitleContext, usePageHeading } from './page-title';
@@ -48,16 +49,18 @@ function ReadablePage({ page }: { page: Page }) {
   const modalId = typeof page.relatedBlocks?.modal === 'string' ? page.relatedBlocks.modal : undefined;
   return (
     // An article, not <main>: the host app's layout owns the main landmark.
-    <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
-      {heading}
-      <PageTitleContext.Provider value={heroIsTitle}>
-        <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
-      </PageTitleContext.Provider>
-      {modalId && (
-        <Suspense fallback={null}>
-          <PageModal blockId={modalId} />
-        </Suspense>
-      )}
-    </article>
+    <PageIdContext.Provider value={page.id}>
+      <article className={`t-page t-page--${page.width === 'fluid' ? 'fluid' : 'fixed'}`} data-page-id={page.id}>
+        {heading}
+        <PageTitleContext.Provider value={heroIsTitle}>
+          <ColumnsLayout parentKind="page" parentId={page.id} children={page.children} positions={page.positions} />
+        </PageTitleContext.Provider>
+        {modalId && (
+          <Suspense fallback={null}>
+            <PageModal blockId={modalId} />
+          </Suspense>
+        )}
+      </article>
+    </PageIdContext.Provider>
   );
 }

@@ -62,6 +62,25 @@ describe('the member bundle (dist/app/meta.json)', () => {
     expect(chat(reached('blocks/_chunks.generated/messages.ts?lazy-entry'))).toContain('engine/react/chat/ChatList.tsx');
   });
 
+  it('loads the posts code only with the post blocks, and tiptap only with the post editor', () => {
+    const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
+    const reached = (entry: string) => [...new Set(initialFiles(meta, entry).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {})))];
+    const posts = (inputs: string[]) => inputs.filter((i) => /engine\/data\/communications|engine\/react\/communications\//.test(i));
+    const tiptap = (inputs: string[]) => inputs.filter((i) => /@tiptap\/|prosemirror/.test(i));
+    expect(posts(initialFiles(meta).flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {})))).toEqual([]);
+    expect(posts(reached('web/member-chunk.ts'))).toEqual([]);
+    expect(posts(reached('blocks/_chunks.generated/userSearch.ts?lazy-entry'))).toEqual([]);
+    expect(posts(reached('blocks/_chunks.generated/messages.ts?lazy-entry'))).toEqual([]);
+    for (const type of ['userPost', 'discussionThreads', 'cardWall', 'createUserPost']) {
+      const inputs = reached(`blocks/_chunks.generated/${type}.ts?lazy-entry`);
+      // createUserPost's own chunk is the block only: the form is the composer's chunk.
+      expect(posts(inputs).length > 0, type).toBe(type !== 'createUserPost');
+      // The editor (tiptap) comes with the first "New thread", "New card" or post form shown, in its own chunk.
+      expect(tiptap(inputs), type).toEqual([]);
+    }
+    expect(tiptap(reached('engine/react/communications/PostComposer.tsx?lazy-entry')).length).toBeGreaterThan(0);
+  });
+
   it('carries socket.io-client in the lazy member chunk, its browser build without debug', () => {
     const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
     const reached = initialFiles(meta, 'web/member-chunk.ts').flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));

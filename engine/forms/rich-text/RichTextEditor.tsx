@@ -1,9 +1,9 @@
 /** The tiptap editor behind the wysiwyg field; its own lazily loaded chunk. */
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, type AnyExtension, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { MAX_INLINE_IMAGE_UPLOAD_BYTES } from '../../core/constants';
 import { runRule } from '../../core/validation';
 import { sanitizeHtml } from '../sanitize';
@@ -11,7 +11,16 @@ import type { ToolbarButton } from './presets';
 
 export interface RichTextEditorProps {
   html: string;
-  onChange(html: string): void;
+  onChange?(html: string): void;
+  /** The editor's document instead of `html` (a post body, schemas/model/api/communications.ts RichTextDoc). */
+  doc?: JSONContent;
+  /** Hears the document on every change (empty: no text, no image). */
+  onDocChange?(doc: JSONContent, empty: boolean): void;
+  /** More extensions (a post's @ mentions). */
+  extensions?: AnyExtension[];
+  /** Shown below the editing area (the mention suggestions). */
+  after?: ReactNode;
+  placeholder?: string;
   onBlur?(): void;
   buttons: ToolbarButton[];
   labels: Record<ToolbarButton, string>;
@@ -64,8 +73,9 @@ export default function RichTextEditor(props: RichTextEditorProps) {
       StarterKit.configure({ link: false }),
       Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'] }),
       Image.configure({ inline: false, allowBase64: false }),
+      ...(props.extensions ?? []),
     ],
-    content: sanitizeHtml(props.html),
+    content: props.doc ?? sanitizeHtml(props.html),
     editable: props.editable,
     editorProps: {
       attributes: {
@@ -74,9 +84,13 @@ export default function RichTextEditor(props: RichTextEditorProps) {
         'aria-multiline': 'true',
         'aria-labelledby': props.labelledBy,
         ...(props.describedBy ? { 'aria-describedby': props.describedBy } : {}),
+        ...(props.placeholder ? { 'data-placeholder': props.placeholder } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => props.onChange(e.isEmpty ? '' : sanitizeHtml(e.getHTML())),
+    onUpdate: ({ editor: e }) => {
+      props.onChange?.(e.isEmpty ? '' : sanitizeHtml(e.getHTML()));
+      props.onDocChange?.(e.getJSON(), e.isEmpty);
+    },
     onBlur: () => props.onBlur?.(),
     immediatelyRender: true,
   });
@@ -132,6 +146,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
         </>
       )}
       <EditorContent editor={editor} />
+      {props.after}
     </div>
   );
 }
