@@ -6,7 +6,7 @@ import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { dataLayerOf, webDataLayer } from '../engine/data-layer';
 import { ownListMembershipsSlice } from '../engine/list-memberships';
-import { sessionAtom } from '../shell/shell-state';
+import { canEditAtom, editModeAtom, sessionAtom } from '../shell/shell-state';
 import { followMembershipChanges } from './membership-refetch';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
@@ -17,7 +17,12 @@ export default function RealtimeConnection() {
   const { api, realtime } = useServices();
   const store = useStore();
   const route = useAtomValue(currentRouteAtom);
+  // Edit mode shows an editor the drafts: her requests ask for them and her socket hears them.
+  const editMode = useAtomValue(editModeAtom);
+  const canEdit = useAtomValue(canEditAtom);
+  const drafts = editMode && canEdit;
   const client = useRef<RealtimeClient | null>(null);
+  const draftsBefore = useRef(false);
   useEffect(() => {
     const token = api.getToken();
     if (!token) return;
@@ -67,8 +72,15 @@ export default function RealtimeConnection() {
     };
   }, [api, realtime, store]);
   useEffect(() => {
+    api.setDrafts?.(drafts);
+    if (drafts === draftsBefore.current) return;
+    draftsBefore.current = drafts;
+    // Entering edit mode reads the drafts; leaving it reads what members see.
+    refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+  }, [api, store, drafts]);
+  useEffect(() => {
     // A page's target names the profile it shows (profile:update reaches the sockets viewing it).
-    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId, profileId: route.targetId });
-  }, [route.moduleId, route.pageId, route.targetId]);
+    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId, profileId: route.targetId, ...(drafts ? { draftsId: 'all' } : {}) });
+  }, [route.moduleId, route.pageId, route.targetId, drafts]);
   return null;
 }
