@@ -2,6 +2,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
+import { moduleAtom } from '../../engine/react/structure-store';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { dataLayerOf, webDataLayer } from '../engine/data-layer';
@@ -12,6 +13,12 @@ import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
 import { refetchStructure } from './structure-refetch';
 import { refreshNotificationCounts } from '../notifications/notification-service';
+
+/** Whether a settings update's module order names a module the store does not hold (every signed-in user sees every module). */
+function namesUnknownModule(store: ReturnType<typeof useStore>, payload: unknown): boolean {
+  const order = (payload as { settings?: { structure?: { orders?: { modules?: { order?: unknown } } } } } | null)?.settings?.structure?.orders?.modules?.order;
+  return Array.isArray(order) && order.some((id) => typeof id === 'string' && store.get(moduleAtom(id)) === undefined);
+}
 
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
@@ -31,7 +38,12 @@ export default function RealtimeConnection() {
       token,
       getToken: () => api.getToken(),
       store,
-      onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
+      onEvent: (event, payload) => {
+        applyShellEvent(store, event, payload, () => browserEnv(api.baseURL));
+        // A module published (or created) elsewhere: the order names a module this browser has not read yet.
+        if (event === 'settings:updated' && namesUnknownModule(store, payload))
+          refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+      },
       // Missed events the server could not send again: collections, the structure and the open page read again.
       onRefetch: () => {
         dataLayerOf(store)?.reconnected();
