@@ -3,6 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
 import { moduleAtom } from '../../engine/react/structure-store';
+import type { DraftsResponse } from '../../schemas/model/api/structure';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { dataLayerOf, webDataLayer } from '../engine/data-layer';
@@ -87,8 +88,12 @@ export default function RealtimeConnection() {
     api.setDrafts?.(drafts);
     if (drafts === draftsBefore.current) return;
     draftsBefore.current = drafts;
-    // Entering edit mode reads the drafts; leaving it reads what members see.
-    refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+    // Entering edit mode reads the drafts; leaving it reads what members see. Without drafts both
+    // are what is shown already: nothing is read again (the page is not remounted).
+    api
+      .get<DraftsResponse>('structure/drafts', { quiet: true })
+      .then((answer) => (answer.drafts.length ? refetchStructure(store, api, store.get(currentRouteAtom).pageId) : undefined))
+      .catch(() => undefined);
   }, [api, store, drafts]);
   useEffect(() => {
     // A page's target names the profile it shows (profile:update reaches the sockets viewing it).
