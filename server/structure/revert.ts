@@ -148,8 +148,12 @@ export async function revertChange(w: StructureWrite, user: SignedInUser, token:
   if (record.moduleOrder) await w.setModuleOrder(record.moduleOrder);
   // A publish taken back: what it published is a draft again.
   for (const draft of record.publishedDrafts ?? []) {
-    const d = draft as unknown as DraftRecord;
-    if (!d || typeof d.kind !== 'string' || typeof d.id !== 'string') continue;
+    const kept = draft as unknown as DraftRecord;
+    if (!kept || typeof kept.kind !== 'string' || typeof kept.id !== 'string') continue;
+    // Above the revision the revert just wrote: editors' browsers keep the newest revision they heard of.
+    const now = kept.kind === 'order' ? undefined : await w.get<{ revision?: number }>(kept.kind, kept.id);
+    const revision = Math.max(Number(kept.data?.revision ?? 0) || 0, Number(now?.revision ?? 0) || 0) + 1;
+    const d: DraftRecord = kept.data && kept.kind !== 'order' ? { ...kept, data: { ...kept.data, revision } } : kept;
     await w.tx.put('draft', draftKey(d.kind, d.id), d);
     if (d.kind !== 'order') w.draftNews.push({ kind: d.kind, id: d.id, item: d.data, before: null });
   }

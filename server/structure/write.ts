@@ -72,7 +72,7 @@ export class StructureWrite {
   }
 
   /** Writes an item; `expectedRevision` gives 409 when someone else wrote it first. */
-  async put<T extends { id: Id }>(kind: ItemKind, item: T, expectedRevision?: number): Promise<T> {
+  async put<T extends { id: Id }>(kind: ItemKind, item: T, expectedRevision?: number, revision?: number): Promise<T> {
     const t = await this.remember(kind, item.id);
     if (kind === 'page' && (t.schemaVersion ?? 0) > CURRENT_PAGE_SCHEMA_VERSION)
       throw conflict(`page "${item.id}" was written by a newer Tessera (schemaVersion ${t.schemaVersion}); it cannot be changed here`);
@@ -82,8 +82,12 @@ export class StructureWrite {
     const stored = kind === 'block' ? withParsedTemplate(read as { type?: unknown }) : read;
     if (this.drafts) return this.putDraft(t, stored as unknown as JsonObject, expectedRevision) as unknown as T;
     try {
-      const revision = await this.tx.put(kind, item.id, stored, { expectedRevision, schemaVersion: kind === 'page' ? CURRENT_PAGE_SCHEMA_VERSION : null });
-      t.after = { ...(stored as unknown as JsonObject), revision };
+      const written = await this.tx.put(kind, item.id, stored, {
+        expectedRevision,
+        schemaVersion: kind === 'page' ? CURRENT_PAGE_SCHEMA_VERSION : null,
+        ...(revision !== undefined ? { revision } : {}),
+      });
+      t.after = { ...(stored as unknown as JsonObject), revision: written };
       return t.after as unknown as T;
     } catch (error) {
       if (error instanceof RevisionConflict) throw conflict(error.message);
@@ -110,22 +114,18 @@ export class StructureWrite {
     t.after = null;
   }
 
-  /** A draft of the item: the next revision of what the editor sees; a draft equal to the published item is dropped. */
+  /**
+   * A draft of the item at the next revision of what the editor sees. Revisions only grow, even
+   * when a draft comes back to the published item (an undo): the editor's browser keeps the
+   * newest revision it heard of, so a draft equal to the published item stays (unlisted, see
+   * routes/drafts.ts) rather than going back to the published revision.
+   */
   private async putDraft(t: Touched, stored: JsonObject, expectedRevision?: number): Promise<JsonObject> {
     const current = t.after ? Number((t.after as { revision?: unknown }).revision ?? 0) || 0 : 0;
     if (expectedRevision !== undefined && expectedRevision !== current)
       throw conflict(`${t.kind} "${t.id}" is at revision ${current}, not ${expectedRevision}: someone changed it since`);
     const published = (await this.tx.get<JsonObject>(t.kind, t.id))?.data;
     const { revision: _r, ...content } = stored as JsonObject & { revision?: unknown };
-    if (published) {
-      const { revision: _p, ...publishedContent } = published as JsonObject & { revision?: unknown };
-      if (sameJson(content, publishedContent)) {
-        // Back to what members see: no draft, and the item at its published revision.
-        await this.tx.remove('draft', draftKey(t.kind, t.id));
-        t.after = published;
-        return published;
-      }
-    }
     const after = { ...content, revision: Math.max(current, Number((published as { revision?: unknown } | undefined)?.revision ?? 0) || 0) + 1 } as JsonObject;
     await this.writeDraft(t.kind, t.id, after, t.before ?? published ?? null);
     t.after = after;

@@ -120,7 +120,12 @@ describe.each(BACKENDS)('drafts on %s', (backend) => {
     expect(await emitAck(mayaSocket, 'page:subscribe', { id: 'news' })).toEqual({ ok: true });
     const heard = nextEvent<ItemsChanges & { drafts?: boolean }>(mayaSocket, 'items:changes');
     const toMaya = recordEvents(mayaSocket);
+    const revisionOf = async (token: string, headers?: Record<string, string>) =>
+      (await api.call<PageResponse>('GET', 'structure/page/news', { token, headers })).body.blocks.find((b) => b.id === 'news-2')!.revision;
+    const drafted = await revisionOf(admin, DRAFTS);
     expect((await edit<DraftsPublishResponse>('POST', 'structure/drafts/publish', { all: true })).body.published).toBe(5);
+    // Published at the revision the editor holds, so her next save is not refused as stale.
+    expect(await revisionOf(maya)).toBe(drafted);
     const event = await heard;
     expect(event.drafts).toBeUndefined();
     expect(event.items.find((i) => i.id === 'news-2')!.item).toMatchObject({ options: { text: 'Draft text' } });
@@ -137,6 +142,8 @@ describe.each(BACKENDS)('drafts on %s', (backend) => {
     expect(discarded.status).toBe(200);
     expect(discarded.body.discarded).toBe(1);
     expect(await newsText(admin, DRAFTS)).toBe('Draft text');
+    // The published text again, at a newer revision (browsers keep the newest they heard of), and no longer listed.
+    expect((await edit<DraftsResponse>('GET', 'structure/drafts')).body.drafts).toEqual([]);
     expect(await newsText(maya)).toBe('Draft text');
   });
 

@@ -12,7 +12,8 @@ import { requireUser, type AppContext, type SignedInUser } from '../../context';
 import { badRequest } from '../../errors';
 import { canViewPage } from '../../permissions';
 import type { DocumentSource, DocumentTx } from '../../storage/documents';
-import { draftKey, draftView, listDrafts, overlayDrafts, type DraftRecord } from '../drafts';
+import { draftKey, draftView, listDrafts, overlayDrafts, type DraftItemKind, type DraftRecord } from '../drafts';
+import { sameJson } from '../../../engine/core/same-json';
 import { sendDraftChanges } from '../draft-events';
 import { needEditMode } from '../item-rights';
 import { overrideKey } from '../overlay-reader';
@@ -20,6 +21,13 @@ import { readPageDocument } from '../read';
 import { requireRight, requireVisible, type Step } from '../revert';
 import { requireVisiblePage, seesEverything } from '../viewer';
 import { writeStructure } from '../write';
+
+/** Whether two states of an item hold the same content (revisions aside). */
+function sameContent(a: JsonObject, b: JsonObject): boolean {
+  const { revision: _a, ...left } = a;
+  const { revision: _b, ...right } = b;
+  return sameJson(left, right);
+}
 
 /** The drafts "publish this page" takes: the page, its blocks, their fields, its module and the module order when the module is a draft. */
 async function draftsOfPage(view: DocumentSource, drafts: DraftRecord[], pageId?: Id): Promise<DraftRecord[]> {
@@ -72,7 +80,10 @@ export function structureDraftRoutes(app: FastifyInstance, ctx: AppContext): voi
         const page = (await view.get<Page>('page', d.pageId))?.data ?? (await ctx.store.get<Page>('page', d.pageId))?.data;
         if (!page || !canViewPage(user, page)) continue;
       }
-      const published = d.kind === 'order' ? true : !!(await ctx.store.get(d.kind, d.id));
+      const stored = d.kind === 'order' ? undefined : (await ctx.store.get<JsonObject>(d.kind, d.id))?.data;
+      const published = d.kind === 'order' || !!stored;
+      // A draft back to what is published (an undo, a discard) is no change to show.
+      if (stored && d.data && sameContent(stored, d.data)) continue;
       const removed = !d.data || (d.kind === 'block' && (d.data as { wasDeleted?: boolean }).wasDeleted === true);
       out.push({
         kind: d.kind,
@@ -104,8 +115,9 @@ export function structureDraftRoutes(app: FastifyInstance, ctx: AppContext): voi
           else if (!d.data || (d.kind === 'block' && (d.data as { wasDeleted?: boolean }).wasDeleted)) {
             if (await w.get(d.kind, d.id)) await w.remove(d.kind, d.id);
           } else {
-            const { revision: _r, ...item } = d.data as JsonObject & { id: Id };
-            await w.put(d.kind, item as JsonObject & { id: Id });
+            // At the draft's revision: the editors' browsers hold it already.
+            const { revision, ...item } = d.data as JsonObject & { id: Id; revision?: number };
+            await w.put(d.kind, item as JsonObject & { id: Id }, undefined, typeof revision === 'number' ? revision : undefined);
           }
           await w.tx.remove('draft', draftKey(d.kind, d.id));
         }
@@ -140,8 +152,17 @@ export function structureDraftRoutes(app: FastifyInstance, ctx: AppContext): voi
       await requireMayApply(tx, user, chosen);
       const items = [];
       for (const d of chosen) {
-        await tx.remove('draft', draftKey(d.kind, d.id));
-        if (d.kind !== 'order') items.push({ kind: d.kind, id: d.id, item: (await tx.get(d.kind, d.id))?.data ?? null, before: d.data });
+        const published = d.kind === 'order' ? undefined : (await tx.get<JsonObject>(d.kind, d.id))?.data;
+        if (published && d.data) {
+          // The published item again, as a draft at a newer revision: editors' browsers keep the newest revision they heard of.
+          const revision = Math.max(Number(d.data.revision ?? 0) || 0, Number(published.revision ?? 0) || 0) + 1;
+          const data = { ...published, revision };
+          await tx.put('draft', draftKey(d.kind, d.id), { ...d, data, updatedAt: Date.now() });
+          items.push({ kind: d.kind as DraftItemKind, id: d.id, item: data, before: d.data });
+        } else {
+          await tx.remove('draft', draftKey(d.kind, d.id));
+          if (d.kind !== 'order') items.push({ kind: d.kind, id: d.id, item: published ?? null, before: d.data });
+        }
       }
       return items;
     });
