@@ -3,7 +3,10 @@
  * Publish (this page), Publish all, Discard (this page, asked first) and Preview as member. The
  * preview is Puck's: the page as members will see it once published (the drafts, without the
  * editing chrome), until Back to editing. A publish is one undo step (its revert token takes it
- * back, the drafts return). The list is read again whenever a change reaches the socket.
+ * back, the drafts return). The list is read again whenever a change reaches the socket. The
+ * page itself follows through realtime: a publish sends members the items at the revisions the
+ * editors hold, a discard or an unpublish sends editors newer drafts, so nothing is read again
+ * (and the composer keeps its selection).
  */
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -20,11 +23,9 @@ import { countable, draftPreviewAtom, draftsAtom, draftsOfPage, draftsReloadAtom
 export interface DraftBarProps {
   /** The shell's realtime socket: any change heard reads the drafts again. */
   channel: PresenceChannel | null;
-  /** Reads the structure and the open page again. */
-  onReload(): Promise<void>;
 }
 
-export function DraftBar({ channel, onReload }: DraftBarProps) {
+export function DraftBar({ channel }: DraftBarProps) {
   const admin = useAdmin();
   const { t, store, locale } = admin;
   const drafts = useAtomValue(draftsAtom);
@@ -44,9 +45,9 @@ export function DraftBar({ channel, onReload }: DraftBarProps) {
 
   useEffect(() => {
     void refresh();
-    store.set(draftsReloadAtom, { reload: async () => (await onReload(), await refresh()) });
+    store.set(draftsReloadAtom, { reload: refresh });
     return () => store.set(draftsReloadAtom, null);
-  }, [refresh, onReload, store]);
+  }, [refresh, store]);
 
   useEffect(() => {
     if (!channel) return;
@@ -89,7 +90,6 @@ export function DraftBar({ channel, onReload }: DraftBarProps) {
           command: { kind: 'unpublish', token: result.revertToken, scope },
         });
       admin.notify('positive', countText(t, locale, 'admin.drafts.published', result.published));
-      await onReload();
       await refresh();
     } catch (error) {
       admin.notify('negative', t('admin.drafts.failed', { message: errorMessage(error, t) }));
@@ -104,7 +104,6 @@ export function DraftBar({ channel, onReload }: DraftBarProps) {
       await admin.api.discardDrafts({ pageId: admin.pageId });
       admin.notify('positive', t('admin.drafts.discarded'));
       setConfirming(false);
-      await onReload();
       await refresh();
     } catch (error) {
       admin.notify('negative', t('admin.drafts.failed', { message: errorMessage(error, t) }));

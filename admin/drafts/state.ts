@@ -39,5 +39,5 @@ export const countable = (drafts: DraftSummary[]) => drafts.filter((d) => d.kind
 /** Preview as member: the composer's chrome hidden, the drafts shown. */
 export const draftPreviewAtom = atom(false);
 
-/** Reads the structure and the open page again (with the drafts), then the drafts: set by the bar. */
+/** Reads the list of drafts again (after an undo or redo of a publish): set by the bar. */
 export const draftsReloadAtom = atom<{ reload: () => Promise<void> } | null>(null);

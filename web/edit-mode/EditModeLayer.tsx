@@ -5,8 +5,8 @@
  * admin value goes up (`onValue`) and the engine page provides it around the page, so entering
  * edit mode does not remount the page. Admin notices go to the shell's toasts.
  */
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
 import type { AdminValue } from '../../admin/core/context';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
@@ -14,7 +14,6 @@ import type { Translator } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { useServices } from '../shell/services';
 import { realtimeSocketAtom } from '../realtime/socket-atom';
-import { refetchStructure } from '../realtime/structure-refetch';
 import { pushToastAtom, sessionAtom } from '../shell/shell-state';
 import { reloadWithSafeMode } from '../shell/shortcuts';
 import { createFileService } from '../engine/file-services';
@@ -41,9 +40,6 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, onV
   const adminApi = useMemo(() => admin.createHttpAdminApi({ request: adminRequestOf(api) }), [admin, api]);
   const files = useMemo(() => createFileService(api), [api]);
   const [headerSlot, setHeaderSlot] = useState<HTMLElement | null>(null);
-  const store = useStore();
-  // After a publish, a discard or an unpublish: the structure and the open page read again, with the drafts.
-  const reload = useCallback(() => refetchStructure(store, api, pageId), [store, api, pageId]);
   useEffect(() => setHeaderSlot(document.getElementById(HEADER_ADMIN_SLOT_ID)), []);
   if (!session) return null;
   const nav = <admin.NavigationEditor currentModuleId={moduleId} currentPageId={pageId} onNavigate={(path) => navigate(path, { replace: true })} />;
@@ -65,7 +61,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, onV
     >
       {headerSlot ? createPortal(nav, headerSlot) : nav}
       <admin.AdminBar onSafeModeToggle={reloadWithSafeMode} />
-      <admin.DraftBar channel={socket} onReload={reload} />
+      <admin.DraftBar channel={socket} />
       {socket && <admin.Presence channel={socket} />}
     </admin.AdminProvider>
   );

@@ -112,7 +112,7 @@ export function structureDraftRoutes(app: FastifyInstance, ctx: AppContext): voi
         await requireMayApply(w.tx, user, chosen);
         for (const d of chosen) {
           if (d.kind === 'order') await w.setModuleOrder((d.data?.order as Id[] | undefined) ?? []);
-          else if (!d.data || (d.kind === 'block' && (d.data as { wasDeleted?: boolean }).wasDeleted)) {
+          else if (!d.data) {
             if (await w.get(d.kind, d.id)) await w.remove(d.kind, d.id);
           } else {
             // At the draft's revision: the editors' browsers hold it already.
@@ -121,7 +121,9 @@ export function structureDraftRoutes(app: FastifyInstance, ctx: AppContext): voi
           }
           await w.tx.remove('draft', draftKey(d.kind, d.id));
         }
-        const token = await w.revertToken(user.account.accountId, ctx.config.revertWindowMs, [], {
+        // Blocks deleted in the draft are published marked deleted (a delete's own revert still finds them) and go for good when this window ends.
+        const deleted = chosen.filter((d) => d.kind === 'block' && (d.data as { wasDeleted?: boolean } | null)?.wasDeleted).map((d) => d.id);
+        const token = await w.revertToken(user.account.accountId, ctx.config.revertWindowMs, deleted, {
           publishedDrafts: chosen as unknown as JsonObject[],
         });
         await w.tx.raw
