@@ -45,6 +45,8 @@ export { RulesEditor, RulesEditorDialog } from './rules-editor';
 
 export { renderInlineText } from './inline-text/InlineText';
 export { Presence, type PresenceChannel } from './presence/Presence';
+export { DraftBar, DraftBadge, type DraftBarProps } from './drafts/DraftBar';
+export { draftsAtom, draftPreviewAtom } from './drafts/state';
 
 /** The engine's add-block slot in edit mode (pass to EngineProvider `renderAddBlock`). */
 export function renderAddBlock(slot: AddBlockSlot) {

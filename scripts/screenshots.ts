@@ -51,6 +51,21 @@ async function composer(page: Page) {
   await page.locator('[data-block-id="welcome-every-page"]').getByText('Run by members').hover();
 }
 
+/** The composer with the drafts bar (issue 35): the callout's tone changed and saved, so the page has an unpublished change. */
+async function composerDrafts(page: Page) {
+  const panel = await calloutSettings(page, 'welcome-every-page', 'Run by members');
+  const tone = panel.getByLabel('Tone');
+  await tone.selectOption({ label: (await tone.inputValue()) === 'warning' ? 'Success' : 'Warning' });
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Unpublished changes' })
+    .getByText(/unpublished change/)
+    .waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const blocks = page.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: 'Blocks' });
+  if ((await blocks.getAttribute('aria-pressed')) === 'true' && (page.viewportSize()?.width ?? 1280) < 900) await blocks.click();
+}
+
 /** The rules editor on the notice board's volunteers-only callout: edit mode, its Visibility tab, Edit rules, the server's count shown. */
 async function rulesEditor(page: Page) {
   const panel = await calloutSettings(page, 'notice-volunteers-only', 'Volunteers: rota swap');
@@ -178,6 +193,8 @@ const SHOTS: Shot[] = [
   },
   { name: 'composer-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composer },
   { name: 'composer-375', viewport: MOBILE, path: '/app/home/welcome', admin: true, prepare: composer },
+  { name: 'composer-drafts-1280', viewport: DESKTOP, path: '/app/home/welcome', admin: true, prepare: composerDrafts },
+  { name: 'composer-drafts-375', viewport: MOBILE, path: '/app/home/welcome', admin: true, prepare: composerDrafts },
   { name: 'rules-editor-1280', viewport: DESKTOP, path: '/app/members-area/notice-board', admin: true, prepare: rulesEditor },
   { name: 'rules-editor-375', viewport: MOBILE, path: '/app/members-area/notice-board', admin: true, prepare: rulesEditor },
   { name: 'files-upload-1280', viewport: DESKTOP, path: '/app/resources/share', fullPage: true, prepare: sharedFile },

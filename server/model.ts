@@ -41,6 +41,10 @@ export interface RevertRecord {
   moduleOrder?: Id[];
   /** Module order the write left, when it changed (the revert's check, as `revision` for items). */
   moduleOrderAfter?: Id[];
+  /** The write made drafts (edit mode): its revert puts the drafts back, not the published items. */
+  drafts?: boolean;
+  /** The write published these drafts (structure/drafts.ts records): its revert puts them back as drafts. */
+  publishedDrafts?: JsonObject[];
 }
 
 export interface LoginSecret {

@@ -6,7 +6,7 @@
  */
 import { autoUpdate, flip, FloatingFocusManager, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Block } from '../../schemas/model';
 import { clipboardAtom, copyBlock, pasteClipboard } from '../captured/clipboard';
 import { useEditorsOf } from '../presence/Presence';
@@ -18,6 +18,8 @@ import { dragHandleSlotAtom } from '../editor/drag';
 import { isSelectedAtom, selectedBlockAtom } from '../editor/selection';
 import { deleteBlock, duplicateBlock, moveBy } from './block-actions';
 import { BlockMenu, type BlockMenuItem } from './BlockMenu';
+import { DraftBadge } from '../drafts/DraftBar';
+import { isDraftedAtom } from '../drafts/state';
 import { MoveToDialog } from './MoveTo';
 
 /** Deleting asks first when the block holds something worth keeping: children or options. */
@@ -51,6 +53,7 @@ function BlockChrome({ block }: { block: Block }) {
   const select = useSetAtom(selectedBlockAtom);
   const debug = useAtomValue(debugInfoAtom);
   const editors = useEditorsOf(block.id);
+  const drafted = useAtomValue(useMemo(() => isDraftedAtom('block', block.id), [block.id]));
   const chromeRef = useRef<HTMLDivElement>(null);
   const empty = useRendersNothing(chromeRef);
 
@@ -70,6 +73,7 @@ function BlockChrome({ block }: { block: Block }) {
         >
           {name}
         </button>
+        {drafted && <DraftBadge />}
         {editors && (
           <span className="t-admin-presence" role="status">
             {t('admin.presence.editing', { name: editors })}

@@ -4,7 +4,7 @@
  * boundary. Every method rejects with an `AdminApiError` on failure.
  */
 import type { Block, Id, Module, Page, Positions, RuleQuery } from '../../schemas/model';
-import type { BlockPasteRequest } from '../../schemas/model/api/structure';
+import type { BlockPasteRequest, DraftSummary, DraftsPublishResponse } from '../../schemas/model/api/structure';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 
 /** How the server reports a failure: `{ error, message }`, optionally with errors per options field (JSON pointer -> message). */
@@ -81,6 +81,9 @@ export interface UserListSummary {
   name: string;
 }
 
+/** Which drafts: one page's, or all. */
+export type DraftScope = { pageId: Id } | { all: true };
+
 export interface AdminApi {
   /** POST structure/block/{id} {block}: saves a block; the server validates options against the registry schema. */
   updateBlock(id: Id, block: Block): Promise<StructureWriteResult>;
@@ -97,6 +100,12 @@ export interface AdminApi {
   searchBlocks(query: string): Promise<Block[]>;
   /** DELETE structure/block/{id}/{parentType}/{parentId}/{col}/{index}: sets wasDeleted and returns a revert token. */
   deleteBlock(id: Id, parentType: ParentType, parentId: Id, col: number, index: number): Promise<DeleteBlockResult>;
+  /** GET structure/drafts: the unpublished changes this editor may see (issue 35). */
+  listDrafts(): Promise<DraftSummary[]>;
+  /** POST structure/drafts/publish {pageId} or {all: true}: publishes drafts; the token takes the publish back (revert). */
+  publishDrafts(scope: DraftScope): Promise<DraftsPublishResponse>;
+  /** POST structure/drafts/discard {pageId} or {all: true}: drops drafts, back to what members see. */
+  discardDrafts(scope: DraftScope): Promise<{ discarded: number }>;
   /** POST structure/revert {token}: undoes the structure change the token was issued for. */
   revert(token: string): Promise<StructureWriteResult>;
   /**

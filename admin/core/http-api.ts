@@ -9,7 +9,14 @@
  * modules back (the server broadcasts the same changes to other clients as `items:changes`).
  */
 import type { Block, Id, Module, Page } from '../../schemas/model';
-import type { BlockPasteRequest, PageResponse, StructureModule, StructureResponse } from '../../schemas/model/api/structure';
+import type {
+  BlockPasteRequest,
+  DraftsPublishResponse,
+  DraftsResponse,
+  PageResponse,
+  StructureModule,
+  StructureResponse,
+} from '../../schemas/model/api/structure';
 import type { RulePreview, RuleSubjectChoices } from '../../engine/core';
 import type {
   AddBlockRequest,
@@ -127,6 +134,12 @@ export function createHttpAdminApi({ request }: { request: AdminRequest }): Admi
       tokenPages.set(revertToken, [pageId]);
       return { ...(await pagesResult([pageId], [id])), revertToken };
     },
+
+    async listDrafts() {
+      return (await call<DraftsResponse>('GET', 'structure/drafts')).drafts;
+    },
+    publishDrafts: (scope) => call<DraftsPublishResponse>('POST', 'structure/drafts/publish', scope),
+    discardDrafts: (scope) => call<{ discarded: number }>('POST', 'structure/drafts/discard', scope),
 
     async revert(token) {
       await call('POST', 'structure/revert', { token });

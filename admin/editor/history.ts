@@ -10,6 +10,8 @@ import { blockAtom, type RevertAction, type StructureAction } from '../../engine
 import type { Block, Id } from '../../schemas/model';
 import { blockLabel, errorMessage, type AdminValue } from '../core/context';
 import { findPlacement, parentColumns } from '../core/placement';
+import type { DraftScope } from '../core/api';
+import { draftsReloadAtom } from '../drafts/state';
 
 /** What takes a step back (or forward). */
 export type HistoryCommand =
@@ -18,7 +20,11 @@ export type HistoryCommand =
    * Write the block as it was; `block.revision` is the revision the server must still hold, `base`
    * the revision the block had before the change this takes back (see `rebase`).
    */
-  | { kind: 'block'; block: Block; base?: number };
+  | { kind: 'block'; block: Block; base?: number }
+  /** Publish drafts again (redo of a publish taken back). */
+  | { kind: 'publish'; scope: DraftScope }
+  /** Take a publish back through its revert token: members see what they saw, the drafts return. */
+  | { kind: 'unpublish'; token: string; scope: DraftScope };
 
 export interface HistoryStep {
   /** Said in the bar's tooltips and announcements: "Move “Alpha”". */
@@ -84,6 +90,19 @@ function lookup(admin: Admin) {
 
 /** Runs a command against the server (one request) and answers the command that takes it back. */
 export async function runCommand(admin: Admin, command: HistoryCommand): Promise<HistoryCommand> {
+  if (command.kind === 'publish' || command.kind === 'unpublish') {
+    let next: HistoryCommand;
+    if (command.kind === 'publish') {
+      const result = await admin.api.publishDrafts(command.scope);
+      if (!result.revertToken) throw new Error(admin.t('admin.history.gone'));
+      next = { kind: 'unpublish', token: result.revertToken, scope: command.scope };
+    } else {
+      await admin.api.revert(command.token);
+      next = { kind: 'publish', scope: command.scope };
+    }
+    await admin.store.get(draftsReloadAtom)?.reload();
+    return next;
+  }
   if (command.kind === 'block') {
     const current = admin.store.get(blockAtom(command.block.id));
     if (!current || current.wasDeleted) throw new Error(admin.t('admin.history.gone'));

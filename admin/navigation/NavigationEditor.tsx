@@ -12,6 +12,8 @@ import { Dialog } from '../core/Dialog';
 import { DialogActions } from '../core/DialogActions';
 import { errorMessage, useAdmin, type AdminValue } from '../core/context';
 import { canAddModules, canAddPages, canEditItem, canMoveModules, canMovePages, PAGES_SUBJECT } from '../core/permissions';
+import { DraftBadge } from '../drafts/DraftBar';
+import { draftedItemsAtom } from '../drafts/state';
 import { EditModuleDialog, EditPageDialog, NewModuleDialog, NewPageDialog } from './ItemDialogs';
 
 export function moveInList<T>(list: readonly T[], from: number, to: number): T[] {
@@ -65,6 +67,7 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
   const admin = useAdmin();
   const { t, store, user } = admin;
   const order = useAtomValue(moduleOrderAtom);
+  const drafted = useAtomValue(draftedItemsAtom);
   const current = useAtomValue(moduleAtom(currentModuleId));
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const [pendingMove, setPendingMove] = useState<{ pageId: Id; from: Id; to: Id } | null>(null);
@@ -181,6 +184,7 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
                 onClick={() => mod.childIds?.[0] && onNavigate(`/${mod.slug}/${store.get(pageAtom(mod.childIds[0]))?.slug ?? ''}`)}
               >
                 {mod.name}
+                {drafted.has(`module:${id}`) && <DraftBadge />}
               </button>
               {canEditItem(user, 'items.modules', id) && (
                 <button type="button" aria-label={`${t('admin.module.edit')}: ${mod.name}`} onClick={() => setOpen({ kind: 'editModule', id })}>
@@ -218,6 +222,7 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
                   onClick={() => onNavigate(`/${current.slug}/${page.slug}`)}
                 >
                   {page.name}
+                  {drafted.has(`page:${id}`) && <DraftBadge />}
                 </button>
                 {canEditItem(user, PAGES_SUBJECT, id) && (
                   <button type="button" aria-label={`${t('admin.page.edit')}: ${page.name}`} onClick={() => setOpen({ kind: 'editPage', id })}>

@@ -55,6 +55,8 @@ export interface PutOptions {
   expectedRevision?: number;
   schemaVersion?: number | null;
   expiresAt?: number | null;
+  /** The revision to store, when above the current one (publishing a draft keeps the revision editors already hold). */
+  revision?: number;
 }
 
 export class RevisionConflict extends Error {
@@ -220,7 +222,7 @@ export class DocumentTx extends DocumentReader {
     this.remember(kind, id, existing as { data: string; revision: number } | undefined);
     const current = existing ? Number(existing.revision) : 0;
     if (options.expectedRevision !== undefined && options.expectedRevision !== current) throw new RevisionConflict(kind, id, options.expectedRevision, current);
-    const revision = current + 1;
+    const revision = options.revision !== undefined && options.revision > current ? options.revision : current + 1;
     const stored = { ...(data as object), ...(this.kinds.get(kind)?.revisionInData ? { revision } : {}) };
     const values = {
       data: JSON.stringify(stored),

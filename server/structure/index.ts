@@ -11,6 +11,9 @@ import { ITEM_READERS } from './item-readers';
 import { mayViewModule, mayViewPage, trackPresence } from './realtime-events';
 import { sweepExpiredReverts } from './revert-sweep';
 import { structureBlockRoutes } from './routes/blocks';
+import { structureDraftRoutes } from './routes/drafts';
+import { draftScopeHook, readDraftRecord, type DraftRecord } from './drafts';
+import { mayHearDrafts } from './draft-events';
 import { structureFieldRoutes } from './routes/fields';
 import { structureModuleRoutes } from './routes/modules';
 import { structurePageRoutes } from './routes/pages';
@@ -26,6 +29,8 @@ declare module '../storage/documents' {
     revert: RevertRecord;
     /** A block comment of before the communications domain: its migration moves them to its tables (unreadable ones stay). */
     comment: JsonObject;
+    /** An editor's unpublished change of one item, keyed `kind:id` (drafts.ts). */
+    draft: DraftRecord;
   }
 }
 
@@ -40,9 +45,13 @@ export default defineDomain({
     itemPermissions: { cached: true },
     revert: {},
     comment: {},
+    // Read tolerantly (a damaged draft reads as absent and is reported); not cached: written often, read by editors only.
+    draft: { reader: () => readDraftRecord },
   },
   permissionSubjects: [SUBJECTS.modules, SUBJECTS.pages, SUBJECTS.blocks, SUBJECTS.fields, SUBJECTS.administration],
   routes(api, ctx) {
+    draftScopeHook(api, ctx);
+    structureDraftRoutes(api, ctx);
     structureModuleRoutes(api, ctx);
     structurePageRoutes(api, ctx);
     structureBlockRoutes(api, ctx);
@@ -51,6 +60,7 @@ export default defineDomain({
   rooms: [
     { kind: 'module', mayJoin: mayViewModule },
     { kind: 'page', mayJoin: mayViewPage },
+    { kind: 'drafts', mayJoin: mayHearDrafts },
   ],
   onConnection: trackPresence,
   jobs: [

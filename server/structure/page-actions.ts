@@ -45,7 +45,7 @@ export class PageActions {
   async page(pageId: Id): Promise<PageDocument> {
     const loaded = Object.prototype.hasOwnProperty.call(this.docs, pageId) ? this.docs[pageId] : undefined;
     if (loaded) return loaded;
-    const doc = await readPageDocument(this.w.tx, pageId);
+    const doc = await readPageDocument(this.w.source, pageId);
     if (!doc) throw notFound(`page "${pageId}" does not exist`);
     if (doc.page.readProblem?.kind === 'unsupportedVersion')
       throw conflict(`page "${pageId}" was written by a newer Tessera (${doc.page.readProblem.detail}); it cannot be changed here`);

@@ -23,7 +23,7 @@ export function mergeVisibleOrder(current: Id[], order: Id[], visible: ReadonlyS
 /** Removes a page; its blocks are marked deleted (and go for good when the revert window ends). Returns their ids. */
 export async function removePage(w: StructureWrite, pageId: Id): Promise<Id[]> {
   const page = await w.require<Page>('page', pageId);
-  const blocks = await collectBlocks(w.tx, childBlockIds(page));
+  const blocks = await collectBlocks(w.source, childBlockIds(page));
   for (const b of blocks) await w.put<Block>('block', { ...b, wasDeleted: true });
   await w.remove('page', pageId);
   w.pageIds.add(pageId);

@@ -31,10 +31,11 @@ import { overlayReader, overrideKey } from './overlay-reader';
 import { moduleOrder } from './read';
 import { blockVisibleTo, hiddenFieldIds, type StoredBlock } from './viewer';
 import type { StructureWrite } from './write';
+import { draftKey, type DraftRecord } from './drafts';
 
 type SnapshotItem = RevertRecord['snapshot'][number];
 
-interface Step {
+export interface Step {
   item: SnapshotItem;
   /** As stored now (read tolerantly); undefined when absent. */
   now?: Record<string, unknown>;
@@ -59,7 +60,7 @@ function unchangedSince(step: Step): boolean {
 const live = (b?: Record<string, unknown>) => (b && !b.wasDeleted ? (b as unknown as StoredBlock) : undefined);
 
 /** Step 2 for one item: 404 unless the user may see it now and as the revert would leave it (`after`). */
-async function requireVisible(user: SignedInUser, current: DocumentSource, after: DocumentSource, { item, now, then }: Step): Promise<void> {
+export async function requireVisible(user: SignedInUser, current: DocumentSource, after: DocumentSource, { item, now, then }: Step): Promise<void> {
   if (item.kind === 'page') {
     for (const page of [now, then] as unknown as (Page | undefined)[]) if (page && !canViewPage(user, page)) throw notFound(`page "${item.id}" does not exist`);
   } else if (item.kind === 'block') {
@@ -76,7 +77,7 @@ async function requireVisible(user: SignedInUser, current: DocumentSource, after
 }
 
 /** Step 3 for one item: 403 unless the user may now make the change the revert makes to it. */
-async function requireRight(user: SignedInUser, after: DocumentSource, { item, now, then }: Step, restored: Set<string>): Promise<void> {
+export async function requireRight(user: SignedInUser, after: DocumentSource, { item, now, then }: Step, restored: Set<string>): Promise<void> {
   switch (item.kind) {
     case 'module':
       if (then && now) need(user, 'addChildren', 'items.modules', item.id);
@@ -117,11 +118,11 @@ export async function revertChange(w: StructureWrite, user: SignedInUser, token:
 
   const steps: Step[] = [];
   for (const item of snapshot) {
-    const now = (await w.tx.get<Record<string, unknown>>(item.kind, item.id))?.data;
+    const now = (await w.source.get<Record<string, unknown>>(item.kind, item.id))?.data;
     steps.push({ item, now, then: item.data ? (readStoredItem(item.kind, item.data, item.id) as Record<string, unknown>) : undefined });
   }
   const restored = new Set(steps.filter((s) => s.then && !s.now).map((s) => overrideKey(s.item.kind, s.item.id)));
-  const after = overlayReader(w.tx, new Map(steps.map((s) => [overrideKey(s.item.kind, s.item.id), s.then ?? null])));
+  const after = overlayReader(w.source, new Map(steps.map((s) => [overrideKey(s.item.kind, s.item.id), s.then ?? null])));
 
   // Edit mode, as for the block and field calls, unless the blocks come back only with their page (a page or module delete).
   const inPageBack = (s: Step) => {
@@ -129,7 +130,7 @@ export async function revertChange(w: StructureWrite, user: SignedInUser, token:
     return typeof pageId === 'string' && restored.has(overrideKey('page', pageId));
   };
   if (steps.some((s) => s.item.kind === 'field' || (s.item.kind === 'block' && !inPageBack(s)))) needEditMode(user);
-  for (const step of steps) await requireVisible(user, w.tx, after, step);
+  for (const step of steps) await requireVisible(user, w.source, after, step);
   for (const step of steps) await requireRight(user, after, step, restored);
 
   const changed = steps.find((s) => !unchangedSince(s));
@@ -137,7 +138,7 @@ export async function revertChange(w: StructureWrite, user: SignedInUser, token:
     throw conflict(
       `${nameOf(changed.item.kind, changed.now ?? changed.then, changed.item.id)} was changed after the delete; reverting would undo that change, so nothing was reverted`,
     );
-  if (record.moduleOrder && !sameJson(await moduleOrder(w.tx), record.moduleOrderAfter ?? null))
+  if (record.moduleOrder && !sameJson(await moduleOrder(w.source), record.moduleOrderAfter ?? null))
     throw conflict('the order of modules was changed after the delete; reverting would undo that change, so nothing was reverted');
 
   for (const { item } of steps) {
@@ -145,6 +146,17 @@ export async function revertChange(w: StructureWrite, user: SignedInUser, token:
     else if (await w.get(item.kind, item.id)) await w.remove(item.kind, item.id);
   }
   if (record.moduleOrder) await w.setModuleOrder(record.moduleOrder);
+  // A publish taken back: what it published is a draft again.
+  for (const draft of record.publishedDrafts ?? []) {
+    const kept = draft as unknown as DraftRecord;
+    if (!kept || typeof kept.kind !== 'string' || typeof kept.id !== 'string') continue;
+    // Above the revision the revert just wrote: editors' browsers keep the newest revision they heard of.
+    const now = kept.kind === 'order' ? undefined : await w.get<{ revision?: number }>(kept.kind, kept.id);
+    const revision = Math.max(Number(kept.data?.revision ?? 0) || 0, Number(now?.revision ?? 0) || 0) + 1;
+    const d: DraftRecord = kept.data && kept.kind !== 'order' ? { ...kept, data: { ...kept.data, revision } } : kept;
+    await w.tx.put('draft', draftKey(d.kind, d.id), d);
+    if (d.kind !== 'order') w.draftNews.push({ kind: d.kind, id: d.id, item: d.data, before: null });
+  }
   await w.tx.remove('revert', token);
   return { reverted: snapshot.length };
 }

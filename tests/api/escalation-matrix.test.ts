@@ -383,6 +383,9 @@ const MATRIX: Entry[] = [
     body: (c: RunContext) => ({ token: c.revertToken ?? 'never-issued' }),
     expect: [404, 200, 200],
   },
+  // Drafts (issue 35): nothing is drafted here (no edit-mode header), so an editor publishes and discards nothing.
+  { route: 'POST /api/v1/structure/drafts/publish', path: 'structure/drafts/publish', body: { all: true }, expect: [403, 200, 200] },
+  { route: 'POST /api/v1/structure/drafts/discard', path: 'structure/drafts/discard', body: { all: true }, expect: [403, 200, 200] },
   {
     route: 'POST /api/v1/structure/block/:id/recalculatePostScores',
     path: 'structure/block/lounge-swap/recalculatePostScores',

@@ -59,6 +59,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Ada publishes her drafts (issue 35): members see an editor's changes once published. */
+async function publish(button: 'Publish page' | 'Publish all'): Promise<void> {
+  const bar = admin.getByRole('region', { name: 'Unpublished changes' });
+  await bar.getByRole('button', { name: button }).and(admin.locator(':enabled')).click();
+  await admin
+    .getByText(/published: members see/)
+    .last()
+    .waitFor();
+}
+
 describe('edit mode in Chromium against the built server, with a member watching', () => {
   let blockId = '';
   const adminBlock = () => admin.locator(`[data-block-id="${blockId}"]`);
@@ -87,6 +97,7 @@ describe('edit mode in Chromium against the built server, with a member watching
     await admin.keyboard.press('Enter');
     await expect.poll(async () => (await blockIds(admin)).filter((id) => !before.includes(id))).toHaveLength(1);
     blockId = (await blockIds(admin)).find((id) => !before.includes(id))!;
+    await publish('Publish page');
     await member.locator(`[data-block-id="e2e-cols"] [data-column="0"] [data-block-id="${blockId}"]`).waitFor({ state: 'attached' });
   });
 
@@ -97,6 +108,7 @@ describe('edit mode in Chromium against the built server, with a member watching
     await panel.getByLabel(/Text/).first().fill('Hello from edit mode');
     expect(await seriousViolations(admin, '.t-admin-panel--right')).toEqual([]);
     await panel.getByRole('button', { name: 'Save' }).click();
+    await publish('Publish page');
     await memberBlock().getByText('Hello from edit mode').waitFor();
   });
 
@@ -109,6 +121,7 @@ describe('edit mode in Chromium against the built server, with a member watching
     await admin.keyboard.press('ArrowRight');
     await expect.poll(() => live.textContent()).toBe('Plain text: at the end of column 2 of Two columns.');
     await admin.keyboard.press('Enter');
+    await publish('Publish page');
     await member.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).getByText('Hello from edit mode').waitFor();
     expect(await admin.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).count()).toBe(1);
   });
@@ -118,6 +131,7 @@ describe('edit mode in Chromium against the built server, with a member watching
     const confirm = admin.getByRole('alertdialog', { name: 'Delete this block?' });
     expect(await seriousViolations(admin, '[role="alertdialog"]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await publish('Publish page');
     await memberBlock().waitFor({ state: 'detached' });
     // The notice's Revert button reads in both schemes (issue 14, item 5: it was white on a light surface).
     const notice = admin.locator('.t-admin-notice').filter({ has: admin.getByRole('button', { name: 'Revert' }) });
@@ -130,6 +144,7 @@ describe('edit mode in Chromium against the built server, with a member watching
     const revert = admin.getByRole('dialog', { name: 'Revert the deletion?' });
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
     await revert.getByRole('button', { name: 'Revert' }).click();
+    await publish('Publish page');
     await member.locator(`[data-block-id="e2e-cols"] [data-column="1"] [data-block-id="${blockId}"]`).getByText('Hello from edit mode').waitFor();
   });
 
@@ -143,6 +158,7 @@ describe('edit mode in Chromium against the built server, with a member watching
     await dialog.waitFor({ state: 'detached' });
     // The new page opens (issue 35, item 2: the app's guard refused its own step).
     await admin.waitForURL((url) => url.pathname === '/app/home/workbench');
+    await publish('Publish all');
     const memberPages = member.getByRole('navigation', { name: 'Pages' });
     await memberPages.getByRole('link', { name: 'Workbench' }).waitFor();
 
@@ -154,6 +170,8 @@ describe('edit mode in Chromium against the built server, with a member watching
     expect(await admin.locator(`[id="${describedBy}"]`).textContent()).toContain('Move the page “Workbench”');
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
     await move.getByRole('button', { name: 'Move page' }).click();
+    await move.waitFor({ state: 'detached' });
+    await publish('Publish all');
     await memberPages.getByRole('link', { name: 'Workbench' }).waitFor({ state: 'detached' });
     // The admin was on the page that moved: the app takes her where it now is, with no warning.
     await admin.waitForURL((url) => url.pathname !== '/app/home/workbench');

@@ -21,7 +21,8 @@ const CALLOUT = 'welcome-every-page';
 
 type Doc = { page: { children?: string[] }; blocks: { id: string; type: string; options?: { title?: string; body?: string } }[] };
 async function pageDoc(id: string): Promise<Doc> {
-  const res = await fetch(`${server.url}/api/v1/structure/page/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  // As Ada sees it in edit mode: her changes are drafts (issue 35).
+  const res = await fetch(`${server.url}/api/v1/structure/page/${id}`, { headers: { authorization: `Bearer ${token}`, 'x-tessera-drafts': '1' } });
   return (await res.json()) as Doc;
 }
 const storedTitle = async () => (await pageDoc('welcome')).blocks.find((b) => b.id === CALLOUT)?.options?.title;

@@ -22,7 +22,8 @@ interface Doc {
   blocks: { id: string; type: string; positions?: Record<string, string[]> }[];
 }
 async function welcome(): Promise<Doc> {
-  const res = await fetch(`${server.url}/api/v1/structure/page/welcome`, { headers: { authorization: `Bearer ${token}` } });
+  // As Ada sees it in edit mode: her changes are drafts (issue 35).
+  const res = await fetch(`${server.url}/api/v1/structure/page/welcome`, { headers: { authorization: `Bearer ${token}`, 'x-tessera-drafts': '1' } });
   return (await res.json()) as Doc;
 }
 const secondColumn = async () => (await welcome()).blocks.find((b) => b.id === COLUMNS)?.positions?.['col-1'] ?? [];

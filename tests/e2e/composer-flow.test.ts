@@ -9,9 +9,11 @@
  * and every change live. Then the same flow with the keyboard only, and axe in the editor (a block
  * selected, the side panel open) at 1280 and 375 px, light and dark.
  *
- * The demo has no drafts: a block dropped on a page is public until it is restricted, so Maya
- * sees the new callout until then; and undo is linear, so undoing the tone change after the
- * restriction first undoes the restriction (Maya has the block back until the redo).
+ * Ada's changes are drafts (issue 35): the second admin, in edit mode, has each one live; Victor
+ * and Maya once it is published, which this flow does through the API (publishDrafts) so Ada's
+ * undo history holds her edits only. Published, a block dropped on a page is public until it is
+ * restricted; and undo is linear, so undoing the tone change after the restriction first undoes
+ * the restriction (Maya has the block back, once published, until the redo).
  */
 import type { Locator, Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +48,18 @@ interface Doc {
   blocks: StoredBlock[];
 }
 async function pageDoc(pageId: string): Promise<Doc> {
-  const res = await fetch(`${server.url}/api/v1/structure/page/${pageId}`, { headers: { authorization: `Bearer ${token}` } });
+  // As Ada sees it in edit mode: her changes are drafts (issue 35).
+  const res = await fetch(`${server.url}/api/v1/structure/page/${pageId}`, { headers: { authorization: `Bearer ${token}`, 'x-tessera-drafts': '1' } });
   return (await res.json()) as Doc;
+}
+/** Publishes every draft, outside Ada's undo history: what members see follows. */
+async function publishDrafts(): Promise<void> {
+  const res = await fetch(`${server.url}/api/v1/structure/drafts/publish`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ all: true }),
+  });
+  expect(res.status).toBe(200);
 }
 const stored = async (id: string, pageId = 'welcome') => (await pageDoc(pageId)).blocks.find((b) => b.id === id);
 const secondColumn = async () => (await stored(COLUMNS))?.positions?.['col-1'] ?? [];
@@ -109,7 +121,8 @@ describe('the page composer, as a new admin would use it', () => {
     await expect.poll(async () => (await secondColumn()).length).toBe(before.length + 1);
     const id = (await secondColumn()).at(-1)!;
     expect((await stored(id))?.type).toBe('callout');
-    // Public until restricted: everyone has it, live.
+    // Published, it is public until restricted: everyone has it, live.
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).waitFor(), blockIn(maya, id).waitFor(), blockIn(second, id).waitFor()]);
 
     // Its title, typed in place.
@@ -122,6 +135,7 @@ describe('the page composer, as a new admin would use it', () => {
     await ada.keyboard.type('Rota swap by Friday');
     await ada.keyboard.press('Enter');
     await expect.poll(async () => (await stored(id))?.options?.title).toBe('Rota swap by Friday');
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).getByText('Rota swap by Friday').waitFor(), blockIn(second, id).getByText('Rota swap by Friday').waitFor()]);
 
     // Its tone, in the side panel.
@@ -148,6 +162,7 @@ describe('the page composer, as a new admin would use it', () => {
     await dialog.waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await publishDrafts();
     // Maya loses it live; Victor keeps it, without a reload.
     await blockIn(maya, id).waitFor({ state: 'detached' });
     expect(await marker(maya)).toBe(7);
@@ -160,15 +175,19 @@ describe('the page composer, as a new admin would use it', () => {
     await expect.poll(() => undo.getAttribute('title')).toBe('Undo: Edit “Callout”');
     await undo.click();
     await expect.poll(async () => (await stored(id))?.visibility?.advanced ?? false).toBe(false);
+    await publishDrafts();
     await blockIn(maya, id).waitFor();
     await undo.click();
     await expect.poll(async () => (await stored(id))?.options?.tone).toBe('info');
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).locator('.t-callout--info').waitFor(), blockIn(second, id).locator('.t-callout--info').waitFor()]);
     await redo.click();
     await expect.poll(async () => (await stored(id))?.options?.tone).toBe('warning');
+    await publishDrafts();
     await blockIn(victor, id).locator('.t-callout--warning').waitFor();
     await redo.click();
     await expect.poll(async () => (await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await publishDrafts();
     await blockIn(maya, id).waitFor({ state: 'detached' });
     await blockIn(victor, id).locator('.t-callout--warning').getByText('Rota swap by Friday').waitFor();
     expect([await marker(victor), await marker(maya)]).toEqual([7, 7]);
@@ -199,12 +218,14 @@ describe('the page composer, as a new admin would use it', () => {
     await toolbar.getByRole('button', { name: 'Delete block' }).click();
     await ada.getByRole('alertdialog', { name: 'Delete this block?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await secondColumn()).includes(id)).toBe(false);
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).waitFor({ state: 'detached' }), blockIn(second, id).waitFor({ state: 'detached' })]);
     const notice = ada.getByRole('status').filter({ hasText: 'Block “Callout” deleted.' });
     await notice.getByRole('button', { name: 'Revert' }).click();
     await ada.getByRole('dialog', { name: 'Revert the deletion?' }).getByRole('button', { name: 'Revert' }).click();
     await expect.poll(async () => (await secondColumn()).at(-1)).toBe(id);
     expect((await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).getByText('Rota swap by Friday').waitFor(), blockIn(second, id).getByText('Rota swap by Friday').waitFor()]);
     expect(await blockIn(maya, id).count()).toBe(0);
     expect([await marker(victor), await marker(maya)]).toEqual([7, 7]);
@@ -264,6 +285,7 @@ describe('the page composer, keyboard only', () => {
     await expect.poll(async () => (await secondColumn()).length).toBe(before.length + 1);
     const id = (await secondColumn()).find((b) => !before.includes(b))!;
     expect((await stored(id))?.type).toBe('callout');
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).waitFor(), blockIn(maya, id).waitFor(), blockIn(second, id).waitFor()]);
 
     // Tab to its title and type it; Enter saves.
@@ -273,6 +295,7 @@ describe('the page composer, keyboard only', () => {
     await ada.keyboard.type(TITLE);
     await ada.keyboard.press('Enter');
     await expect.poll(async () => (await stored(id))?.options?.title).toBe(TITLE);
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).getByText(TITLE).waitFor(), blockIn(second, id).getByText(TITLE).waitFor()]);
 
     // The side panel from the block's toolbar: the tone, then Save.
@@ -293,6 +316,7 @@ describe('the page composer, keyboard only', () => {
     await tabTo(ada, save);
     await ada.keyboard.press('Enter');
     await expect.poll(async () => (await stored(id))?.options?.tone).toBe('warning');
+    await publishDrafts();
     await blockIn(second, id).locator('.t-callout--warning').waitFor();
 
     // Visibility: the tab, the advanced switch, the rules editor: a condition on the member's lists, Volunteers ticked.
@@ -323,6 +347,7 @@ describe('the page composer, keyboard only', () => {
     await tabTo(ada, save);
     await ada.keyboard.press('Enter');
     await expect.poll(async () => (await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await publishDrafts();
     await expect.poll(() => isFocused(panel.getByRole('tab', { name: 'Visibility' }))).toBe(true);
     await blockIn(maya, id).waitFor({ state: 'detached' });
     await blockIn(victor, id).getByText(TITLE).waitFor();
@@ -336,18 +361,22 @@ describe('the page composer, keyboard only', () => {
     const settled = () => expect.poll(() => undo.isEnabled()).toBe(true);
     await ada.keyboard.press('Control+z');
     await expect.poll(async () => (await stored(id))?.visibility?.advanced ?? false).toBe(false);
+    await publishDrafts();
     await blockIn(maya, id).waitFor();
     await settled();
     await ada.keyboard.press('Control+z');
     await expect.poll(async () => (await stored(id))?.options?.tone).toBe('info');
+    await publishDrafts();
     await blockIn(victor, id).locator('.t-callout--info').waitFor();
     await settled();
     await ada.keyboard.press('Control+Shift+z');
     await expect.poll(async () => (await stored(id))?.options?.tone).toBe('warning');
+    await publishDrafts();
     await blockIn(victor, id).locator('.t-callout--warning').waitFor();
     await expect.poll(() => redo.isEnabled()).toBe(true);
     await ada.keyboard.press('Control+Shift+z');
     await expect.poll(async () => (await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await publishDrafts();
     await blockIn(maya, id).waitFor({ state: 'detached' });
     await blockIn(second, id).locator('.t-callout--warning').getByText(TITLE).waitFor();
 
@@ -385,6 +414,7 @@ describe('the page composer, keyboard only', () => {
     await tabTo(ada, confirm);
     await ada.keyboard.press('Enter');
     await expect.poll(async () => (await secondColumn()).includes(id)).toBe(false);
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).waitFor({ state: 'detached' }), blockIn(second, id).waitFor({ state: 'detached' })]);
     const notice = ada.getByRole('status').filter({ hasText: 'Block “Callout” deleted.' });
     await tabTo(ada, notice.getByRole('button', { name: 'Revert' }));
@@ -394,6 +424,7 @@ describe('the page composer, keyboard only', () => {
     await ada.keyboard.press('Enter');
     await expect.poll(async () => (await secondColumn()).includes(id)).toBe(true);
     expect((await stored(id))?.visibility).toEqual(VOLUNTEERS_ONLY);
+    await publishDrafts();
     await Promise.all([blockIn(victor, id).getByText(TITLE).waitFor(), blockIn(second, id).getByText(TITLE).waitFor()]);
     expect(await blockIn(maya, id).count()).toBe(0);
     expect([await marker(victor), await marker(maya)]).toEqual([7, 7]);

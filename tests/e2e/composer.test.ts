@@ -19,8 +19,11 @@ let token = '';
 const errors: string[] = [];
 const CALLOUT = 'welcome-every-page';
 
-async function storedTone(): Promise<unknown> {
-  const res = await fetch(`${server.url}/api/v1/structure/page/welcome`, { headers: { authorization: `Bearer ${token}` } });
+/** The tone stored: as members get it, or (`drafts`) as the editor in edit mode sees it. */
+async function storedTone(drafts = false): Promise<unknown> {
+  const res = await fetch(`${server.url}/api/v1/structure/page/welcome`, {
+    headers: { authorization: `Bearer ${token}`, ...(drafts ? { 'x-tessera-drafts': '1' } : {}) },
+  });
   const doc = (await res.json()) as { blocks: { id: string; options?: { tone?: string } }[] };
   return doc.blocks.find((b) => b.id === CALLOUT)?.options?.tone;
 }
@@ -66,26 +69,31 @@ describe('the composer in Chromium', () => {
     expect(await seriousViolations(admin)).toEqual([]);
   });
 
-  it('changes the tone in the side panel (live preview), saves; the member sees it live', async () => {
+  it('changes the tone in the side panel (live preview), saves a draft; once published the member sees it live', async () => {
     const panel = admin.getByRole('complementary', { name: 'Block settings' });
     await panel.getByLabel('Tone').selectOption({ label: 'Warning' });
     await admin.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
     await panel.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(storedTone).toBe('warning');
+    await expect.poll(() => storedTone(true)).toBe('warning');
+    // A draft (issue 35): members keep the published tone until Publish.
+    expect(await storedTone()).toBe('info');
+    await admin.getByRole('region', { name: 'Unpublished changes' }).getByRole('button', { name: 'Publish page' }).click();
+    await expect.poll(() => storedTone()).toBe('warning');
     await member.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
   });
 
-  it('Ctrl+Z undoes the change on the server, the bar’s Redo redoes it; the member follows', async () => {
+  it('Ctrl+Z takes the publish back on the server (the draft stays), the bar’s Redo publishes again; the member follows', async () => {
     const undo = admin.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: /Undo/ });
     await expect.poll(() => undo.isEnabled()).toBe(true);
     await admin.locator('h1').click();
     await admin.keyboard.press('Control+z');
-    await expect.poll(storedTone).toBe('info');
+    await expect.poll(() => storedTone()).toBe('info');
+    expect(await storedTone(true)).toBe('warning');
     await member.locator(`[data-block-id="${CALLOUT}"] .t-callout--info`).waitFor();
     const redo = admin.getByRole('toolbar', { name: 'Admin bar' }).getByRole('button', { name: /Redo/ });
     await expect.poll(() => redo.isEnabled()).toBe(true);
     await redo.click();
-    await expect.poll(storedTone).toBe('warning');
+    await expect.poll(() => storedTone()).toBe('warning');
     await member.locator(`[data-block-id="${CALLOUT}"] .t-callout--warning`).waitFor();
   });
 

@@ -116,6 +116,8 @@ describe('rules editor in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await panel.getByText('1 condition(s) set.', { exact: false }).waitFor();
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    // A draft until published (issue 35).
+    await ada.getByRole('region', { name: 'Unpublished changes' }).getByRole('button', { name: 'Publish page' }).and(ada.locator(':enabled')).click();
 
     // Live: Maya's copy goes without a reload, Victor's stays.
     await maya.getByText(TITLE).waitFor({ state: 'detached' });

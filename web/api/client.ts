@@ -11,6 +11,8 @@ import { stripMarksDeep } from '../../engine/core/i18n/text-marks';
 import { JWT_STORAGE_KEY, tokenNeedsRefresh } from './token';
 
 export const API_BASE_URL = '/api/v1';
+/** Sent while edit mode is on: an editor's reads see the drafts and her structure writes make drafts (server/structure/drafts.ts). */
+export const DRAFTS_HEADER = 'x-tessera-drafts';
 const CACHE_PREFIX = 'tessera.apiCache:';
 /** Calls that send the stored token without refreshing it first (spec 7). */
 const STORED_TOKEN_PATHS = ['auth/login', 'auth/refresh', 'auth/forgot_password', 'auth/reset_password', 'auth/activate', 'auth/tradeSecret'];
@@ -64,6 +66,8 @@ export interface ApiClient {
   getToken(): string | null;
   setToken(jwt: string): void;
   clearToken(): void;
+  /** Edit mode on or off: whether requests ask for the drafts (DRAFTS_HEADER). */
+  setDrafts?(on: boolean): void;
 }
 
 interface ErrorBody {
@@ -96,6 +100,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let allDirty = false;
   let loggedOut = false;
   let refreshing: Promise<string | null> | null = null;
+  /** Edit mode: every request asks for the drafts (the server honours it for editors only). */
+  let drafts = false;
 
   const getToken = () => storage?.getItem(JWT_STORAGE_KEY) ?? null;
   const setToken = (jwt: string) => storage?.setItem(JWT_STORAGE_KEY, jwt);
@@ -137,7 +143,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       method,
       query: opts.query as FetchOptions['query'],
       signal: opts.signal,
-      headers: jwt ? { authorization: `Bearer ${jwt}` } : undefined,
+      headers: jwt || drafts ? { ...(jwt ? { authorization: `Bearer ${jwt}` } : {}), ...(drafts ? { [DRAFTS_HEADER]: '1' } : {}) } : undefined,
     };
     // Text-edit mode marks labels (engine/core/i18n/text-marks): none may reach the server.
     if (opts.body !== undefined) fetchOptions.body = stripMarksDeep(opts.body) as FetchOptions['body'];
@@ -159,6 +165,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function cachedGet<T>(rawPath: string, opts: ApiCallOptions = {}): Promise<T> {
     const path = trim(rawPath);
+    // Drafts are never kept in the browser's cache.
+    if (drafts) return call<T>('GET', path, opts);
     const key = cacheKey(path, opts.query);
     const isDirty = allDirty || [...dirty].some((prefix) => path.startsWith(prefix));
     if (!isDirty) {
@@ -198,6 +206,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       else dirty.add(trim(prefix));
     },
     stream: (path, opts) => call<ReadableStream<Uint8Array>>('GET', path, opts, 'stream'),
+    setDrafts(on) {
+      drafts = on;
+    },
     getToken,
     setToken,
     // A deliberate logout ends the session: a request still in flight (the audit flush on unload)

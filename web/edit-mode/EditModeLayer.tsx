@@ -61,6 +61,7 @@ export function EditModeLayer({ admin, pageId, moduleId, translator, locale, onV
     >
       {headerSlot ? createPortal(nav, headerSlot) : nav}
       <admin.AdminBar onSafeModeToggle={reloadWithSafeMode} />
+      <admin.DraftBar channel={socket} />
       {socket && <admin.Presence channel={socket} />}
     </admin.AdminProvider>
   );

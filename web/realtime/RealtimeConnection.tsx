@@ -2,22 +2,35 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { currentRouteAtom } from '../nav/structure-view';
+import { moduleAtom } from '../../engine/react/structure-store';
+import type { DraftsResponse } from '../../schemas/model/api/structure';
 import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { dataLayerOf, webDataLayer } from '../engine/data-layer';
 import { ownListMembershipsSlice } from '../engine/list-memberships';
-import { sessionAtom } from '../shell/shell-state';
+import { canEditAtom, editModeAtom, sessionAtom } from '../shell/shell-state';
 import { followMembershipChanges } from './membership-refetch';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
 import { refetchStructure } from './structure-refetch';
 import { refreshNotificationCounts } from '../notifications/notification-service';
 
+/** Whether a settings update's module order names a module the store does not hold (every signed-in user sees every module). */
+function namesUnknownModule(store: ReturnType<typeof useStore>, payload: unknown): boolean {
+  const order = (payload as { settings?: { structure?: { orders?: { modules?: { order?: unknown } } } } } | null)?.settings?.structure?.orders?.modules?.order;
+  return Array.isArray(order) && order.some((id) => typeof id === 'string' && store.get(moduleAtom(id)) === undefined);
+}
+
 export default function RealtimeConnection() {
   const { api, realtime } = useServices();
   const store = useStore();
   const route = useAtomValue(currentRouteAtom);
+  // Edit mode shows an editor the drafts: her requests ask for them and her socket hears them.
+  const editMode = useAtomValue(editModeAtom);
+  const canEdit = useAtomValue(canEditAtom);
+  const drafts = editMode && canEdit;
   const client = useRef<RealtimeClient | null>(null);
+  const draftsBefore = useRef(false);
   useEffect(() => {
     const token = api.getToken();
     if (!token) return;
@@ -26,7 +39,12 @@ export default function RealtimeConnection() {
       token,
       getToken: () => api.getToken(),
       store,
-      onEvent: (event, payload) => applyShellEvent(store, event, payload, () => browserEnv(api.baseURL)),
+      onEvent: (event, payload) => {
+        applyShellEvent(store, event, payload, () => browserEnv(api.baseURL));
+        // A module published (or created) elsewhere: the order names a module this browser has not read yet.
+        if (event === 'settings:updated' && namesUnknownModule(store, payload))
+          refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+      },
       // Missed events the server could not send again: collections, the structure and the open page read again.
       onRefetch: () => {
         dataLayerOf(store)?.reconnected();
@@ -67,8 +85,19 @@ export default function RealtimeConnection() {
     };
   }, [api, realtime, store]);
   useEffect(() => {
+    api.setDrafts?.(drafts);
+    if (drafts === draftsBefore.current) return;
+    draftsBefore.current = drafts;
+    // Entering edit mode reads the drafts; leaving it reads what members see. Without drafts both
+    // are what is shown already: nothing is read again (the page is not remounted).
+    api
+      .get<DraftsResponse>('structure/drafts', { quiet: true })
+      .then((answer) => (answer.drafts.length ? refetchStructure(store, api, store.get(currentRouteAtom).pageId) : undefined))
+      .catch(() => undefined);
+  }, [api, store, drafts]);
+  useEffect(() => {
     // A page's target names the profile it shows (profile:update reaches the sockets viewing it).
-    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId, profileId: route.targetId });
-  }, [route.moduleId, route.pageId, route.targetId]);
+    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId, profileId: route.targetId, ...(drafts ? { draftsId: 'all' } : {}) });
+  }, [route.moduleId, route.pageId, route.targetId, drafts]);
   return null;
 }

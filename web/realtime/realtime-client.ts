@@ -83,7 +83,7 @@ export type RealtimeSocket = Socket;
 export interface RealtimeClient {
   socket: RealtimeSocket;
   /** Subscribes to the given module, page and viewed profile, unsubscribing from the previous ones. */
-  setCurrent(target: { moduleId?: Id; pageId?: Id; profileId?: Id }): void;
+  setCurrent(target: { moduleId?: Id; pageId?: Id; profileId?: Id; draftsId?: 'all' }): void;
   close(): void;
 }
 
@@ -167,13 +167,15 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     const current = options.getToken?.();
     if (current && current !== usedToken) socket.connect();
   });
-  const current: { moduleId?: Id; pageId?: Id; profileId?: Id } = {};
+  const current: { moduleId?: Id; pageId?: Id; profileId?: Id; draftsId?: string } = {};
   const reload = options.reload ?? (() => window.location.reload());
   let reloadTimer: ReturnType<typeof setTimeout> | undefined;
   const KINDS = [
     ['module', 'moduleId'],
     ['page', 'pageId'],
     ['profile', 'profileId'],
+    // Edit mode: the editors' room for drafts (server/structure/draft-events.ts).
+    ['drafts', 'draftsId'],
   ] as const;
 
   let refetchAsked = false;

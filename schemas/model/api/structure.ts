@@ -13,6 +13,41 @@ export interface RevertRequest {
   token: string;
 }
 
+/**
+ * Publish or discard drafts (structure/drafts/publish, structure/drafts/discard): one page's (its
+ * blocks, their fields, and its module when that is a draft too), or every draft with `all`.
+ * @additionalProperties false
+ */
+export interface DraftsActionRequest {
+  /** @minLength 1 */
+  pageId?: string;
+  all?: boolean;
+}
+
+/** One unpublished change, as editors see it (GET structure/drafts). */
+export interface DraftSummary {
+  kind: 'module' | 'page' | 'block' | 'field' | 'order';
+  id: string;
+  /** new: not published yet; changed: published differently; removed: published, removed in the draft. */
+  change: 'new' | 'changed' | 'removed';
+  pageId?: string;
+  moduleId?: string;
+  authorId: string;
+  updatedAt: number;
+}
+
+/** The drafts an editor may see. */
+export interface DraftsResponse {
+  drafts: DraftSummary[];
+}
+
+/** What a publish did: how many items, and the token that takes it back (structure/revert) until `expiresAt`. */
+export interface DraftsPublishResponse {
+  published: number;
+  revertToken?: string;
+  expiresAt?: number;
+}
+
 /** Destructive structure writes answer with a token that structure/revert accepts until `expiresAt` (ms). */
 export interface RevertTokenResponse {
   revertToken: string;

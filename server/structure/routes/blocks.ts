@@ -24,6 +24,7 @@ import { actionContext, PageActions } from '../page-actions';
 import { needEditMode, needItemChange } from '../item-rights';
 import { namesOfBlock, noNames, requireNameable } from '../named-ids';
 import { requireMovableBlocks, requireVisibleBlock, requireVisiblePage, visibleBlocks, type StoredBlock } from '../viewer';
+import { structureSource } from '../drafts';
 import { writeStructure, type StructureWrite } from '../write';
 import { sanitizeHtmlOptions } from '../../html/sanitize';
 
@@ -39,13 +40,13 @@ const END = Number.MAX_SAFE_INTEGER;
 /** Adding or moving blocks is edit mode (administration.manageEditMode) plus addChildren/moveChildren on the visible page. */
 async function needBlockEditing(ctx: AppContext, user: SignedInUser, action: string, pageId: Id): Promise<void> {
   needEditMode(user);
-  await requireVisiblePage(ctx.store, user, pageId);
+  await requireVisiblePage(structureSource(ctx), user, pageId);
   need(user, action, 'items.pages', pageId);
 }
 
 async function needBlockSettings(ctx: AppContext, user: SignedInUser, blockId: Id): Promise<StoredBlock> {
   needEditMode(user);
-  const block = await requireVisibleBlock(ctx.store, user, blockId);
+  const block = await requireVisibleBlock(structureSource(ctx), user, blockId);
   need(user, 'manageSettings', 'items.blocks', blockId);
   return block;
 }
@@ -53,7 +54,7 @@ async function needBlockSettings(ctx: AppContext, user: SignedInUser, blockId: I
 /** Blocks taken from where they are, in edit mode (see requireMovableBlocks). */
 async function needTakeable(ctx: AppContext, user: SignedInUser, ids: Id[], toPageId: Id): Promise<void> {
   needEditMode(user);
-  await requireMovableBlocks(ctx.store, user, ids, toPageId);
+  await requireMovableBlocks(structureSource(ctx), user, ids, toPageId);
 }
 
 export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -61,7 +62,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   const actions = actionContext(ctx.registry);
 
   /** A block the user may see (see structure/viewer.ts), else 404. */
-  const viewableBlock = (user: SignedInUser, id: Id) => requireVisibleBlock(ctx.store, user, id);
+  const viewableBlock = (user: SignedInUser, id: Id) => requireVisibleBlock(structureSource(ctx), user, id);
 
   function checkedBlock<T extends BlockDraft>(draft: T, where: string, withDefaults = false): T {
     if (!v.blockTypeKnown(draft.type)) throw badRequest(`${where}: unknown block type "${draft.type}" (not in registry/blocks)`);
@@ -73,7 +74,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   /** The ids a block write adds to what the block named already must be ones the user may see (named-ids.ts), else 404. */
   const requireNewNamesVisible = (user: SignedInUser, next: Block, stored?: Block) =>
-    requireNameable(ctx.store, user, namesOfBlock(next, v.blockTypes[next.type]), stored ? namesOfBlock(stored, v.blockTypes[stored.type]) : {});
+    requireNameable(structureSource(ctx), user, namesOfBlock(next, v.blockTypes[next.type]), stored ? namesOfBlock(stored, v.blockTypes[stored.type]) : {});
 
   /**
    * Writes a block's settings; the caller has run needBlockSettings and requireNewNamesVisible
@@ -101,9 +102,9 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get('/structure/block', async (req) => {
     const user = await requireStaff(ctx, req, 'listing every block');
     return visibleBlocks(
-      ctx.store,
+      structureSource(ctx),
       user,
-      (await ctx.store.list<StoredBlock>('block')).map((d) => d.data),
+      (await structureSource(ctx).list<StoredBlock>('block')).map((d) => d.data),
     );
   });
 
@@ -112,9 +113,9 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const text = (req.query.filters ?? '').toLowerCase();
     const blocks = (
       await visibleBlocks(
-        ctx.store,
+        structureSource(ctx),
         user,
-        (await ctx.store.list<StoredBlock>('block')).map((d) => d.data),
+        (await structureSource(ctx).list<StoredBlock>('block')).map((d) => d.data),
       )
     ).filter((b) => (!req.query.type || b.type === req.query.type) && (!text || JSON.stringify(b).toLowerCase().includes(text)));
     return paginate(blocks, req.query);
@@ -167,7 +168,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       namesOfBlock({ ...draft, children: [], positions: {} }, v.blockTypes[draft.type], named);
       needItemChange(user, 'block', undefined, { ...draft, id: draft.id ?? '' });
     }
-    await requireNameable(ctx.store, user, named, { blocks: drafts.flatMap((d) => (d.id ? [d.id] : [])) });
+    await requireNameable(structureSource(ctx), user, named, { blocks: drafts.flatMap((d) => (d.id ? [d.id] : [])) });
     return writeStructure(ctx, async (w) => {
       const parent = body.parentId ? await w.require<StoredBlock>('block', body.parentId) : undefined;
       if (parent?.wasDeleted) throw notFound(`block "${parent.id}" does not exist`);
@@ -249,7 +250,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.put<{ Params: { id: string; fieldId: string } }>('/structure/block/:id/addField/:fieldId', async (req) => {
     const user = await requireUser(ctx, req);
     await needBlockSettings(ctx, user, req.params.id);
-    await requireNameable(ctx.store, user, { ...noNames(), fields: [req.params.fieldId] });
+    await requireNameable(structureSource(ctx), user, { ...noNames(), fields: [req.params.fieldId] });
     return writeStructure(ctx, async (w) => {
       const block = await w.require<StoredBlock>('block', req.params.id);
       await w.require<Field>('field', req.params.fieldId);
@@ -292,7 +293,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { ids, toPageId, parentId, colIndex, index } = v.body<BlockCloneRequest>('block-clone-request', req.body);
     await needBlockEditing(ctx, user, 'addChildren', toPageId);
     // What is cloned and where it goes: only what the user may see (copies of the rest would show it).
-    await requireNameable(ctx.store, user, { ...noNames(), blocks: [...ids, ...(parentId ? [parentId] : [])] });
+    await requireNameable(structureSource(ctx), user, { ...noNames(), blocks: [...ids, ...(parentId ? [parentId] : [])] });
     return writeStructure(ctx, async (w) => {
       const edit = new PageActions(w, actions);
       const at: Slot = { parentType: parentId ? 'block' : 'page', parentId: parentId ?? toPageId, colIndex: colIndex ?? 0, index: index ?? END };
@@ -335,7 +336,7 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
       needItemChange(user, 'block', undefined, b);
     }
     for (const f of fields) named.fields.push(...(f.childIds ?? []));
-    await requireNameable(ctx.store, user, named, { blocks: blocks.map((b) => b.id), fields: fields.map((f) => f.id) });
+    await requireNameable(structureSource(ctx), user, named, { blocks: blocks.map((b) => b.id), fields: fields.map((f) => f.id) });
     return writeStructure(ctx, async (w) => {
       for (const b of blocks) if (await w.get('block', b.id)) throw conflict(`block "${b.id}" already exists: a paste needs new ids`);
       for (const f of fields) if (await w.get('field', f.id)) throw conflict(`field "${f.id}" already exists: a paste needs new ids`);
@@ -357,9 +358,9 @@ export function structureBlockRoutes(app: FastifyInstance, ctx: AppContext): voi
     const user = await requireUser(ctx, req);
     const { ids } = v.body<IdsRequest>('ids-request', req.body);
     return visibleBlocks(
-      ctx.store,
+      structureSource(ctx),
       user,
-      (await ctx.store.getMany<StoredBlock>('block', ids)).map((d) => d.data),
+      (await structureSource(ctx).getMany<StoredBlock>('block', ids)).map((d) => d.data),
     );
   });
 

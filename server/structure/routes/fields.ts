@@ -8,9 +8,10 @@ import { badRequest, notFound } from '../../errors';
 import { canViewPage, need } from '../../permissions';
 import { needEditMode } from '../item-rights';
 import { noNames, requireNameable } from '../named-ids';
-import type { DocumentReader } from '../../storage/documents';
+import type { DocumentSource as DocumentReader } from '../../storage/documents';
 import { newId } from '../../storage/ids';
 import { blockVisibleTo, hiddenFieldIds, visibleBlocks, type StoredBlock } from '../viewer';
+import { structureSource } from '../drafts';
 import { writeStructure } from '../write';
 
 export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -27,8 +28,8 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
    */
   async function needFieldBlock(user: SignedInUser, itemType: 'block' | 'field', itemId: Id): Promise<void> {
     needEditMode(user, 'fields');
-    const block = await owningBlock(ctx.store, itemType, itemId);
-    if (!block || !(await blockVisibleTo(ctx.store, user, block))) throw notFound(`${itemType} "${itemId}" does not exist`);
+    const block = await owningBlock(structureSource(ctx), itemType, itemId);
+    if (!block || !(await blockVisibleTo(structureSource(ctx), user, block))) throw notFound(`${itemType} "${itemId}" does not exist`);
     needFieldEditing(user, block.id);
   }
 
@@ -50,30 +51,30 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.get<{ Querystring: { withSchemas?: string } }>('/structure/field', async (req) => {
     const user = await requireStaff(ctx, req, 'listing every field');
-    const hidden = await hiddenFieldIds(ctx.store, user);
-    const fields = (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => !hidden.has(f.id));
+    const hidden = await hiddenFieldIds(structureSource(ctx), user);
+    const fields = (await structureSource(ctx).list<Field>('field')).map((f) => f.data).filter((f) => !hidden.has(f.id));
     if (req.query.withSchemas !== 'true') return fields;
     return { fields, schemas: Object.fromEntries(Object.values(ctx.registry.fields).map((f) => [f.type, f.value])) };
   });
 
   app.get<{ Params: { tag: string } }>('/structure/field/tag/:tag', async (req) => {
-    const hidden = await hiddenFieldIds(ctx.store, await requireUser(ctx, req));
-    return (await ctx.store.list<Field>('field')).map((f) => f.data).filter((f) => f.tags?.includes(req.params.tag) && !hidden.has(f.id));
+    const hidden = await hiddenFieldIds(structureSource(ctx), await requireUser(ctx, req));
+    return (await structureSource(ctx).list<Field>('field')).map((f) => f.data).filter((f) => f.tags?.includes(req.params.tag) && !hidden.has(f.id));
   });
 
   const defaultOf = (f: Field): JsonValue => f.default ?? f.defaultOption ?? null;
 
   app.get<{ Params: { id: string } }>('/structure/field/default/:id', async (req) => {
-    const hidden = await hiddenFieldIds(ctx.store, await requireUser(ctx, req));
-    const field = (await ctx.store.get<Field>('field', req.params.id))?.data;
+    const hidden = await hiddenFieldIds(structureSource(ctx), await requireUser(ctx, req));
+    const field = (await structureSource(ctx).get<Field>('field', req.params.id))?.data;
     if (!field || hidden.has(field.id)) throw notFound(`field "${req.params.id}" does not exist`);
     return { fieldId: field.id, value: defaultOf(field) };
   });
 
   app.post('/structure/field/default/getMany', async (req) => {
-    const hidden = await hiddenFieldIds(ctx.store, await requireUser(ctx, req));
+    const hidden = await hiddenFieldIds(structureSource(ctx), await requireUser(ctx, req));
     const { fieldIds } = v.body<FieldIdsRequest>('field-ids-request', req.body);
-    const fields = (await ctx.store.getMany<Field>('field', fieldIds)).filter((f) => !hidden.has(f.id));
+    const fields = (await structureSource(ctx).getMany<Field>('field', fieldIds)).filter((f) => !hidden.has(f.id));
     return Object.fromEntries(fields.map((f) => [f.id, defaultOf(f.data)]));
   });
 
@@ -82,9 +83,9 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
     const body = v.body<FieldWriteRequest>('field-write-request', req.body);
     await needFieldBlock(user, body.itemType, body.itemId);
     // Child fields named by the new field: only fields the user may see (named-ids.ts).
-    await requireNameable(ctx.store, user, { ...noNames(), fields: body.field.childIds ?? [] });
+    await requireNameable(structureSource(ctx), user, { ...noNames(), fields: body.field.childIds ?? [] });
     return writeStructure(ctx, async (w) => {
-      const block = await owningBlock(w.tx, body.itemType, body.itemId);
+      const block = await owningBlock(w.source, body.itemType, body.itemId);
       if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
       const id = body.field.id ?? body.fieldId ?? newId('field');
       if (await w.get('field', id)) throw badRequest(`field "${id}" already exists`);
@@ -110,11 +111,11 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
     const id = body.field.id ?? body.fieldId;
     if (!id) throw badRequest('give field.id or fieldId: the field to update');
     await needFieldBlock(user, body.itemType, body.itemId);
-    if ((await hiddenFieldIds(ctx.store, user)).has(id)) throw notFound(`field "${id}" does not exist`);
-    const stored = (await ctx.store.get<Field>('field', id))?.data;
-    await requireNameable(ctx.store, user, { ...noNames(), fields: body.field.childIds ?? [] }, { fields: stored?.childIds ?? [] });
+    if ((await hiddenFieldIds(structureSource(ctx), user)).has(id)) throw notFound(`field "${id}" does not exist`);
+    const stored = (await structureSource(ctx).get<Field>('field', id))?.data;
+    await requireNameable(structureSource(ctx), user, { ...noNames(), fields: body.field.childIds ?? [] }, { fields: stored?.childIds ?? [] });
     return writeStructure(ctx, async (w) => {
-      const block = await owningBlock(w.tx, body.itemType, body.itemId);
+      const block = await owningBlock(w.source, body.itemType, body.itemId);
       if (!block) throw notFound(`${body.itemType} "${body.itemId}" does not exist`);
       const current = await w.require<Field>('field', id);
       // The page the field shows on hears of the change (fields carry no page of their own).
@@ -128,11 +129,11 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   async function removeField(user: SignedInUser, id: Id, holder?: { itemType: string; itemId: Id }) {
     needEditMode(user, 'fields');
-    if ((await hiddenFieldIds(ctx.store, user)).has(id)) throw notFound(`field "${id}" does not exist`);
+    if ((await hiddenFieldIds(structureSource(ctx), user)).has(id)) throw notFound(`field "${id}" does not exist`);
     return writeStructure(ctx, async (w) => {
       await w.require<Field>('field', id);
-      const blocks = (await w.tx.list<Block>('block')).map((b) => b.data).filter((b) => b.fields?.includes(id));
-      const parents = (await w.tx.list<Field>('field')).map((f) => f.data).filter((f) => f.childIds?.includes(id));
+      const blocks = (await w.source.list<Block>('block')).map((b) => b.data).filter((b) => b.fields?.includes(id));
+      const parents = (await w.source.list<Field>('field')).map((f) => f.data).filter((f) => f.childIds?.includes(id));
       if (holder) {
         const held = holder.itemType === 'block' ? blocks.some((b) => b.id === holder.itemId) : parents.some((f) => f.id === holder.itemId);
         if (!held) throw notFound(`field "${id}" is not on ${holder.itemType} "${holder.itemId}"`);
@@ -158,15 +159,15 @@ export function structureFieldRoutes(app: FastifyInstance, ctx: AppContext): voi
   // Only items the user may see are counted: the check never tells that a hidden page holds a slug.
   async function validateSlug(user: SignedInUser, source: string, contextId: string | undefined, id: string, slug: string): Promise<SlugValidateResponse> {
     let taken: { id: Id; slug?: string }[];
-    if (source === 'module' || source === 'modules') taken = (await ctx.store.list<Module>('module')).map((m) => m.data);
+    if (source === 'module' || source === 'modules') taken = (await structureSource(ctx).list<Module>('module')).map((m) => m.data);
     else if (source === 'page' || source === 'pages') {
-      const pages = (await ctx.store.list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
+      const pages = (await structureSource(ctx).list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
       taken = contextId ? pages.filter((p) => p.moduleId === contextId) : pages;
     } else if (source === 'block' || source === 'blocks') {
       const blocks = await visibleBlocks(
-        ctx.store,
+        structureSource(ctx),
         user,
-        (await ctx.store.list<StoredBlock>('block')).map((b) => b.data),
+        (await structureSource(ctx).list<StoredBlock>('block')).map((b) => b.data),
       );
       taken = contextId ? blocks.filter((b) => b.pageId === contextId) : blocks;
     } else throw badRequest(`unknown slug source "${source}": expected module, page or block`);

@@ -16,6 +16,7 @@ import { mergeVisibleOrder, removePage } from '../page-tree';
 import { jsonAnswer, sendJsonAnswer } from '../../http/compression';
 import { readPageDocumentWithJson, readStructure } from '../read';
 import { requireMovableBlocks, requireVisiblePage } from '../viewer';
+import { structureSource } from '../drafts';
 import { writeStructure, type StructureWrite } from '../write';
 
 export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,7 +26,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get<{ Querystring: { page?: string; limit?: string; filters?: string; moduleId?: string } }>('/structure/page/search', async (req) => {
     const user = await requireUser(ctx, req);
     const text = (req.query.filters ?? '').toLowerCase();
-    const pages = (await readStructure(ctx.store, user)).modules
+    const pages = (await readStructure(structureSource(ctx), user)).modules
       .filter((m) => !req.query.moduleId || m.id === req.query.moduleId)
       .flatMap((m) => m.pages)
       .filter((p) => !text || p.name.toLowerCase().includes(text) || p.slug.includes(text));
@@ -36,7 +37,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const { moduleId, order } = v.body<PageOrderRequest>('page-order-request', req.body);
     need(user, 'moveChildren', 'items.modules', moduleId);
-    const visible = new Set((await readStructure(ctx.store, user)).modules.find((m) => m.id === moduleId)?.childIds ?? []);
+    const visible = new Set((await readStructure(structureSource(ctx), user)).modules.find((m) => m.id === moduleId)?.childIds ?? []);
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', moduleId);
       const current = module.childIds ?? [];
@@ -48,13 +49,13 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/structure/page/adminView', async (req) => {
     const user = await requireStaff(ctx, req, 'the admin view');
-    return (await ctx.store.list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
+    return (await structureSource(ctx).list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
   });
 
   app.get<{ Params: { id: string } }>('/structure/page/:id', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    await requireVisiblePage(ctx.store, user, req.params.id);
-    const doc = await readPageDocumentWithJson(ctx.store, req.params.id, ctx.validator.storedBlockOptionsProblem);
+    await requireVisiblePage(structureSource(ctx), user, req.params.id);
+    const doc = await readPageDocumentWithJson(structureSource(ctx), req.params.id, ctx.validator.storedBlockOptionsProblem);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
     return sendJsonAnswer(req, reply, needsViewerFilter(doc.value, user) ? jsonAnswer(JSON.stringify(pageForViewer(doc.value, user))) : doc);
   });
@@ -84,7 +85,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     if (page.id && page.id !== id) throw badRequest(`page id "${page.id}" does not match the path id "${id}"`);
     need(user, 'manageSettings', 'items.pages', id);
     checkSlug(page.slug, 'page');
-    await requireVisiblePage(ctx.store, user, id);
+    await requireVisiblePage(structureSource(ctx), user, id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', id);
       if (moduleId && moduleId !== current.moduleId)
@@ -105,7 +106,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     checkPropertyKey(key);
     if (key === 'children' || key === 'positions') throw badRequest(`${key} change through the block calls (addChild, addChildren, move)`);
     need(user, key === 'visibility' ? 'manageVisibility' : 'manageSettings', 'items.pages', req.params.id);
-    await requireVisiblePage(ctx.store, user, req.params.id);
+    await requireVisiblePage(structureSource(ctx), user, req.params.id);
     return writeStructure(ctx, async (w) => {
       const current = await w.require<Page>('page', req.params.id);
       const next = { ...current, [key]: value } as Page;
@@ -123,7 +124,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const { moduleId, pageId } = req.params;
     need(user, 'addChildren', 'items.modules', moduleId);
-    await requireVisiblePage(ctx.store, user, pageId);
+    await requireVisiblePage(structureSource(ctx), user, pageId);
     return writeStructure(ctx, async (w) => {
       const module = await w.require<Module>('module', moduleId);
       if (!module.childIds?.includes(pageId)) throw notFound(`page "${pageId}" is not in module "${moduleId}"`);
@@ -138,8 +139,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const user = await requireUser(ctx, req);
     const index = intParam(req.params.index, 'index');
     need(user, 'addChildren', 'items.pages', req.params.pageId);
-    await requireVisiblePage(ctx.store, user, req.params.pageId);
-    await requireMovableBlocks(ctx.store, user, [req.params.childId], req.params.pageId);
+    await requireVisiblePage(structureSource(ctx), user, req.params.pageId);
+    await requireMovableBlocks(structureSource(ctx), user, [req.params.childId], req.params.pageId);
     return writeStructure(ctx, async (w) => {
       const edit = new PageActions(w, actions);
       await edit.place([req.params.childId], req.params.pageId, { parentType: 'page', parentId: req.params.pageId, colIndex: 0, index });
@@ -153,8 +154,8 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     const index = intParam(req.params.index, 'index');
     const { childrenIds, colIndex } = v.body<PageChildrenRequest>('page-children-request', req.body);
     need(user, 'addChildren', 'items.pages', req.params.pageId);
-    await requireVisiblePage(ctx.store, user, req.params.pageId);
-    await requireMovableBlocks(ctx.store, user, childrenIds, req.params.pageId);
+    await requireVisiblePage(structureSource(ctx), user, req.params.pageId);
+    await requireMovableBlocks(structureSource(ctx), user, childrenIds, req.params.pageId);
     return writeStructure(ctx, async (w) => {
       const edit = new PageActions(w, actions);
       await edit.place(childrenIds, req.params.pageId, { parentType: 'page', parentId: req.params.pageId, colIndex: colIndex ?? 0, index });
@@ -165,7 +166,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post('/settings/permission/getDefaultPagesViewPermission', async (req) => {
     const user = await requireUser(ctx, req);
     const { defaultPageNames } = v.body<DefaultPagesViewPermissionRequest>('default-pages-view-permission-request', req.body);
-    const pages = (await ctx.store.list<Page>('page')).map((p) => p.data);
+    const pages = (await structureSource(ctx).list<Page>('page')).map((p) => p.data);
     return Object.fromEntries(
       defaultPageNames.map((name) => {
         const page = pages.find((p) => p.slug === name || p.name === name);
@@ -176,7 +177,7 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
 }
 
 async function uniquePageSlug(w: StructureWrite, module: Module, slug: string, id: Id): Promise<void> {
-  const siblings = await w.tx.getMany<Page>(
+  const siblings = await w.source.getMany<Page>(
     'page',
     (module.childIds ?? []).filter((p) => p !== id),
   );
