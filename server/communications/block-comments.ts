@@ -13,7 +13,7 @@ import { forbidden } from '../errors';
 import { need } from '../permissions';
 import { needEditMode } from '../structure/item-rights';
 import { commsDb, recalculateScores, type Row } from './posts';
-import { createItem, editCommunication, reactTo, requireItem, requireTarget } from './routes';
+import { createItem, editCommunication, reactTo, requireItem, requireTarget } from './writes';
 import { viewerOf } from './targets';
 
 export interface BlockComment {
