@@ -1,8 +1,8 @@
 /**
  * Content translations on write (engine/core/i18n/content-keys.ts): a `content.` key must name a
  * label that exists (a module's, page's or block's name, a block option that its type's options
- * schema makes a text; a field's label, placeholder, help text or choice and an application's
- * title by the key's shape), else the batch is
+ * schema makes a text; a field's label, placeholder, help text or choice, an application's title
+ * and a profile data item's name by the key's shape), else the batch is
  * refused naming the key; a translation of an HTML option is sanitised with the stored HTML's
  * policy (server/html/sanitize.ts), since members' browsers show it as that option.
  */
@@ -21,9 +21,9 @@ export async function contentTranslation(ctx: AppContext, key: string, text: str
   const target = parseContentKey(key);
   if (!target)
     throw badRequest(
-      `i18n key "${key}" is not a content key: use content.module|page|block.<id>.name, content.block.<id>.<option path>, content.field.<id>.label|placeholder|infoTooltip|infoPopup|options.<n>.label or content.application.<id>.label`,
+      `i18n key "${key}" is not a content key: use content.module|page|block.<id>.name, content.block.<id>.<option path>, content.field.<id>.label|placeholder|infoTooltip|infoPopup|options.<n>.label, content.application.<id>.label or content.data.<key>.label`,
     );
-  if (target.kind === 'field' || target.kind === 'application') return text;
+  if (target.kind === 'field' || target.kind === 'application' || target.kind === 'data') return text;
   const doc = await ctx.store.get(KINDS[target.kind], target.id);
   if (!doc) throw badRequest(`i18n key "${key}" names ${target.kind} "${target.id}", which does not exist`);
   if (target.kind !== 'block' || (target.path.length === 1 && target.path[0] === 'name')) return text;

@@ -2,13 +2,15 @@
  * The demo's content labels in English with their content keys (engine/core/i18n/content-keys.ts),
  * read from the demo files so a page, block or field added to the demo is covered without listing
  * it: module and page names, block names and option texts (by the registry's options schemas),
- * field labels, placeholders, help texts and choices, applications' titles and fields.
+ * field labels, placeholders, help texts and choices, applications' titles and fields, and the
+ * names of the demo profiles' data items.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   applicationLabelKey,
   blockNameKey,
+  dataItemKey,
   blockOptionKey,
   FIELD_TEXT_PARTS,
   fieldOptionKey,
@@ -22,6 +24,7 @@ import registry from '../../registry/generated/registry.json';
 import { APPLICATIONS } from '../../server/applications/seed';
 import type { DemoBlock, DemoModule } from '../../server/demo/seed';
 import type { Field } from '../../schemas/model';
+import { dataItemLabel } from '../../web/settings/settings-rules';
 
 export interface DemoText {
   key: string;
@@ -74,6 +77,10 @@ export function demoContentTexts(): DemoText[] {
     out.push({ key: applicationLabelKey(app.id), text: app.label, kind: 'text', where: `server/applications/seed.ts ${app.id}` });
     for (const field of app.fields) fieldTexts(field as Field, `server/applications/seed.ts ${app.id}`, out);
   }
+  // The names of the demo profiles' data items (the settings page's privacy list).
+  const accounts = JSON.parse(fs.readFileSync(path.join(ROOT, 'server/demo/accounts.json'), 'utf8')) as { profile?: Record<string, unknown> }[];
+  const dataKeys = new Set(accounts.flatMap((a) => Object.keys(a.profile ?? {})));
+  for (const key of [...dataKeys].sort()) out.push({ key: dataItemKey(key), text: dataItemLabel(key), kind: 'text', where: 'server/demo/accounts.json' });
   return out;
 }
 

@@ -13,7 +13,8 @@
  * - a block option text: `content.block.<id>.<path>` (`content.block.tabs-1.items.0.label`);
  * - a field's `label`, `placeholder`, `infoTooltip`, `infoPopup`: `content.field.<id>.<part>`, a
  *   choice's label `content.field.<id>.options.<n>.label` (module fields and applications' fields);
- * - an application's title: `content.application.<id>.label`.
+ * - an application's title: `content.application.<id>.label`; a profile data item's name
+ *   (`firstName`, `city`): `content.data.<key>.label`.
  */
 import { HTML_MEDIA_TYPE } from '../markup-policy';
 import { markText } from './text-marks';
@@ -39,6 +40,8 @@ export const FIELD_TEXT_PARTS = ['label', 'placeholder', 'infoTooltip', 'infoPop
 export type FieldTextPart = (typeof FIELD_TEXT_PARTS)[number];
 export const fieldTextKey = (fieldId: string, part: FieldTextPart): string => `content.field.${fieldId}.${part}`;
 export const fieldOptionKey = (fieldId: string, index: number): string => `content.field.${fieldId}.options.${index}.label`;
+/** A profile data item's name (the settings page's privacy list names each item of the profile). */
+export const dataItemKey = (key: string): string => `content.data.${key}.label`;
 /** An application's title (the application block's heading). */
 export const applicationLabelKey = (applicationId: string): string => `content.application.${applicationId}.label`;
 
@@ -217,7 +220,7 @@ export type ContentKeyTarget =
   | { kind: 'module' | 'page'; id: string; path: ['name'] }
   | { kind: 'block'; id: string; path: string[] }
   | { kind: 'field'; id: string; path: string[] }
-  | { kind: 'application'; id: string; path: ['label'] };
+  | { kind: 'application' | 'data'; id: string; path: ['label'] };
 
 /** What a `content.` key names, or undefined when it is not a content key's shape. */
 export function parseContentKey(key: string): ContentKeyTarget | undefined {
@@ -226,7 +229,7 @@ export function parseContentKey(key: string): ContentKeyTarget | undefined {
   if (!id || path.length === 0 || path.some((p) => p === '')) return undefined;
   if ((kind === 'module' || kind === 'page') && path.length === 1 && path[0] === 'name') return { kind, id, path: ['name'] };
   if (kind === 'block') return { kind, id, path };
-  if (kind === 'application' && path.length === 1 && path[0] === 'label') return { kind, id, path: ['label'] };
+  if ((kind === 'application' || kind === 'data') && path.length === 1 && path[0] === 'label') return { kind, id, path: ['label'] };
   if (kind === 'field') {
     if (path.length === 1 && (FIELD_TEXT_PARTS as readonly string[]).includes(path[0])) return { kind, id, path };
     if (path.length === 3 && path[0] === 'options' && /^\d+$/.test(path[1]) && path[2] === 'label') return { kind, id, path };
