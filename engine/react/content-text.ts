@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { contentLookup, translateBlockName, translateOptions, type ContentLookup } from '../core/i18n/content-keys';
+import { stripMarks } from '../core/i18n/text-marks';
 import type { Translator } from '../core/i18n/translator';
 import { useEngine } from './engine-context';
 
@@ -15,6 +16,20 @@ const lookups = new WeakMap<Translator, ContentLookup>();
 export function lookupOf(translator: Translator): ContentLookup {
   let lookup = lookups.get(translator);
   if (!lookup) lookups.set(translator, (lookup = contentLookup(translator)));
+  return lookup;
+}
+
+const plainLookups = new WeakMap<Translator, ContentLookup>();
+
+/**
+ * The lookup for a block's options: existing translations only, never marked. The walk meets every
+ * string of the options (addresses, ids, enum values among them), and in text-edit mode a mark on
+ * one of those would break it; the texts an admin edits in place carry their marks from
+ * EditableText, which knows they are labels.
+ */
+function plainLookupOf(translator: Translator): ContentLookup {
+  let lookup = plainLookups.get(translator);
+  if (!lookup) plainLookups.set(translator, (lookup = (key) => (translator.has(key) ? stripMarks(translator.t(key)) : undefined)));
   return lookup;
 }
 
@@ -30,7 +45,7 @@ function memo<T extends object>(source: T, id: string, translator: Translator, m
 
 /** A block's options as its component shows them: each label in the translator's language when it has one. */
 export const translatedOptions = <T extends object>(blockId: string, options: T, translator: Translator): T =>
-  memo(options, `o:${blockId}`, translator, () => translateOptions(blockId, options, lookupOf(translator)));
+  memo(options, `o:${blockId}`, translator, () => translateOptions(blockId, options, plainLookupOf(translator)));
 
 /** A block with its name (a tab's label, a modal's title) translated. */
 export const translatedBlock = <T extends { id: string; name?: string }>(block: T, translator: Translator): T =>

@@ -14,7 +14,8 @@ import {
   type ContentLookup,
 } from '../../engine/core/i18n/content-keys';
 import { createTranslator } from '../../engine/core/i18n/translator';
-import { readMarks } from '../../engine/core/i18n/text-marks';
+import { hasMarks, readMarks } from '../../engine/core/i18n/text-marks';
+import { translatedOptions } from '../../engine/react/content-text';
 import registry from '../../registry/generated/registry.json';
 import { sanitizeStoredHtml } from '../../server/html/sanitize';
 import type { Field } from '../../schemas/model';
@@ -124,6 +125,20 @@ describe('contentLookup over a translator', () => {
     expect(plain('content.page.faq.name', 'FAQ')).toBeUndefined();
     const marking = contentLookup(createTranslator({}, 'fr', {}, { mark: true }));
     expect(readMarks(marking('content.page.faq.name', 'FAQ') ?? '')).toEqual([{ key: 'content.page.faq.name', template: 'FAQ' }]);
+  });
+});
+
+describe('block options in the engine', () => {
+  const options = { tone: 'info', url: 'https://example.org', title: 'Keys' };
+  it('in text-edit mode leaves every untranslated string unmarked (ids, addresses, enums stay as stored)', () => {
+    expect(translatedOptions('b1', options, createTranslator({}, 'fr', {}, { mark: true }))).toBe(options);
+  });
+  it('shows a translation without its mark, once per block and translator', () => {
+    const translator = createTranslator({}, 'fr', { 'content.block.b1.title': 'Clés' }, { mark: true });
+    const out = translatedOptions('b1', options, translator);
+    expect(out).toEqual({ ...options, title: 'Clés' });
+    expect(hasMarks(out.title)).toBe(false);
+    expect(translatedOptions('b1', options, translator)).toBe(out);
   });
 });
 
