@@ -4,13 +4,14 @@
  * init's structure, so a page added to the demo is walked too), another member's profile and her
  * own, the header and, at 375 px, the drawer; no English text of the demo's content (every module,
  * page, block and field label read from the demo files, tests/helpers/demo-texts.ts) whose French
- * differs shows in the page's visible text.
+ * differs shows in the page's visible text. An admin reading French translates a label in place in
+ * text-edit mode (the translation is stored for French; the site's English stays).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitResponse } from '../../schemas/model/api/session';
 import { callAt, signInAt } from '../helpers/api-server';
-import { launchBrowser, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, signInAs, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { demoContentTexts, demoTranslations } from '../helpers/demo-texts';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { PICTURE_TEXT } from '../../server/files/demo-media';
@@ -142,5 +143,28 @@ describe('a French member sees the demo in French', () => {
     const shown = await englishShown('drawer', english);
     expect(shown).toEqual([]);
     expect(await drawer.innerText()).toContain('Espace membres');
+  });
+
+  it('lets an admin translate a label in place in text-edit mode, for the language she reads', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const ada = await signInAs(browser, server.url, 'Ada Admin');
+    // Her language is French from the next page load on.
+    const token = await signInAt(server.url, 'admin');
+    await callAt(server.url, token, 'POST', 'profile/meta/upsert', { path: 'language', data: 'fr' });
+    await ada.goto(`${server.url}/app/resources/faq`);
+    const faq = ada.getByRole('main').getByText('Puis-je apporter mes propres outils ? Oui, marquez-les à votre nom.', { exact: true });
+    await faq.waitFor();
+    await ada.keyboard.press('Alt+Shift+KeyJ');
+    await expect.poll(() => faq.evaluate((el) => el.closest('[data-text-label]') !== null)).toBe(true);
+    await faq.click();
+    const input = ada.getByRole('dialog').getByRole('textbox', { name: /content\.block\.faq-1\.text/ });
+    await input.fill('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.');
+    await input.press('Enter');
+    await ada.getByRole('main').getByText('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.', { exact: true }).waitFor();
+    const fr = await callAt<Record<string, string>>(server.url, token, 'GET', 'i18n/fr');
+    expect(fr['content.block.faq-1.text']).toBe('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.');
+    // The stored text stays the site's English.
+    const faqPage = await callAt<{ blocks: { id: string; options?: { text?: string } }[] }>(server.url, token, 'GET', 'structure/page/faq');
+    expect(faqPage.blocks.find((b) => b.id === 'faq-1')?.options?.text).toBe('Can I bring my own tools? Yes, label them with your name.');
   });
 });
