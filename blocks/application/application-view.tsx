@@ -27,6 +27,8 @@ import {
   type FormValues,
 } from '../../engine';
 import { fieldName } from '../../engine/core/validation/fields';
+import { applicationLabelKey } from '../../engine/core/i18n/content-keys';
+import { useContentLookup } from '../../engine/react/content-text';
 import { applicationKey, applicationsSlice } from '../../engine/data/applications';
 import type { JsonValue, MembershipState } from '../../schemas/model';
 import type { MemberApplicationResponse } from '../../schemas/model/api/applications';
@@ -76,6 +78,7 @@ function LoadedApplication({
   options: ApplicationViewOptions;
 }) {
   const { t, services } = useEngine();
+  const lookup = useContentLookup();
   const slice = useDataLayer().slice(applicationsSlice);
   const key = applicationKey(applicationId, entityId);
   const entry = useResourceEntry(slice.byKey, key);
@@ -115,7 +118,8 @@ function LoadedApplication({
   return (
     <section className="t-application" aria-labelledby={titleId} data-application-state={state ?? 'none'}>
       <h2 id={titleId} className="t-application__title">
-        {entry.value.application.label}
+        {/* Its title in the member's language (content translations). */}
+        {lookup(applicationLabelKey(entry.value.application.id), entry.value.application.label) ?? entry.value.application.label}
       </h2>
       <ApplicationBody answer={entry.value} applicationId={applicationId} entityId={entityId} formId={`${block.id}-form`} options={options} />
     </section>

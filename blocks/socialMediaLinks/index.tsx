@@ -41,6 +41,11 @@ export default function SocialMediaLinks({ options }: BlockProps<SocialMediaLink
   else links = socialLinksOf(options.source === 'entity' ? entity?.data : profile?.data?.profile);
   if (!links.length) return null;
   const newTab = options.openInNewTab !== false;
+  // A network's own name is a brand; the generic ones (website, email) are words of the member's language.
+  const nameOf = (link: SocialLink) =>
+    link.label === SOCIAL_NETWORK_NAMES[link.network] && (link.network === 'website' || link.network === 'email')
+      ? t(`profiles.socialNetworks.${link.network}`)
+      : link.label;
   return (
     <ul className={`t-social-links t-social-links--${options.iconSize ?? 'medium'}`} aria-label={t('profiles.socialLinks')}>
       {links.map((link, i) => (
@@ -51,7 +56,9 @@ export default function SocialMediaLinks({ options }: BlockProps<SocialMediaLink
             {...(newTab && link.network !== 'email' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             <span aria-hidden="true">{MARKS[link.network]}</span>
-            <span className="ts-visually-hidden">{newTab && link.network !== 'email' ? t('profiles.socialLinkNewTab', { name: link.label }) : link.label}</span>
+            <span className="ts-visually-hidden">
+              {newTab && link.network !== 'email' ? t('profiles.socialLinkNewTab', { name: nameOf(link) }) : nameOf(link)}
+            </span>
           </a>
         </li>
       ))}

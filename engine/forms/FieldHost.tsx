@@ -7,6 +7,7 @@ import { atom, useAtomValue } from 'jotai';
 import type { Id } from '../../schemas/model';
 import { FormModeContext, useFormContext } from './context';
 import { isFieldShown } from './submission';
+import { translateField } from '../core/i18n/content-keys';
 
 /** Shared by every field shown whatever its value: no derived atom of its own to mount. */
 const ALWAYS_SHOWN = atom(true);
@@ -17,9 +18,11 @@ export interface FieldHostProps {
 }
 
 export const FieldHost = memo(function FieldHost({ fieldId, index }: FieldHostProps) {
-  const { controller, components, t } = useFormContext();
+  const { controller, components, t, lookup } = useFormContext();
   const { editing } = useContext(FormModeContext);
-  const field = controller.field(fieldId);
+  const stored = controller.field(fieldId);
+  // Its label, placeholder, help texts and choices in the member's language (content-keys.ts).
+  const field = useMemo(() => (stored && lookup ? translateField(stored, lookup) : stored), [stored, lookup]);
   // Whether the field shows depends on its value only outside edit mode (an empty read-only field hides).
   const dependsOnValue =
     !!field &&

@@ -7,6 +7,7 @@ import { useAtomValue, useStore } from 'jotai';
 import type { Field, Id } from '../../schemas/model';
 import { DEFAULT_LOCALE, FIELD_SCROLL_OFFSET_EXTRA_PX, PROGRESS_RECALC_DEBOUNCE_MS, SCROLL_TO_FIELD_DELAY_MS } from '../core/constants';
 import { createTranslator, type Translator } from '../core/i18n/translator';
+import { contentLookup } from '../core/i18n/content-keys';
 import { formTexts } from '../core/i18n/form-messages.generated';
 import { pageMessagesDefault } from '../core/i18n/page-messages.generated';
 import type { RuleContext } from '../core/rules/context';
@@ -67,12 +68,17 @@ export function FormRoot(props: FormRootProps) {
   useEffect(() => controller.setData(data), [controller, data]);
   useEffect(() => () => controller.dispose(), [controller]);
   const rootFieldIds = useMemo(() => controller.tree.roots.map((f) => f.id), [controller]);
-  const t = useMemo(() => (props.translator ?? createTranslator({ [DEFAULT_LOCALE]: { ...pageMessagesDefault, ...formTexts.default } })).t, [props.translator]);
+  const translator = useMemo(
+    () => props.translator ?? createTranslator({ [DEFAULT_LOCALE]: { ...pageMessagesDefault, ...formTexts.default } }),
+    [props.translator],
+  );
+  const t = translator.t;
+  const lookup = useMemo(() => contentLookup(translator), [translator]);
   const hash = props.hash ?? (typeof window !== 'undefined' ? window.location.hash : '');
   const privacyTabbing = hash === '#privacy';
   const context = useMemo<FormContextValue>(
-    () => ({ controller, components: props.components, t, privacyTabbing }),
-    [controller, props.components, t, privacyTabbing],
+    () => ({ controller, components: props.components, t, lookup, privacyTabbing }),
+    [controller, props.components, t, lookup, privacyTabbing],
   );
   const editing = useAtomValue(controller.editing);
   const showAllErrors = useAtomValue(controller.showAllErrors);

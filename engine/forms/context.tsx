@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import type { Field, Id, JsonValue } from '../../schemas/model';
 import type { Translator } from '../core/i18n';
+import type { ContentLookup } from '../core/i18n/content-keys';
 import { errorKey } from '../core/validation';
 import type { FormController } from './controller';
 import type { FieldComponents, FieldState } from './types';
@@ -11,6 +12,8 @@ export interface FormContextValue {
   controller: FormController;
   components: FieldComponents;
   t: Translator['t'];
+  /** Content translations: a field's label, placeholder, help texts and choices in the member's language (content-keys.ts). */
+  lookup?: ContentLookup;
   /** `#privacy` in the URL: tabbing moves between privacy buttons instead of inputs. */
   privacyTabbing: boolean;
 }

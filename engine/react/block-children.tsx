@@ -12,20 +12,26 @@ import { BlockState } from './block-states';
 import { useEngine, type AddBlockSlot } from './engine-context';
 import { blockAtom } from './structure-store';
 import { blockRuns, type BlockRunNode } from './block-runs';
+import { translatedBlock } from './content-text';
 
 /** A block's child ids in display order: column by column. */
 export function orderedChildIds(block: Pick<Block, 'children' | 'positions'>): Id[] {
   return childrenByColumn(block.children, block.positions).flat();
 }
 
-/** The child blocks (those that exist) of a block, in display order; re-renders when any of them changes. */
+/**
+ * The child blocks (those that exist) of a block, in display order, their names (tab and step
+ * labels) in the member's language outside edit mode; re-renders when any of them changes.
+ */
 export function useChildBlocks(block: Pick<Block, 'children' | 'positions'>): Block[] {
+  const { translator, editMode } = useEngine();
   const key = orderedChildIds(block).join('\u0000');
   const listAtom = useMemo(() => {
     const ids = key ? key.split('\u0000') : [];
     return atom((get) => ids.map((id) => get(blockAtom(id))).filter((b): b is Block => Boolean(b) && typeof b === 'object' && !b!.wasDeleted));
   }, [key]);
-  return useAtomValue(listAtom);
+  const children = useAtomValue(listAtom);
+  return useMemo(() => (editMode ? children : children.map((child) => translatedBlock(child, translator))), [children, editMode, translator]);
 }
 
 /** Columns of up to this many blocks render flat: an ordinary page is never split into runs. */

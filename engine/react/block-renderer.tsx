@@ -18,6 +18,8 @@ import { blockClassName, type BlockProps, type OwnsBlockRoot } from './block-pro
 import { BlockState } from './block-states';
 import { EngineContext, useEngine, type BlockAncestry, type EngineValue } from './engine-context';
 import { blockAtom } from './structure-store';
+import { translatedBlock, translatedOptions } from './content-text';
+import type { Translator } from '../core/i18n/translator';
 
 /** Nesting depth past which a block tree is treated as corrupt (a cycle the id check missed). */
 const MAX_BLOCK_DEPTH = 64;
@@ -174,7 +176,8 @@ export class BlockRenderer extends PureComponent<{ id: Id }, { error: Error | nu
         // component that owns the block's root element renders without the wrapper below.
         const alone = !engine.editMode && visibility.visible && related.length === 0;
         const module = loadBlockModule(type, engine.blockComponents, engine.blockValidators);
-        content = renderLoaded(this, block, type, entry?.defaults, module, alone);
+        // The composer edits the stored texts, so edit mode shows them untranslated.
+        content = renderLoaded(engine.editMode ? undefined : engine.translator, this, block, type, entry?.defaults, module, alone);
         if (content.props.isBlockRoot)
           return holdsOthers ? <EngineContext.Provider value={engineWithin(engine, ancestryOf(ancestry, id))}>{content}</EngineContext.Provider> : content;
       }
@@ -228,17 +231,21 @@ function serverOptionsCheck(block: Block): { ok: boolean; errors: string } {
 
 function renderReady(
   module: Extract<BlockModule, { status: 'ready' }>,
-  block: Block,
+  stored: Block,
   defaults: JsonObject | undefined,
   alone: boolean,
+  translator: Translator | undefined,
 ): ReactElement<Partial<BlockProps>> {
+  const block = translator ? translatedBlock(stored, translator) : stored;
   const raw = block.options && typeof block.options === 'object' && !Array.isArray(block.options) ? block.options : EMPTY;
   // The browser's validator when the host passes one, else the server's finding (see ReadProblem).
   const check = module.validate ? validateOptions(module.validate, block.options ?? EMPTY) : serverOptionsCheck(block);
   if (!check.ok) return <BlockState kind="configurationNeeded" adminDetail={check.errors} />;
   const Component = module.component as ComponentType<BlockProps> & OwnsBlockRoot;
   // The chunk's defaults; a host whose registry entries carry defaults (tests, a custom index) gives those.
-  const options = withDefaults(raw, module.defaults ?? defaults);
+  // Its labels in the member's language (content translations, engine/core/i18n/content-keys.ts).
+  const merged = withDefaults(raw, module.defaults ?? defaults);
+  const options = translator ? translatedOptions(block.id, merged, translator) : merged;
   return alone && Component.ownsBlockRoot ? <Component block={block} options={options} isBlockRoot /> : <Component block={block} options={options} />;
 }
 
@@ -251,6 +258,7 @@ function renderReady(
  * block under PendingBlock keeps the engine's wrapper element.
  */
 function renderLoaded(
+  translator: Translator | undefined,
   host: { pendingAtMount: boolean | null },
   block: Block,
   type: string,
@@ -260,15 +268,15 @@ function renderLoaded(
 ): ReactElement<Partial<BlockProps>> {
   host.pendingAtMount ??= module.status === 'pending';
   if (host.pendingAtMount) return <PendingBlock block={block} type={type} defaults={defaults} />;
-  if (module.status === 'ready') return renderReady(module, block, defaults, alone);
+  if (module.status === 'ready') return renderReady(module, block, defaults, alone, translator);
   if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
   return <PendingBlock block={block} type={type} defaults={defaults} />;
 }
 
 function PendingBlock({ block, type, defaults }: { block: Block; type: string; defaults?: JsonObject }) {
-  const { blockComponents, blockValidators } = useEngine();
+  const { blockComponents, blockValidators, translator, editMode } = useEngine();
   const { module, pastDelay } = useBlockModule(type, blockComponents, blockValidators);
   if (module.status === 'pending') return pastDelay ? <BlockState kind="loading" /> : null;
   if (module.status === 'failed') return <BlockState kind="failedToLoad" adminDetail={module.error.message} />;
-  return renderReady(module, block, defaults, false);
+  return renderReady(module, block, defaults, false, editMode ? undefined : translator);
 }

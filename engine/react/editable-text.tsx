@@ -5,6 +5,8 @@
  */
 import type { ElementType, ReactNode } from 'react';
 import type { Block } from '../../schemas/model';
+import { blockOptionKey } from '../core/i18n/content-keys';
+import { markText } from '../core/i18n/text-marks';
 import { useEngineIfAny, type EngineValue } from './engine-context';
 
 export interface InlineTextProps {
@@ -47,9 +49,12 @@ export function EditableText(props: Omit<InlineTextProps, 'as'> & { as?: Element
     return <>{engine.renderInlineText({ ...inline, as: Tag })}</>;
   }
   if (props.optional && !props.value) return null;
+  // Text-edit mode: the text (its translation when it has one) carries its content key's mark, so
+  // the admin translates it where it stands for the language shown (content-keys.ts).
+  const value = engine?.translator.marks && props.value ? markText(blockOptionKey(props.block.id, [props.option]), props.value, props.value) : props.value;
   return (
     <Tag className={props.className} id={props.id}>
-      {props.value}
+      {value}
     </Tag>
   );
 }

@@ -7,6 +7,8 @@ import { atom, useAtomValue } from 'jotai';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Id, Page } from '../../schemas/model';
 import { useProfileEntry } from '../data/hooks';
+import { pageName } from '../core/i18n/content-keys';
+import { useContentLookup } from './content-text';
 import { useEngine } from './engine-context';
 import { profileDisplayName } from './member-card';
 import { blockAtom } from './structure-store';
@@ -29,9 +31,11 @@ function PersonTitle({ accountId }: { accountId: string }) {
 /** The page's h1, and whether a hero block of the page carries it instead. */
 export function usePageHeading(page: Page): { heading: ReactNode; heroIsTitle: boolean } {
   const { profile } = useEngine();
+  const lookup = useContentLookup();
   const personId = page.type === 'profile' ? profile?.accountId : undefined;
   const heroIsTitle = useHasTopBlock(Array.isArray(page.children) ? page.children : [], 'profileHero') && !!personId;
   if (heroIsTitle) return { heading: null, heroIsTitle };
   if (personId) return { heading: <PersonTitle accountId={personId} />, heroIsTitle };
-  return { heading: typeof page.name === 'string' && page.name ? <h1 className="t-page__title">{page.name}</h1> : null, heroIsTitle };
+  // The page's name in the member's language (content translations).
+  return { heading: typeof page.name === 'string' && page.name ? <h1 className="t-page__title">{pageName(page, lookup)}</h1> : null, heroIsTitle };
 }

@@ -38,7 +38,8 @@ const VOLUNTEER_FIELDS: Field[] = [
 
 const MAKER_FIELDS: Field[] = [{ id: 'makes', type: 'textarea', label: 'What do you like to make?', validation: { required: true, max: 1000 } }];
 
-const APPLICATIONS = [
+/** The demo applications (their titles and fields are translated in server/demo/i18n.json). */
+export const APPLICATIONS = [
   { id: 'app-volunteers', label: 'Join the volunteers', listId: 'volunteers', fields: VOLUNTEER_FIELDS, landingPage: '/home' },
   { id: 'app-makers', label: 'Join the makers', listId: 'makers', fields: MAKER_FIELDS },
 ] as const;

@@ -109,8 +109,48 @@ export function flattenDemo(files: { file: string; data: DemoModule }[], validat
   return out;
 }
 
+/** The demo's translations seeded so far, per locale: a key seeded once and then removed by an admin stays removed. */
+interface DemoI18nMarker {
+  keys: Record<string, string[]>;
+}
+
+/**
+ * Adds the demo's translations (server/demo/i18n.json) that a database seeded before they existed
+ * lacks, without touching a text an admin changed or removed: only keys never seeded before are
+ * written (the `seed/demo-i18n` marker lists them). Idempotent; runs on every start of a demo site.
+ */
+export async function seedDemoTranslations(store: DocumentStore, i18n: Record<string, Record<string, string>>): Promise<number> {
+  let added = 0;
+  await store.transaction(async (tx) => {
+    const marker = (await tx.get<DemoI18nMarker>('seed', 'demo-i18n'))?.data ?? { keys: {} };
+    const seeded: Record<string, string[]> = { ...marker.keys };
+    let changed = false;
+    for (const [locale, texts] of Object.entries(i18n)) {
+      const done = new Set(seeded[locale] ?? []);
+      const fresh = Object.keys(texts).filter((key) => !done.has(key));
+      if (!fresh.length) continue;
+      const stored = new Map(Object.entries((await tx.get<Record<string, string>>('i18n', locale))?.data ?? {}));
+      for (const key of fresh) {
+        if (!stored.has(key)) {
+          stored.set(key, texts[key]);
+          added++;
+        }
+        done.add(key);
+      }
+      await tx.put('i18n', locale, Object.fromEntries(stored));
+      seeded[locale] = [...done];
+      changed = true;
+    }
+    if (changed) await tx.put('seed', 'demo-i18n', { keys: seeded } satisfies DemoI18nMarker);
+  });
+  return added;
+}
+
 export async function seedDemo(store: DocumentStore, validator: RequestValidator, demoDir: string): Promise<boolean> {
-  if (await store.get('seed', 'demo')) return false;
+  if (await store.get('seed', 'demo')) {
+    await seedDemoTranslations(store, readJson<Record<string, Record<string, string>>>(path.join(demoDir, 'i18n.json')));
+    return false;
+  }
   const moduleFiles = fs
     .readdirSync(path.join(demoDir, 'modules'))
     .filter((f) => f.endsWith('.json'))
@@ -144,6 +184,9 @@ export async function seedDemo(store: DocumentStore, validator: RequestValidator
         await tx.put('profile', account.accountId, { accountId: account.accountId, data: { profile: profile as JsonObject, meta: {} } } satisfies Profile);
       }
       for (const [locale, overrides] of Object.entries(i18n)) await tx.put('i18n', locale, overrides);
+      await tx.put('seed', 'demo-i18n', {
+        keys: Object.fromEntries(Object.entries(i18n).map(([l, texts]) => [l, Object.keys(texts)])),
+      } satisfies DemoI18nMarker);
     });
   } catch (error) {
     if (await store.get('seed', 'demo')) return false; // another process seeded first

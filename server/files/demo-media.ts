@@ -122,7 +122,8 @@ interface DemoFile {
   description?: string;
 }
 
-const PICTURE_TEXT: Record<string, [string, string]> = {
+/** The demo pictures' titles and descriptions: the uploader's words (data, not labels: not translated). */
+export const PICTURE_TEXT: Record<string, [string, string]> = {
   woodwork: ['Woodwork bench', 'The joinery bench, with the pillar drill behind it.'],
   electronics: ['Electronics bench', 'Soldering stations and the parts drawers.'],
   textiles: ['Textiles table', 'The big table, the sewing machines and the thread wall.'],

@@ -3,10 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { I18nBatchRequest, I18nOverrideRequest } from '../../schemas/model/api/i18n';
 import { requireUser, type AppContext } from '../context';
 import { badRequest } from '../errors';
-import { saveI18nOverrides } from './overrides';
+import { readI18nOverrides, saveI18nOverrides } from './overrides';
 
 export function i18nRoutes(app: FastifyInstance, ctx: AppContext): void {
   const v = ctx.validator;
+
+  // The overrides of a published locale (a language switch loads them: content translations among them).
+  app.get<{ Params: { locale: string } }>('/i18n/:locale', async (req) => {
+    await requireUser(ctx, req);
+    return readI18nOverrides(ctx, req.params.locale);
+  });
 
   // Two forms of the inline text edit: POST i18n/{locale} {key, value} and the spec's
   // POST i18n?iso={locale} [{key, data}]. Both answer the locale's overrides.

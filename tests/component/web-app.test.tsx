@@ -125,8 +125,10 @@ describe('the app shell', () => {
       store.set(sessionAtom, { ...session, user: { ...session.user, permissions: { administration: { manageTextEdit: true } } } });
       store.set(textEditModeAtom, true);
     });
-    // The text-edit layer (a lazy chunk) strips the labels' marks once it is there.
+    // The text-edit layer (a lazy chunk) strips the labels' marks once it is there. A page's name
+    // is a label there too (content translations): a click edits it, and Use control follows the link.
     await userEvent.click(within(await screen.findByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'News' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit label' })).getByRole('button', { name: 'Use control' }));
     await waitFor(() => expect(window.location.pathname).toBe('/app/home/news'));
   });
 

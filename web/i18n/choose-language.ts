@@ -5,7 +5,7 @@
  */
 import type { createStore } from 'jotai';
 import type { ApiClient } from '../api/client';
-import { localeAtom, shellCatalogAtom } from '../shell/shell-state';
+import { i18nOverridesAtom, localeAtom, shellCatalogAtom } from '../shell/shell-state';
 import { loadShellMessages } from './shell-messages';
 
 type Store = ReturnType<typeof createStore>;
@@ -22,9 +22,17 @@ export async function loadShellTexts(store: Store, locale: string): Promise<void
   if (Object.keys(messages).length > 0 && !store.get(shellCatalogAtom)[locale]) store.set(shellCatalogAtom, (catalog) => ({ ...catalog, [locale]: messages }));
 }
 
-/** Shows the language as soon as its shell texts are there and saves it; the promise settles when the account has it (a failure shows the API client's toast). */
-export async function chooseLanguage(store: Store, api: Pick<ApiClient, 'post'>, storage: Storage, code: string): Promise<unknown> {
-  await loadShellTexts(store, code);
+/**
+ * Shows the language as soon as its shell texts and the site's overrides for it (inline-edited
+ * labels, content translations) are there, and saves it; the promise settles when the account has
+ * it (a failure shows the API client's toast; failed overrides leave none, the stored texts show).
+ */
+export async function chooseLanguage(store: Store, api: Pick<ApiClient, 'post' | 'get'>, storage: Storage, code: string): Promise<unknown> {
+  const [, overrides] = await Promise.all([
+    loadShellTexts(store, code),
+    api.get<Record<string, string>>(`i18n/${encodeURIComponent(code)}`).catch(() => ({}) as Record<string, string>),
+  ]);
+  store.set(i18nOverridesAtom, overrides && typeof overrides === 'object' ? overrides : {});
   store.set(localeAtom, code);
   storage.setItem(LOCALE_STORAGE_KEY, code);
   return api.post('profile/meta/upsert', { path: 'language', data: code });

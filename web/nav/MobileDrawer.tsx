@@ -1,4 +1,5 @@
 /** The side drawer below the medium breakpoint (width 300): modules with their pages (spec 2.7). */
+import { contentLookup, type ContentLookup } from '../../engine/core/i18n/content-keys';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -8,15 +9,7 @@ import { editModeAtom, translatorAtom } from '../shell/shell-state';
 import { drawerEntries, moduleTitle, pageTitle, visibleModuleTabs, type DrawerEntry } from './nav-rules';
 import { currentRouteAtom, modulesWithPagesAtom } from './structure-view';
 
-function Group({
-  entry,
-  onNavigate,
-  title,
-}: {
-  entry: Extract<DrawerEntry, { kind: 'group' }>;
-  onNavigate: () => void;
-  title: (key: string) => string | undefined;
-}) {
+function Group({ entry, onNavigate, title }: { entry: Extract<DrawerEntry, { kind: 'group' }>; onNavigate: () => void; title: ContentLookup }) {
   const [open, setOpen] = useState(entry.open);
   const route = useAtomValue(currentRouteAtom);
   const id = `drawer-group-${entry.module.id}`;
@@ -56,7 +49,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
   if (!open) return null;
-  const title = (k: string) => (translator.has(k) ? translator.t(k) : undefined);
+  const title = contentLookup(translator);
   const pagesOf = new Map(withPages.map((w) => [w.module.id, w.pages]));
   const modules = withPages.map((w) => w.module);
   const entries = drawerEntries(visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }), (m) => pagesOf.get(m.id) ?? [], route.moduleId);

@@ -4,6 +4,7 @@
  */
 import { NAV_SCROLL_SHADOW_THRESHOLD_PX, NAV_TAB_RESERVED_PX } from '../../engine/core/constants';
 import type { Id, JsonValue, Module, Page } from '../../schemas/model';
+import { moduleName, pageName, type ContentLookup } from '../../engine/core/i18n/content-keys';
 
 export interface ModuleTabContext {
   currentModuleId?: Id;
@@ -117,15 +118,16 @@ export function valueAtPath(source: unknown, path: string): JsonValue | undefine
 }
 
 /** A module's tab title: the target entity's value when showTargetValueAsTitle names one, else its translated name. */
-export function moduleTitle(module: Module, translate: (key: string) => string | undefined, target?: unknown): string {
+export function moduleTitle(module: Module, translate: ContentLookup, target?: unknown): string {
   if (module.showTargetValueAsTitle && target !== undefined) {
     const value = valueAtPath(target, module.showTargetValueAsTitle);
     if (typeof value === 'string' && value) return value;
     if (typeof value === 'number') return String(value);
   }
-  return (module.customI18NKey && translate(module.customI18NKey)) || module.name;
+  return moduleName(module, translate);
 }
 
-export function pageTitle(page: Page, translate: (key: string) => string | undefined): string {
-  return (page.customI18NKey && translate(page.customI18NKey)) || page.name;
+/** A page's title: its translated name (content-keys.ts: customI18NKey, else content.page.<id>.name), else its name. */
+export function pageTitle(page: Page, translate: ContentLookup): string {
+  return pageName(page, translate);
 }

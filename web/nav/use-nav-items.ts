@@ -1,4 +1,5 @@
 /** Module and page tab items for the current route, from the structure store and the rules. */
+import { contentLookup } from '../../engine/core/i18n/content-keys';
 import { useAtomValue } from 'jotai';
 import { currentRouteAtom, currentTargetAtom, modulePagesAtom, modulesWithPagesAtom } from './structure-view';
 import { moduleAtom } from '../../engine/react/structure-store';
@@ -13,7 +14,7 @@ export function useModuleTabs(): TabItem[] {
   const editMode = useAtomValue(editModeAtom);
   const translator = useAtomValue(translatorAtom);
   const target = useAtomValue(currentTargetAtom);
-  const tr = (k: string) => (translator.has(k) ? translator.t(k) : undefined);
+  const tr = contentLookup(translator);
   const pagesOf = new Map(withPages.map((w) => [w.module.id, w.pages]));
   return visibleModuleTabs(
     withPages.map((w) => w.module),
@@ -37,7 +38,7 @@ export function usePageRow(): { module: Module | undefined; items: TabItem[]; sh
   const editMode = useAtomValue(editModeAtom);
   const session = useAtomValue(sessionAtom);
   const translator = useAtomValue(translatorAtom);
-  const tr = (k: string) => (translator.has(k) ? translator.t(k) : undefined);
+  const tr = contentLookup(translator);
   const show = showPageRow(module, { displayPages: route.displayPages });
   const items =
     module && show

@@ -3,6 +3,7 @@
  * from the structure store, redirect with a toast when it is missing, mark it current for the
  * header, log the audit entry, remember it as recently viewed, and render the page slot.
  */
+import { stripMarks } from '../../engine/core/i18n/text-marks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
@@ -91,7 +92,9 @@ export function PageRoute({
     else if (kind === 'profile') audit.log({ type: 'profileView', profileId: targetId!, pageId });
     else if (kind === 'entity') audit.log({ type: 'entityPageView', entityId: targetId!, pageId });
     else audit.log({ type: 'pageView', pageId, moduleId });
-    const title = (resolved.page.type === 'profile' && personName) || pageTitle(resolved.page, (k) => (translator.has(k) ? translator.t(k) : undefined));
+    // Unmarked: the document title and the recently viewed list are no labels to edit in place.
+    const title =
+      (resolved.page.type === 'profile' && personName) || pageTitle(resolved.page, (k) => (translator.has(k) ? stripMarks(translator.t(k)) : undefined));
     const href = space && targetId ? routeHref.space({ targetId, moduleSlug, pageSlug }) : routeHref.page({ moduleSlug, pageSlug, targetId });
     rememberRecent(localStorage, { href, title });
     const siteName = settings.siteName;

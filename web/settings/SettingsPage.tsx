@@ -15,9 +15,10 @@ import type { DataPrivacy, Profile, ProfileMeta } from '../../schemas/model';
 import { profileHref } from '../api/init-adapter';
 import { LanguageSelector, shouldShowLanguageSelector } from '../i18n/LanguageSelector';
 import { useT } from '../i18n/use-t';
+import { contentLookup, dataItemKey } from '../../engine/core/i18n/content-keys';
 import { webDataLayer } from '../engine/data-layer';
 import { useServices } from '../shell/services';
-import { pushToastAtom, sessionAtom, settingsAtom, themeSelectableAtom } from '../shell/shell-state';
+import { pushToastAtom, sessionAtom, settingsAtom, themeSelectableAtom, translatorAtom } from '../shell/shell-state';
 import { ThemeSelector } from '../theme/ThemeSelector';
 import { NotificationPreferences } from './NotificationPreferences';
 import { dataItemLabel, dataItemsOf, privacyStateOf, SETTINGS_SECTIONS, type SettingsSection } from './settings-rules';
@@ -26,8 +27,15 @@ import { Switch } from './Switch';
 type PrivacyState = DataPrivacy['state'];
 const PRIVACY_STATES: PrivacyState[] = ['public', 'connections', 'private'];
 
+/** A content label in the member's language: its translation, else the text given. */
+function contentLookupText(translator: Parameters<typeof contentLookup>[0]) {
+  const lookup = contentLookup(translator);
+  return (key: string, stored: string) => lookup(key, stored) ?? stored;
+}
+
 export default function SettingsPage() {
   const t = useT();
+  const contentText = contentLookupText(useAtomValue(translatorAtom));
   const store = useStore();
   const { api } = useServices();
   const session = useAtomValue(sessionAtom);
@@ -176,7 +184,8 @@ export default function SettingsPage() {
         {items.length > 0 && (
           <ul className="ts-settings__privacy" aria-labelledby="settings-privacy-items">
             {items.map((key) => {
-              const label = dataItemLabel(key);
+              // The item's name in the member's language when the site gives one (content translations).
+              const label = contentText(dataItemKey(key), dataItemLabel(key));
               const id = `settings-privacy-${key}`;
               return (
                 <li key={key}>

@@ -21,6 +21,8 @@ export interface Translator {
   locale: string;
   t(key: string, params?: MessageParams): string;
   has(key: string): boolean;
+  /** True in text-edit mode: every message carries its key's mark (./text-marks). */
+  marks?: boolean;
 }
 
 function lookup(catalog: MessageCatalog, locale: string, key: string): string | undefined {
@@ -55,5 +57,6 @@ export function createTranslator(
     locale,
     t: options.mark ? (key, params) => markText(key, resolve(key) ?? key, plain(key, params)) : plain,
     has: (key) => resolve(key) !== undefined,
+    marks: !!options.mark,
   };
 }

@@ -12,8 +12,9 @@
  */
 export interface I18nOverrideRequest {
   /**
-   * `<namespace>.<path>`, as in the message catalogues.
-   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$
+   * `<namespace>.<path>`, as in the message catalogues, or a content key (engine/core/i18n/content-keys.ts:
+   * `content.block.<id>.<option path>`, ids may hold `-`).
+   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_-]+)+$
    */
   key: string;
   /** @maxLength 10000 */
@@ -31,8 +32,9 @@ export type I18nBatchRequest = I18nBatchItem[];
 /** @additionalProperties false */
 export interface I18nBatchItem {
   /**
-   * `<namespace>.<path>`, as in the message catalogues.
-   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$
+   * `<namespace>.<path>`, as in the message catalogues, or a content key (engine/core/i18n/content-keys.ts:
+   * `content.block.<id>.<option path>`, ids may hold `-`).
+   * @pattern ^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_-]+)+$
    */
   key: string;
   /** @maxLength 10000 */
