@@ -5,7 +5,8 @@
  * typing, editing and deleting her own messages, reporting the other's, blocking and hiding. It
  * marks the chat read while it is shown (the server then clears its chat notifications).
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { DisclosureMenu, type DisclosureMenuProps } from '../disclosure-menu';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ChatCanStartResponse, ChatMessage, ChatSummary } from '../../../schemas/model/api/chat';
 import { CHAT_MESSAGE_MAX_LENGTH, chatHtmlToText, chatTextToHtml } from '../../core/chat';
 import { relativeTime } from '../../core/relative-time';
@@ -29,60 +30,8 @@ export interface ConversationProps {
   autoFocus?: boolean;
 }
 
-/**
- * A "⋯" disclosure menu (a message's, the conversation's): the button tells whether it is open,
- * and Escape in the open menu closes it and puts focus back on the button (closed, Escape is the
- * page's: the modal around closes).
- */
-function ChatMenu({
-  label,
-  open,
-  setOpen,
-  className,
-  menuClassName,
-  children,
-  after,
-}: {
-  label: string;
-  open: boolean;
-  setOpen(open: boolean): void;
-  className: string;
-  menuClassName: string;
-  children: ReactNode;
-  /** Shown after the menu, open or not (a failure message). */
-  after?: ReactNode;
-}) {
-  const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.stopPropagation();
-    setOpen(false);
-    button.current?.focus();
-  };
-  return (
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
-    <div className={className} onKeyDown={onKeyDown}>
-      <button
-        ref={button}
-        type="button"
-        className="t-chat__menu-button"
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
-        <span aria-hidden="true">⋯</span>
-      </button>
-      {open && (
-        <div id={menuId} className={menuClassName}>
-          {children}
-        </div>
-      )}
-      {after}
-    </div>
-  );
-}
+/** A chat "⋯" menu: the shared disclosure menu with the chat's button look. */
+const ChatMenu = (props: Omit<DisclosureMenuProps, 'buttonClassName'>) => <DisclosureMenu {...props} buttonClassName="t-chat__menu-button" />;
 
 /** Within this many pixels of the top, the earlier messages load. */
 const LOAD_OLDER_AT_PX = 48;

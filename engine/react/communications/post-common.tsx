@@ -3,7 +3,8 @@
  * own images shown through the media route and mentions as links to the member's profile, the
  * author line, the "⋯" menu and the slice bound to the viewer.
  */
-import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { DisclosureMenu, type DisclosureMenuProps } from '../disclosure-menu';
+import { useMemo, type ReactNode } from 'react';
 import type { Communication } from '../../../schemas/model/api/communications';
 import { POST_LINK_REL, POST_LINK_TARGET, POST_MARKUP_ATTRIBUTES, POST_MARKUP_ELEMENTS } from '../../core/communications';
 import { showStoredImages } from '../../core/media';
@@ -100,38 +101,10 @@ export function AuthorLine({ item, nameFormat, children }: { item: Communication
   );
 }
 
-/** A "⋯" disclosure menu: Escape closes it and puts focus back on its button. */
-export function PostMenu({ label, open, setOpen, children }: { label: string; open: boolean; setOpen(open: boolean): void; children: ReactNode }) {
-  const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'Escape' || !open) return;
-    e.stopPropagation();
-    setOpen(false);
-    button.current?.focus();
-  };
-  return (
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from the menu's buttons bubbles here
-    <div className="t-post__menu" onKeyDown={onKeyDown}>
-      <button
-        ref={button}
-        type="button"
-        className="t-post__menu-button"
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
-        <span aria-hidden="true">⋯</span>
-      </button>
-      {open && (
-        <div id={menuId} className="t-post__menu-items">
-          {children}
-        </div>
-      )}
-    </div>
-  );
-}
+/** A post's or comment's "⋯" menu: the shared disclosure menu with the posts' look. */
+export const PostMenu = (props: Pick<DisclosureMenuProps, 'label' | 'open' | 'setOpen' | 'children'>) => (
+  <DisclosureMenu {...props} className="t-post__menu" buttonClassName="t-post__menu-button" menuClassName="t-post__menu-items" />
+);
 
 /** The message of a refused write, in words (the server's 4xx message when it gave one). */
 export function errorText(t: (key: string, params?: Record<string, string | number>) => string, error: unknown): string {
