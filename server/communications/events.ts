@@ -76,7 +76,10 @@ async function nameOf(ctx: AppContext, accountId: string): Promise<string> {
 
 const excerpt = (item: Communication) => (item.title || item.text).slice(0, 200);
 
-/** After a create: the author follows her post; mentions, the parent's author and a discussion's followers are notified. */
+/**
+ * After a create: the author follows her post; mentions, the parent's author, the post's followers
+ * (a reply) and a discussion's followers (a thread) are notified, each person once, never the author.
+ */
 export async function afterCreate(ctx: AppContext, row: Row, viewer: Viewer, targetType: string): Promise<void> {
   const db = ctx.store.kysely;
   const [item] = await viewsOf(db, [row], null);
@@ -94,19 +97,20 @@ export async function afterCreate(ctx: AppContext, row: Row, viewer: Viewer, tar
   if (mentioned.length)
     await notify(ctx, 'mention', { accounts: mentioned }, { ...base, message: `${name} mentioned you: ${excerpt(item)}`, key: `mention:${row.id}` });
   if (row.parent_id) {
+    // The parent's author, then the post's followers (her own post she follows already), each once.
     const parent = await findRow(db, row.parent_id);
-    if (parent && parent.from_account !== row.from_account && !mentioned.includes(parent.from_account))
-      await notify(
-        ctx,
-        'newCommentReply',
-        { accounts: [parent.from_account] },
-        { ...base, message: `${name} replied: ${excerpt(item)}`, key: `reply:${row.id}` },
-      );
+    const told = [row.from_account, ...mentioned];
+    const reply = { ...base, message: `${name} replied: ${excerpt(item)}`, key: `reply:${row.id}` };
+    if (parent && !told.includes(parent.from_account)) {
+      await notify(ctx, 'newCommentReply', { accounts: [parent.from_account] }, reply);
+      told.push(parent.from_account);
+    }
+    await notify(ctx, 'newCommentReply', { followersOf: { kind: 'post', id: row.root_id, except: told } }, { ...reply, key: `reply-followers:${row.id}` });
   } else if (targetType === 'discussionThreads') {
     await notify(
       ctx,
       'newDiscussion',
-      { followersOf: { kind: 'post', id: row.target_id } },
+      { followersOf: { kind: 'post', id: row.target_id, except: [row.from_account, ...mentioned] } },
       { ...base, message: `${name} started a thread: ${excerpt(item)}`, key: `discussion:${row.id}` },
     );
   }

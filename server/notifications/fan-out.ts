@@ -29,7 +29,9 @@ export const FAN_OUT_JOB = 'notifications.fanOut';
  */
 export const FAN_OUT_BATCH = { sqlite: 50, postgres: 500 } as const;
 
-export type FanOutAudience = { lists: string[] } | { accounts: string[] } | { followersOf: { kind: FollowedKind; id: string } };
+export type FanOutAudience = { lists: string[] } | { accounts: string[] } | { followersOf: { kind: FollowedKind; id: string; except?: string[] } };
+/** Followers left out of a notification to followers at most (the actor, and who heard of it otherwise). */
+export const MAX_EXCEPT = 25;
 export interface FanOutPayload {
   fanOutId: string;
 }
@@ -51,7 +53,7 @@ export function readAudience(text: string): FanOutAudience | undefined {
   if (Array.isArray(a.lists)) return { lists: strings(a.lists) };
   if (Array.isArray(a.accounts)) return { accounts: strings(a.accounts).sort() };
   if (isObject(a.followersOf) && isFollowedKind(a.followersOf.kind) && typeof a.followersOf.id === 'string')
-    return { followersOf: { kind: a.followersOf.kind, id: a.followersOf.id } };
+    return { followersOf: { kind: a.followersOf.kind, id: a.followersOf.id, except: strings(a.followersOf.except).slice(0, MAX_EXCEPT) } };
   return undefined;
 }
 
@@ -103,9 +105,22 @@ export async function runFanOut(ctx: AppContext, payload: FanOutPayload, job: Ru
   let stored = 0;
   for (;;) {
     if (job.signal.aborted) throw new Error('fan-out stopped: it resumes from its cursor');
-    const recipients = await nextRecipients(db, audience, cursor, FAN_OUT_BATCH[ctx.engine]);
-    if (!recipients.length) break;
-    const last = recipients[recipients.length - 1];
+    const page = await nextRecipients(db, audience, cursor, FAN_OUT_BATCH[ctx.engine]);
+    if (!page.length) break;
+    const last = page[page.length - 1];
+    const except = 'followersOf' in audience ? (audience.followersOf.except ?? []) : [];
+    const recipients = except.length ? page.filter((r) => !except.includes(r)) : page;
+    if (!recipients.length) {
+      // Only left-out followers on this page: the cursor moves past them, nobody is told.
+      await n
+        .updateTable('broadcasts')
+        .set({ cursor: last })
+        .where('id', '=', row.id)
+        .where('cursor', cursor === null ? 'is' : '=', cursor)
+        .execute();
+      cursor = last;
+      continue;
+    }
     const from = cursor;
     const delivered = await deliverBatch(ctx, spec, recipients, async (tx, batch) => {
       // Moves the cursor only from where this attempt read it: an attempt whose lease was taken

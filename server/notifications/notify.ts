@@ -21,12 +21,13 @@ import type { DB } from '../storage/database';
 import { countAcceptedMembers } from '../lists/memberships';
 import { announceNew } from './announce';
 import { deliverBatch, type NotificationSpec } from './delivery';
-import { FAN_OUT_JOB, type FanOutAudience, type FanOutPayload } from './fan-out';
+import { FAN_OUT_JOB, MAX_EXCEPT, type FanOutAudience, type FanOutPayload } from './fan-out';
 import { followersPage } from './followed-items';
 import { notificationsDb } from './notification-rows';
 import { eventLabel, type Channels } from './preferences';
 
-export type NotifyRecipients = { accounts: string[] } | { lists: string[] } | { followersOf: { kind: FollowedKind; id: string } };
+/** `followersOf.except`: followers not told (the actor, who heard of it otherwise); at most MAX_EXCEPT. */
+export type NotifyRecipients = { accounts: string[] } | { lists: string[] } | { followersOf: { kind: FollowedKind; id: string; except?: string[] } };
 
 export interface NotifyData {
   typeId?: number;
@@ -99,8 +100,11 @@ export async function notify(ctx: AppContext, event: NotificationEvent | string,
     return fanOut(ctx, spec, { lists }, await countAcceptedMembers(db, lists), 'notify', null);
   } else if ('followersOf' in recipients) {
     const { kind, id } = recipients.followersOf;
+    const except = (recipients.followersOf.except ?? []).slice(0, MAX_EXCEPT);
     accounts = await followersPage(db, kind, id, null, FAN_OUT_THRESHOLD + 1);
-    if (accounts.length > FAN_OUT_THRESHOLD) return fanOut(ctx, spec, { followersOf: { kind, id } }, await countFollowers(ctx, kind, id), 'notify', null);
+    if (accounts.length > FAN_OUT_THRESHOLD)
+      return fanOut(ctx, spec, { followersOf: { kind, id, except } }, await countFollowers(ctx, kind, id), 'notify', null);
+    accounts = accounts.filter((a) => !except.includes(a));
   } else {
     accounts = [...new Set(recipients.accounts.filter((a) => typeof a === 'string' && a))];
     if (accounts.length > FAN_OUT_THRESHOLD) return fanOut(ctx, spec, { accounts: accounts.sort() }, accounts.length, 'notify', null);

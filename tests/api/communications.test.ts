@@ -385,7 +385,7 @@ describeBackends(
       }
     });
 
-    it('notifications: mentions (not the author, not who cannot read), replies to the parent’s author, new threads to followers', async () => {
+    it('notifications: mentions (not the author, not who cannot read), replies to the parent’s author and the post’s followers, new threads to followers', async () => {
       expect((await api.call('PUT', `communications/${THREADS}/demo-thread-repair/follow`, { token: tokens.grace, body: { follow: true } })).status).toBe(204);
       await api.call('PUT', `communications/${THREADS}/demo-thread-lathe/follow`, { token: tokens.elena, body: { follow: false } });
       // Following the board itself (kind post, the block id): new threads notify.
@@ -416,9 +416,17 @@ describeBackends(
         async () => (await notes('amara')).some((n) => n.event === 'newDiscussion' && n.data.postId === post.id),
         'a follower hears of the thread',
       );
-      // A reply notifies the post's author.
+      // A reply notifies the post's author and its followers, each once, never the one who replied.
+      for (const who of ['amara', 'grace'])
+        expect((await api.call('PUT', `communications/${THREADS}/${post.id}/follow`, { token: tokens[who], body: { follow: true } })).status).toBe(204);
       const reply = (await create('grace', THREADS, { parentId: post.id, body: doc('answer') })).body;
-      await eventually(async () => (await notes('maya')).some((n) => n.event === 'newCommentReply' && n.data.parentId === post.id), 'maya hears of the reply');
+      const replyNotes = async (who: string) => (await notes(who)).filter((n) => n.event === 'newCommentReply' && n.data.parentId === post.id);
+      await eventually(async () => (await replyNotes('maya')).length > 0, 'maya hears of the reply');
+      await eventually(async () => (await replyNotes('amara')).length > 0, 'a follower of the post hears of the reply');
+      await settle();
+      expect((await replyNotes('maya')).length).toBe(1);
+      expect((await replyNotes('amara')).length).toBe(1);
+      expect(await replyNotes('grace')).toEqual([]);
       expect(reply.parentId).toBe(post.id);
       // A mention of someone who cannot read the target notifies nobody.
       const hiddenMention = await create('victor', 'vol-keys', {

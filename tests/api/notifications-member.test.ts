@@ -203,6 +203,26 @@ describeBackends('notifications: member calls', (api) => {
     }
   });
 
+  it('notify() to followers leaves out `except`, also when the fan-out runs as a job', async () => {
+    const { setFollowing } = await import('../../server/notifications/followed-items');
+    const db = ctx().store.kysely;
+    const followers = Array.from({ length: 230 }, (_, i) => `fan-${String(i).padStart(3, '0')}`);
+    for (const id of [...followers, 'maya']) await setFollowing(db, id, 'post', 'p-many', true);
+    const mayaBefore = await count(maya, 'system');
+    const result = await notify(
+      ctx(),
+      'newCommentReply',
+      { followersOf: { kind: 'post', id: 'p-many', except: ['maya', 'fan-000', 'fan-229'] } },
+      { message: 'a reply on p-many', key: 'except-test' },
+    );
+    expect(result.queued).toBe(true);
+    await fanOutsSent(api);
+    const stored = await notificationTables(db).selectFrom('notifications').select('recipient').where('message', '=', 'a reply on p-many').execute();
+    expect(stored.length).toBe(228);
+    expect(stored.map((r) => r.recipient)).not.toContain('fan-000');
+    expect(await count(maya, 'system')).toBe(mayaBefore);
+  });
+
   it("hides chat notifications dated before the chat's hidden timestamp, from the list and the badge", async () => {
     await api.call('POST', 'profile/notifications/seen/chat', { token: victor });
     const chat = (message: string) =>
