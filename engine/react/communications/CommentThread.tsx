@@ -13,7 +13,7 @@ import { useEngine } from '../engine-context';
 import { AuthorLine, errorText, PostBody, PostMenu, usePosts } from './post-common';
 import type { PostCardOptions } from './PostCard';
 import { ReactionBar } from './ReactionBar';
-import { PostReport } from './ReportButton';
+import { PostReport } from './PostReport';
 
 export interface CommentThreadProps {
   post: Communication;

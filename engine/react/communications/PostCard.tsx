@@ -13,7 +13,7 @@ import { CommentThread } from './CommentThread';
 import { AuthorLine, errorText, PostBody, PostMenu, usePosts } from './post-common';
 import { PostMediaGallery, type ThumbnailRatio } from './PostMediaGallery';
 import { ReactionBar } from './ReactionBar';
-import { PostReport } from './ReportButton';
+import { PostReport } from './PostReport';
 
 const PostEditor = lazy(() => import('./PostEditor'));
 
