@@ -21,7 +21,7 @@ export * from './react/block-states';
 export * from './react/block-loader';
 export * from './react/block-meta';
 export * from './react/page-renderer';
-export { useIsPageTitle } from './react/page-title';
+export { useIsPageTitle, useProfileHeroShown } from './react/page-title';
 export { usePageId } from './react/page-context';
 export * from './react/modal';
 export * from './react/stepper-progress';

@@ -17,6 +17,8 @@ import { blockAtom } from './structure-store';
 export const PageTitleContext = createContext(false);
 /** Whether this block is the page's title: render its name as the page's h1. */
 export const useIsPageTitle = () => useContext(PageTitleContext);
+/** Inside a profile page whose hero shows the person (her name and photo): a form need not show her photo again. */
+export const useProfileHeroShown = () => useContext(PageTitleContext);
 
 function useHasTopBlock(ids: readonly Id[], type: string): boolean {
   const has = useMemo(() => atom((get) => ids.some((id) => get(blockAtom(id))?.type === type)), [ids, type]);

@@ -157,11 +157,49 @@ const ITEMS: SeedItem[] = [
   },
 ];
 
-/** A block with every option of its registry schema at its default, then these; checked against the schema as the demo's are. */
-function block(ctx: AppContext, id: string, type: string, pageId: string, overrides: Record<string, unknown>): Block & { pageId: string } {
-  const schema = ctx.registry.blocks[type]?.options as { properties?: Record<string, { default?: unknown }> } | undefined;
-  const defaults = Object.fromEntries(Object.entries(schema?.properties ?? {}).flatMap(([key, p]) => (p.default !== undefined ? [[key, p.default]] : [])));
-  const options = { ...defaults, ...overrides };
+/** The demo's two posts pages and their blocks (ids fixed: the demo posts and the demo's translations name them). */
+export const DEMO_POST_STRUCTURE = [
+  {
+    id: DEMO_POST_PAGES.discussions,
+    slug: 'discussions',
+    name: 'Discussions',
+    blocks: [
+      {
+        id: 'demo-discussions',
+        type: 'discussionThreads',
+        options: {
+          title: 'Discussion board',
+          whoCanStartThreads: 'members',
+          allowReplies: true,
+          sortOrder: 'newest',
+          paginationMode: 'loadMore',
+          pageSize: 10,
+        },
+      },
+      { id: 'demo-card-wall', type: 'cardWall', options: { title: 'Notice board', whoCanComment: 'admins', columns: 3 } },
+    ],
+  },
+  {
+    id: DEMO_POST_PAGES.feed,
+    slug: 'feed',
+    name: 'Feed',
+    blocks: [
+      { id: 'demo-create-post', type: 'createUserPost', options: { placeholder: 'Share something…' } },
+      { id: 'demo-user-posts', type: 'userPost', options: { displayMode: 'preview' } },
+    ],
+  },
+] as const;
+
+/** A demo block's options: every option of its registry schema at its default, then the demo's. */
+export function demoBlockOptions(schema: unknown, overrides: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const properties = (schema as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ?? {};
+  const defaults = Object.fromEntries(Object.entries(properties).flatMap(([key, p]) => (p.default !== undefined ? [[key, p.default]] : [])));
+  return { ...defaults, ...overrides };
+}
+
+/** A demo block, checked against its schema as the demo's are. */
+function block(ctx: AppContext, id: string, type: string, pageId: string, overrides: Readonly<Record<string, unknown>>): Block & { pageId: string } {
+  const options = demoBlockOptions(ctx.registry.blocks[type]?.options, overrides);
   ctx.validator.blockOptions(type, options, `demo block "${id}"`);
   return { id, type, options, pageId, children: [], positions: {} } as unknown as Block & { pageId: string };
 }
@@ -170,40 +208,14 @@ async function seedStructure(ctx: AppContext): Promise<void> {
   const module = (await ctx.store.get<Module>('module', MODULE))?.data;
   if (!module) return;
   if (await ctx.store.get('page', DEMO_POST_PAGES.discussions)) return;
-  const discussions = block(ctx, 'demo-discussions', 'discussionThreads', DEMO_POST_PAGES.discussions, {
-    title: 'Discussion board',
-    whoCanStartThreads: 'members',
-    allowReplies: true,
-    sortOrder: 'newest',
-    paginationMode: 'loadMore',
-    pageSize: 10,
+  const blocks = DEMO_POST_STRUCTURE.flatMap((page) => page.blocks.map((b) => block(ctx, b.id, b.type, page.id, b.options)));
+  const pages: Page[] = DEMO_POST_STRUCTURE.map((page) => {
+    const ids = page.blocks.map((b) => b.id);
+    return { id: page.id, slug: page.slug, name: page.name, type: 'other', moduleId: MODULE, children: ids, positions: { 'col-0': ids } } as Page;
   });
-  const wall = block(ctx, 'demo-card-wall', 'cardWall', DEMO_POST_PAGES.discussions, { title: 'Notice board', whoCanComment: 'admins', columns: 3 });
-  const form = block(ctx, 'demo-create-post', 'createUserPost', DEMO_POST_PAGES.feed, { placeholder: 'Share something…' });
-  const posts = block(ctx, 'demo-user-posts', 'userPost', DEMO_POST_PAGES.feed, { displayMode: 'preview' });
-  const pages: Page[] = [
-    {
-      id: DEMO_POST_PAGES.discussions,
-      slug: 'discussions',
-      name: 'Discussions',
-      type: 'other',
-      moduleId: MODULE,
-      children: [discussions.id, wall.id],
-      positions: { 'col-0': [discussions.id, wall.id] },
-    } as Page,
-    {
-      id: DEMO_POST_PAGES.feed,
-      slug: 'feed',
-      name: 'Feed',
-      type: 'other',
-      moduleId: MODULE,
-      children: [form.id, posts.id],
-      positions: { 'col-0': [form.id, posts.id] },
-    } as Page,
-  ];
   await ctx.store.transaction(async (tx) => {
     for (const page of pages) await tx.put('page', page.id, page, { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION });
-    for (const b of [discussions, wall, form, posts]) await tx.put('block', b.id, b);
+    for (const b of blocks) await tx.put('block', b.id, b);
     const current = (await tx.get<Module>('module', MODULE))!.data;
     const childIds = [...(current.childIds ?? []), ...pages.map((p) => p.id).filter((id) => !current.childIds?.includes(id))];
     await tx.put('module', MODULE, { ...current, childIds });

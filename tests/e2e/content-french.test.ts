@@ -72,8 +72,14 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The English fragments found in the page's visible text (whole words, case as written). */
 async function englishShown(where: string, english: string[]): Promise<string[]> {
-  let text = await page.evaluate(() => document.body.innerText);
-  for (const data of memberData()) text = text.split(data).join('\n');
+  // What members wrote (posts, comments, cards, thread titles, media titles) is in their words,
+  // not a label of the site: left out like their profile data.
+  const shown = await page.evaluate(() => ({
+    text: document.body.innerText,
+    written: [...document.querySelectorAll<HTMLElement>('.t-post__title, .t-post__body, .t-post__media, .t-thread-row__open')].map((el) => el.innerText),
+  }));
+  let text = shown.text;
+  for (const data of [...shown.written.filter(Boolean), ...memberData()]) text = text.split(data).join('\n');
   return english.filter((e) => new RegExp(`(^|[^\\p{L}])${escape(e)}($|[^\\p{L}])`, 'u').test(text)).map((e) => `${where}: "${e}"`);
 }
 

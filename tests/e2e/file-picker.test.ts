@@ -76,7 +76,9 @@ describe('the file picker in Chromium', () => {
     const token = await signInAt(server.url, 'admin');
     const stored = async () =>
       (
-        (await (await fetch(`${server.url}/api/v1/structure/block/${blockId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        (await (
+          await fetch(`${server.url}/api/v1/structure/block/${blockId}`, { headers: { authorization: `Bearer ${token}`, 'x-tessera-drafts': '1' } })
+        ).json()) as {
           options?: { fileId?: string };
         }
       ).options?.fileId;
@@ -86,6 +88,11 @@ describe('the file picker in Chromium', () => {
       await (await fetch(`${server.url}/api/v1/files/download/${fileId}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
     );
 
+    // Ada's block is a draft until she publishes it (issue 35): members see it then.
+    await admin.getByRole('button', { name: 'Publish page' }).click();
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/v1/structure/block/${blockId}`, { headers: { authorization: `Bearer ${token}` } })).status)
+      .toBe(200);
     const member = await signInAs(memberBrowser, server.url, 'Maya Maker');
     const button = member.locator(`[data-block-id="${blockId}"]`).getByRole('button', { name: 'Download (Workshop rules)' });
     await button.waitFor();

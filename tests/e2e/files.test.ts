@@ -201,15 +201,19 @@ describe('files in Chromium', () => {
     await maya.close();
   });
 
-  it('the image uploader opens at the stored focal point, and the read-only form shows the picture, not its id', async () => {
+  it('the image uploader opens at the stored focal point, and the form shows the picture, not its id', async () => {
     const ada = await signIn('Ada Admin');
     await ada.goto(`${server.url}/app/people/profile/admin`);
-    // Read-only: the avatar is a picture.
-    const photo = ada.locator('.t-image-uploader__thumb');
-    await photo.waitFor();
+    // Read-only, her photo shows once, in the profile hero (issue 35): the form shows it to change it.
+    await ada.locator('.t-profile-hero img').waitFor();
+    expect(await ada.locator('.t-image-uploader__thumb').count()).toBe(0);
     expect(await ada.getByText(/^[0-9a-f-]{36}$/).count()).toBe(0);
 
     await ada.getByRole('button', { name: 'Edit', exact: true }).click();
+    // Editing: the picture, not its id.
+    const photo = ada.locator('.t-image-uploader__thumb');
+    await photo.waitFor();
+    expect(await ada.getByText(/^[0-9a-f-]{36}$/).count()).toBe(0);
     await ada.getByRole('button', { name: 'Edit image' }).click();
     let dialog = ada.getByRole('dialog', { name: 'Image: Photo' });
     await dialog.getByRole('button', { name: 'Set focal point' }).click();

@@ -34,7 +34,7 @@ describe('the member directory and profile pages, two members in Chromium', () =
     await maya.getByText('+44 20 7946 0000').waitFor();
     await maya.getByRole('progressbar', { name: /% complete$/ }).waitFor();
     await maya.getByRole('button', { name: 'Edit' }).click();
-    await maya.getByLabel('Bio').fill('Chairs, tables and lathe work.');
+    await maya.getByLabel('Bio', { exact: true }).fill('Chairs, tables and lathe work.');
     await maya.getByRole('button', { name: 'Save' }).click();
     await maya.getByText('Chairs, tables and lathe work.').waitFor();
 

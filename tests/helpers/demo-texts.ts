@@ -22,6 +22,7 @@ import {
 } from '../../engine/core/i18n/content-keys';
 import registry from '../../registry/generated/registry.json';
 import { APPLICATIONS } from '../../server/applications/seed';
+import { DEMO_POST_STRUCTURE, demoBlockOptions } from '../../server/communications/seed';
 import type { DemoBlock, DemoModule } from '../../server/demo/seed';
 import type { Field } from '../../schemas/model';
 import { dataItemLabel } from '../../web/settings/settings-rules';
@@ -72,6 +73,14 @@ export function demoContentTexts(): DemoText[] {
       walk(page.blocks);
     }
     for (const field of demo.fields ?? []) fieldTexts(field, `${where} field ${field.id}`, out);
+  }
+  // The posts domain's demo pages (seeded by server/communications/seed.ts), options as stored.
+  for (const page of DEMO_POST_STRUCTURE) {
+    const where = `server/communications/seed.ts page ${page.id}`;
+    out.push({ key: pageNameKey(page), text: page.name, kind: 'text', where });
+    for (const block of page.blocks)
+      for (const t of optionTexts(blockSchemas[block.type]?.options, demoBlockOptions(blockSchemas[block.type]?.options, block.options)))
+        out.push({ key: blockOptionKey(block.id, t.path), text: t.text, kind: t.kind, where: `${where} block ${block.id}` });
   }
   for (const app of APPLICATIONS) {
     out.push({ key: applicationLabelKey(app.id), text: app.label, kind: 'text', where: `server/applications/seed.ts ${app.id}` });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FilePickerField, useFormContext, useFormField, type FieldComponentProps } from '../../../engine';
+import { FilePickerField, useFormContext, useFormField, useProfileHeroShown, type FieldComponentProps } from '../../../engine';
 import { ImageWindow } from './ImageWindow';
 
 const PROFILE_AVATAR_KEY = 'avatar';
@@ -12,14 +12,15 @@ export default function ImageUploaderField(props: FieldComponentProps) {
   const b = useFormField(props.field, props.index);
   const { controller } = useFormContext();
   const [open, setOpen] = useState(false);
+  const heroShown = useProfileHeroShown();
   // The maxFileSize rule, else the field's Image options (spec 3 maxFileSize); the picker takes the
   // smaller of it and the server's limit (the spec 9 default of 1 MB until the server's is read).
   const max = props.field.validation?.maxFileSize ?? (props.field.opts?.image as { maxFileSize?: unknown } | undefined)?.maxFileSize;
   const fileId = typeof b.state.value === 'string' ? b.state.value : undefined;
   const src = fileId ? controller.services.imageUrl?.(fileId) : undefined;
-  // The profile photo (core §3 `avatar`) is shown by the avatar and the profile hero everywhere: a
-  // form shows it only to change it, never as a second picture of the person.
-  if (!b.editing && props.field.key === PROFILE_AVATAR_KEY) return null;
+  // On a profile page whose hero shows the person, her photo (core §3 `avatar`) shows there: the
+  // form shows it only to change it, never as a second picture of her.
+  if (heroShown && !b.editing && props.field.key === PROFILE_AVATAR_KEY) return null;
   return (
     <div className="t-image-uploader">
       {src && <img className="t-image-uploader__thumb" src={src} alt={b.label} style={{ maxHeight: 300 }} />}
