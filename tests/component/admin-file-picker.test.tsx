@@ -55,8 +55,9 @@ async function openLibrary(block: Block, pickerName: string) {
   await user.click(screen.getByRole('button', { name: `Select ${block.name}` }));
   await user.click(await blockMenuItem(user, screen.getByRole('toolbar', { name: `Block controls for ${block.name}` }), 'Edit block'));
   const panel = await screen.findByRole('complementary', { name: 'Block settings' });
-  await user.click(within(panel).getByRole('button', { name: pickerName }));
-  return { view, token, user, panel, library: within(panel).getByRole('group', { name: /asset library/ }) };
+  // The settings form loads with the panel: under load it comes a moment after the panel itself.
+  await user.click(await within(panel).findByRole('button', { name: pickerName }));
+  return { view, token, user, panel, library: await within(panel).findByRole('group', { name: /asset library/ }) };
 }
 
 describe('file picker of block options', { timeout: 120_000 }, () => {
