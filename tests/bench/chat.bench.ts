@@ -23,7 +23,7 @@ import type { ChatTables } from '../../server/chat/chat-tables';
 import { backendEnv, createSchemaName, dropSchema, requirePostgres, signInAt, type Backend } from '../helpers/api-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { median, percentile, withServer } from './bench-server';
-import { defineBenches, quick, round, type BenchResult } from './harness';
+import { defineBenches, quick, round, timedCall, type BenchResult } from './harness';
 
 const SIZE = quick ? 20_000 : 100_000;
 const PAGE = 10;
@@ -35,24 +35,11 @@ const ROUNDS = quick ? 15 : 60;
 const WARMUP = 5;
 const PAUSE_MS = 100;
 
-async function call<T>(url: string, method: string, token: string, body?: unknown): Promise<{ ms: number; body: T; status: number }> {
-  const t0 = performance.now();
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await res.json()) as T;
-  const ms = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
-  return { ms, body: parsed, status: res.status };
-}
-
 async function history(backend: Backend): Promise<BenchResult> {
   return withServer(backend, async (server) => {
     const db = server.ctx.store.kysely as unknown as Kysely<ChatTables>;
     const [maya, victor] = await Promise.all([signInAt(server.url, 'maya'), signInAt(server.url, 'victor')]);
-    const chat = (await call<ChatSummary>(`${server.url}/api/v1/chat/private`, 'PUT', maya, { to: 'victor' })).body;
+    const chat = (await timedCall<ChatSummary>(`${server.url}/api/v1/chat/private`, 'PUT', maya, { to: 'victor' })).body;
     void victor;
     const start = Date.now() - SIZE * 1000;
     for (let i = 0; i < SIZE; i += 1000) {
@@ -83,10 +70,10 @@ async function history(backend: Backend): Promise<BenchResult> {
     const deepBefore = SIZE - PAGE * (DEEP_PAGE - 1) + 1;
     const first: number[] = [];
     const deep: number[] = [];
-    for (let i = 0; i < 5; i++) await call(url(), 'GET', maya); // warm-up
+    for (let i = 0; i < 5; i++) await timedCall(url(), 'GET', maya); // warm-up
     for (let i = 0; i < SAMPLES; i++) {
-      first.push((await call(url(), 'GET', maya)).ms);
-      const page = await call<{ items: { sequence: number }[] }>(url(deepBefore), 'GET', maya);
+      first.push((await timedCall(url(), 'GET', maya)).ms);
+      const page = await timedCall<{ items: { sequence: number }[] }>(url(deepBefore), 'GET', maya);
       if (page.body.items[0]?.sequence !== deepBefore - 1) throw new Error(`page ${DEEP_PAGE} starts at ${page.body.items[0]?.sequence}`);
       deep.push(page.ms);
     }
@@ -132,7 +119,7 @@ async function delivery(): Promise<BenchResult> {
           Array.from({ length: Math.min(50, SOCKETS - i) }, (_, j) => connect(servers[(i + j) % PROCESSES].url, fillers[(i + j) % fillers.length])),
         )),
       );
-    const chat = (await call<ChatSummary>(`${a.url}/api/v1/chat/private`, 'PUT', maya, { to: 'victor' })).body;
+    const chat = (await timedCall<ChatSummary>(`${a.url}/api/v1/chat/private`, 'PUT', maya, { to: 'victor' })).body;
     const figures: number[] = [];
     for (let r = 0; r < WARMUP + ROUNDS; r++) {
       const text = `round ${r}`;
@@ -147,7 +134,7 @@ async function delivery(): Promise<BenchResult> {
         listener.on('chat:newMessage', on);
       });
       const t0 = performance.now();
-      await call(`${a.url}/api/v1/chat/private/${encodeURIComponent(chat.id)}`, 'PUT', maya, { message: text });
+      await timedCall(`${a.url}/api/v1/chat/private/${encodeURIComponent(chat.id)}`, 'PUT', maya, { message: text });
       const ms = (await heard) - t0;
       if (process.env.BENCH_VERBOSE) console.error(`round ${r}: ${ms.toFixed(1)} ms`);
       if (r >= WARMUP) figures.push(ms);

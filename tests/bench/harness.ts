@@ -268,3 +268,17 @@ export function countRenders(fn: () => void): number {
     counting = null;
   }
 }
+
+/** One API call over HTTP as a signed-in member, timed to its parsed answer; a 3xx-5xx throws. */
+export async function timedCall<T>(url: string, method: string, token: string, body?: unknown): Promise<{ ms: number; body: T; status: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await res.json()) as T;
+  const ms = performance.now() - t0;
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
+  return { ms, body: parsed, status: res.status };
+}

@@ -17,7 +17,7 @@ import type { Account } from '../../server/model';
 import { encodeCursor } from '../../server/communications/posts';
 import { signInAt, type Backend } from '../helpers/api-server';
 import { median, percentile, withServer } from './bench-server';
-import { defineBenches, quick, round, type BenchResult } from './harness';
+import { defineBenches, quick, round, timedCall, type BenchResult } from './harness';
 
 const SIZE = quick ? 100_000 : 1_000_000;
 const PAGE = 10;
@@ -25,19 +25,6 @@ const DEEP_PAGE = quick ? 1_000 : 10_000;
 const SAMPLES = 50;
 const REACTIONS = quick ? 200 : 1_000;
 const TARGET = 'demo-discussions';
-
-async function call<T>(url: string, method: string, token: string, body?: unknown): Promise<{ ms: number; body: T; status: number }> {
-  const t0 = performance.now();
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await res.json()) as T;
-  const ms = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(parsed)}`);
-  return { ms, body: parsed, status: res.status };
-}
 
 const idOf = (i: number) => `bench-${String(i).padStart(8, '0')}`;
 
@@ -90,7 +77,7 @@ async function feed(backend: Backend): Promise<BenchResult> {
     // Signed in after the long inserts: a kept-alive connection idle through them may have been closed.
     const maya = await signInAt(server.url, 'maya');
     const base = `${server.url}/api/v1/communications/${TARGET}?limit=${PAGE}`;
-    const first = (await call<CommunicationListResponse>(base, 'GET', maya)).body;
+    const first = (await timedCall<CommunicationListResponse>(base, 'GET', maya)).body;
     // Page DEEP_PAGE starts after (DEEP_PAGE - 1) * PAGE items, newest first: the demo's posts, then the bench's from the newest down.
     const demo = first.total - SIZE;
     const before = (DEEP_PAGE - 1) * PAGE - demo;
@@ -99,10 +86,10 @@ async function feed(backend: Backend): Promise<BenchResult> {
     const deepUrl = `${base}&cursor=${cursor}`;
     const firstMs: number[] = [];
     const deepMs: number[] = [];
-    for (let i = 0; i < 5; i++) await Promise.all([call(base, 'GET', maya), call(deepUrl, 'GET', maya)]); // warm-up
+    for (let i = 0; i < 5; i++) await Promise.all([timedCall(base, 'GET', maya), timedCall(deepUrl, 'GET', maya)]); // warm-up
     for (let i = 0; i < SAMPLES; i++) {
-      firstMs.push((await call(base, 'GET', maya)).ms);
-      const page = await call<CommunicationListResponse>(deepUrl, 'GET', maya);
+      firstMs.push((await timedCall(base, 'GET', maya)).ms);
+      const page = await timedCall<CommunicationListResponse>(deepUrl, 'GET', maya);
       if (page.body.items[0]?.id !== idOf(after - 1)) throw new Error(`page ${DEEP_PAGE} starts at ${page.body.items[0]?.id}, not ${idOf(after - 1)}`);
       deepMs.push(page.ms);
     }
@@ -131,7 +118,7 @@ async function reactions(backend: Backend): Promise<BenchResult> {
     const tokens: string[] = [];
     for (let i = 0; i < members.length; i += 20) tokens.push(...(await Promise.all(members.slice(i, i + 20).map((a) => signInAt(server.url, a)))));
     const post = (
-      await call<Communication>(`${server.url}/api/v1/communications/${TARGET}`, 'PUT', tokens[0], {
+      await timedCall<Communication>(`${server.url}/api/v1/communications/${TARGET}`, 'PUT', tokens[0], {
         title: 'Popular',
         body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'react' }] }] },
       })
@@ -139,9 +126,9 @@ async function reactions(backend: Backend): Promise<BenchResult> {
     const calls = tokens.flatMap((token) => KINDS.map((reactionId) => ({ token, reactionId }))).slice(0, REACTIONS);
     const url = `${server.url}/api/v1/communications/${TARGET}/${post.id}/reaction`;
     const t0 = performance.now();
-    await Promise.all(calls.map((c) => call(url, 'POST', c.token, { reactionId: c.reactionId })));
+    await Promise.all(calls.map((c) => timedCall(url, 'POST', c.token, { reactionId: c.reactionId })));
     const seconds = (performance.now() - t0) / 1000;
-    const stored = (await call<Communication>(`${server.url}/api/v1/communications/single/${post.id}`, 'GET', tokens[0])).body.meta.score;
+    const stored = (await timedCall<Communication>(`${server.url}/api/v1/communications/single/${post.id}`, 'GET', tokens[0])).body.meta.score;
     return {
       bench: 'posts.reactions',
       db: backend,
