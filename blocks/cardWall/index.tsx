@@ -3,6 +3,7 @@ import { useEngine, type BlockProps } from '../../engine/block-api';
 import type { CommunicationOrder } from '../../schemas/model/api/communications';
 import { PostCard, type PostCardOptions } from '../../engine/react/communications/PostCard';
 import { PostList } from '../../engine/react/communications/PostList';
+import { PostsSection } from '../../engine/react/communications/post-common';
 import type { CardWallOptions } from '../options.generated';
 
 export type { CardWallOptions };
@@ -42,16 +43,13 @@ export default function CardWall({ block, options }: BlockProps<CardWallOptions>
   };
   const columns = Math.min(6, Math.max(1, options.columns ?? 3));
   return (
-    <section
+    <PostsSection
       className="t-posts t-card-wall"
-      aria-labelledby={options.title ? headingId : undefined}
-      aria-label={options.title ? undefined : t('posts.cardWall.label')}
+      title={options.title}
+      titleClassName="t-card-wall__title"
+      headingId={headingId}
+      label={t('posts.cardWall.label')}
     >
-      {options.title && (
-        <h2 id={headingId} className="t-card-wall__title">
-          {options.title}
-        </h2>
-      )}
       {mayWrite && (
         <button ref={toggle} type="button" className="ts-button ts-button--primary" aria-expanded={writing} onClick={() => setWriting(!writing)}>
           {t('posts.cardWall.new')}
@@ -87,6 +85,6 @@ export default function CardWall({ block, options }: BlockProps<CardWallOptions>
         listStyle={{ ['--t-card-columns' as string]: String(columns) }}
         render={(item, state) => <PostCard item={item} options={card} pending={state.pending} onRetry={state.retry} onDiscard={state.discard} />}
       />
-    </section>
+    </PostsSection>
   );
 }

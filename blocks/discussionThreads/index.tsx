@@ -3,7 +3,7 @@ import { useEngine, type BlockProps } from '../../engine/block-api';
 import type { Communication, CommunicationOrder } from '../../schemas/model/api/communications';
 import { displayExcerpt } from '../../engine/core/communications';
 import { useCommunication } from '../../engine/data/communications-hooks';
-import { AuthorLine, errorText, linkedPostId, usePosts } from '../../engine/react/communications/post-common';
+import { AuthorLine, errorText, linkedPostId, PostsSection, usePosts } from '../../engine/react/communications/post-common';
 import { PostCard, type PostCardOptions } from '../../engine/react/communications/PostCard';
 import { PostList } from '../../engine/react/communications/PostList';
 import type { DiscussionThreadsOptions } from '../options.generated';
@@ -64,16 +64,13 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
   };
   const pageSize = options.pageSize ?? 10;
   return (
-    <section
+    <PostsSection
       className="t-posts t-discussions"
-      aria-labelledby={options.title ? headingId : undefined}
-      aria-label={options.title ? undefined : t('posts.discussions.label')}
+      title={options.title}
+      titleClassName="t-discussions__title"
+      headingId={headingId}
+      label={t('posts.discussions.label')}
     >
-      {options.title && (
-        <h2 id={headingId} className="t-discussions__title">
-          {options.title}
-        </h2>
-      )}
       {open ? (
         <OpenThread
           id={open}
@@ -131,7 +128,7 @@ export default function DiscussionThreads({ block, options }: BlockProps<Discuss
           />
         </>
       )}
-    </section>
+    </PostsSection>
   );
 }
 

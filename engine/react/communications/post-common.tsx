@@ -122,3 +122,31 @@ export function linkedPostId(): string | undefined {
   const id = new URLSearchParams(location.search).get('post');
   return id && /^[A-Za-z0-9:_-]{1,80}$/.test(id) ? id : undefined;
 }
+
+/** A posts block's section: named by its title when it has one (an h2), else by `label`. */
+export function PostsSection({
+  className,
+  title,
+  titleClassName,
+  headingId,
+  label,
+  children,
+}: {
+  className: string;
+  title?: string;
+  titleClassName: string;
+  headingId: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : label}>
+      {title && (
+        <h2 id={headingId} className={titleClassName}>
+          {title}
+        </h2>
+      )}
+      {children}
+    </section>
+  );
+}
