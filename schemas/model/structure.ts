@@ -206,4 +206,6 @@ export interface DataSchema {
   /** Field type of the values it holds. */
   type: string;
   label?: string;
+  /** source entity: the entity definition whose field it is. */
+  definitionId?: Id;
 }
