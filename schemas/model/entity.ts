@@ -98,7 +98,7 @@ export interface Entity {
   createdAt?: string;
   updatedAt?: string;
   createdBy?: Id;
-  /** The favourites count (addToFavorites), kept in the row. */
+  /** How many members favourite it (addToFavorites): the profiles domain's favourite_targets count. */
   favouriteCount?: number;
   /**
    * Set when the stored row could not be read whole (corrupt JSON in a column): the names of the

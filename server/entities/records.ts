@@ -64,7 +64,6 @@ export function entityFromRow(row: EntitiesTable): Entity {
     location: (location ?? {}) as EntityLocation,
     context: context ?? {},
     data: data ?? {},
-    favouriteCount: Number(row.favourite_count) || 0,
     createdAt: ms(row.created),
     updatedAt: ms(row.updated),
   };

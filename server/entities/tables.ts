@@ -51,7 +51,6 @@ export interface EntitiesTable {
   starts_at: number | null;
   lat: number | null;
   lng: number | null;
-  favourite_count: number;
   created_by: string | null;
   created: number;
   updated: number;
@@ -94,7 +93,6 @@ const tablesMigration = (): Migration => ({
       .addColumn('starts_at', 'bigint')
       .addColumn('lat', 'double precision')
       .addColumn('lng', 'double precision')
-      .addColumn('favourite_count', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_by', 'varchar(64)')
       .addColumn('created', 'bigint', (c) => c.notNull())
       .addColumn('updated', 'bigint', (c) => c.notNull())
