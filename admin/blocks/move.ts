@@ -1,7 +1,7 @@
 /** Moving blocks: where a block may go (the placement rule of admin/core/placement.ts), how a place is said, and the move itself (one request, one undo step). */
 import { blockAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
-import { blockLabel, type AdminValue } from '../core/context';
+import { blockLabel, blockPlaceLabel, type AdminValue } from '../core/context';
 import { adminActionContext } from '../core/optimistic';
 import { recordStep, stepLabel } from '../editor/history';
 import { dropSlots, findPlacement, isSamePlace, targetIndexAfterRemoval, type DropSlot, type Placement } from '../core/placement';
@@ -48,17 +48,18 @@ export function columnKey(parentType: string, parentId: Id, colIndex: number): s
 
 function parentName(admin: AdminValue, slot: Placement): string {
   if (slot.parentType === 'page') return admin.t('admin.move.page');
-  return blockLabel(admin.store.get(blockAtom(slot.parentId)), admin.registry);
+  return blockPlaceLabel(admin.store.get(blockAtom(slot.parentId)), admin.registry);
 }
 
 export function describeSlot(admin: AdminValue, name: string, slot: Placement & { count?: number }, key = 'admin.move.position'): string {
   return admin.t(key, { name, index: slot.index + 1, count: (slot.count ?? 0) + 1, column: slot.colIndex + 1, parent: parentName(admin, slot) });
 }
 
-/** A place said by its neighbours: "Before “Note” in column 2 of “Columns”" or "At the end of column 2 of the page". */
+/** A place said by its neighbour and position: "before block 2, “Note: Opening hours…”, in column 2 of Columns" or "At the end of column 2 of the page". */
 export function slotName(admin: AdminValue, slot: DropSlot): string {
   const params = { column: slot.colIndex + 1, parent: parentName(admin, slot) };
-  if (slot.beforeId) return admin.t('admin.drag.before', { ...params, name: blockLabel(admin.store.get(blockAtom(slot.beforeId)), admin.registry) });
+  if (slot.beforeId)
+    return admin.t('admin.drag.before', { ...params, index: slot.index + 1, name: blockPlaceLabel(admin.store.get(blockAtom(slot.beforeId)), admin.registry) });
   return admin.t('admin.drag.end', params);
 }
 

@@ -67,6 +67,37 @@ export function errorMessage(error: unknown, t: Translator['t']): string {
   return t('admin.common.serverError');
 }
 
+/** Options whose text tells one block of a type from another (a callout's title, a plain text's words). */
+const WORDS_OPTIONS = ['title', 'heading', 'label', 'text', 'content', 'html', 'body'] as const;
+const WORDS_MAX = 40;
+
+/** The start of a block's own words, as plain text (tags dropped: it is read out, never rendered as markup). */
+function blockWords(options: unknown): string {
+  if (!options || typeof options !== 'object') return '';
+  for (const key of WORDS_OPTIONS) {
+    const value = (options as Record<string, unknown>)[key];
+    if (typeof value !== 'string') continue;
+    const words = value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (words) return words.length > WORDS_MAX ? `${words.slice(0, WORDS_MAX).trimEnd()}…` : words;
+  }
+  return '';
+}
+
+/**
+ * A block as a person tells it apart among its siblings (move announcements and Move to…): its
+ * name, else its type's title with the start of its words ("Plain text: Opening hours…"), so three
+ * plain texts in a row are not three "Plain text".
+ */
+export function blockPlaceLabel(block: { name?: string; type?: string; options?: unknown } | undefined, registry: RuntimeRegistryData): string {
+  const label = blockLabel(block, registry);
+  if (!block || (typeof block.name === 'string' && block.name)) return label;
+  const words = blockWords(block.options);
+  return words ? `${label}: ${words}` : label;
+}
+
 /** A block's name for messages: its name, else its type's title, else its type. */
 export function blockLabel(block: { name?: string; type?: string } | undefined, registry: RuntimeRegistryData): string {
   if (!block) return '';

@@ -5,7 +5,7 @@
  * its member layout: panels sit beside it on wide screens and are sheets below the medium breakpoint.
  */
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { blockAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { BlockSettings } from '../block-editor/BlockSettings';
@@ -168,12 +168,20 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
       [selected, admin.registry],
     ),
   );
+  const [lowered, setLowered] = useState(false);
+  // A sheet (narrow screens) covers the lower part of the page: the edited block is scrolled to just
+  // below the sticky header, so its live preview stays in sight while its settings change.
+  useEffect(() => {
+    if (!open || !selected || isWideScreen()) return;
+    const frame = requestAnimationFrame(() => keepAboveSheet(selected));
+    return () => cancelAnimationFrame(frame);
+  }, [open, selected]);
   if (!open) return null;
   return (
     // Escape in the panel goes back to the block on the page (the draft is kept); a sheet also closes.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <aside
-      className="t-admin-panel t-admin-panel--right"
+      className={`t-admin-panel t-admin-panel--right${lowered ? ' t-admin-panel--lowered' : ''}`}
       aria-label={t('admin.composer.panel')}
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || e.defaultPrevented || !selected) return;
@@ -187,9 +195,14 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
     >
       <div className="t-admin-panel__head">
         <h2>{label ?? t('admin.composer.panel')}</h2>
-        <button type="button" onClick={() => setOpen(false)}>
-          {t('admin.composer.close')}
-        </button>
+        <span className="t-admin-panel__head-buttons">
+          <button type="button" className="t-admin-panel__lower" aria-expanded={!lowered} onClick={() => setLowered((l) => !l)}>
+            {t(lowered ? 'admin.composer.raise' : 'admin.composer.lower')}
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            {t('admin.composer.close')}
+          </button>
+        </span>
       </div>
       {selected && label !== null ? (
         <BlockSettings key={selected} blockId={selected} subjects={subjects} />
@@ -198,6 +211,19 @@ function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {
       )}
     </aside>
   );
+}
+
+/** Scrolls the page so the block's top sits below the sticky header and above the sheet, when it is not already there. */
+function keepAboveSheet(blockId: Id) {
+  const block = blockElement(blockId);
+  const sheet = document.querySelector<HTMLElement>('.t-admin-panel--right');
+  if (!block || !sheet) return;
+  const header = document.querySelector<HTMLElement>('.ts-header');
+  const top = (header?.getBoundingClientRect().bottom ?? 0) + 8;
+  const bottom = sheet.getBoundingClientRect().top;
+  const rect = block.getBoundingClientRect();
+  if (rect.top >= top && Math.min(rect.bottom, rect.top + 120) <= bottom) return;
+  window.scrollBy({ top: rect.top - top, behavior: 'instant' as ScrollBehavior });
 }
 
 function LeftPanel() {

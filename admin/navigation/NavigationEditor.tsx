@@ -5,7 +5,7 @@
  * a confirmation naming the page, the source and the target.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine';
 import type { Id } from '../../schemas/model';
 import { Dialog } from '../core/Dialog';
@@ -82,6 +82,14 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
     onNavigate(openWhenClosed);
   }, [open, openWhenClosed, onNavigate]);
   const pageIds = current?.childIds ?? [];
+  // On a phone each row scrolls sideways: the current module and page are brought into view.
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    for (const el of navRef.current?.querySelectorAll<HTMLElement>('[aria-current]') ?? []) {
+      const row = el.closest('ul');
+      if (row && row.scrollWidth > row.clientWidth) row.scrollLeft = el.offsetLeft - row.offsetLeft - 8;
+    }
+  }, [currentModuleId, currentPageId]);
 
   const moduleName = (id: Id) => store.get(moduleAtom(id))?.name ?? id;
   const pageName = (id: Id) => store.get(pageAtom(id))?.name ?? id;
@@ -155,7 +163,7 @@ export function NavigationEditor({ currentModuleId, currentPageId, onNavigate }:
   const allowDrop = (e: DragEvent) => dragged && e.preventDefault();
 
   return (
-    <nav className="t-admin-nav" aria-label={t('admin.module.tabsLabel')}>
+    <nav className="t-admin-nav" ref={navRef} aria-label={t('admin.module.tabsLabel')}>
       <p className="t-admin-hint" id="t-admin-reorder-hint">
         {t('admin.structure.reorderHint')}
       </p>

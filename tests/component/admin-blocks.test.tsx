@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blockPlaceLabel } from '../../admin/core/context';
 import { historyAtom } from '../../admin/editor/history';
 import { leftPanelOpenAtom } from '../../admin/editor/panels';
-import { blockAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS } from '../../engine';
+import { blockAtom, pageAtom, REVERT_NOTIFICATION_TIMEOUT_MS, type RuntimeRegistryData } from '../../engine';
 import type { Block } from '../../schemas/model';
 import { blockMenuItem, seriousAxeViolations } from '../helpers/admin-render';
 import { renderAdminOnServer, requestAs, startAdminServer, type ApiServer } from '../helpers/admin-server';
@@ -184,7 +185,7 @@ describe('moving blocks', () => {
     expect(dropZones()).not.toContain(`page:${id('p1')}:0:0`);
     await user.keyboard('{ArrowDown}');
     await tick();
-    expect(dragSays()).toBe('Alpha: before “Grid” in column 1 of the page.');
+    expect(dragSays()).toBe('Alpha: before block 3, “Grid”, in column 1 of the page.');
     await user.keyboard('{ArrowDown}');
     await tick();
     await user.keyboard('{ArrowRight}');
@@ -225,8 +226,8 @@ describe('moving blocks', () => {
       .getAllByRole('button', { name: /column/ })
       .map((x) => x.textContent);
     expect(places).toEqual([
-      'before “Alpha” in column 1 of the page',
-      'before “Charlie” in column 1 of Grid',
+      'before block 1, “Alpha”, in column 1 of the page',
+      'before block 1, “Charlie”, in column 1 of Grid',
       'at the end of column 1 of Grid',
       'at the end of column 2 of Grid',
       'at the end of column 1 of the page',
@@ -393,5 +394,15 @@ describe('the side panel keeps a draft', () => {
     expect(await within(panel).findByLabelText('Title')).toHaveValue('Hello');
     expect(store.get(blockAtom(id('n')))?.options?.title).toBe('Hello');
     expect(calls.some((x) => x.method === 'updateBlock')).toBe(false);
+  });
+});
+
+describe('blockPlaceLabel', () => {
+  const registry = { blocks: { plainText: { title: 'Plain text' }, callout: { title: 'Callout' } } } as unknown as RuntimeRegistryData;
+  it('tells unnamed blocks of one type apart by the start of their words, as plain text', () => {
+    expect(blockPlaceLabel({ type: 'plainText', options: { text: '<p>Opening <b>hours</b></p>' } }, registry)).toBe('Plain text: Opening hours');
+    expect(blockPlaceLabel({ type: 'callout', options: { title: '', tone: 'info' } }, registry)).toBe('Callout');
+    expect(blockPlaceLabel({ type: 'plainText', options: { text: 'a'.repeat(60) } }, registry)).toBe(`Plain text: ${'a'.repeat(40)}…`);
+    expect(blockPlaceLabel({ type: 'plainText', name: 'Notes', options: { text: 'hello' } }, registry)).toBe('Notes');
   });
 });

@@ -91,3 +91,57 @@ describe('the composer at 1280 px with both panels open', () => {
     expect(back.left).toBeGreaterThanOrEqual(left.right);
   });
 });
+
+describe('the composer on a 375 px phone', () => {
+  let phone: LaunchedBrowser;
+  beforeAll(async () => {
+    phone = await launchBrowser({ viewport: { width: 375, height: 812 } });
+  }, 120_000);
+  afterAll(async () => {
+    await phone?.close();
+  });
+
+  it('the navigation editor is one row of modules and one of pages; the settings sheet leaves the edited block in sight and lowers to its head', async () => {
+    const ada = await signInAs(phone, server.url, 'Ada Admin');
+    await ada.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    await ada.keyboard.press('Alt+Shift+E');
+    await ada.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
+    const rows = ada.locator('.t-admin-nav ul');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    for (const row of await rows.all()) {
+      const b = await box(row);
+      // One row of chips (about 24 px), scrolling sideways when it holds more than fits.
+      expect(b.bottom - b.top).toBeLessThan(40);
+    }
+    // The current module's chip is scrolled into view.
+    const current = await box(ada.locator('.t-admin-nav__modules [aria-current]'));
+    expect(current.left).toBeGreaterThanOrEqual(0);
+    expect(current.right).toBeLessThanOrEqual(375);
+
+    const block = ada.locator('[data-block-id="welcome-col-where"]');
+    await block.getByText('Unit 4, Canal Yard').click();
+    const toolbar = ada.getByRole('toolbar', { name: /^Block controls for / });
+    await toolbar.getByRole('button', { name: 'More' }).click();
+    await ada.getByRole('menuitem', { name: 'Edit block' }).click();
+    const sheet = ada.locator('.t-admin-panel--right');
+    await sheet.getByRole('heading', { name: 'Callout' }).waitFor();
+    await expect
+      .poll(async () => {
+        const header = await box(ada.locator('.ts-header'));
+        const b = await box(block);
+        const s = await box(sheet);
+        return b.top >= header.bottom - 0.5 && b.top + 40 <= s.top;
+      })
+      .toBe(true);
+    const open = await box(sheet);
+    expect(open.bottom - open.top).toBeLessThanOrEqual(812 * 0.46);
+
+    await sheet.getByRole('button', { name: 'Hide settings' }).click();
+    const lowered = await box(sheet);
+    expect(lowered.bottom - lowered.top).toBeLessThan(70);
+    await expect(sheet.getByRole('button', { name: 'Show settings' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await sheet.getByRole('button', { name: 'Show settings' }).click();
+    await sheet.getByRole('tab', { name: 'Settings' }).waitFor();
+  });
+});

@@ -79,7 +79,7 @@ describe('dragging and moving blocks in the composer', () => {
     await expect.poll(() => live.textContent()).toBe('Picked up Callout.');
     // Right: the page's column, the columns block's first column, its second.
     for (let i = 0; i < 3; i++) await admin.keyboard.press('ArrowRight');
-    await expect.poll(() => live.textContent()).toBe('Callout: before “Callout” in column 2 of Opening times and location.');
+    await expect.poll(() => live.textContent()).toBe('Callout: before block 1, “Callout: Where we are”, in column 2 of Opening times and location.');
     await admin.keyboard.press('Enter');
     await expect.poll(async () => (await secondColumn()).length).toBe(before.length + 1);
     const added = (await secondColumn())[0];
