@@ -3,12 +3,8 @@
  * keys by 1 %) and a previews view (ratios on/off, custom ratios checked by the customRatio rule,
  * 2 to 5 previews per row); saving in progress or not; Escape closes.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
-  FOCAL_POINT_DEFAULT,
-  focalPointAfterKey,
-  focalPointAt,
-  focalPointOf,
   PREVIEWS_PER_ROW,
   PREVIEW_RATIOS_OFF,
   PREVIEW_RATIOS_ON,
@@ -18,6 +14,7 @@ import {
   type FormFieldBinding,
   type FormServices,
 } from '../../../engine';
+import { FocalCanvas, RatioPreviews, useFocalPoint } from './focal-parts';
 
 export interface ImageWindowProps {
   binding: FormFieldBinding;
@@ -28,7 +25,6 @@ export interface ImageWindowProps {
   onClose(): void;
 }
 
-type Point = { x: number; y: number };
 const ratioValue = (r: string) => {
   const [w, h] = r.split(':').map(Number);
   return w / h;
@@ -45,7 +41,7 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
   const focalEditable = opts.focalPoint !== false;
   const [view, setView] = useState<'image' | 'previews'>('image');
   const [focalEditing, setFocalEditing] = useState(false);
-  const [focal, setFocal] = useState<Point>({ ...FOCAL_POINT_DEFAULT });
+  const { focal, move: moveFocal } = useFocalPoint(services, fileId);
   const [saving, setSaving] = useState(false);
   const [enabled, setEnabled] = useState<string[]>(() =>
     Array.isArray(opts.ratios) ? opts.ratios.filter((r) => /^\d+:\d+$/.test(r)) : [...PREVIEW_RATIOS_ON],
@@ -61,36 +57,9 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
   const [ratioMessage, setRatioMessage] = useState<{ text: string; severity: 'error' | 'warning' } | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => dialog.current?.focus(), []);
-  // Opens at the stored focal point; a point the member already moved is kept.
-  const moved = useRef(false);
-  useEffect(() => {
-    let live = true;
-    services.fileData?.(fileId).then(
-      (data) => live && !moved.current && data?.focalPos && setFocal(focalPointOf(data.focalPos)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [services, fileId]);
-  const moveFocal = (next: Point | ((p: Point) => Point)) => {
-    moved.current = true;
-    setFocal(next);
-  };
   const src = services.imageUrl?.(fileId);
   const t = b.t;
 
-  const onImageClick = (e: MouseEvent<HTMLElement>) => {
-    if (!focalEditing) return;
-    const frame = e.currentTarget.querySelector('.t-image-window__frame') ?? e.currentTarget;
-    const point = focalPointAt(frame.getBoundingClientRect(), e.clientX, e.clientY);
-    if (point) moveFocal(point);
-  };
-  const onFocalKey = (e: KeyboardEvent<HTMLElement>) => {
-    if (!focalEditing || !focalPointAfterKey(focal, e.key)) return;
-    e.preventDefault();
-    moveFocal((p) => focalPointAfterKey(p, e.key) ?? p);
-  };
   const addRatio = () => {
     const value = { width: Number(custom.width) || 0, height: Number(custom.height) || 0 };
     const failure = runRule('customRatio', value, { existing: enabled.map(ratioValue) });
@@ -145,23 +114,7 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
             {focalEditing && <p>{t('imageUploader.focalPoint.hint')}</p>}
             <p role="status">{t('imageUploader.focalPoint.position', focal)}</p>
           </div>
-          <div
-            className="t-image-window__canvas"
-            role={focalEditing ? 'application' : undefined}
-            tabIndex={focalEditing ? 0 : undefined}
-            aria-label={t('imageUploader.focalPoint.position', focal)}
-            onClick={onImageClick}
-            onKeyDown={onFocalKey}
-          >
-            {/* The frame is the image's own box: a click's position is a percentage of the picture, not of the window. */}
-            <span
-              className="t-image-window__frame"
-              style={{ transform: zoom === 1 ? undefined : `scale(${zoom})`, transformOrigin: `${focal.x}% ${focal.y}%` }}
-            >
-              {src ? <img src={src} alt={b.label} /> : <span>{fileId}</span>}
-              <span className="t-image-window__focal" style={{ left: `${focal.x}%`, top: `${focal.y}%` }} aria-hidden="true" />
-            </span>
-          </div>
+          <FocalCanvas src={src} fallback={fileId} alt={b.label} focal={focal} editing={focalEditing} zoom={zoom} onMove={moveFocal} t={t} />
         </div>
       ) : (
         <div className="t-image-window__previews t-image-window__body">
@@ -205,13 +158,7 @@ export function ImageWindow({ binding: b, field, fileId, services, onClose }: Im
               </select>
             </label>
           </div>
-          <ul className="t-image-window__grid" style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, 1fr)`, gap: PREVIEWS_PER_ROW.spacingPx }}>
-            {enabled.map((r) => (
-              <li key={r} aria-label={t('imageUploader.previews.preview', { ratio: r })} style={{ aspectRatio: r.replace(':', ' / '), overflow: 'hidden' }}>
-                {src && <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: `${focal.x}% ${focal.y}%` }} />}
-              </li>
-            ))}
-          </ul>
+          <RatioPreviews src={src} ratios={enabled} focal={focal} perRow={perRow} t={t} />
         </div>
       )}
       <button type="button" onClick={() => void save()} disabled={saving} aria-busy={saving || undefined}>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { FilePickerField, useFormContext, useFormField, useProfileHeroShown, type FieldComponentProps } from '../../../engine';
 import { ImageWindow } from './ImageWindow';
+import { InlineImageEditor } from './InlineImageEditor';
 
 const PROFILE_AVATAR_KEY = 'avatar';
 
 /**
  * One image, stored as its file id: picked and uploaded with the image-only and maximum-size
- * checks; once there is an image, its window (spec 4.8) sets the focal point and previews.
+ * checks; once there is an image and the field is edited, the uploader of spec 4.8 shows inline
+ * (focal point, zoom, previews by ratio), and its window chooses the ratios.
  */
 export default function ImageUploaderField(props: FieldComponentProps) {
   const b = useFormField(props.field, props.index);
@@ -21,11 +23,16 @@ export default function ImageUploaderField(props: FieldComponentProps) {
   // On a profile page whose hero shows the person, her photo (core §3 `avatar`) shows there: the
   // form shows it only to change it, never as a second picture of her.
   if (heroShown && !b.editing && props.field.key === PROFILE_AVATAR_KEY) return null;
+  const inline = b.editing && !!fileId && !!src && !open;
   return (
     <div className="t-image-uploader">
-      {src && <img className="t-image-uploader__thumb" src={src} alt={b.label} style={{ maxHeight: 300 }} />}
-      {/* Read-only, the picture above is the value: no file id as text under it. */}
-      {(b.editing || !src) && <FilePickerField {...props} accept={['image/*']} multiple={false} maxBytes={typeof max === 'number' ? max : undefined} />}
+      {/* Read-only, the picture is the value (no file id as text under it); edited, the inline editor shows it. */}
+      {src && !b.editing && <img className="t-image-uploader__thumb" src={src} alt={b.label} style={{ maxHeight: 300 }} />}
+      {(b.editing || !src) && (
+        <FilePickerField {...props} accept={['image/*']} multiple={false} maxBytes={typeof max === 'number' ? max : undefined} hideStored={inline} />
+      )}
+      {/* The window, while open, is the one editor of the picture. */}
+      {inline && <InlineImageEditor binding={b} field={props.field} fileId={fileId} services={controller.services} />}
       {b.editing && fileId && (
         <button type="button" onClick={() => setOpen(true)}>
           {b.t('imageUploader.edit')}

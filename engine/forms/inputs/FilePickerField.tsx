@@ -19,6 +19,8 @@ export interface FilePickerProps extends FieldComponentProps {
   /** Maximum bytes per file; from the size rule (KB) when absent. */
   maxBytes?: number;
   multiple?: boolean;
+  /** The caller shows the stored file itself (the image uploader's inline editor): no list of it here. */
+  hideStored?: boolean;
 }
 
 export function acceptedTypes(field: FieldComponentProps['field']): string[] {
@@ -54,6 +56,7 @@ export function FilePickerField({
   accept = acceptedTypes(field),
   maxBytes: configuredMax = maxBytesOf(field),
   multiple = !!field.multipleFiles,
+  hideStored = false,
 }: FilePickerProps) {
   const b = useFormField(field, index);
   const { controller } = useFormContext();
@@ -150,7 +153,7 @@ export function FilePickerField({
         </span>
       )}
       {pickErrors.length > 0 && <FieldErrors binding={{ ...b, errors: pickErrors, ids: { ...b.ids, errors: `${b.ids.errors}-pick` } }} />}
-      {!field.hideUploadedFiles && ids.length > 0 && (
+      {!field.hideUploadedFiles && !hideStored && ids.length > 0 && (
         <ul className="t-files">
           {ids.map((id) => (
             <li key={id}>

@@ -5,6 +5,7 @@ import { loadStructureAtom, moduleOrderAtom, pageAtom, type FieldComponents } fr
 import type { Field } from '../../../schemas/model';
 import { ratingScale } from '../../../blocks/fields/rating';
 import { allComponents, newsFields, renderForm } from './helpers';
+import { seriousAxeViolations } from '../../helpers/admin-render';
 
 let components: FieldComponents;
 beforeAll(async () => {
@@ -360,6 +361,56 @@ describe("the server's upload limit, the stored focal point and the read-only im
     const list = await screen.findByRole('list', { name: 'CV' });
     expect(within(list).getByRole('listitem')).toHaveTextContent('File not available');
     expect(screen.queryByText(/44444444/)).toBeNull();
+  });
+});
+
+describe('image uploader inline (spec 4.8, issue 35 item 3)', () => {
+  it('edited, the field shows the picture with its focal point, zoom and live previews by ratio; the point is saved with the file data', async () => {
+    const savedData: unknown[] = [];
+    renderForm({
+      components,
+      data: { avatar: 'img-11' },
+      services: {
+        imageUrl: (id) => `/api/v1/image/${id}`,
+        fileData: async () => ({ focalPos: { x: 30, y: 40 } }),
+        saveFileData: async (id, data) => void savedData.push({ id, data }),
+      },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar', opts: { ratios: ['1:1', '16:9'] } }],
+    });
+    const editor = screen.getByRole('region', { name: 'Image: Avatar' });
+    // One picture of her: the editor's, no second thumbnail in the picker's list.
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Avatar']);
+    const canvas = within(editor).getByRole('application');
+    await waitFor(() => expect(canvas).toHaveAccessibleName('Focal point 30% across, 40% down'));
+    expect(within(editor).getByRole('button', { name: 'Save the focal point' })).toBeDisabled();
+    canvas.focus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowDown}');
+    expect(canvas).toHaveAccessibleName('Focal point 29% across, 41% down');
+    const previews = within(editor).getAllByRole('listitem', { name: /^Preview / });
+    expect(previews.map((li) => li.getAttribute('aria-label'))).toEqual(['Preview 1:1', 'Preview 16:9']);
+    expect(previews[0].querySelector('img')).toHaveStyle({ objectPosition: '29% 41%' });
+    fireEvent.change(within(editor).getByRole('slider', { name: /^Zoom/ }), { target: { value: '2' } });
+    expect(within(editor).getByRole('img', { name: 'Avatar' }).closest('.t-image-window__frame')).toHaveStyle({ transform: 'scale(2)' });
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save the focal point' }));
+    await waitFor(() => expect(within(editor).getByRole('status')).toHaveTextContent('Focal point saved.'));
+    expect(savedData).toEqual([{ id: 'img-11', data: { focalPos: { x: 29, y: 41 } } }]);
+    expect(within(editor).getByRole('button', { name: 'Save the focal point' })).toBeDisabled();
+    expect(await seriousAxeViolations()).toEqual([]);
+    await userEvent.click(within(editor).getByRole('button', { name: 'Remove the picture' }));
+    expect(screen.queryByRole('region', { name: 'Image: Avatar' })).toBeNull();
+    expect(screen.queryAllByRole('img')).toEqual([]);
+  });
+
+  it('read-only, no editor: the picture only', () => {
+    renderForm({
+      components,
+      options: { editable: false, alwaysEdit: false },
+      data: { avatar: 'img-12' },
+      services: { imageUrl: (id) => `/api/v1/image/${id}` },
+      fields: [{ id: 'im', key: 'avatar', type: 'imageUploader', label: 'Avatar' }],
+    });
+    expect(screen.queryByRole('region', { name: 'Image: Avatar' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Avatar' })).toBeInTheDocument();
   });
 });
 
