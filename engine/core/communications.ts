@@ -54,7 +54,7 @@ export const isCommunicationReaction = (v: unknown): v is CommunicationReaction 
   typeof v === 'string' && (COMMUNICATION_REACTIONS as readonly string[]).includes(v);
 
 export const POST_MEDIA_TYPES: readonly PostMediaType[] = ['image', 'audio', 'video', 'document', 'link'];
-export const POST_MEDIA_SOURCES: readonly PostMediaSource[] = ['local', 'youtube', 'googleDrive', 'oneDrive', 'vimeo'];
+export const POST_MEDIA_SOURCES: readonly PostMediaSource[] = ['local', 'youtube', 'googleDrive', 'oneDrive', 'vimeo', 'web'];
 /** Community §3 document types a `document` medium may be. */
 export const POST_DOCUMENT_TYPES = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt', 'odt', 'ods', 'odp'] as const;
 
@@ -222,8 +222,8 @@ export function videoEmbedUrl(media: Pick<PostMedia, 'source' | 'url'>): string 
   return null;
 }
 
-/** Hosts a medium's url may have per source (`link` any https host). */
-export const POST_MEDIA_HOSTS: Readonly<Record<Exclude<PostMediaSource, 'local'>, readonly string[]>> = {
+/** Hosts a medium's url may have per hosted source (a `link` may point at any https host). */
+export const POST_MEDIA_HOSTS: Readonly<Record<Exclude<PostMediaSource, 'local' | 'web'>, readonly string[]>> = {
   youtube: ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be'],
   vimeo: ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'],
   googleDrive: ['drive.google.com', 'docs.google.com'],
@@ -247,8 +247,23 @@ export function postMediaProblem(media: PostMedia, index: number): string | null
     return `${at}: "${media.url.slice(0, 80)}" is not an address`;
   }
   if (url.protocol !== 'https:') return `${at}: only https addresses`;
+  if (media.source === 'web') return media.type === 'link' ? null : `${at}: a web address is a link`;
   if (media.type === 'link' && media.source !== 'youtube' && media.source !== 'vimeo') return null;
   return POST_MEDIA_HOSTS[media.source].includes(url.hostname) ? null : `${at}: not a ${media.source} address`;
+}
+
+/**
+ * Whether a block's media options allow a medium: its type among `types`, its source among
+ * `sources` (absent: all). A plain web link is governed by the `link` type alone, so blocks whose
+ * sources were chosen before the `web` source existed still take links.
+ */
+export function mediumAllowed(
+  media: Pick<PostMedia, 'type' | 'source'>,
+  types: readonly string[] | undefined,
+  sources: readonly string[] | undefined,
+): boolean {
+  if (types && !types.includes(media.type)) return false;
+  return !sources || media.source === 'web' || sources.includes(media.source);
 }
 
 /** The limits a post breaks for a block's options, or null (titles, media count, card content). */

@@ -6,7 +6,7 @@
  */
 import type { Block, Id, Module, Page } from '../../schemas/model';
 import type { PostMedia, ReferenceOwnerKind } from '../../schemas/model/api/communications';
-import { CARD_CONTENT_MAX, CARD_TITLE_MAX, postLimitProblem, postMediaProblem } from '../../engine/core/communications';
+import { CARD_CONTENT_MAX, CARD_TITLE_MAX, mediumAllowed, postLimitProblem, postMediaProblem } from '../../engine/core/communications';
 import { SUBJECTS } from '../../engine/core/permissions';
 import type { AppContext } from '../context';
 import { can, canViewPage, type PermissionContext } from '../permissions';
@@ -114,7 +114,7 @@ export function contentProblem(target: Target, input: { kind: 'post' | 'comment'
     const problem = postMediaProblem(m, i);
     if (problem) return problem;
     if (types && !types.includes(m.type)) return `media ${i + 1}: ${m.type} is not allowed here`;
-    if (sources && !sources.includes(m.source)) return `media ${i + 1}: ${m.source} media are not allowed here`;
+    if (!mediumAllowed(m, types, sources)) return `media ${i + 1}: ${m.source} media are not allowed here`;
   }
   return null;
 }

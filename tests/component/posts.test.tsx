@@ -116,7 +116,7 @@ describe('PostCard', () => {
             { type: 'document', source: 'local', fileId: 'f-doc', title: 'Rota.pdf' },
             { type: 'video', source: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
             { type: 'video', source: 'vimeo', url: 'https://vimeo.com/76979871' },
-            { type: 'link', source: 'googleDrive', url: 'https://example.org/notes', title: 'Notes' },
+            { type: 'link', source: 'web', url: 'https://example.org/notes', title: 'Notes' },
           ],
         })}
         options={{ thumbnailRatio: '3/2' }}

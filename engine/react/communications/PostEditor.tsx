@@ -20,7 +20,9 @@ import type {
 import {
   POST_DOCUMENT_TYPES,
   POST_INLINE_IMAGE_MAX_BYTES,
+  mediumAllowed,
   POST_MEDIA_HOSTS,
+  POST_MEDIA_SOURCES,
   POST_MEDIA_MAX,
   POST_TEXT_MAX,
   POST_TITLE_MAX,
@@ -83,10 +85,10 @@ export function mediumOfUrl(url: string): PostMedia {
   } catch {
     // postMediaProblem names it.
   }
-  const source = (Object.keys(POST_MEDIA_HOSTS) as Exclude<PostMediaSource, 'local'>[]).find((s) => POST_MEDIA_HOSTS[s].includes(host));
+  const source = (Object.keys(POST_MEDIA_HOSTS) as (keyof typeof POST_MEDIA_HOSTS)[]).find((s) => POST_MEDIA_HOSTS[s].includes(host));
   if (source === 'youtube' || source === 'vimeo') return { type: 'video', source, url };
   if (source) return { type: 'document', source, url };
-  return { type: 'link', source: 'googleDrive', url };
+  return { type: 'link', source: 'web', url };
 }
 
 /** The medium type of an uploaded file of this mime type and name. */
@@ -120,7 +122,7 @@ export interface PostEditorProps {
 }
 
 const ALL_TYPES: readonly PostMediaType[] = ['image', 'audio', 'video', 'document', 'link'];
-const ALL_SOURCES: readonly PostMediaSource[] = ['local', 'youtube', 'googleDrive', 'oneDrive', 'vimeo'];
+const ALL_SOURCES: readonly PostMediaSource[] = POST_MEDIA_SOURCES;
 
 export default function PostEditor(props: PostEditorProps) {
   const { t, services } = useEngine();
@@ -219,7 +221,7 @@ export default function PostEditor(props: PostEditorProps) {
               ? t('posts.editor.tooLargeMedium')
               : t('posts.editor.badUrl', { problem: refused }),
       );
-    if (!types.includes(medium.type) || !sources.includes(medium.source)) return setProblem(t('posts.editor.urlNotAllowed'));
+    if (!mediumAllowed(medium, types, sources)) return setProblem(t('posts.editor.urlNotAllowed'));
     setProblem(undefined);
     setMedia((m) => [...m, medium]);
     setUrl('');

@@ -59,7 +59,8 @@ export type CommunicationKind = 'post' | 'comment';
 /** Community §3 reference-owner kinds: what the target is. */
 export type ReferenceOwnerKind = 'pm' | 'discussion' | 'profile' | 'entity' | 'file' | 'discussionMessage' | 'headlessPost' | 'headlessComment';
 export type PostMediaType = 'image' | 'audio' | 'video' | 'document' | 'link';
-export type PostMediaSource = 'local' | 'youtube' | 'googleDrive' | 'oneDrive' | 'vimeo';
+/** `web`: a plain link to any https address (a `link` medium). */
+export type PostMediaSource = 'local' | 'youtube' | 'googleDrive' | 'oneDrive' | 'vimeo' | 'web';
 export type PostDisplayMode = 'preview' | 'compactPreview' | 'title' | 'thumbnail' | 'thumbnailOnly';
 export type CommunicationOrder = 'newest' | 'oldest' | 'score' | 'mostActive';
 
