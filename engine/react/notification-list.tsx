@@ -8,7 +8,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { badgeLabel, isNotificationTypeId, type NotificationType } from '../core/notifications';
-import { relativeTime } from '../core/relative-time';
+import { RelativeTime } from './relative-time';
 import type { NotificationItem } from '../../schemas/model/api/notifications';
 import {
   markNotificationsRead,
@@ -191,9 +191,7 @@ function NotificationSection({
                     // A whole sentence in the reader's language (the notifying domain names the sender in it).
                     <span className="t-notifications__message">{item.message}</span>
                   )}{' '}
-                  <time className="t-notifications__date" dateTime={new Date(item.date).toISOString()} title={new Date(item.date).toLocaleString(locale)}>
-                    {relativeTime(item.date, Date.now(), locale)}
-                  </time>
+                  <RelativeTime className="t-notifications__date" at={item.date} locale={locale} />
                 </span>
               </>
             );

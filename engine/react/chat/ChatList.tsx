@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import type { ChatSummary } from '../../../schemas/model/api/chat';
 import { chatHtmlToText } from '../../core/chat';
-import { relativeTime } from '../../core/relative-time';
+import { RelativeTime } from '../relative-time';
 import { useChats, useChatSlice } from '../../data/chat-hooks';
 import { useProfiles } from '../../data/hooks';
 import { useEngine } from '../engine-context';
@@ -52,9 +52,7 @@ function ChatRow({ chat, selected }: { chat: ChatSummary; selected: boolean }) {
         <span className="t-chat-list__text">
           <span className="t-chat-list__top">
             <span className="t-chat-list__name">{name}</span>
-            <time className="t-chat-list__date" dateTime={new Date(chat.date).toISOString()}>
-              {relativeTime(chat.date, Date.now(), translator.locale)}
-            </time>
+            <RelativeTime className="t-chat-list__date" at={chat.date} locale={translator.locale} />
           </span>
           <span className="t-chat-list__bottom">
             <span className="t-chat-list__preview">{preview}</span>

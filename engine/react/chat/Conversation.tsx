@@ -9,7 +9,7 @@ import { DisclosureMenu, type DisclosureMenuProps } from '../disclosure-menu';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ChatCanStartResponse, ChatMessage, ChatSummary } from '../../../schemas/model/api/chat';
 import { CHAT_MESSAGE_MAX_LENGTH, chatHtmlToText, chatTextToHtml } from '../../core/chat';
-import { relativeTime } from '../../core/relative-time';
+import { RelativeTime } from '../relative-time';
 import { useChatMessages, useChatSlice, useChatSummary, useChatTyping } from '../../data/chat-hooks';
 import type { PendingItem } from '../../data/collection';
 import { statusOf } from '../../data/transport';
@@ -141,7 +141,7 @@ function MessageItem({ message, mine, otherName, pending, mark }: MessageItemPro
           <ChatMessageBody className="t-chat__text" html={message.message} />
         )}
         <span className="t-chat__meta">
-          <time dateTime={new Date(message.date).toISOString()}>{relativeTime(message.date, Date.now(), translator.locale)}</time>
+          <RelativeTime at={message.date} locale={translator.locale} />
           {message.edited !== null && !message.deleted && <span> · {t('chat.conversation.edited')}</span>}
           {unsent && pending?.state === 'pending' && <span> · {t('chat.conversation.sending')}</span>}
           {mark && <span className={`t-chat__mark t-chat__mark--${mark}`}> · {t(`chat.conversation.${mark}`)}</span>}

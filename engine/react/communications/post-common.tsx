@@ -8,7 +8,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { Communication } from '../../../schemas/model/api/communications';
 import { POST_LINK_REL, POST_LINK_TARGET, POST_MARKUP_ATTRIBUTES, POST_MARKUP_ELEMENTS } from '../../core/communications';
 import { showStoredImages } from '../../core/media';
-import { relativeTime } from '../../core/relative-time';
+import { RelativeTime } from '../relative-time';
 import { useCommunicationsSlice } from '../../data/communications-hooks';
 import type { CommunicationsSlice } from '../../data/communications';
 import { useProfile } from '../../data/hooks';
@@ -91,7 +91,7 @@ export function AuthorLine({ item, nameFormat, children }: { item: Communication
           <span className="t-post__name">{name}</span>
         )}
         <span className="t-post__when">
-          <time dateTime={new Date(item.created).toISOString()}>{relativeTime(item.created, Date.now(), translator.locale)}</time>
+          <RelativeTime at={item.created} locale={translator.locale} />
           {item.edited && !item.deleted && <span className="t-post__mark">{` · ${t('posts.edited')}`}</span>}
           {item.hidden && <span className="t-post__mark t-post__mark--hidden">{` · ${t('posts.hidden')}`}</span>}
         </span>
