@@ -8,9 +8,13 @@
 import { defineDomain } from '../domain';
 import { entityRoutes } from './entity-routes';
 import { mayJoinEntity } from './events';
+import { joinRoutes } from './join';
+import { seedEntities } from './seed';
+import { spaceRoutes } from './space';
 import { entityMigrations } from './tables';
 
 export { entityByRef, entitiesByIds, definitionById, allDefinitions } from './read';
+export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
 export { entityRoom, announceEntityUpdated, announceEntityRemoved } from './events';
 
 export default defineDomain({
@@ -18,8 +22,10 @@ export default defineDomain({
   migrations: entityMigrations,
   routes(api, ctx) {
     entityRoutes(api, ctx);
-    // ent-space registers its routes here: spaceRoutes(api, ctx); joinRoutes(api, ctx);
+    spaceRoutes(api, ctx);
+    joinRoutes(api, ctx);
   },
   rooms: [{ kind: 'entity', mayJoin: mayJoinEntity }],
   permissionSubjects: ['entities', 'entityDefinitions'],
+  seed: { run: seedEntities },
 });

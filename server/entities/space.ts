@@ -17,6 +17,7 @@ import { isStaff, viewAsListIds, type PermissionContext } from '../permissions';
 import type { DocumentSource } from '../storage/documents';
 import { structureSource } from '../structure/drafts';
 import { readStructure } from '../structure/read';
+import { withFavourites } from './events';
 import { entityByRef } from './read';
 
 /** Longest entity reference, module or page slug a call may name (longer ones name nothing). */
@@ -52,17 +53,29 @@ export async function decideSpaceFor(
 }
 
 /**
- * Whether the viewer may view `page` as a page of the entity `entityRef` (its id or slug): the
- * entity exists and the space decision of the page's module lists the page. Without an entity,
- * an entity page is for staff only (it has no target; members reach it through a space).
+ * The page as the viewer may view it for the entity `entityRef` (its id or slug): `{entity}` when
+ * the entity exists and the space decision of the page's module lists the page, `{}` without an
+ * entity for a page that is no entity page (or for staff, who edit entity pages without one), and
+ * undefined when refused: members reach an entity page only through a space.
  */
-export async function mayViewEntityPage(ctx: AppContext, reader: DocumentSource, user: PermissionContext, page: Page, entityRef: string | undefined): Promise<boolean> {
-  if (entityRef === undefined) return page.type !== 'entity' || isStaff(user.account);
-  if (!entityRef || entityRef.length > REF_MAX) return false;
+export async function viewEntityPage(
+  ctx: AppContext,
+  reader: DocumentSource,
+  user: PermissionContext,
+  page: Page,
+  entityRef: string | undefined,
+): Promise<{ entity?: Entity } | undefined> {
+  if (entityRef === undefined) return page.type !== 'entity' || isStaff(user.account) ? {} : undefined;
+  if (!entityRef || entityRef.length > REF_MAX) return undefined;
   const entity = await entityByRef(ctx.store.kysely, entityRef);
-  if (!entity) return false;
-  const module = (await readStructure(reader, user)).modules.find((m) => m.childIds.includes(page.id));
-  return !!module && decideSpace(entity, module.pages, page.slug, spaceViewer(user)).viewablePageIds.includes(page.id);
+  if (!entity) return undefined;
+  const module = (await readStructure(reader, user)).modules.find((m) => m.childIds?.includes(page.id));
+  return module && decideSpace(entity, module.pages, page.slug, spaceViewer(user)).viewablePageIds.includes(page.id) ? { entity } : undefined;
+}
+
+/** Whether the viewer may view the page for this entity (the room check of `page:subscribe {id, entityId}`). */
+export async function mayViewEntityPage(ctx: AppContext, user: PermissionContext, page: Page, entityRef: string | undefined): Promise<boolean> {
+  return !!(await viewEntityPage(ctx, ctx.store, user, page, entityRef));
 }
 
 /** An optional query value: a string of at most REF_MAX characters, else a 400 naming it. */
@@ -86,7 +99,7 @@ export function spaceRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!space || !page) throw notFound(`entity "${ref.slice(0, REF_MAX)}" has no page you may view`);
     const { decision } = space;
     return {
-      entity,
+      entity: await withFavourites(ctx, entity),
       moduleSlug: space.module.slug,
       viewablePageIds: decision.viewablePageIds,
       pageSlug: page.slug,
