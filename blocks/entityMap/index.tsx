@@ -47,7 +47,18 @@ export default function EntityMap({ block, options }: BlockProps<EntityMapOption
         ? (search.last?.items ?? [])
         : []
     : entity && ownPoint
-      ? [{ id: entity.id, slug: entity.slug, title: entity.title, definition: entity.definition ?? '', powerUps: entity.powerUps ?? [], data: {}, favouriteCount: 0, geo: ownPoint }]
+      ? [
+          {
+            id: entity.id,
+            slug: entity.slug,
+            title: entity.title,
+            definition: entity.definition ?? '',
+            powerUps: entity.powerUps ?? [],
+            data: {},
+            favouriteCount: 0,
+            geo: ownPoint,
+          },
+        ]
       : [];
   const located = found.filter((s) => s.geo && geoPointOf(s.geo));
   // Contact details are in the entity, not the summary: those with the power-up are read by id.

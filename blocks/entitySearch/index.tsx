@@ -113,7 +113,12 @@ export default function EntitySearch({ block, options }: BlockProps<EntitySearch
       <ul className="t-entity-search__results" aria-busy={search.state === 'loading'} aria-label={t('entityBlocks.results')}>
         {shown.map((item) => (
           <li key={item.id}>
-            <EntitySummaryCard summary={item} definitionName={names.get(item.definition)} ratio={mediaRatio(options.thumbnailRatio)} loading={options.imageLoading} />
+            <EntitySummaryCard
+              summary={item}
+              definitionName={names.get(item.definition)}
+              ratio={mediaRatio(options.thumbnailRatio)}
+              loading={options.imageLoading}
+            />
           </li>
         ))}
       </ul>

@@ -32,7 +32,9 @@ export default function EventOverview({ block, options }: BlockProps<EventOvervi
   const place = placeOf(entity, definition);
   const locationKey = definition?.settings?.locationField;
   const point = locationKey ? geoPointOf(entity.data?.[locationKey]) : undefined;
-  const description = dataText(entity, ENTITY_TEXT_KEYS.description)?.replace(/<[^>]*>/g, ' ').trim();
+  const description = dataText(entity, ENTITY_TEXT_KEYS.description)
+    ?.replace(/<[^>]*>/g, ' ')
+    .trim();
   const headingId = `event-overview-${block.id}`;
   return (
     <section className="t-entity-overview t-event-overview" aria-labelledby={headingId}>

@@ -20,7 +20,9 @@ export default function JobOverview({ block, options }: BlockProps<JobOverviewOp
   const employer = dataText(entity, ENTITY_TEXT_KEYS.employer);
   const place = placeOf(entity, definition);
   const salary = dataText(entity, ENTITY_TEXT_KEYS.salary);
-  const description = dataText(entity, ENTITY_TEXT_KEYS.description)?.replace(/<[^>]*>/g, ' ').trim();
+  const description = dataText(entity, ENTITY_TEXT_KEYS.description)
+    ?.replace(/<[^>]*>/g, ' ')
+    .trim();
   const applyValue = entity.data?.[options.applyUrlField || 'applyUrl'];
   const apply = checkExternalUrl(applyValue);
   const facts: [string, string][] = [];

@@ -85,7 +85,6 @@ export interface FileListProps {
 
 const ASPECT: Record<string, string> = { '16:9': '16 / 9', '3:2': '3 / 2', '1:1': '1 / 1' };
 
-
 export function FileList(props: FileListProps) {
   const { t, services } = useEngine();
   const { state, files, layout, thumbnailWidth = 250, thumbnailRatio = '16:9' } = props;

@@ -260,7 +260,17 @@ export function ContactDetails({ entity }: { entity: Entity }) {
 }
 
 /** A titled description list; the title names the list for assistive technology. */
-export function LabelledList({ title, rows, className, layout = 'list' }: { title?: string; rows: [string, ReactNode][]; className?: string; layout?: string }) {
+export function LabelledList({
+  title,
+  rows,
+  className,
+  layout = 'list',
+}: {
+  title?: string;
+  rows: [string, ReactNode][];
+  className?: string;
+  layout?: string;
+}) {
   const id = useId();
   if (!rows.length) return null;
   return (
@@ -329,7 +339,12 @@ export function fieldValue(field: EntityFieldDefinition, value: unknown, { t, se
 }
 
 /** Label and value rows of the chosen fields (every field when `keys` is empty); empty ones only with `showEmpty`. */
-export function useFieldRows(entity: Entity | undefined, definition: EntityDefinition | undefined, keys: readonly string[], showEmpty = false): [string, ReactNode][] {
+export function useFieldRows(
+  entity: Entity | undefined,
+  definition: EntityDefinition | undefined,
+  keys: readonly string[],
+  showEmpty = false,
+): [string, ReactNode][] {
   const engine = useEngine();
   const fields = entity ? (definition?.fields ?? []) : [];
   const chosen = keys.length ? keys.flatMap((k) => fields.filter((f) => f.key === k)) : fields.filter((f) => f.key !== definition?.settings?.imageField);
@@ -376,7 +391,10 @@ export function EntitySummaryCard({
 
 /** The plain words of a stored text (markup dropped), cut to `max` characters with an ellipsis; undefined when empty or `max` is 0. */
 export function excerpt(value: unknown, max: number | undefined): string | undefined {
-  const words = text(value)?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = text(value)
+    ?.replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!words || !max) return undefined;
   return words.length > max ? `${words.slice(0, max).trimEnd()}…` : words;
 }
@@ -422,10 +440,17 @@ export function EntityCardFrame({
         {t('entityBlocks.loading')}
       </p>
     );
-  if (!entity) return <p className="t-entity-state">{t(entry.state === 'error' && entry.error === 'notFound' ? 'entityBlocks.notFound' : 'entityBlocks.loadFailed')}</p>;
+  if (!entity)
+    return <p className="t-entity-state">{t(entry.state === 'error' && entry.error === 'notFound' ? 'entityBlocks.notFound' : 'entityBlocks.loadFailed')}</p>;
   return (
     <article className={`t-entity-card t-entity-card--${kind} t-entity-card--${layout ?? 'vertical'}`} aria-labelledby={titleId}>
-      <EntityImage imageId={imageIdOf(entity, definition)} width={layout === 'horizontal' ? 300 : 600} ratio={ratio} loading={loading} className="t-entity-card__image" />
+      <EntityImage
+        imageId={imageIdOf(entity, definition)}
+        width={layout === 'horizontal' ? 300 : 600}
+        ratio={ratio}
+        loading={loading}
+        className="t-entity-card__image"
+      />
       <div className="t-entity-card__body">
         <h3 id={titleId} className="t-entity-card__title">
           <AppLink path={entitySpacePath(entity)} className="t-entity-card__link">
