@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAP_LIMITS, geoPointOf, useDataLayer, useEngine, useResourceEntries, type BlockProps } from '../../engine/block-api';
+import { MAP_LIMITS, geoPointOf, useEngine, useResourceEntries, type BlockProps } from '../../engine/block-api';
 import { ENTITY_SEARCH_MAX_LIMIT } from '../../engine/core/entities';
-import { entitySearchSlice, useEntityDefinition, useEntityDefinitions, useEntitySearch } from '../../engine/data/entity-search';
+import { useEntitiesSlice } from '../../engine/data/entities';
+import { useEntityDefinition, useEntityDefinitions, useEntitySearch } from '../../engine/data/entity-search';
 import { EntitySummaryCard, contactOf, entitySpacePath, hasPowerUp } from '../../engine/react/entities/parts';
 import type { Entity } from '../../schemas/model';
 import type { EntitySummary } from '../../schemas/model/api/entities';
@@ -63,7 +64,7 @@ export default function EntityMap({ block, options }: BlockProps<EntityMapOption
   const located = found.filter((s) => s.geo && geoPointOf(s.geo));
   // Contact details are in the entity, not the summary: those with the power-up are read by id.
   const withContact = options.showContact !== false ? located.filter((s) => hasPowerUp(s, 'contact') && s.id !== entity?.id).map((s) => s.id) : [];
-  const contacts = useResourceEntries(useDataLayer().slice(entitySearchSlice).entities, withContact);
+  const contacts = useResourceEntries(useEntitiesSlice().items, withContact);
   const contactOfId = new Map<string, Entity>(contacts.flatMap((e) => (e?.state === 'ready' ? [[e.value.id, e.value] as const] : [])));
   if (entity && options.showContact !== false) contactOfId.set(entity.id, entity);
 

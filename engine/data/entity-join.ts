@@ -7,6 +7,7 @@
  */
 import { useCallback } from 'react';
 import type { JoinState } from '../../schemas/model/api/entities';
+import { entitiesSlice } from './entities';
 import { useDataLayer, useResourceEntry } from './hooks';
 import { createResource, type Resource, type ResourceEntry } from './resource';
 import { defineSlice } from './slice';
@@ -57,7 +58,7 @@ export interface EntityJoinSlice {
 
 export const entityJoinSlice = defineSlice<EntityJoinSlice>({
   name: 'entityJoin',
-  create({ store, transport, schedule }) {
+  create({ store, layer, transport, schedule }) {
     const states = createResource<JoinState>(store, {
       name: 'join state',
       // One call per entity (and type): a page shows one join block or a few boxes.
@@ -84,6 +85,8 @@ export const entityJoinSlice = defineSlice<EntityJoinSlice>({
         states.put(key, answer);
         // The other boxes of the entity: their places and the viewer's state may have changed.
         const { entityId } = keyParts(key);
+        // Her membership decides which pages of the space she may view: an open space asks again.
+        layer.slice(entitiesSlice).spaceChanged(entityId);
         for (const other of states.cachedIds()) if (other !== key && keyParts(other).entityId === entityId) void states.ensure(other, true);
         return answer;
       } catch (error) {

@@ -1,24 +1,20 @@
 /**
- * What the entity blocks read besides the page's own entity (engine/data/entities.ts): searches
- * (`GET entities`, the shared search dialect; entitySearch and entityMap), the entities a card
- * names by id (`POST entities/get`, batched) and the definitions whose field labels, filterable
- * fields and image field the blocks show (`POST entityDefinitions/get`, batched; `GET
- * entityDefinitions` for "every definition"). Imported by path by the entity blocks only, so no
- * other page carries it. `entities:favourites` keeps the favourites slice's count of an entity live.
+ * What the entity blocks read besides the entities themselves (engine/data/entities.ts, by id,
+ * live): searches (`GET entities`, the shared search dialect; entitySearch and entityMap) and the
+ * definitions whose field labels, filterable fields and image field the blocks show (`POST
+ * entityDefinitions/get`, batched; `GET entityDefinitions` for "every definition"). Imported by
+ * path by the entity blocks only, so no other page carries it.
  */
-import type { Entity, EntityDefinition } from '../../schemas/model';
-import type { EntitySearchResponse, EntityFavouritesEvent } from '../../schemas/model/api/entities';
-import { ENTITY_FAVOURITE_TYPE } from '../core/favourites';
+import type { EntityDefinition } from '../../schemas/model';
+import type { EntitySearchResponse } from '../../schemas/model/api/entities';
 import { ENTITY_GET_MAX } from '../core/entities';
-import { favouritesSlice } from './favourites';
 import { useEffect, useState } from 'react';
 import { useDataLayer, useResourceEntries, useResourceEntry } from './hooks';
 import { createResource, type LoadResult, type Resource, type ResourceEntry } from './resource';
 import { defineSlice } from './slice';
 import { dataCall } from './transport';
 
-/** Entities and definitions kept beyond the ones shown. */
-const ENTITY_CACHE_SIZE = 100;
+/** Definitions kept beyond the ones shown. */
 const DEFINITION_CACHE_SIZE = 50;
 
 export interface EntitySearchQuery {
@@ -49,20 +45,15 @@ export function entitySearchParams(query: EntitySearchQuery): Record<string, str
 
 export const entitySearchCalls = {
   search: (query: EntitySearchQuery) => dataCall<EntitySearchResponse>({ method: 'GET', path: 'entities', query: entitySearchParams(query) }),
-  get: (ids: string[]) => dataCall<Entity[]>({ method: 'POST', path: 'entities/get', body: { ids } }),
   definitions: () => dataCall<EntityDefinition[]>({ method: 'GET', path: 'entityDefinitions' }),
   getDefinitions: (ids: string[]) => dataCall<EntityDefinition[]>({ method: 'POST', path: 'entityDefinitions/get', body: { ids } }),
 };
 
 export interface EntitySearchSlice {
   search(query: EntitySearchQuery): Promise<EntitySearchResponse>;
-  /** Entities by id, for cards that name one (unknown or hidden ids are `notFound`). */
-  entities: Resource<Entity>;
   definitions: Resource<EntityDefinition>;
   /** Every definition the viewer may read (filters of a search over all of them), read once. */
   allDefinitions(): Promise<EntityDefinition[]>;
-  /** `entities:favourites` (the entity room): the favourites slice's count of that entity, when held, follows. */
-  applyFavourites(payload: unknown): void;
 }
 
 /** A batch load by ids over a call answering the found ones; the ids left out are not found. */
@@ -77,13 +68,7 @@ function byIds<V extends { id: string }>(load: (ids: string[]) => Promise<V[]>) 
 
 export const entitySearchSlice = defineSlice<EntitySearchSlice>({
   name: 'entitySearch',
-  create({ store, layer, transport, schedule }) {
-    const entities = createResource<Entity>(store, {
-      name: 'entity card',
-      loadMany: byIds((ids) => transport.request(entitySearchCalls.get(ids))),
-      batch: { delayMs: 10, maxBatch: ENTITY_GET_MAX, schedule },
-      cacheSize: ENTITY_CACHE_SIZE,
-    });
+  create({ store, transport, schedule }) {
     const definitions = createResource<EntityDefinition>(store, {
       name: 'entity definition',
       loadMany: byIds((ids) => transport.request(entitySearchCalls.getDefinitions(ids))),
@@ -92,14 +77,8 @@ export const entitySearchSlice = defineSlice<EntitySearchSlice>({
     });
     let all: Promise<EntityDefinition[]> | undefined;
     return {
-      entities,
       definitions,
       search: (query) => transport.request(entitySearchCalls.search(query)),
-      applyFavourites(payload) {
-        const event = payload as EntityFavouritesEvent | undefined;
-        if (typeof event?.entityId !== 'string' || typeof event.favouriteCount !== 'number') return;
-        layer.slice(favouritesSlice).counts.applyCount({ type: ENTITY_FAVOURITE_TYPE, targetId: event.entityId, count: event.favouriteCount });
-      },
       allDefinitions() {
         all ??= transport.request(entitySearchCalls.definitions()).then(
           (list) => {
@@ -116,7 +95,6 @@ export const entitySearchSlice = defineSlice<EntitySearchSlice>({
       },
     };
   },
-  events: { 'entities:favourites': (slice, payload) => slice.applyFavourites(payload) },
 });
 
 export type EntitySearchState = { state: 'loading'; last?: EntitySearchResponse } | { state: 'ready'; result: EntitySearchResponse } | { state: 'error' };
@@ -139,11 +117,6 @@ export function useEntitySearch(query: EntitySearchQuery | undefined): EntitySea
     };
   }, [slice, key]);
   return state;
-}
-
-/** An entity a card names by id (loaded when first read, locked while shown). */
-export function useEntityById(id: string | undefined): ResourceEntry<Entity> | undefined {
-  return useResourceEntry(useDataLayer().slice(entitySearchSlice).entities, id);
 }
 
 /** An entity's definition (field labels, image field) as its entry: loading, ready or error. */

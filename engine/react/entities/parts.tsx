@@ -13,8 +13,9 @@ import { formatDay, formatDayAndTime, formatDayAndTimeInZone, formatDayInZone, t
 import { ENTITY_FAVOURITE_TYPE } from '../../core/favourites';
 import { geoPointOf } from '../../core/geo';
 import { checkExternalUrl } from '../../core/url-check';
-import { useEntityById, useEntityDefinition } from '../../data/entity-search';
-import { useFavouriteCount, useFavourites } from '../../data/hooks';
+import { useEntityEntry } from '../../data/entities';
+import { useEntityDefinition } from '../../data/entity-search';
+import { useFavourites } from '../../data/hooks';
 import type { ResourceEntry } from '../../data/resource';
 import { AppLink } from '../app-link';
 import { useEngine, type EngineValue } from '../engine-context';
@@ -37,7 +38,7 @@ const plainObject = (v: unknown): JsonObject | undefined => (v && typeof v === '
  */
 export function useShownEntity(entityId: string | undefined): ResourceEntry<Entity> | undefined {
   const { entity } = useEngine();
-  const named = useEntityById(entityId || undefined);
+  const named = useEntityEntry(entityId || undefined);
   if (entityId) return named;
   return entity ? { state: 'ready', value: entity } : undefined;
 }
@@ -97,15 +98,17 @@ export function EntityImage({
 /** The block options' "16/9" as the media service's "16:9". */
 export const mediaRatio = (ratio: string | undefined): '16:9' | '3:2' | '1:1' => (ratio === '3/2' ? '3:2' : ratio === '1' ? '1:1' : '16:9');
 
-/** Adds the entity to the member's favourites or removes it (the entities type of profile meta), with the live count. */
+/**
+ * Adds the entity to the member's favourites or removes it (the entities type of profile meta),
+ * with its count: the entity's favouriteCount, live through its room (`entities:favourites`).
+ */
 export function EntityFavouriteButton({ entity, showCount = true }: { entity: Entity; showCount?: boolean }) {
   const { t, user } = useEngine();
   const favourites = useFavourites(ENTITY_FAVOURITE_TYPE);
-  const count = useFavouriteCount(ENTITY_FAVOURITE_TYPE, entity.id, showCount && !!user);
   const [busy, setBusy] = useState(false);
   if (!user) return null;
   const on = favourites.ids.includes(entity.id);
-  const shown = count ?? entity.favouriteCount;
+  const shown = entity.favouriteCount;
   return (
     <span className="t-entity-favourite">
       <button
