@@ -3,7 +3,7 @@ import { useEngine, type BlockProps } from '../../engine/block-api';
 import { useJoinState } from '../../engine/data/entity-join';
 import { statusOf } from '../../engine/data/transport';
 import type { EntityJoinOptions } from '../options.generated';
-import { MemberCount, useGoToLanding } from './join-parts';
+import { MemberCount, isJoinable, useGoToLanding } from './join-parts';
 
 export type { EntityJoinOptions };
 
@@ -43,6 +43,8 @@ export default function EntityJoin({ block, options }: BlockProps<EntityJoinOpti
   };
   const member = state.state === 'accepted';
   const waiting = state.state === 'applied';
+  // Joining again after leaving or a returned request is allowed; a rejected or banned member is shown her state.
+  const joinable = isJoinable(state);
   const labelId = `entity-join-${block.id}`;
   return (
     <section className="t-entity-join" aria-labelledby={labelId}>
@@ -52,8 +54,8 @@ export default function EntityJoin({ block, options }: BlockProps<EntityJoinOpti
       {options.showMemberCount !== false && <MemberCount state={state} />}
       {member && <p className="t-entity-join__state">{t('entityBlocks.youAreMember')}</p>}
       {waiting && <p className="t-entity-join__state">{t('entityBlocks.requestWaiting')}</p>}
-      {!member && !waiting && state.state !== null && <p className="t-entity-join__state">{t('entityBlocks.membershipState', { state: state.state })}</p>}
-      {state.state === null &&
+      {!member && !waiting && !joinable && state.state !== null && <p className="t-entity-join__state">{t(`entityBlocks.state.${state.state}`)}</p>}
+      {joinable &&
         (state.isFull ? (
           <p className="t-entity-join__full">{options.fullText || t('entityBlocks.full')}</p>
         ) : (

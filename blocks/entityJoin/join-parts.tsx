@@ -2,6 +2,13 @@
 import { useCallback } from 'react';
 import type { JoinState } from '../../schemas/model/api/entities';
 import { useEngine } from '../../engine/block-api';
+import { joinMove } from '../../engine/core/entities';
+
+/** Whether a join would move her (engine/core's joinMove): none yet, withdrawn or returned. */
+export const isJoinable = (state: JoinState) => {
+  const move = joinMove((state.state as Parameters<typeof joinMove>[0]) ?? null, state.approval);
+  return move !== null && move !== 'refused';
+};
 
 /** "12 members", or "12 of 20 places taken" with a capacity. */
 export function MemberCount({ state }: { state: JoinState }) {

@@ -3,7 +3,7 @@ import { useEngine, type BlockProps } from '../../engine/block-api';
 import { useJoinState } from '../../engine/data/entity-join';
 import { statusOf } from '../../engine/data/transport';
 import type { Entity, MembershipType } from '../../schemas/model/entity';
-import { MemberCount, useGoToLanding } from '../entityJoin/join-parts';
+import { MemberCount, isJoinable, useGoToLanding } from '../entityJoin/join-parts';
 import type { EntityJoinBoxesOptions } from '../options.generated';
 
 export type { EntityJoinBoxesOptions };
@@ -73,8 +73,8 @@ function JoinBox({ blockId, entity, type, options }: { blockId: string; entity: 
             <p className="t-entity-join__state">{t('entityBlocks.youAreMember')}</p>
           ) : state.state === 'applied' ? (
             <p className="t-entity-join__state">{t('entityBlocks.requestWaiting')}</p>
-          ) : state.state !== null ? (
-            <p className="t-entity-join__state">{t('entityBlocks.membershipState', { state: state.state })}</p>
+          ) : !isJoinable(state) ? (
+            <p className="t-entity-join__state">{t(`entityBlocks.state.${state.state}`)}</p>
           ) : state.isFull ? (
             <p className="t-entity-join__full">{t('entityBlocks.full')}</p>
           ) : (

@@ -21,7 +21,8 @@ const contactLines = (entity: Entity | undefined): string[] => {
  * Entities by their place (the definition's locationField, a geoLocation value) on the members'
  * map (userMap's Leaflet wrapper: the built-in outline, the app's tiles, keyboard markers and
  * clusters). With definitions chosen, their entities within the radius of the centre (`GET
- * entities?near=`, the radius search runs in the database); without, the page's own entity. A
+ * entities?near=`, the radius search runs in the database); without, the page's own entity (on a
+ * page without one, every entity with a place in the radius). A
  * marker's popup links to the entity's space, with its contact details when it has them; the same
  * entities are listed below the map, so the map is not the only way to reach them.
  */
@@ -33,7 +34,8 @@ export default function EntityMap({ block, options }: BlockProps<EntityMapOption
   const [radiusKm, setRadiusKm] = useState(options.radiusKm);
   const [typedRadius, setTypedRadius] = useState(String(options.radiusKm));
   const definitionIds = options.definitionIds ?? [];
-  const byDefinitions = definitionIds.length > 0;
+  // No definitions chosen: the page's entity on its page, every entity with a place elsewhere.
+  const byDefinitions = definitionIds.length > 0 || !entity;
   const ownDefinition = useEntityDefinition(byDefinitions ? undefined : entity?.definition);
   const definitions = useEntityDefinitions(definitionIds, 'none');
   const ownPoint = entity ? geoPointOf(entity.data?.[ownDefinition?.settings?.locationField ?? options.locationField ?? 'location']) : undefined;

@@ -13,7 +13,7 @@ export default function EntityOverview({ block, options }: BlockProps<EntityOver
   const { entity, t } = useEngine();
   const entry = useEntityDefinitionEntry(entity?.definition);
   const definition = entry?.state === 'ready' ? entry.value : undefined;
-  const rows = useFieldRows(entity, definition, options.fields ?? [], options.showEmptyFields);
+  const rows = useFieldRows(entity, definition, options.fields ?? [], { showEmpty: options.showEmptyFields });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
   const headingId = `entity-overview-${block.id}`;
   const titled = options.showTitle !== false;

@@ -1,5 +1,5 @@
 import { type BlockProps } from '../../engine/block-api';
-import { ENTITY_TEXT_KEYS, EntityCardFrame, EntityDates, excerpt, mediaRatio, placeOf, useShownEntity } from '../../engine/react/entities/parts';
+import { EntityCardFrame, descriptionOf, EntityDates, excerpt, mediaRatio, placeOf, useShownEntity } from '../../engine/react/entities/parts';
 import type { EventCardOptions } from '../options.generated';
 
 export type { EventCardOptions };
@@ -23,7 +23,7 @@ export default function EventCard({ options }: BlockProps<EventCardOptions>) {
     >
       {(entity, definition) => {
         const place = options.showLocation !== false ? placeOf(entity, definition) : undefined;
-        const description = excerpt(entity.data?.[ENTITY_TEXT_KEYS.description], options.descriptionLength ?? 200);
+        const description = excerpt(descriptionOf(entity), options.descriptionLength ?? 200);
         return (
           <>
             {options.showDates !== false && <EntityDates entity={entity} />}

@@ -27,7 +27,7 @@ export type { EventOverviewOptions };
 export default function EventOverview({ block, options }: BlockProps<EventOverviewOptions>) {
   const { entity, t } = useEngine();
   const definition = useEntityDefinition(entity?.definition);
-  const rows = useFieldRows(entity, definition, options.fields ?? []);
+  const rows = useFieldRows(entity, definition, options.fields ?? [], { everyWhenEmpty: false });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
   const place = placeOf(entity, definition);
   const locationKey = definition?.settings?.locationField;

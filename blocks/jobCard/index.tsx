@@ -1,5 +1,5 @@
 import { useEngine, type BlockProps } from '../../engine/block-api';
-import { ENTITY_TEXT_KEYS, EntityCardFrame, dataText, excerpt, placeOf, useShownEntity } from '../../engine/react/entities/parts';
+import { ENTITY_TEXT_KEYS, EntityCardFrame, descriptionOf, dataText, excerpt, placeOf, useShownEntity } from '../../engine/react/entities/parts';
 import type { JobCardOptions } from '../options.generated';
 import { ClosingDate } from '../jobOverview/closing-date';
 
@@ -27,7 +27,7 @@ export default function JobCard({ options }: BlockProps<JobCardOptions>) {
         const employer = options.showEmployer !== false ? dataText(entity, ENTITY_TEXT_KEYS.employer) : undefined;
         const place = options.showLocation !== false ? placeOf(entity, definition) : undefined;
         const salary = options.showSalary !== false ? dataText(entity, ENTITY_TEXT_KEYS.salary) : undefined;
-        const description = excerpt(entity.data?.[ENTITY_TEXT_KEYS.description], options.descriptionLength ?? 200);
+        const description = excerpt(descriptionOf(entity), options.descriptionLength ?? 200);
         return (
           <>
             {employer && <p className="t-entity-card__employer">{employer}</p>}

@@ -15,7 +15,7 @@ export type { JobOverviewOptions };
 export default function JobOverview({ block, options }: BlockProps<JobOverviewOptions>) {
   const { entity, t, isAdmin } = useEngine();
   const definition = useEntityDefinition(entity?.definition);
-  const rows = useFieldRows(entity, definition, options.fields ?? []);
+  const rows = useFieldRows(entity, definition, options.fields ?? [], { everyWhenEmpty: false });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
   const employer = dataText(entity, ENTITY_TEXT_KEYS.employer);
   const place = placeOf(entity, definition);

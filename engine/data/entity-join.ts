@@ -32,7 +32,8 @@ export const entityJoinCalls = {
     }),
   join: (entityId: string, membershipTypeId?: string) =>
     dataCall<JoinState>({ method: 'POST', path: `structure/powerUp/${seg(entityId)}/join`, body: membershipTypeId ? { membershipTypeId } : {}, report: true }),
-  leave: (entityId: string) => dataCall<JoinState>({ method: 'POST', path: `structure/powerUp/${seg(entityId)}/leave`, body: {}, report: true }),
+  leave: (entityId: string, membershipTypeId?: string) =>
+    dataCall<JoinState>({ method: 'POST', path: `structure/powerUp/${seg(entityId)}/leave`, body: membershipTypeId ? { membershipTypeId } : {}, report: true }),
 };
 
 /** What a join looks like before the server answers: accepted at once, or applied when it needs approval. */
@@ -44,7 +45,7 @@ export function optimisticJoin(state: JoinState): JoinState {
 
 export function optimisticLeave(state: JoinState): JoinState {
   const memberCount = state.state === 'accepted' ? Math.max(0, state.memberCount - 1) : state.memberCount;
-  return { ...state, state: null, memberCount, isFull: state.capacity !== undefined && memberCount >= state.capacity };
+  return { ...state, state: 'withdrawn', memberCount, isFull: state.capacity !== undefined && memberCount >= state.capacity };
 }
 
 export interface EntityJoinSlice {
@@ -101,7 +102,7 @@ export const entityJoinSlice = defineSlice<EntityJoinSlice>({
       states,
       join: (entityId, membershipTypeId) =>
         write(joinKey(entityId, membershipTypeId), optimisticJoin, () => transport.request(entityJoinCalls.join(entityId, membershipTypeId))),
-      leave: (entityId, membershipTypeId) => write(joinKey(entityId, membershipTypeId), optimisticLeave, () => transport.request(entityJoinCalls.leave(entityId))),
+      leave: (entityId, membershipTypeId) => write(joinKey(entityId, membershipTypeId), optimisticLeave, () => transport.request(entityJoinCalls.leave(entityId, membershipTypeId))),
       applyCount(payload) {
         const event = payload as { entityId?: unknown; memberCount?: unknown } | undefined;
         if (typeof event?.entityId !== 'string' || typeof event.memberCount !== 'number') return;

@@ -21,8 +21,25 @@ import { AppLink } from '../app-link';
 import { useEngine, type EngineValue } from '../engine-context';
 import { loadingAttributes, type ImageLoading } from '../image-loading';
 
-/** Data keys the event and job blocks read besides the definition's image and location fields (the demo's definitions use them). */
-export const ENTITY_TEXT_KEYS = { description: 'description', employer: 'employer', salary: 'salary', venue: 'venue' } as const;
+/**
+ * Data keys the event and job blocks read besides the definition's image and location fields (the
+ * demo's definitions use them): the description is `description`, else `summary`; a job closes on
+ * `closingDate`, else at the end of its durations.
+ */
+export const ENTITY_TEXT_KEYS = {
+  description: 'description',
+  summary: 'summary',
+  employer: 'employer',
+  salary: 'salary',
+  venue: 'venue',
+  closingDate: 'closingDate',
+} as const;
+
+/** The entity's description text (markup dropped): `description`, else `summary`. */
+export function descriptionOf(entity: Entity): string | undefined {
+  const value = text(entity.data?.[ENTITY_TEXT_KEYS.description]) ?? text(entity.data?.[ENTITY_TEXT_KEYS.summary]);
+  return value?.replace(/<[^>]*>/g, ' ').trim() || undefined;
+}
 
 /** The in-app path of an entity's space (core §2.2: its slug, else its id). */
 export const entitySpacePath = (entity: Pick<Entity, 'id' | 'slug'>) => `/space/${encodeURIComponent(entity.slug || entity.id)}`;
@@ -218,7 +235,7 @@ export function AddToCalendar({ entity, place }: { entity: Entity; place?: strin
   const links = calendarLinks({
     title: entity.title,
     location: place,
-    details: text(entity.data?.[ENTITY_TEXT_KEYS.description])?.replace(/<[^>]*>/g, ' '),
+    details: descriptionOf(entity),
     start: d.start,
     end: d.end,
     allDay: d.allDay,
@@ -341,16 +358,20 @@ export function fieldValue(field: EntityFieldDefinition, value: unknown, { t, se
   }
 }
 
-/** Label and value rows of the chosen fields (every field when `keys` is empty); empty ones only with `showEmpty`. */
+/** Label and value rows of the chosen fields (every field but the cover when `keys` is empty, unless not `everyWhenEmpty`); empty ones only with `showEmpty`. */
 export function useFieldRows(
   entity: Entity | undefined,
   definition: EntityDefinition | undefined,
   keys: readonly string[],
-  showEmpty = false,
+  { showEmpty = false, everyWhenEmpty = true }: { showEmpty?: boolean; everyWhenEmpty?: boolean } = {},
 ): [string, ReactNode][] {
   const engine = useEngine();
   const fields = entity ? (definition?.fields ?? []) : [];
-  const chosen = keys.length ? keys.flatMap((k) => fields.filter((f) => f.key === k)) : fields.filter((f) => f.key !== definition?.settings?.imageField);
+  const chosen = keys.length
+    ? keys.flatMap((k) => fields.filter((f) => f.key === k))
+    : everyWhenEmpty
+      ? fields.filter((f) => f.key !== definition?.settings?.imageField)
+      : [];
   return chosen.flatMap((field): [string, ReactNode][] => {
     const value = fieldValue(field, entity?.data?.[field.key], engine);
     if (value === undefined) return showEmpty ? [[field.label, <span className="t-entity-fields__empty">{engine.t('entityBlocks.noValue')}</span>]] : [];
