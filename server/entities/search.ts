@@ -26,6 +26,8 @@ export const SORTS = ['title', 'newest', 'start'] as const;
 /** Rows a filtered or circled search reads at most. */
 const SCAN_MAX = 5000;
 const EARTH_KM = 6371;
+/** Definitions one search may name. */
+const MAX_SEARCH_DEFINITIONS = 20;
 
 export interface SearchQuery {
   definitionId?: string;
@@ -124,18 +126,22 @@ export async function searchEntities(ctx: AppContext, query: SearchQuery): Promi
   const sortBy = query.sortBy ?? 'newest';
   if (!(SORTS as readonly string[]).includes(sortBy)) throw badRequest(`sortBy must be one of ${SORTS.join(', ')}`);
   if ((query.q?.length ?? 0) > 500) throw badRequest('q: at most 500 characters');
-  if ((query.definitionId?.length ?? 0) > 64) throw badRequest('definitionId is too long');
+  // One definition, or several comma separated (entitySearch's and entityMap's definitionIds).
+  const definitionIds = [...new Set((query.definitionId ?? '').split(',').map((id) => id.trim()))].filter(Boolean);
+  if (definitionIds.length > MAX_SEARCH_DEFINITIONS) throw badRequest(`definitionId: at most ${MAX_SEARCH_DEFINITIONS} definitions`);
+  if (definitionIds.some((id) => id.length > 64)) throw badRequest('definitionId is too long');
   const definitions = await allDefinitions(db);
   const byId = new Map(definitions.map((d) => [d.id, d]));
-  const inScope = query.definitionId ? definitions.filter((d) => d.id === query.definitionId) : definitions;
-  if (query.definitionId && !inScope.length) throw badRequest(`definitionId "${query.definitionId}" is not a definition`);
+  const inScope = definitionIds.length ? definitions.filter((d) => definitionIds.includes(d.id)) : definitions;
+  const unknown = definitionIds.find((id) => !byId.has(id));
+  if (unknown) throw badRequest(`definitionId "${unknown}" is not a definition`);
   const filters = query.filters ? parseFilters(query.filters, inScope) : undefined;
   const near = query.near ? parseNear(query.near) : undefined;
   const words = searchWords(query.q ?? '').slice(0, MAX_TEXT_QUERY_WORDS);
 
   const { from, where } = words.length ? entitySearch(ctx.engine).match(words, 'entities', 'e') : { from: sql`entities e`, where: sql`1 = 1` };
   const conditions = [where];
-  if (query.definitionId) conditions.push(sql`e.definition_id = ${query.definitionId}`);
+  if (definitionIds.length) conditions.push(sql`e.definition_id in (${sql.join(definitionIds)})`);
   if (near) {
     const dLat = (near.km / EARTH_KM) * (180 / Math.PI);
     const dLng = dLat / Math.max(0.01, Math.cos((near.lat * Math.PI) / 180));
