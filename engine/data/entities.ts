@@ -26,6 +26,8 @@ import { dataCall, statusOf } from './transport';
 const enc = encodeURIComponent;
 /** Entities kept beyond the shown ones (a search page of cards, a few spaces). */
 const ENTITY_CACHE_SIZE = 200;
+/** The longest id `POST entities/get` takes (server/entities/entity-routes.ts). */
+const ENTITY_ID_MAX = 64;
 /** Loads asked within this many ms go in one `POST entities/get`. */
 const ENTITY_BATCH_DELAY_MS = 10;
 
@@ -79,7 +81,9 @@ export const entitiesSlice = defineSlice<EntitiesSlice>({
       cacheSize: ENTITY_CACHE_SIZE,
       async loadMany(refs) {
         const answers = new Map<string, LoadResult<Entity>>();
-        const list = await transport.request(entityCalls.getMany(refs));
+        // Ids are at most ENTITY_ID_MAX long; a longer ref (a long slug) would fail the whole batch.
+        const ids = refs.filter((ref) => ref.length <= ENTITY_ID_MAX);
+        const list = ids.length ? await transport.request(entityCalls.getMany(ids)) : [];
         for (const entity of Array.isArray(list) ? list : []) if (isEntity(entity)) answers.set(entity.id, { value: entity });
         // Left out: unknown, or a slug (the batch reads ids only): each is read alone.
         await Promise.all(
@@ -101,9 +105,12 @@ export const entitiesSlice = defineSlice<EntitiesSlice>({
       },
     });
 
-    /** Keeps an entity read by a slug under its id as well (realtime reaches both). */
+    /** Keeps an entity read by a slug under the slug and its id (realtime reaches both). */
     function remember(ref: string, entity: Entity): void {
-      if (ref !== entity.id) aliases.set(ref, entity.id);
+      if (ref !== entity.id) {
+        aliases.set(ref, entity.id);
+        items.put(ref, entity);
+      }
       items.put(entity.id, entity);
     }
 
