@@ -21,7 +21,7 @@ import { useT } from '../i18n/use-t';
 import { useServices } from '../shell/services';
 import { sessionAtom } from '../shell/shell-state';
 import { Decide } from './Decide';
-import { resolvePageRoute, spaceAnswerDecision, spaceFailureDecision } from './guards';
+import { resolvePageRoute, spaceAnswerDecision, spaceFailureDecision, type StructureView } from './guards';
 import { structureViewAtom } from '../nav/structure-view';
 import { PageRoute } from './PageRoute';
 
@@ -63,6 +63,16 @@ function SpaceState({ title, hint, role, children }: { title: string; hint?: str
   );
 }
 
+/** The last answer, for a page of the same space and module it lists as viewable. */
+function stillViewable(answer: SpaceAnswer, targetId: string, moduleSlug: string, pageSlug: string, view: StructureView): Asked | null {
+  const [lastTarget] = [answer.entity.slug, answer.entity.id].filter((ref) => ref === targetId);
+  if (!lastTarget || !pageSlug || answer.moduleSlug !== moduleSlug) return null;
+  const module = view.moduleBySlug(moduleSlug);
+  const page = module && view.pagesOf(module).find((p) => p.slug === pageSlug);
+  if (!page || !answer.viewablePageIds.includes(page.id)) return null;
+  return { key: JSON.stringify([targetId, moduleSlug, pageSlug]), answer: { ...answer, pageSlug, redirected: false } };
+}
+
 function Space({ targetId, moduleSlug = '', pageSlug = '' }: SpaceRouteProps) {
   const t = useT();
   const slice = useEntitiesSlice();
@@ -94,7 +104,10 @@ function Space({ targetId, moduleSlug = '', pageSlug = '' }: SpaceRouteProps) {
   }, [slice, key, targetId, moduleSlug, pageSlug, version, retries]);
   // The entity live (its room joined): the heading and navigation follow its title.
   const entry = useEntityEntry(entityId);
-  const current = asked?.key === key ? asked : null;
+  const view = useAtomValue(structureViewAtom);
+  // Moving between the space's pages: a page the last answer lets her view shows at once (its
+  // blocks load for the entity, which the server checks), while the decision is asked again.
+  const current = asked?.key === key ? asked : asked?.answer ? stillViewable(asked.answer, targetId, moduleSlug, pageSlug, view) : null;
   useEffect(() => {
     if (current?.answer && !spaceAnswerDecision(targetId, { moduleSlug, pageSlug }, current.answer)) shown.current = key;
   }, [current, targetId, moduleSlug, pageSlug, key]);
