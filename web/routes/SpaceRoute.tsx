@@ -161,11 +161,11 @@ export function EntityTargetRoute(props: { moduleSlug: string; pageSlug: string;
 function EntityTarget({ moduleSlug, pageSlug, targetId, modifier }: { moduleSlug: string; pageSlug: string; targetId: string; modifier?: string }) {
   const t = useT();
   const slice = useEntitiesSlice();
-  // On a profile page any target names an account (PageRoute checks it).
+  // On a profile page any target names an account (PageRoute checks it); a missing page is PageRoute's to redirect.
   const resolved = resolvePageRoute(moduleSlug, pageSlug, useAtomValue(structureViewAtom));
-  const profilePage = resolved.kind === 'page' && resolved.page.type === 'profile';
-  const entry = useEntityEntry(profilePage ? undefined : targetId);
-  if (profilePage) return <PageRoute moduleSlug={moduleSlug} pageSlug={pageSlug} targetId={targetId} modifier={modifier} />;
+  const noEntity = resolved.kind !== 'page' || resolved.page.type === 'profile';
+  const entry = useEntityEntry(noEntity ? undefined : targetId);
+  if (noEntity) return <PageRoute moduleSlug={moduleSlug} pageSlug={pageSlug} targetId={targetId} modifier={modifier} />;
   if (!entry || entry.state === 'loading')
     return (
       <p role="status" className="ts-page-loading">
