@@ -4,12 +4,13 @@
  * overview (the server's decision), the page row shows only the pages he may view, a members-only
  * page sends him back to the overview; the admin renames the workshop and Victor's open space shows
  * the new title (heading and document title) without a reload; an unknown space ends at the
- * not-found page; a space deleted while open says so inside the shell.
+ * not-found page; a space deleted while open says so inside the shell. The space and the gone
+ * state are axe clean (serious, critical).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAt, signInAt } from '../helpers/api-server';
-import { launchBrowser, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
+import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 let server: RunningServer;
@@ -63,6 +64,7 @@ describe('a workshop space', () => {
     const tabs = await pageRow(victor).getByRole('link').allTextContents();
     expect(tabs.map((t) => t.trim())).toEqual(['Overview']);
     expect(await victor.title()).toContain('Design Sprint');
+    expect(await seriousViolations(victor)).toEqual([]);
   });
 
   it('sends a members-only page back to the overview', async () => {
@@ -98,6 +100,7 @@ describe('a workshop space', () => {
     await victor.getByRole('heading', { name: 'This space no longer exists.' }).waitFor({ timeout: 15_000 });
     // The shell stays: the header's navigation is still there.
     await victor.getByRole('link', { name: 'Home' }).first().waitFor();
+    expect(await seriousViolations(victor)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
