@@ -2,6 +2,7 @@
 // handlebars and the blocks are never imported from here; they load lazily when a page needs them.
 import './styles/shell.css';
 import './styles/blocks.css';
+import './styles/entity-blocks.css';
 import { createStore } from 'jotai';
 import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

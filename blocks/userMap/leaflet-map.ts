@@ -20,6 +20,8 @@ export interface MapMarker {
   label: string;
   /** Shown in the popup as a link. */
   href?: string;
+  /** Lines shown under the name in the popup, as text (entityMap: contact details). */
+  details?: string[];
 }
 
 export interface MapOptions {
@@ -100,11 +102,17 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
           options.onOpen(m);
         });
       }
+      const lines = (m.details ?? []).map((line) => {
+        const p = document.createElement('p');
+        p.className = 't-user-map__popup-detail';
+        p.textContent = line;
+        return p;
+      });
       if (list.length > 1) {
         const item = document.createElement('li');
-        item.append(link);
+        item.append(link, ...lines);
         popup.append(item);
-      } else popup.append(link);
+      } else popup.append(link, ...lines);
     }
     return popup;
   }

@@ -29,3 +29,45 @@ export const formatDay = (epochMs: number, settings?: DateSettings): string => f
 
 /** The day and time of `epochMs` in the site's date-and-time format. */
 export const formatDayAndTime = (epochMs: number, settings?: DateSettings): string => formatWith(epochMs, settings?.dateAndTimeFormat, DATE_AND_TIME_FORMAT);
+
+/**
+ * The wall-clock time of `epochMs` in an IANA time zone, as a Date whose local fields read that
+ * time (date-fns formats local fields); the viewer's own zone when `timeZone` is absent or unknown.
+ */
+function inZone(epochMs: number, timeZone: string | undefined): number {
+  if (!timeZone) return epochMs;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(epochMs));
+    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return new Date(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')).getTime();
+  } catch {
+    return epochMs; // an unknown zone name: the viewer's zone
+  }
+}
+
+/** The zone's short name at that moment ("CET", "GMT+1"), or undefined for an unknown zone. */
+export function timeZoneLabel(epochMs: number, timeZone: string): string | undefined {
+  try {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(epochMs));
+    return parts.find((p) => p.type === 'timeZoneName')?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The day of `epochMs` in a time zone (events keep theirs, durations power-up), in the site's date format. */
+export const formatDayInZone = (epochMs: number, timeZone: string | undefined, settings?: DateSettings): string =>
+  Number.isFinite(epochMs) ? formatDay(inZone(epochMs, timeZone), settings) : '';
+
+/** The day and time of `epochMs` in a time zone, in the site's date-and-time format. */
+export const formatDayAndTimeInZone = (epochMs: number, timeZone: string | undefined, settings?: DateSettings): string =>
+  Number.isFinite(epochMs) ? formatDayAndTime(inZone(epochMs, timeZone), settings) : '';

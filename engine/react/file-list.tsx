@@ -4,6 +4,7 @@
  * buttons to download (counted by the server) and delete (the owner's or a files manager's; the
  * server decides). Every control is a real button, so the keyboard reaches all of them.
  */
+import { loadingAttributes, type ImageLoading } from './image-loading';
 import { useId, useState } from 'react';
 import type { Id } from '../../schemas/model';
 import type { FileInfo } from '../../schemas/model/api/files';
@@ -79,18 +80,10 @@ export interface FileListProps {
   thumbnailRatio?: '16:9' | '3:2' | '1:1';
   showDescription?: boolean;
   showDownloadCount?: boolean;
-  imageLoading?: 'eager' | 'async' | 'high' | 'lazy' | 'auto' | 'low';
+  imageLoading?: ImageLoading;
 }
 
 const ASPECT: Record<string, string> = { '16:9': '16 / 9', '3:2': '3 / 2', '1:1': '1 / 1' };
-
-/** The img attributes of an image loading mode (viewFiles' imageLoading option). */
-function loadingAttributes(mode: FileListProps['imageLoading']) {
-  if (mode === 'eager' || mode === 'lazy') return { loading: mode } as const;
-  if (mode === 'async') return { decoding: 'async' } as const;
-  if (mode === 'high' || mode === 'low' || mode === 'auto') return { fetchPriority: mode } as const;
-  return {};
-}
 
 export function FileList(props: FileListProps) {
   const { t, services } = useEngine();

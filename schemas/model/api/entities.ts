@@ -20,6 +20,7 @@
  * Entities:
  * - GET    entities?definitionId=&q=&filters=&page=&limit=&sortBy=&near=  -> EntitySearchResponse
  *          (the shared search dialect over title, slug and the definition's searchable fields;
+ *          `definitionId` one id or up to 20 comma separated;
  *          `filters` a JSON object {key: value | value[]} over filterable fields; `near`
  *          "lat,lng,radiusKm" for the map; page 1 and limit 10 by default, limit at most
  *          ENTITY_SEARCH_MAX_LIMIT; sortBy title | newest | start (durations))
