@@ -11,6 +11,7 @@ import {
   dataText,
   placeOf,
   useFieldRows,
+  usePageEntity,
 } from '../../engine/react/entities/parts';
 import type { EventOverviewOptions } from '../options.generated';
 
@@ -25,7 +26,8 @@ export type { EventOverviewOptions };
  * fields, contact details, and favourite and share buttons when it has those power-ups.
  */
 export default function EventOverview({ block, options }: BlockProps<EventOverviewOptions>) {
-  const { entity, t } = useEngine();
+  const { t } = useEngine();
+  const entity = usePageEntity();
   const definition = useEntityDefinition(entity?.definition);
   const rows = useFieldRows(entity, definition, options.fields ?? [], { everyWhenEmpty: false });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;

@@ -1,7 +1,16 @@
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import { checkExternalUrl } from '../../engine/core/url-check';
 import { useEntityDefinition } from '../../engine/data/entity-search';
-import { ContactDetails, ENTITY_TEXT_KEYS, EntityActions, LabelledList, dataText, placeOf, useFieldRows } from '../../engine/react/entities/parts';
+import {
+  ContactDetails,
+  ENTITY_TEXT_KEYS,
+  EntityActions,
+  LabelledList,
+  dataText,
+  placeOf,
+  useFieldRows,
+  usePageEntity,
+} from '../../engine/react/entities/parts';
 import type { JobOverviewOptions } from '../options.generated';
 import { ClosingDate } from './closing-date';
 
@@ -13,7 +22,8 @@ export type { JobOverviewOptions };
  * https only: anything else shows no button, and admins are told why).
  */
 export default function JobOverview({ block, options }: BlockProps<JobOverviewOptions>) {
-  const { entity, t, isAdmin } = useEngine();
+  const { t, isAdmin } = useEngine();
+  const entity = usePageEntity();
   const definition = useEntityDefinition(entity?.definition);
   const rows = useFieldRows(entity, definition, options.fields ?? [], { everyWhenEmpty: false });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
