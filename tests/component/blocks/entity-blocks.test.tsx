@@ -75,7 +75,7 @@ describe('entity page blocks', { timeout: 40_000 }, () => {
     const { dataLayer } = setup(
       [
         { id: 'h', type: 'entityHero', options: { subtitleField: 'summary', coverHeight: 240 } },
-        { id: 'o', type: 'entityOverview', options: { fields: ['summary', 'level'] } },
+        { id: 'o', type: 'entityOverview', options: { fields: ['summary', 'level'], layout: 'list' } },
       ],
       { entity: sprint },
     );
@@ -89,9 +89,9 @@ describe('entity page blocks', { timeout: 40_000 }, () => {
 
     // The overview: labelled fields in the chosen order, option labels, the contact power-up.
     const overview = await waitFor(() => {
-      const regions = screen.getAllByRole('region', { name: 'Design Sprint' });
-      expect(regions).toHaveLength(2);
-      return regions[1];
+      const found = document.querySelector<HTMLElement>('[data-block-id="o"] section');
+      expect(found).toHaveAccessibleName('Design Sprint');
+      return found!;
     });
     await waitFor(() => expect(within(overview).getByText('Level')).toBeInTheDocument());
     const rows = [...overview.querySelectorAll('.t-entity-fields__row')].map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]);
@@ -140,6 +140,7 @@ describe('entity page blocks', { timeout: 40_000 }, () => {
     expect(counted()).toBe(9);
 
     // Leaving asks first; Cancel keeps her in and puts focus back on the button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Leave group' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Leave group' }));
     const confirm = screen.getByRole('group', { name: 'Leave Woodturning Basics?' });
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Leave group' })).toHaveFocus());
@@ -174,7 +175,7 @@ describe('entity page blocks', { timeout: 40_000 }, () => {
       { id: 'j', type: 'entityJoin', options: { joinLabel: 'Join', leaveLabel: 'Leave' } },
       { id: 'c', type: 'eventCard', options: { layout: 'vertical' } },
     ]);
-    expect(await screen.findAllByText(/This block shows an entity/)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(/This block shows an entity/)).toHaveLength(2));
     expect(document.querySelector('[data-block-state="missingData"]')).not.toBeNull();
   });
 });
@@ -189,7 +190,7 @@ describe('entity search and map', { timeout: 40_000 }, () => {
     expect(await within(region).findByText('3 found')).toBeInTheDocument();
     await user.selectOptions(await within(region).findByRole('combobox', { name: 'Level' }), 'Beginner');
     expect(await within(region).findByText('2 found')).toBeInTheDocument();
-    await user.type(within(region).getByRole('searchbox', { name: 'Search' }), 'wood');
+    await user.type(within(region).getByRole('searchbox', { name: 'Search' }), 'woodturning');
     expect(await within(region).findByText('1 found')).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'Woodturning Basics' })).toHaveAttribute('href', '/app/space/woodturning-basics');
     expect(await seriousAxeViolations()).toEqual([]);
