@@ -14,11 +14,11 @@
  */
 import { atom, type PrimitiveAtom } from 'jotai';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
-import type { Entity } from '../../schemas/model';
+import { useEffect, useState } from 'react';
+import type { DataSchema, Entity } from '../../schemas/model';
 import type { EntityFavouritesEvent, EntityUpdatedEvent, SpaceAnswer } from '../../schemas/model/api/entities';
 import { ENTITY_GET_MAX } from '../core/entities';
-import { useDataLayer, useResourceEntry } from './hooks';
+import { useDataLayer, useOptionalDataLayer, useResourceEntry } from './hooks';
 import { createResource, type LoadResult, type Resource, type ResourceEntry } from './resource';
 import { defineSlice } from './slice';
 import { dataCall, statusOf } from './transport';
@@ -26,6 +26,8 @@ import { dataCall, statusOf } from './transport';
 const enc = encodeURIComponent;
 /** Entities kept beyond the shown ones (a search page of cards, a few spaces). */
 const ENTITY_CACHE_SIZE = 200;
+/** The longest id `POST entities/get` takes (server/entities/entity-routes.ts). */
+const ENTITY_ID_MAX = 64;
 /** Loads asked within this many ms go in one `POST entities/get`. */
 const ENTITY_BATCH_DELAY_MS = 10;
 
@@ -79,7 +81,9 @@ export const entitiesSlice = defineSlice<EntitiesSlice>({
       cacheSize: ENTITY_CACHE_SIZE,
       async loadMany(refs) {
         const answers = new Map<string, LoadResult<Entity>>();
-        const list = await transport.request(entityCalls.getMany(refs));
+        // Ids are at most ENTITY_ID_MAX long; a longer ref (a long slug) would fail the whole batch.
+        const ids = refs.filter((ref) => ref.length <= ENTITY_ID_MAX);
+        const list = ids.length ? await transport.request(entityCalls.getMany(ids)) : [];
         for (const entity of Array.isArray(list) ? list : []) if (isEntity(entity)) answers.set(entity.id, { value: entity });
         // Left out: unknown, or a slug (the batch reads ids only): each is read alone.
         await Promise.all(
@@ -101,9 +105,12 @@ export const entitiesSlice = defineSlice<EntitiesSlice>({
       },
     });
 
-    /** Keeps an entity read by a slug under its id as well (realtime reaches both). */
+    /** Keeps an entity read by a slug under the slug and its id (realtime reaches both). */
     function remember(ref: string, entity: Entity): void {
-      if (ref !== entity.id) aliases.set(ref, entity.id);
+      if (ref !== entity.id) {
+        aliases.set(ref, entity.id);
+        items.put(ref, entity);
+      }
       items.put(entity.id, entity);
     }
 
@@ -207,3 +214,55 @@ export function useSpaceVersion(entityId: string | undefined): number {
   return useAtomValue(entityId ? slice.spaceVersion(entityId) : zero);
 }
 const zero = atom(0);
+
+// --- data schemas (GET structure/dataSchema[/source]: the dataSchemaSelector field) -----------
+
+export const dataSchemaCalls = {
+  list: (source?: string) => dataCall<DataSchema[]>({ method: 'GET', path: source ? `structure/dataSchema/${enc(source)}` : 'structure/dataSchema' }),
+};
+
+/** The data schemas, read once per source and layer (they change with an admin's definition edits: a new page view reads them again). */
+export const dataSchemasSlice = defineSlice<{ list(source?: string): Promise<DataSchema[]> }>({
+  name: 'dataSchemas',
+  create({ transport }) {
+    const held = new Map<string, Promise<DataSchema[]>>();
+    return {
+      list(source) {
+        const key = source ?? '';
+        let answer = held.get(key);
+        if (!answer) {
+          answer = transport.request(dataSchemaCalls.list(source)).then((list) =>
+            (Array.isArray(list) ? list : []).filter((s): s is DataSchema => isRecord(s) && typeof s.id === 'string' && typeof s.key === 'string'),
+          );
+          // A failure is not kept: the next field shown asks again.
+          answer.catch(() => held.delete(key));
+          held.set(key, answer);
+        }
+        return answer;
+      },
+    };
+  },
+});
+
+/** The data schemas of a source (all without one): undefined while loading, null when they could not be read or there is no data layer. */
+export function useDataSchemas(source?: string): DataSchema[] | null | undefined {
+  const layer = useOptionalDataLayer();
+  const [state, setState] = useState<{ key: string; list: DataSchema[] | null } | null>(null);
+  const key = source ?? '';
+  useEffect(() => {
+    if (!layer) return;
+    let live = true;
+    layer
+      .slice(dataSchemasSlice)
+      .list(source)
+      .then(
+        (list) => live && setState({ key, list }),
+        () => live && setState({ key, list: null }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [layer, source, key]);
+  if (!layer) return null;
+  return state?.key === key ? state.list : undefined;
+}

@@ -1,7 +1,9 @@
 /**
  * A page's heading. A profile page reads as the person it shows: its title is her name (issue 35),
  * and when a profileHero block is on the page the hero's name is that heading (one h1, no second
- * "Profile" above it), told to the hero through PageTitleContext.
+ * "Profile" above it), told to the hero through PageTitleContext. A page with a target entity (a
+ * space) reads as the entity: its title, live (the engine's entity is the resource's atom), with
+ * an entityHero on the page carrying it the same way.
  */
 import { atom, useAtomValue } from 'jotai';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
@@ -32,12 +34,16 @@ function PersonTitle({ accountId }: { accountId: string }) {
 
 /** The page's h1, and whether a hero block of the page carries it instead. */
 export function usePageHeading(page: Page): { heading: ReactNode; heroIsTitle: boolean } {
-  const { profile } = useEngine();
+  const { profile, entity } = useEngine();
   const lookup = useContentLookup();
   const personId = page.type === 'profile' ? profile?.accountId : undefined;
-  const heroIsTitle = useHasTopBlock(Array.isArray(page.children) ? page.children : [], 'profileHero') && !!personId;
+  const children = Array.isArray(page.children) ? page.children : [];
+  const profileHero = useHasTopBlock(children, 'profileHero') && !!personId;
+  const entityHero = useHasTopBlock(children, 'entityHero') && !personId && !!entity;
+  const heroIsTitle = profileHero || entityHero;
   if (heroIsTitle) return { heading: null, heroIsTitle };
   if (personId) return { heading: <PersonTitle accountId={personId} />, heroIsTitle };
+  if (entity && page.type !== 'profile') return { heading: <h1 className="t-page__title">{entity.title}</h1>, heroIsTitle };
   // The page's name in the member's language (content translations).
   return { heading: typeof page.name === 'string' && page.name ? <h1 className="t-page__title">{pageName(page, lookup)}</h1> : null, heroIsTitle };
 }

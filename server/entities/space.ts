@@ -13,7 +13,7 @@ import type { SpaceAnswer } from '../../schemas/model/api/entities';
 import type { StructureModule } from '../../schemas/model/api/structure';
 import { requireUser, type AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
-import { isStaff, viewAsListIds, type PermissionContext } from '../permissions';
+import { viewAsListIds, type PermissionContext } from '../permissions';
 import type { DocumentSource } from '../storage/documents';
 import { structureSource } from '../structure/drafts';
 import { readStructure } from '../structure/read';
@@ -54,9 +54,10 @@ export async function decideSpaceFor(
 
 /**
  * The page as the viewer may view it for the entity `entityRef` (its id or slug): `{entity}` when
- * the entity exists and the space decision of the page's module lists the page, `{}` without an
- * entity for a page that is no entity page (or for staff, who edit entity pages without one), and
- * undefined when refused: members reach an entity page only through a space.
+ * the entity exists and the space decision of the page's module lists the page, undefined when
+ * refused. Without an entity the page is answered as any page (`{}`): an entity page is then the
+ * template every entity shares, listed in the structure and heard of in its module's room like
+ * any page; what is an entity's own is its space's, which always names the entity.
  */
 export async function viewEntityPage(
   ctx: AppContext,
@@ -65,7 +66,7 @@ export async function viewEntityPage(
   page: Page,
   entityRef: string | undefined,
 ): Promise<{ entity?: Entity } | undefined> {
-  if (entityRef === undefined) return page.type !== 'entity' || isStaff(user.account) ? {} : undefined;
+  if (entityRef === undefined) return {};
   if (!entityRef || entityRef.length > REF_MAX) return undefined;
   const entity = await entityByRef(ctx.store.kysely, entityRef);
   if (!entity) return undefined;

@@ -581,6 +581,9 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/applications/membership/:id/toggleHidden', path: 'applications/membership/lm-maya-makers/toggleHidden', expect: [200, 404, 200] },
   { route: 'DELETE /api/v1/userlists/:id', path: (c) => `userlists/${c.listId ?? 'makers'}`, expect: [403, 403, 204] },
   { route: 'DELETE /api/v1/userLists/:id', path: 'userLists/no-such-list', expect: [403, 403, 404] },
+  // The join power-up: anyone signed in joins and leaves a demo workshop for herself (server/entities/join.ts).
+  { route: 'POST /api/v1/structure/powerUp/:entityId/join', path: 'structure/powerUp/design-sprint/join', body: {}, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/structure/powerUp/:entityId/leave', path: 'structure/powerUp/design-sprint/leave', body: {}, expect: [200, 200, 200] },
   { route: 'GET /api/v1/logout', path: 'logout', expect: [200, 200, 200], ownSession: true },
 ];
 

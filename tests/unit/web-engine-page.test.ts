@@ -45,8 +45,15 @@ describe('initOpts: the page init should bring along', () => {
     expect(JSON.parse(initOpts(new URL('https://x.org/app/home/news/123'))!)).toEqual({ moduleSlug: 'home', pageSlug: 'news' });
     expect(JSON.parse(initOpts(new URL('https://x.org/app/caf%C3%A9/menu?x=1'))!)).toEqual({ moduleSlug: 'café', pageSlug: 'menu' });
   });
-  it('is absent for home, module-only, space and admin addresses', () => {
-    for (const p of ['/app/', '/app/home', '/app/space/e1/home', '/app/admin/users', '/app/%E0%A4%A/x'])
+  it("names a space page's module, page and entity", () => {
+    expect(JSON.parse(initOpts(new URL('https://x.org/app/space/pottery/workshops/about/'))!)).toEqual({
+      moduleSlug: 'workshops',
+      pageSlug: 'about',
+      entityId: 'pottery',
+    });
+  });
+  it('is absent for home, module-only, space redirects and admin addresses', () => {
+    for (const p of ['/app/', '/app/home', '/app/space/e1/home', '/app/space/e1', '/app/admin/users', '/app/%E0%A4%A/x'])
       expect(initOpts(new URL(`https://x.org${p}`)), p).toBeUndefined();
   });
 });

@@ -9,7 +9,8 @@ import {
   shouldScrollToTop,
   socialAuthErrorOutcome,
   socialAuthOutcome,
-  spaceLocationDecision,
+  spaceAnswerDecision,
+  spaceFailureDecision,
   stripAppPrefix,
   type StructureView,
 } from '../../web/routes/guards';
@@ -81,10 +82,32 @@ describe('module and page resolution', () => {
 });
 
 describe('space routes', () => {
-  it("sends /space/:targetId to the entity's location module and page, else to 404 with a toast", () => {
-    expect(spaceLocationDecision('acme', { location: { module: 'org', page: 'about' } })).toEqual({ redirect: '/space/acme/org/about/', replace: true });
-    expect(spaceLocationDecision('acme', { location: { module: 'org' } })).toMatchObject({ redirect: '/404', toast: { key: 'toasts.pageMissing' } });
-    expect(spaceLocationDecision('acme', undefined).redirect).toBe('/404');
+  const answer = (moduleSlug: string, pageSlug: string, redirected = false) => ({ moduleSlug, pageSlug, redirected });
+  it('sends /space/:targetId and /space/:targetId/:moduleSlug on to the answered page, keeping the target as given', () => {
+    expect(spaceAnswerDecision('pottery', {}, answer('workshops', 'about', true))).toEqual({ redirect: '/space/pottery/workshops/about/', replace: true });
+    expect(spaceAnswerDecision('pottery', { moduleSlug: 'workshops' }, answer('workshops', 'about', true))).toEqual({
+      redirect: '/space/pottery/workshops/about/',
+      replace: true,
+    });
+  });
+  it('shows the asked page when the answer is that page, and replaces a page she may not view with her landing page', () => {
+    expect(spaceAnswerDecision('pottery', { moduleSlug: 'workshops', pageSlug: 'about' }, answer('workshops', 'about'))).toBeNull();
+    expect(spaceAnswerDecision('pottery', { moduleSlug: 'workshops', pageSlug: 'members' }, answer('workshops', 'about', true))).toEqual({
+      redirect: '/space/pottery/workshops/about/',
+      replace: true,
+    });
+    // Asked again after a change (the page was shown): she is told why she moved.
+    expect(spaceAnswerDecision('pottery', { moduleSlug: 'workshops', pageSlug: 'members' }, answer('workshops', 'about', true), true)).toMatchObject({
+      toast: { type: 'warning', key: 'shell.space.noLongerViewable' },
+    });
+  });
+  it('encodes the parts of the address', () => {
+    expect(spaceAnswerDecision('a b', {}, answer('w/s', 'p?', true))?.redirect).toBe('/space/a%20b/w%2Fs/p%3F/');
+  });
+  it('ends a 404 at the not-found page with the missing-page toast, and any other failure in the shell', () => {
+    expect(spaceFailureDecision(404)).toEqual({ redirect: '/404', replace: true, toast: { type: 'negative', key: 'toasts.pageMissing' } });
+    expect(spaceFailureDecision(500)).toBe('failed');
+    expect(spaceFailureDecision(undefined)).toBe('failed');
   });
 });
 

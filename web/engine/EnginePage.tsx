@@ -51,6 +51,7 @@ import { usePageContent } from './page-content';
 import { webDataLayer } from './data-layer';
 import { DataLayerProvider, useResourceEntry } from '../../engine/data/hooks';
 import { profilesSlice } from '../../engine/data/profiles';
+import { entitiesSlice } from '../../engine/data/entities';
 
 // Rendering reads block types; the rule engine reads operators and forms field types and validation
 // rules from their own chunks (engine/forms/default-evaluator.ts, engine/forms/field-types.ts), so a
@@ -60,7 +61,7 @@ const registry = createRegistry({ ...runtimePageRegistry, operators: {}, fields:
 // rules: the engine asks for it, forms use the same shared instance from their own chunk.
 const loadEvaluator = () => import('../../engine/forms/default-evaluator').then((m) => m.registryRuleEvaluator());
 
-export default function EnginePage({ module, page, targetId }: PageSlotProps) {
+export default function EnginePage({ module, page, targetId, entityId }: PageSlotProps) {
   const t = useT();
   const store = useStore();
   const { api } = useServices();
@@ -89,13 +90,17 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
   const [adminValue, setAdminValue] = useState<AdminValue | null>(null);
   const editing = editMode && !!admin && !!adminValue;
   const wide = useIsWide();
-  const content = usePageContent(api, page.id);
   const accountId = session?.user.accountId;
   // Viewing as lists, the admin sees what a member of exactly those lists sees: rules judged on those
   // lists, and none of the admin's notices (a block the server left out is simply not there).
   const viewingAs = !!session?.viewAs?.length;
   const viewer = useMemo(() => (session && viewingAs ? viewAsContext({ user: session.user }, session.viewAs!).user : session?.user), [session, viewingAs]);
   const dataLayer = useMemo(() => webDataLayer(store, api, accountId), [store, api, accountId]);
+  // The page's target entity (the route loaded it and keeps its room): the page's blocks load for
+  // it (the server refuses a page of a space she may not view) and see it (availability, rules).
+  const content = usePageContent(api, page.id, entityId);
+  const entityEntry = useResourceEntry(dataLayer.slice(entitiesSlice).items, entityId);
+  const entity = entityEntry?.state === 'ready' ? entityEntry.value : undefined;
   const ownEntry = useResourceEntry(dataLayer.slice(profilesSlice), accountId);
   const ownProfile = ownEntry?.state === 'ready' ? ownEntry.value : undefined;
   // The shell's keepalive follows the own profile's connectivity privacy (its one place).
@@ -146,11 +151,11 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
           ...createFileServices(api, user?.imageAccessToken, dataLayer),
           ...(ownPrivacy ? { privacy: ownPrivacy } : {}),
         },
-        ruleContext: { user: viewer, profile, lists: viewer?.listMemberships, device },
+        ruleContext: { user: viewer, profile, entity, lists: viewer?.listMemberships, device },
         translator,
         profileEditable,
       },
-    [pageServices, viewedId, user, viewer, profile, device, translator, api, ownPrivacy, profileEditable, dataLayer],
+    [pageServices, viewedId, user, viewer, profile, entity, device, translator, api, ownPrivacy, profileEditable, dataLayer],
   );
 
   // The page's modal content loads once the page shows, so a first opening does not wait for chunks.
@@ -167,7 +172,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
         {t('shell.page.loadError')}
       </p>
     );
-  if (content.status === 'loading' || !session || !translator || !formEnvironment)
+  if (content.status === 'loading' || !session || !translator || !formEnvironment || (entityId && !entity))
     return (
       <p role="status" className="ts-page-loading">
         {t('shell.page.loading')}
@@ -186,6 +191,7 @@ export default function EnginePage({ module, page, targetId }: PageSlotProps) {
       user={viewer}
       profile={profile}
       ownProfile={ownProfile}
+      entity={entity}
       device={device}
       isAdmin={session.user.isAdmin && !viewingAs}
       editMode={editing}

@@ -28,15 +28,19 @@ export const markPageLoadedAtom = atom(null, (get, set, pageId: Id) => {
 
 const pending = new WeakMap<Store, Map<Id, Promise<void>>>();
 
-/** Fetches a page's document into the store once; concurrent calls share the request. */
-export function loadPageContent(store: Store, api: ApiClient, pageId: Id): Promise<void> {
+/**
+ * Fetches a page's document into the store once; concurrent calls share the request. A page of a
+ * space is asked for with its entity (`?entityId=`): the server answers it only when the space
+ * decision lets her view it (a 404 otherwise). Its blocks are the same for every entity.
+ */
+export function loadPageContent(store: Store, api: ApiClient, pageId: Id, entityId?: Id): Promise<void> {
   if (store.get(loadedPagesAtom).has(pageId)) return Promise.resolve();
   let inFlight = pending.get(store);
   if (!inFlight) pending.set(store, (inFlight = new Map()));
   const running = inFlight.get(pageId);
   if (running) return running;
   const request = api
-    .get<PageDocument>(`structure/page/${encodeURIComponent(pageId)}`, { quiet: true })
+    .get<PageDocument>(`structure/page/${encodeURIComponent(pageId)}`, { quiet: true, ...(entityId ? { query: { entityId } } : {}) })
     .then((doc) => {
       if (!doc || typeof doc !== 'object' || !doc.page) throw new Error(`GET structure/page/${pageId} answered no page document`);
       store.set(loadStructureAtom, { pages: [doc.page], blocks: doc.blocks ?? [], fields: doc.fields ?? [] });
@@ -50,18 +54,18 @@ export function loadPageContent(store: Store, api: ApiClient, pageId: Id): Promi
 export type PageContentState = { status: 'ready' } | { status: 'loading' } | { status: 'error'; message: string };
 
 /** The load state of a page's content; starts the fetch when it is missing. */
-export function usePageContent(api: ApiClient, pageId: Id): PageContentState {
+export function usePageContent(api: ApiClient, pageId: Id, entityId?: Id): PageContentState {
   const store = useStore();
   const loaded = useAtomValue(loadedPagesAtom).has(pageId);
   const [failure, setFailure] = useState<{ pageId: Id; message: string } | null>(null);
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    loadPageContent(store, api, pageId).catch((e: Error) => live && setFailure({ pageId, message: e.message }));
+    loadPageContent(store, api, pageId, entityId).catch((e: Error) => live && setFailure({ pageId, message: e.message }));
     return () => {
       live = false;
     };
-  }, [loaded, store, api, pageId]);
+  }, [loaded, store, api, pageId, entityId]);
   if (loaded) return { status: 'ready' };
   if (failure && failure.pageId === pageId) return { status: 'error', message: failure.message };
   return { status: 'loading' };

@@ -7,16 +7,26 @@ import { MOBILE_DRAWER_WIDTH_PX } from '../../engine/core/constants';
 import { useT } from '../i18n/use-t';
 import { editModeAtom, translatorAtom } from '../shell/shell-state';
 import { drawerEntries, moduleTitle, pageTitle, visibleModuleTabs, type DrawerEntry } from './nav-rules';
-import { currentRouteAtom, modulesWithPagesAtom } from './structure-view';
+import { currentRouteAtom, currentTargetAtom, modulesWithPagesAtom } from './structure-view';
 
-function Group({ entry, onNavigate, title }: { entry: Extract<DrawerEntry, { kind: 'group' }>; onNavigate: () => void; title: ContentLookup }) {
+function Group({
+  entry,
+  onNavigate,
+  title,
+  target,
+}: {
+  entry: Extract<DrawerEntry, { kind: 'group' }>;
+  onNavigate: () => void;
+  title: ContentLookup;
+  target: unknown;
+}) {
   const [open, setOpen] = useState(entry.open);
   const route = useAtomValue(currentRouteAtom);
   const id = `drawer-group-${entry.module.id}`;
   return (
     <li>
       <button type="button" className="ts-drawer__group" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {moduleTitle(entry.module, title)}
+        {moduleTitle(entry.module, title, target)}
         <span className="ts-chevron" aria-hidden="true" />
       </button>
       {open && (
@@ -40,6 +50,8 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const withPages = useAtomValue(modulesWithPagesAtom);
   const route = useAtomValue(currentRouteAtom);
   const editMode = useAtomValue(editModeAtom);
+  // The current module's title may come from the page's target (showTargetValueAsTitle).
+  const target = useAtomValue(currentTargetAtom);
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -52,7 +64,12 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const title = contentLookup(translator);
   const pagesOf = new Map(withPages.map((w) => [w.module.id, w.pages]));
   const modules = withPages.map((w) => w.module);
-  const entries = drawerEntries(visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }), (m) => pagesOf.get(m.id) ?? [], route.moduleId);
+  const entries = drawerEntries(
+    visibleModuleTabs(modules, { currentModuleId: route.moduleId, editMode }),
+    (m) => pagesOf.get(m.id) ?? [],
+    route.moduleId,
+    route.space,
+  );
   return (
     // A press on the backdrop closes the drawer: a pointer convenience, the close button and Escape serve the keyboard.
     <div className="ts-drawer-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
@@ -64,11 +81,17 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
           <ul className="ts-drawer__list">
             {entries.map((entry) =>
               entry.kind === 'group' ? (
-                <Group key={entry.module.id} entry={entry} onNavigate={onClose} title={title} />
+                <Group
+                  key={entry.module.id}
+                  entry={entry}
+                  onNavigate={onClose}
+                  title={title}
+                  target={entry.module.id === route.moduleId ? target : undefined}
+                />
               ) : (
                 <li key={entry.module.id}>
                   <Link href={entry.href} onClick={onClose} aria-current={entry.module.id === route.moduleId ? 'page' : undefined}>
-                    {moduleTitle(entry.module, title)}
+                    {moduleTitle(entry.module, title, entry.module.id === route.moduleId ? target : undefined)}
                   </Link>
                 </li>
               ),

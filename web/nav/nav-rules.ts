@@ -35,8 +35,9 @@ export function visiblePageTabs(module: Module, pages: Page[], ctx: PageTabConte
     if (p.id === ctx.currentPageId) return true;
     if (ctx.editMode && ctx.isAdmin) return true;
     if (p.hideFromNav) return false;
-    if (ctx.isAdmin) return true;
+    // In a space the server's decision is the whole rule (it already lets admins view every entity page).
     if (ctx.entityMembershipCanView) return ctx.entityMembershipCanView(p);
+    if (ctx.isAdmin) return true;
     return module.isAbstract ? !!p.isAbstract : !p.isAbstract;
   });
 }
@@ -53,6 +54,27 @@ export function showPageRow(module: Module | undefined, meta: RouteMeta = {}): b
 }
 
 export const pageHref = (moduleSlug: string, pageSlug: string) => `/${moduleSlug}/${pageSlug}`;
+
+/**
+ * The space being shown (core §2.2, §2.7; the server's SpaceAnswer): its module's page tabs are
+ * the pages the viewer may view, and link within the space (the address's target kept as given).
+ */
+export interface SpaceNav {
+  /** The address's target: the entity's slug or id. */
+  targetId: string;
+  entityId: Id;
+  moduleSlug: string;
+  viewablePageIds: Id[];
+}
+/** The space's rule for a page tab (PageTabContext.entityMembershipCanView). */
+export const spaceCanView =
+  (space: SpaceNav) =>
+  (page: Page): boolean =>
+    space.viewablePageIds.includes(page.id);
+const seg = (s: string) => encodeURIComponent(s);
+/** A page of the space (the named route `space`), or its module when no page is given (the server picks the landing page). */
+export const spacePageHref = (space: Pick<SpaceNav, 'targetId' | 'moduleSlug'>, pageSlug?: string) =>
+  `/space/${seg(space.targetId)}/${seg(space.moduleSlug)}` + (pageSlug ? `/${seg(pageSlug)}/` : '');
 /** A missing module links to the page route with moduleSlug 404. */
 export const moduleHref = (module: Module | undefined, firstPage?: Page) => (module ? pageHref(module.slug, firstPage?.slug ?? '') : pageHref('404', ''));
 
@@ -64,8 +86,14 @@ export type DrawerEntry =
  * open for the current module; otherwise a single link to its first page (or its slug with an
  * empty page part). Pages hidden from navigation are left out.
  */
-export function drawerEntries(modules: Module[], pagesOf: (m: Module) => Page[], currentModuleId?: Id): DrawerEntry[] {
+export function drawerEntries(modules: Module[], pagesOf: (m: Module) => Page[], currentModuleId?: Id, space?: SpaceNav): DrawerEntry[] {
   return modules.map((module) => {
+    // The space's module: its viewable pages, within the space.
+    if (space && module.id === currentModuleId && module.slug === space.moduleSlug) {
+      const pages = pagesOf(module).filter((p) => !p.hideFromNav && spaceCanView(space)(p));
+      if (pages.length > 1) return { kind: 'group', module, open: true, pages: pages.map((page) => ({ page, href: spacePageHref(space, page.slug) })) };
+      return { kind: 'link', module, href: spacePageHref(space, pages[0]?.slug) };
+    }
     const pages = pagesOf(module).filter((p) => !p.hideFromNav && !p.isAbstract);
     if (pages.length > 1)
       return { kind: 'group', module, open: module.id === currentModuleId, pages: pages.map((page) => ({ page, href: pageHref(module.slug, page.slug) })) };

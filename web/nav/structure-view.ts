@@ -4,6 +4,7 @@ import { atomFamily } from 'jotai-family';
 import { moduleAtom, moduleOrderAtom, pageAtom } from '../../engine/react/structure-store';
 import type { Id, Module, Page } from '../../schemas/model';
 import type { StructureView } from '../routes/guards';
+import type { SpaceNav } from './nav-rules';
 
 export const orderedModulesAtom = atom((get) =>
   get(moduleOrderAtom)
@@ -35,6 +36,10 @@ export interface CurrentRoute {
   moduleId?: Id;
   pageId?: Id;
   targetId?: string;
+  /** The page's target entity's id (a space, or a page routed with an entity's slug or id): page loads and the page room name it. */
+  entityId?: Id;
+  /** Set inside a space (/space/...): navigation shows only its viewable pages, linked within the space. */
+  space?: SpaceNav;
   displayPages?: boolean;
   adminPage?: boolean;
 }

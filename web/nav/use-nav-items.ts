@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { currentRouteAtom, currentTargetAtom, modulePagesAtom, modulesWithPagesAtom } from './structure-view';
 import { moduleAtom } from '../../engine/react/structure-store';
 import { editModeAtom, sessionAtom, translatorAtom } from '../shell/shell-state';
-import { moduleTitle, pageHref, pageTitle, showPageRow, visibleModuleTabs, visiblePageTabs } from './nav-rules';
+import { moduleTitle, pageHref, pageTitle, showPageRow, spaceCanView, spacePageHref, visibleModuleTabs, visiblePageTabs } from './nav-rules';
 import type { TabItem } from './OverflowTabs';
 import type { Module, Page } from '../../schemas/model';
 
@@ -22,10 +22,12 @@ export function useModuleTabs(): TabItem[] {
   ).map((m) => {
     const pages = pagesOf.get(m.id) ?? [];
     const first = (m.defaultPage && pages.find((p) => p.id === m.defaultPage)) || pages.find((p) => !p.hideFromNav && !p.isAbstract) || pages[0];
+    // The space's module stays in the space (the server picks its landing page).
+    const inSpace = route.space && m.id === route.moduleId && m.slug === route.space.moduleSlug;
     return {
       key: m.id,
       label: moduleTitle(m, tr, m.id === route.moduleId ? target : undefined),
-      href: pageHref(m.slug, first?.slug ?? ''),
+      href: inSpace ? spacePageHref(route.space!) : pageHref(m.slug, first?.slug ?? ''),
       current: m.id === route.moduleId,
     };
   });
@@ -40,12 +42,18 @@ export function usePageRow(): { module: Module | undefined; items: TabItem[]; sh
   const translator = useAtomValue(translatorAtom);
   const tr = contentLookup(translator);
   const show = showPageRow(module, { displayPages: route.displayPages });
+  const space = route.space && module?.slug === route.space.moduleSlug ? route.space : undefined;
   const items =
     module && show
-      ? visiblePageTabs(module, pages, { currentPageId: route.pageId, isAdmin: !!session?.user.isAdmin, editMode }).map((p: Page) => ({
+      ? visiblePageTabs(module, pages, {
+          currentPageId: route.pageId,
+          isAdmin: !!session?.user.isAdmin,
+          editMode,
+          ...(space ? { entityMembershipCanView: spaceCanView(space) } : {}),
+        }).map((p: Page) => ({
           key: p.id,
           label: pageTitle(p, tr),
-          href: pageHref(module.slug, p.slug),
+          href: space ? spacePageHref(space, p.slug) : pageHref(module.slug, p.slug),
           current: p.id === route.pageId,
         }))
       : [];

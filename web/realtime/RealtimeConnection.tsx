@@ -8,12 +8,16 @@ import { useServices } from '../shell/services';
 import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 import { dataLayerOf, webDataLayer } from '../engine/data-layer';
 import { ownListMembershipsSlice } from '../engine/list-memberships';
+import { entitiesSlice } from '../../engine/data/entities';
 import { canEditAtom, editModeAtom, sessionAtom } from '../shell/shell-state';
 import { followMembershipChanges } from './membership-refetch';
 import { applyShellEvent, browserEnv } from './shell-events';
 import { realtimeSocketAtom } from './socket-atom';
 import { refetchStructure } from './structure-refetch';
 import { refreshNotificationCounts } from '../notifications/notification-service';
+
+/** The open page and its entity, for reading it again. */
+const openPage = (store: ReturnType<typeof useStore>) => [store.get(currentRouteAtom).pageId, store.get(currentRouteAtom).entityId] as const;
 
 /** Whether a settings update's module order names a module the store does not hold (every signed-in user sees every module). */
 function namesUnknownModule(store: ReturnType<typeof useStore>, payload: unknown): boolean {
@@ -42,14 +46,13 @@ export default function RealtimeConnection() {
       onEvent: (event, payload) => {
         applyShellEvent(store, event, payload, () => browserEnv(api.baseURL));
         // A module published (or created) elsewhere: the order names a module this browser has not read yet.
-        if (event === 'settings:updated' && namesUnknownModule(store, payload))
-          refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+        if (event === 'settings:updated' && namesUnknownModule(store, payload)) refetchStructure(store, api, ...openPage(store)).catch(() => undefined);
       },
       // Missed events the server could not send again: collections, the structure and the open page read again.
       onRefetch: () => {
         dataLayerOf(store)?.reconnected();
         // A failed read leaves what is shown; the next change or reconnection reads again.
-        refetchStructure(store, api, store.get(currentRouteAtom).pageId).catch(() => undefined);
+        refetchStructure(store, api, ...openPage(store)).catch(() => undefined);
         // Counts changed while away are read again (the badges).
         void refreshNotificationCounts(store, api, ['chat', 'system']);
       },
@@ -70,9 +73,12 @@ export default function RealtimeConnection() {
     const backOnline = () => c.socket.connect();
     window.addEventListener('offline', goneOffline);
     window.addEventListener('online', backOnline);
-    const stopFollowing = followMembershipChanges(store, layer.slice(ownListMembershipsSlice), () =>
-      refetchStructure(store, api, store.get(currentRouteAtom).pageId),
-    );
+    const stopFollowing = followMembershipChanges(store, layer.slice(ownListMembershipsSlice), () => {
+      const { pageId, entityId } = store.get(currentRouteAtom);
+      // An open space asks its decision again (a join may open pages, a leave close them).
+      if (entityId) layer.slice(entitiesSlice).spaceChanged(entityId);
+      return refetchStructure(store, api, pageId, entityId);
+    });
     return () => {
       stopFollowing();
       c.socket.off('connect', onConnect);
@@ -92,12 +98,18 @@ export default function RealtimeConnection() {
     // are what is shown already: nothing is read again (the page is not remounted).
     api
       .get<DraftsResponse>('structure/drafts', { quiet: true })
-      .then((answer) => (answer.drafts.length ? refetchStructure(store, api, store.get(currentRouteAtom).pageId) : undefined))
+      .then((answer) => (answer.drafts.length ? refetchStructure(store, api, ...openPage(store)) : undefined))
       .catch(() => undefined);
   }, [api, store, drafts]);
   useEffect(() => {
-    // A page's target names the profile it shows (profile:update reaches the sockets viewing it).
-    client.current?.setCurrent({ moduleId: route.moduleId, pageId: route.pageId, profileId: route.targetId, ...(drafts ? { draftsId: 'all' } : {}) });
-  }, [route.moduleId, route.pageId, route.targetId, drafts]);
+    // A page's target names the profile it shows (profile:update reaches the sockets viewing it);
+    // an entity target is no profile, and the page's subscription names it instead.
+    client.current?.setCurrent({
+      moduleId: route.moduleId,
+      pageId: route.pageId,
+      ...(route.entityId ? { pageEntityId: route.entityId } : { profileId: route.targetId }),
+      ...(drafts ? { draftsId: 'all' } : {}),
+    });
+  }, [route.moduleId, route.pageId, route.targetId, route.entityId, drafts]);
   return null;
 }

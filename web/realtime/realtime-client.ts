@@ -82,8 +82,12 @@ export type RealtimeSocket = Socket;
 
 export interface RealtimeClient {
   socket: RealtimeSocket;
-  /** Subscribes to the given module, page and viewed profile, unsubscribing from the previous ones. */
-  setCurrent(target: { moduleId?: Id; pageId?: Id; profileId?: Id; draftsId?: 'all' }): void;
+  /**
+   * Subscribes to the given module, page and viewed profile, unsubscribing from the previous ones.
+   * `pageEntityId`: the page is a space's page, subscribed as `{id, entityId}` (the server joins
+   * only when the space decision lets her view it).
+   */
+  setCurrent(target: { moduleId?: Id; pageId?: Id; pageEntityId?: Id; profileId?: Id; draftsId?: 'all' }): void;
   close(): void;
 }
 
@@ -121,6 +125,11 @@ export const FORWARDED_EVENTS = [
   'insights:reports',
   'connection:state:update',
   'abuse:queueChanged',
+  // The entity room (engine/data/entities.ts; entities:join for the join blocks' counts).
+  'entities:updated',
+  'entities:removed',
+  'entities:favourites',
+  'entities:join',
 ] as const;
 
 export function applyItemsChanges(store: Store, raw: ItemsChanges): void {
@@ -167,7 +176,13 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     const current = options.getToken?.();
     if (current && current !== usedToken) socket.connect();
   });
-  const current: { moduleId?: Id; pageId?: Id; profileId?: Id; draftsId?: string } = {};
+  const current: { moduleId?: Id; pageId?: Id; pageEntityId?: Id; profileId?: Id; draftsId?: string } = {};
+  /** The subscription's payload: a page of a space names its entity. */
+  const subscription = (kind: string, id: Id, since?: number) => ({
+    id,
+    ...(kind === 'page' && current.pageEntityId ? { entityId: current.pageEntityId } : {}),
+    ...(since !== undefined ? { since } : {}),
+  });
   const reload = options.reload ?? (() => window.location.reload());
   let reloadTimer: ReturnType<typeof setTimeout> | undefined;
   const KINDS = [
@@ -227,7 +242,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       if (!id) continue;
       const place = places.get(roomOf(kind, id));
       if (connectedBefore && !place) refetch(roomOf(kind, id));
-      socket.emit(`${kind}:subscribe`, place ? { id, since: place.lastId } : { id });
+      socket.emit(`${kind}:subscribe`, subscription(kind, id, place?.lastId));
     }
     connectedBefore = true;
   });
@@ -244,14 +259,17 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   return {
     socket,
     setCurrent(next) {
+      // The same page for another entity is another subscription.
+      const entityMoved = next.pageEntityId !== current.pageEntityId;
       for (const [kind, key] of KINDS) {
-        if (next[key] === current[key]) continue;
+        if (next[key] === current[key] && !(kind === 'page' && entityMoved && next[key])) continue;
         if (current[key]) {
           places.delete(roomOf(kind, current[key]));
           if (socket.connected) socket.emit(`${kind}:unsubscribe`, { id: current[key] });
         }
         current[key] = next[key];
-        if (next[key] && socket.connected) socket.emit(`${kind}:subscribe`, { id: next[key] });
+        if (kind === 'page') current.pageEntityId = next.pageEntityId;
+        if (next[key] && socket.connected) socket.emit(`${kind}:subscribe`, subscription(kind, next[key]));
       }
     },
     close() {

@@ -13,7 +13,7 @@ import { loadedPagesAtom, loadPageContent } from '../engine/page-content';
 
 type Store = ReturnType<typeof createStore>;
 
-export async function refetchStructure(store: Store, api: ApiClient, openPageId: Id | undefined): Promise<void> {
+export async function refetchStructure(store: Store, api: ApiClient, openPageId: Id | undefined, openEntityId?: Id): Promise<void> {
   const known = store.get(moduleOrderAtom);
   const knownPages = known.flatMap((id) => store.get(moduleAtom(id))?.childIds ?? []);
   const answer = await api.get<StructureResponse>('structure', { quiet: true });
@@ -26,5 +26,5 @@ export async function refetchStructure(store: Store, api: ApiClient, openPageId:
   for (const id of known) if (!modulesNow.has(id)) store.set(moduleAtom(id), undefined);
   for (const id of knownPages) if (!pagesNow.has(id)) store.set(pageAtom(id), undefined);
   store.set(loadedPagesAtom, new Set<Id>());
-  if (openPageId && pagesNow.has(openPageId)) await loadPageContent(store, api, openPageId);
+  if (openPageId && pagesNow.has(openPageId)) await loadPageContent(store, api, openPageId, openEntityId);
 }

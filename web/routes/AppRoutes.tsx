@@ -7,21 +7,13 @@ import { currentRouteAtom, orderedModulesAtom, structureViewAtom } from '../nav/
 import { useApi } from '../shell/services';
 import { sessionAtom } from '../shell/shell-state';
 import { useSetAtom } from 'jotai';
-import type { Entity } from '../../schemas/model';
-import {
-  autoLogInRedirect,
-  canEnterAdmin,
-  resolveModuleRoute,
-  socialAuthErrorOutcome,
-  socialAuthOutcome,
-  spaceLocationDecision,
-  type RouteDecision,
-} from './guards';
+import { autoLogInRedirect, canEnterAdmin, resolveModuleRoute, socialAuthErrorOutcome, socialAuthOutcome, type RouteDecision } from './guards';
 import { Decide } from './Decide';
 import { NotFound } from './NotFound';
 import { PageRoute } from './PageRoute';
 import { useRouteSlots } from './route-slots';
-import { ROUTES } from './route-table';
+import { ROUTES, targetKind } from './route-table';
+import { EntityTargetRoute, SpaceRoute } from './SpaceRoute';
 
 /** Home goes to the first module's default page, keeping the query (so /autoLogIn's query survives). */
 function Home() {
@@ -85,20 +77,6 @@ function SocialAuth() {
   return decision ? <Decide decision={decision} /> : null;
 }
 
-/** /space/:targetId goes to the entity's configured location module and page (GET entities/{id}). */
-function SpaceRedirect() {
-  const { targetId } = useParams<{ targetId: string }>();
-  const api = useApi();
-  const [decision, setDecision] = useState<RouteDecision | null>(null);
-  useEffect(() => {
-    api
-      .get<Entity>(`entities/${encodeURIComponent(targetId)}`, { quiet: true })
-      .then((entity) => setDecision(spaceLocationDecision(targetId, entity)))
-      .catch(() => setDecision(spaceLocationDecision(targetId, undefined)));
-  }, [api, targetId]);
-  return decision ? <Decide decision={decision} /> : null;
-}
-
 function Simple({ slot }: { slot: 'settings' | 'chat' }) {
   const params = useParams<{ targetId?: string }>();
   const setCurrent = useSetAtom(currentRouteAtom);
@@ -124,24 +102,27 @@ export function AppRoutes() {
       <Route path={ROUTES.autoLogIn}>{() => <Redirect to={autoLogInRedirect(search)} replace />}</Route>
       <Route path={ROUTES.socialAuthError}>{() => <Decide decision={socialAuthErrorOutcome(new URLSearchParams(search))} />}</Route>
       <Route path={ROUTES.socialAuth} component={SocialAuth} />
-      <Route path={ROUTES.spaceRedirect} component={SpaceRedirect} />
+      <Route path={ROUTES.spaceRedirect}>{(p: { targetId: string }) => <SpaceRoute targetId={p.targetId} />}</Route>
       <Route path={ROUTES.spacePage}>
         {(p: { targetId: string; moduleSlug: string; pageSlug: string }) => (
-          <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />
+          <SpaceRoute targetId={p.targetId} moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} />
         )}
       </Route>
       <Route path={ROUTES.spacePageNoSlash}>
         {(p: { targetId: string; moduleSlug: string; pageSlug: string }) => (
-          <PageRoute moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} targetId={p.targetId} space />
+          <SpaceRoute targetId={p.targetId} moduleSlug={p.moduleSlug} pageSlug={p.pageSlug} />
         )}
       </Route>
-      <Route path={ROUTES.spaceModule}>
-        {(p: { targetId: string; moduleSlug: string }) => <PageRoute moduleSlug={p.moduleSlug} pageSlug="" targetId={p.targetId} space />}
-      </Route>
+      <Route path={ROUTES.spaceModule}>{(p: { targetId: string; moduleSlug: string }) => <SpaceRoute targetId={p.targetId} moduleSlug={p.moduleSlug} />}</Route>
       <Route path={ROUTES.notFound} component={NotFoundRoute} />
       <Route path={ROUTES.module} component={ModuleRedirect} />
       <Route path={ROUTES.moduleSlash} component={ModuleRedirect} />
-      <Route path={ROUTES.page}>{(p: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string }) => <PageRoute {...p} />}</Route>
+      <Route path={ROUTES.page}>
+        {(p: { moduleSlug: string; pageSlug: string; targetId?: string; modifier?: string }) =>
+          // A non-numeric target is an entity's slug or id (core §2.2): loaded first, then the page's target.
+          p.targetId && targetKind(p.targetId) === 'entity' ? <EntityTargetRoute key={p.targetId} {...p} targetId={p.targetId} /> : <PageRoute {...p} />
+        }
+      </Route>
       <Route>
         <NotFound />
       </Route>

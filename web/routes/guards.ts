@@ -3,8 +3,9 @@
  * the answer (navigate, toast), so every rule is testable without a browser.
  */
 import { checkAppPath } from '../../engine/core/url-check';
-import type { Entity, Id, Module, Page, UserState } from '../../schemas/model';
-import { pageHref } from '../nav/nav-rules';
+import type { Id, Module, Page, UserState } from '../../schemas/model';
+import type { SpaceAnswer } from '../../schemas/model/api/entities';
+import { pageHref, spacePageHref } from '../nav/nav-rules';
 
 /** A toast to show: `message` (from the server) wins over the translated `key`. */
 export interface ToastRequest {
@@ -129,12 +130,29 @@ export function socialAuthErrorOutcome(query: URLSearchParams): RouteDecision {
   };
 }
 
-/** /space/:targetId: the entity's location module and page, else 404 with the missing-page toast. */
-export function spaceLocationDecision(targetId: string, entity: Pick<Entity, 'location'> | undefined): RouteDecision {
-  const moduleSlug = entity?.location?.module;
-  const pageSlug = entity?.location?.page;
-  if (!moduleSlug || !pageSlug) return { redirect: '/404', replace: true, toast: { type: 'negative', key: 'toasts.pageMissing' } };
-  return { redirect: `/space/${encodeURIComponent(targetId)}/${encodeURIComponent(moduleSlug)}/${encodeURIComponent(pageSlug)}/`, replace: true };
+/**
+ * A space's address after the server's decision (core §2.2, §2.5; GET entities/{id}/space): null
+ * when the address shows the answered module and page, else the address to replace it with
+ * (/space/:targetId and /space/:targetId/:moduleSlug always go on to a page, and a page the viewer
+ * may not view goes to her landing page). `noLongerViewable`: the page was shown and is not now.
+ */
+export function spaceAnswerDecision(
+  targetId: string,
+  asked: { moduleSlug?: string; pageSlug?: string },
+  answer: Pick<SpaceAnswer, 'moduleSlug' | 'pageSlug' | 'redirected'>,
+  noLongerViewable = false,
+): RouteDecision | null {
+  if (!answer.redirected && answer.moduleSlug === asked.moduleSlug && answer.pageSlug === asked.pageSlug) return null;
+  return {
+    redirect: spacePageHref({ targetId, moduleSlug: answer.moduleSlug }, answer.pageSlug),
+    replace: true,
+    ...(noLongerViewable ? { toast: { type: 'warning', key: 'shell.space.noLongerViewable' } } : {}),
+  };
+}
+
+/** A space the server refused: no page to view (404, an unknown entity too) is the not-found page with the missing-page toast; any other failure a state inside the shell. */
+export function spaceFailureDecision(status: number | undefined): RouteDecision | 'failed' {
+  return status === 404 ? { redirect: '/404', replace: true, toast: { type: 'negative', key: 'toasts.pageMissing' } } : 'failed';
 }
 
 /** History state key of a route decision's redirect: the navigation guard never refuses one (Decide.tsx). */

@@ -12,6 +12,8 @@ export interface PageSlotProps {
   modifier?: string;
   /** Set on /space/:targetId/... routes. */
   space?: boolean;
+  /** The page's target entity (a space, or an entity's slug or id as target): blocks load with it and see it. */
+  entityId?: string;
 }
 
 export interface RouteSlots {

@@ -97,14 +97,19 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
 }
 
 /**
- * GET init's `opts` for the address being opened (/app/:moduleSlug/:pageSlug/...), so the server
+ * GET init's `opts` for the address being opened (/app/:moduleSlug/:pageSlug/..., or a space's
+ * /app/space/:targetId/:moduleSlug/:pageSlug with the target as `entityId`), so the server
  * sends that page's blocks and fields with init and the first page needs no second request.
  */
 export function initOpts(url: URL): string | undefined {
+  // A space's page comes for its entity (the server sends it only when the space decision lists it).
+  const space = /^\/app\/space\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)/.exec(url.pathname);
   const match = /^\/app\/([^/?#]+)\/([^/?#]+)/.exec(url.pathname);
-  if (!match || match[1] === 'space' || match[1] === 'admin') return undefined;
+  if (!space && (!match || match[1] === 'space' || match[1] === 'admin')) return undefined;
   try {
-    return JSON.stringify({ moduleSlug: decodeURIComponent(match[1]), pageSlug: decodeURIComponent(match[2]) });
+    if (space)
+      return JSON.stringify({ moduleSlug: decodeURIComponent(space[2]), pageSlug: decodeURIComponent(space[3]), entityId: decodeURIComponent(space[1]) });
+    return JSON.stringify({ moduleSlug: decodeURIComponent(match![1]), pageSlug: decodeURIComponent(match![2]) });
   } catch {
     return undefined;
   }
