@@ -4,7 +4,14 @@
  * against the current row, only changed columns, search row and events).
  */
 import type { FastifyInstance } from 'fastify';
-import { canChangePermissionType, canCreateEntity, POWER_UPS, ENTITY_GET_MAX, ENTITY_NOTIFICATION_MESSAGE_MAX, entityTitleProblem } from '../../engine/core/entities';
+import {
+  canChangePermissionType,
+  canCreateEntity,
+  POWER_UPS,
+  ENTITY_GET_MAX,
+  ENTITY_NOTIFICATION_MESSAGE_MAX,
+  entityTitleProblem,
+} from '../../engine/core/entities';
 import { ENTITY_FAVOURITE_TYPE } from '../../engine/core/favourites';
 import type { Entity, EntityPermissionType, PowerUp, PowerUpData } from '../../schemas/model';
 import type {

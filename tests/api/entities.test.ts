@@ -59,7 +59,11 @@ describeBackends('entities', (api) => {
       powerUps: ['durations', 'contact', 'membership', 'join', 'addToFavorites'],
       settings: { notificationsForEntities: ['entityUpdated', 'entityDeleted'], locationField: 'place' },
     });
-    jobs = await ok<EntityDefinition>('admin', 'PUT', 'entityDefinitions', { name: 'Jobs', conceptType: 'job', fields: [{ id: 'f-pay', key: 'pay', label: 'Pay', type: 'text' }] });
+    jobs = await ok<EntityDefinition>('admin', 'PUT', 'entityDefinitions', {
+      name: 'Jobs',
+      conceptType: 'job',
+      fields: [{ id: 'f-pay', key: 'pay', label: 'Pay', type: 'text' }],
+    });
     lathe = await ok<Entity>('admin', 'PUT', `entities/${workshops.id}`, {
       title: 'Wood lathe basics',
       data: { code: 'WL-1', summary: 'Turning bowls on the lathe', level: 'beginner', seats: 6, place: { lat: 51.5, lng: -0.12 } },
@@ -68,13 +72,23 @@ describeBackends('entities', (api) => {
   });
 
   it('creates definitions with generated slugs; reads them by id, many, by concept type and by search (page 1, limit 10)', async () => {
-    expect(workshops).toMatchObject({ name: 'Workshops', slug: 'workshops', conceptType: 'group', powerUps: ['durations', 'contact', 'membership', 'join', 'addToFavorites'] });
+    expect(workshops).toMatchObject({
+      name: 'Workshops',
+      slug: 'workshops',
+      conceptType: 'group',
+      powerUps: ['durations', 'contact', 'membership', 'join', 'addToFavorites'],
+    });
     const again = await ok<EntityDefinition>('admin', 'PUT', 'entityDefinitions', { name: 'Workshops' });
     expect(again.slug).toBe('workshops-2');
     expect(await ok('maya', 'GET', `entityDefinitions/${workshops.id}`)).toEqual(workshops);
     expect(await ok('maya', 'GET', `entities/definition/${workshops.id}`)).toEqual(workshops);
-    expect((await ok<EntityDefinition[]>('maya', 'GET', 'entityDefinitions')).map((d) => d.id)).toEqual(expect.arrayContaining([workshops.id, jobs.id, again.id]));
-    expect((await ok<EntityDefinition[]>('maya', 'POST', 'entityDefinitions/get', { ids: [jobs.id, 'nope', workshops.id] })).map((d) => d.id)).toEqual([jobs.id, workshops.id]);
+    expect((await ok<EntityDefinition[]>('maya', 'GET', 'entityDefinitions')).map((d) => d.id)).toEqual(
+      expect.arrayContaining([workshops.id, jobs.id, again.id]),
+    );
+    expect((await ok<EntityDefinition[]>('maya', 'POST', 'entityDefinitions/get', { ids: [jobs.id, 'nope', workshops.id] })).map((d) => d.id)).toEqual([
+      jobs.id,
+      workshops.id,
+    ]);
     expect((await ok<EntityDefinition[]>('maya', 'GET', 'entityDefinitions/conceptTypes/job')).map((d) => d.id)).toEqual([jobs.id]);
     expect((await as('maya', 'GET', 'entityDefinitions/conceptTypes/planet')).status).toBe(400);
     const found = await ok<EntityDefinitionSearchResponse>('maya', 'GET', 'entityDefinitions/search?q=works');
@@ -90,7 +104,13 @@ describeBackends('entities', (api) => {
       { name: '' },
       { name: 'X', fields: [{ id: 'a', key: '1bad', label: 'Bad', type: 'text' }] },
       { name: 'X', fields: [{ id: 'a', key: 'ok', label: 'Ok', type: 'noSuchType' }] },
-      { name: 'X', fields: [{ id: 'a', key: 'k', label: 'A', type: 'text' }, { id: 'b', key: 'k', label: 'B', type: 'text' }] },
+      {
+        name: 'X',
+        fields: [
+          { id: 'a', key: 'k', label: 'A', type: 'text' },
+          { id: 'b', key: 'k', label: 'B', type: 'text' },
+        ],
+      },
       { name: 'X', settings: { notificationsForEntities: ['somethingElse'] } },
       { name: 'X', slug: 'a/b' },
     ];
@@ -99,22 +119,47 @@ describeBackends('entities', (api) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toMatch(/^Error creating entity definition: /);
     }
-    expect((await as('admin', 'PUT', 'entityDefinitions', { name: 'X', fields: [{ id: 'a', key: 'k', label: 'A', type: 'text' }, { id: 'b', key: 'k', label: 'B', type: 'text' }] })).body.message).toContain('"k"');
+    expect(
+      (
+        await as('admin', 'PUT', 'entityDefinitions', {
+          name: 'X',
+          fields: [
+            { id: 'a', key: 'k', label: 'A', type: 'text' },
+            { id: 'b', key: 'k', label: 'B', type: 'text' },
+          ],
+        })
+      ).body.message,
+    ).toContain('"k"');
     const clash = await as('admin', 'PUT', `entityDefinitions/${workshops.id}/field`, { id: 'f-new', key: 'code', label: 'Another code', type: 'text' });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toContain('"code"');
   });
 
   it('changes a definition: update, field put and delete, power-ups; deleting one with entities is a 409', async () => {
-    const updated = await ok<EntityDefinition>('admin', 'POST', `entityDefinitions/${jobs.id}`, { description: 'Paid and volunteer roles', powerUps: ['durations'] });
+    const updated = await ok<EntityDefinition>('admin', 'POST', `entityDefinitions/${jobs.id}`, {
+      description: 'Paid and volunteer roles',
+      powerUps: ['durations'],
+    });
     expect(updated).toMatchObject({ description: 'Paid and volunteer roles', powerUps: ['durations'] });
-    const withField = await ok<EntityDefinition>('admin', 'PUT', `entityDefinitions/${jobs.id}/field`, { id: 'f-hours', key: 'hours', label: 'Hours', type: 'number' });
+    const withField = await ok<EntityDefinition>('admin', 'PUT', `entityDefinitions/${jobs.id}/field`, {
+      id: 'f-hours',
+      key: 'hours',
+      label: 'Hours',
+      type: 'number',
+    });
     expect(withField.fields.map((f) => f.key)).toEqual(['pay', 'hours']);
-    const renamed = await ok<EntityDefinition>('admin', 'PUT', `entityDefinitions/${jobs.id}/field`, { id: 'f-hours', key: 'hoursPerWeek', label: 'Hours a week', type: 'number' });
+    const renamed = await ok<EntityDefinition>('admin', 'PUT', `entityDefinitions/${jobs.id}/field`, {
+      id: 'f-hours',
+      key: 'hoursPerWeek',
+      label: 'Hours a week',
+      type: 'number',
+    });
     expect(renamed.fields.map((f) => f.key)).toEqual(['pay', 'hoursPerWeek']);
     expect((await ok<EntityDefinition>('admin', 'DELETE', `entityDefinitions/${jobs.id}/field/f-hours`)).fields.map((f) => f.key)).toEqual(['pay']);
     expect((await as('admin', 'DELETE', `entityDefinitions/${jobs.id}/field/f-nope`)).status).toBe(404);
-    expect((await ok<EntityDefinition>('admin', 'POST', `entityDefinitions/${jobs.id}/powerUps`, { add: ['contact'], remove: ['durations'] })).powerUps).toEqual(['contact']);
+    expect(
+      (await ok<EntityDefinition>('admin', 'POST', `entityDefinitions/${jobs.id}/powerUps`, { add: ['contact'], remove: ['durations'] })).powerUps,
+    ).toEqual(['contact']);
     expect((await as('admin', 'POST', `entityDefinitions/${jobs.id}/powerUps`, { add: ['teleport'] })).status).toBe(400);
     const busy = await as('admin', 'DELETE', `entityDefinitions/${workshops.id}`);
     expect(busy.status).toBe(409);
@@ -148,7 +193,8 @@ describeBackends('entities', (api) => {
     const taken = await as('admin', 'PUT', `entities/${workshops.id}`, { title: 'Another', slug: 'wood-lathe-basics' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toContain('"wood-lathe-basics"');
-    for (const slug of ['a/b', 'what?', '50%', '  ']) expect((await as('admin', 'PUT', `entities/${workshops.id}`, { title: 'Another', slug })).status, slug).toBe(400);
+    for (const slug of ['a/b', 'what?', '50%', '  '])
+      expect((await as('admin', 'PUT', `entities/${workshops.id}`, { title: 'Another', slug })).status, slug).toBe(400);
     const explicit = await ok<Entity>('admin', 'PUT', `entities/${workshops.id}`, { title: 'Another', slug: 'Über_Turning' });
     expect(explicit.slug).toBe('Über_Turning');
     expect((await ok<Entity>('maya', 'GET', 'entities/%C3%9Cber_Turning')).id).toBe(explicit.id);
@@ -218,7 +264,9 @@ describeBackends('entities', (api) => {
         const res = await as(who, method, path, body);
         expect(res.status, `${who} ${method} ${path}`).toBe(403);
       }
-    expect((await as('maya', 'PUT', `entities/${workshops.id}`, { title: 'x' })).body.message).toContain(`createEntities on entityDefinitions "${workshops.id}"`);
+    expect((await as('maya', 'PUT', `entities/${workshops.id}`, { title: 'x' })).body.message).toContain(
+      `createEntities on entityDefinitions "${workshops.id}"`,
+    );
     expect((await as('maya', 'POST', `entities/${lathe.id}/data`, { changes: { seats: 1 } })).body.message).toContain('updateEntities on entityDefinitions');
     expect(await row(lathe.id)).toEqual(before);
 
@@ -255,8 +303,11 @@ describeBackends('entities', (api) => {
       ['join', { colour: 'red' }],
       ['socialShare', {}],
     ];
-    for (const [powerUp, data] of bad) expect((await as('admin', 'POST', `entities/${lathe.id}/${powerUp}/powerUpData`, { data })).status, `${powerUp} ${JSON.stringify(data)}`).toBe(400);
-    const dated = await ok<Entity>('admin', 'POST', `entities/${lathe.id}/durations/powerUpData`, { data: { start: '2027-05-01T10:00:00Z', end: '2027-05-01T12:00:00Z', timeZone: 'Europe/London' } });
+    for (const [powerUp, data] of bad)
+      expect((await as('admin', 'POST', `entities/${lathe.id}/${powerUp}/powerUpData`, { data })).status, `${powerUp} ${JSON.stringify(data)}`).toBe(400);
+    const dated = await ok<Entity>('admin', 'POST', `entities/${lathe.id}/durations/powerUpData`, {
+      data: { start: '2027-05-01T10:00:00Z', end: '2027-05-01T12:00:00Z', timeZone: 'Europe/London' },
+    });
     expect(dated.powerUpData?.durations?.start).toBe('2027-05-01T10:00:00Z');
     expect(Number((await row(lathe.id))!.starts_at)).toBe(Date.parse('2027-05-01T10:00:00Z'));
     await ok('admin', 'POST', `entities/${lathe.id}/contact/powerUpData`, { data: { name: 'Ada', email: 'ada@example.org', website: 'https://example.org' } });
@@ -283,16 +334,31 @@ describeBackends('entities', (api) => {
     expect(words.items.map((i) => i.id)).toEqual([evening.id]);
     expect(words.items[0]).toMatchObject({ title: 'Evening welding', geo: { lat: 48.85, lng: 2.35 }, start: '2027-01-10T18:00:00Z', favouriteCount: 0 });
     expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?q=lathe')).items.map((i) => i.id)).toEqual([lathe.id]);
-    const filtered = await ok<EntitySearchResponse>('maya', 'GET', `entities?definitionId=${workshops.id}&filters=${encodeURIComponent(JSON.stringify({ level: ['advanced'] }))}`);
+    const filtered = await ok<EntitySearchResponse>(
+      'maya',
+      'GET',
+      `entities?definitionId=${workshops.id}&filters=${encodeURIComponent(JSON.stringify({ level: ['advanced'] }))}`,
+    );
     expect(filtered.items.map((i) => i.id)).toEqual([evening.id]);
     const paris = await ok<EntitySearchResponse>('maya', 'GET', 'entities?near=48.86,2.34,20');
     expect(paris.items.map((i) => i.id)).toEqual([evening.id]);
-    expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?near=48.86,2.34,1000')).items.map((i) => i.id).sort()).toEqual([evening.id, lathe.id].sort());
+    expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?near=48.86,2.34,1000')).items.map((i) => i.id).sort()).toEqual(
+      [evening.id, lathe.id].sort(),
+    );
     const byStart = await ok<EntitySearchResponse>('maya', 'GET', `entities?definitionId=${workshops.id}&sortBy=start`);
     expect(byStart.items.map((i) => i.id).slice(0, 2)).toEqual([evening.id, lathe.id]);
     const byTitle = await ok<EntitySearchResponse>('maya', 'GET', `entities?definitionId=${workshops.id}&sortBy=title&limit=1&page=2`);
     expect(byTitle.items.map((i) => i.id)).toEqual([lathe.id]);
-    for (const query of ['limit=101', 'page=0', 'sortBy=colour', 'near=1,2', 'near=91,0,5', 'filters=nope', `filters=${encodeURIComponent('{"code":"x"}')}`, 'definitionId=nope'])
+    for (const query of [
+      'limit=101',
+      'page=0',
+      'sortBy=colour',
+      'near=1,2',
+      'near=91,0,5',
+      'filters=nope',
+      `filters=${encodeURIComponent('{"code":"x"}')}`,
+      'definitionId=nope',
+    ])
       expect((await as('maya', 'GET', `entities?${query}`)).status, query).toBe(400);
     expect((await as('admin', 'DELETE', `entities/${evening.id}`)).status).toBe(204);
     expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?q=sculptors')).total).toBe(0);
@@ -305,7 +371,11 @@ describeBackends('entities', (api) => {
       expect((await emitAck(socket, 'entity:subscribe', { id: 'no-such-entity' })).ok).toBe(false);
       const heard = recordEvents(socket);
       const updated = nextEvent<EntityUpdatedEvent>(socket, 'entities:updated');
-      const saved = await ok<Entity>('admin', 'POST', `entities/${lathe.id}/settingsData`, { title: 'Wood lathe for beginners', pagePermissions: ['demo-feed'], context: { colour: 'oak' } });
+      const saved = await ok<Entity>('admin', 'POST', `entities/${lathe.id}/settingsData`, {
+        title: 'Wood lathe for beginners',
+        pagePermissions: ['demo-feed'],
+        context: { colour: 'oak' },
+      });
       expect(saved).toMatchObject({ title: 'Wood lathe for beginners', slug: 'wood-lathe-basics', pagePermissions: ['demo-feed'], context: { colour: 'oak' } });
       expect((await updated).entity.title).toBe('Wood lathe for beginners');
       await settle(300);
@@ -322,20 +392,38 @@ describeBackends('entities', (api) => {
     const now = Date.now();
     await listsDb(api.server.ctx.store.kysely)
       .insertInto('list_memberships')
-      .values({ id: `lm-victor-lathe-${api.backend}`, list_id: 'makers', account_id: 'victor', state: 'accepted', hidden: 0, is_primary: 0, entity_id: lathe.id, membership_type_id: 'makers-type', tags: null, created_at: now, updated_at: now })
+      .values({
+        id: `lm-victor-lathe-${api.backend}`,
+        list_id: 'makers',
+        account_id: 'victor',
+        state: 'accepted',
+        hidden: 0,
+        is_primary: 0,
+        entity_id: lathe.id,
+        membership_type_id: 'makers-type',
+        tags: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const refused = await as('admin', 'POST', `entities/${lathe.id}/sendNotification`, { event: 'entityCreated' });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('notification_ownership');
     expect((await as('admin', 'POST', `entities/${lathe.id}/sendNotification`, { event: 'entityUpdated', message: 'x'.repeat(1001) })).status).toBe(400);
-    expect(await ok('admin', 'POST', `entities/${lathe.id}/sendNotification`, { event: 'entityUpdated', message: 'Bring safety glasses' })).toEqual({ sent: 1 });
+    expect(await ok('admin', 'POST', `entities/${lathe.id}/sendNotification`, { event: 'entityUpdated', message: 'Bring safety glasses' })).toEqual({
+      sent: 1,
+    });
     const notes = await ok<NotificationPageResponse>('victor', 'GET', 'profile/notifications/system/0');
     expect(JSON.stringify(notes.items)).toContain('Bring safety glasses');
     const stats = await ok<{ stat: string; value: Record<string, number> }>('maya', 'GET', `entities/${lathe.id}/blockStatistics/members`);
     expect(stats).toEqual({ stat: 'members', value: { accepted: 1 } });
     expect(await ok('maya', 'GET', `entities/${lathe.id}/blockStatistics/favourites`)).toEqual({ stat: 'favourites', value: 0 });
     expect((await as('maya', 'GET', `entities/${lathe.id}/blockStatistics/views`)).status).toBe(400);
-    expect(await ok('victor', 'GET', 'entities/getServiceRequestCounts/makers/victor')).toEqual({ connectionId: 'makers', accountId: 'victor', counts: { accepted: 1 } });
+    expect(await ok('victor', 'GET', 'entities/getServiceRequestCounts/makers/victor')).toEqual({
+      connectionId: 'makers',
+      accountId: 'victor',
+      counts: { accepted: 1 },
+    });
     expect((await as('maya', 'GET', 'entities/getServiceRequestCounts/makers/victor')).status).toBe(403);
     expect((await ok<{ counts: Record<string, number> }>('admin', 'GET', 'entities/getServiceRequestCounts/makers/victor')).counts.accepted).toBe(1);
   });
@@ -359,7 +447,11 @@ describeBackends('entities', (api) => {
 
   it('a corrupt row still reads, naming what is unreadable, never a 500; a write leaves the corrupt column it did not touch as stored', async () => {
     const broken = await ok<Entity>('admin', 'PUT', `entities/${workshops.id}`, { title: 'Broken bench', data: { code: 'BB-1' } });
-    await entitiesDb(api.server.ctx.store.kysely).updateTable('entities').set({ data: '{not json', power_ups: '"nope"', page_permissions: '[1,' }).where('id', '=', broken.id).execute();
+    await entitiesDb(api.server.ctx.store.kysely)
+      .updateTable('entities')
+      .set({ data: '{not json', power_ups: '"nope"', page_permissions: '[1,' })
+      .where('id', '=', broken.id)
+      .execute();
     const read = await ok<Entity>('maya', 'GET', `entities/${broken.id}`);
     expect(read.unreadable).toEqual(['data', 'powerUps', 'pagePermissions']);
     expect(read).toMatchObject({ data: {}, powerUps: [], pagePermissions: [] });
@@ -379,7 +471,19 @@ describeBackends('entities', (api) => {
     const now = Date.now();
     await listsDb(api.server.ctx.store.kysely)
       .insertInto('list_memberships')
-      .values({ id: `lm-victor-doomed-${api.backend}`, list_id: 'makers', account_id: 'victor', state: 'accepted', hidden: 0, is_primary: 0, entity_id: doomed.id, membership_type_id: null, tags: null, created_at: now, updated_at: now })
+      .values({
+        id: `lm-victor-doomed-${api.backend}`,
+        list_id: 'makers',
+        account_id: 'victor',
+        state: 'accepted',
+        hidden: 0,
+        is_primary: 0,
+        entity_id: doomed.id,
+        membership_type_id: null,
+        tags: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const socket = await socketFor(api.url, tokens.maya);
     try {
