@@ -466,6 +466,35 @@ describeBackends('entities', (api) => {
     expect((await as('admin', 'DELETE', `entities/${broken.id}`)).status).toBe(204);
   });
 
+  it('a favourite of an entity: its count in every answer and live to the entity room (entities:favourites)', async () => {
+    const socket = await socketFor(api.url, tokens.maya);
+    try {
+      expect(await emitAck(socket, 'entity:subscribe', { id: lathe.id })).toEqual({ ok: true });
+      const counted = nextEvent<{ entityId: string; favouriteCount: number }>(socket, 'entities:favourites');
+      expect((await as('victor', 'PUT', 'profile/favourites/add', { type: 'entities', value: lathe.id })).status).toBe(200);
+      expect(await counted).toEqual({ entityId: lathe.id, favouriteCount: 1 });
+    } finally {
+      socket.close();
+    }
+    expect((await ok<Entity>('maya', 'GET', `entities/${lathe.id}`)).favouriteCount).toBe(1);
+    expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?q=lathe')).items.find((i) => i.id === lathe.id)?.favouriteCount).toBe(1);
+    expect(await ok('maya', 'GET', `entities/${lathe.id}/blockStatistics/favourites`)).toEqual({ stat: 'favourites', value: 1 });
+  });
+
+  it('members may create entities of a definition that lets them: createdBy is theirs, they may edit it, staff hear newUserCreatedEntity', async () => {
+    const open = await ok<EntityDefinition>('admin', 'PUT', 'entityDefinitions', { name: 'Member ideas', settings: { membersMayCreate: true } });
+    const idea = await ok<Entity>('maya', 'PUT', `entities/${open.id}`, { title: 'A repair café' });
+    expect(idea.createdBy).toBe('maya');
+    expect((await ok<Entity>('maya', 'POST', `entities/${idea.id}/settingsData`, { title: 'A repair café on Sundays' })).title).toBe(
+      'A repair café on Sundays',
+    );
+    expect((await as('victor', 'POST', `entities/${idea.id}/settingsData`, { title: 'Victor’s now' })).status).toBe(403);
+    expect((await as('maya', 'PUT', `entities/${open.id}`, { title: 'Members only', permissionType: 'memberships' })).status).toBe(403);
+    await settle(300);
+    const notes = await ok<NotificationPageResponse>('admin', 'GET', 'profile/notifications/admin/0');
+    expect(JSON.stringify(notes.items)).toContain('A repair café');
+  });
+
   it('deletes an entity: 204, gone from reads and search, entities:removed to its room, entityDeleted to its members', async () => {
     const doomed = await ok<Entity>('admin', 'PUT', `entities/${workshops.id}`, { title: 'Doomed dovetails' });
     const now = Date.now();
