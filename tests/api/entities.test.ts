@@ -161,6 +161,12 @@ describeBackends('entities', (api) => {
       (await ok<EntityDefinition>('admin', 'POST', `entityDefinitions/${jobs.id}/powerUps`, { add: ['contact'], remove: ['durations'] })).powerUps,
     ).toEqual(['contact']);
     expect((await as('admin', 'POST', `entityDefinitions/${jobs.id}/powerUps`, { add: ['teleport'] })).status).toBe(400);
+    // Making a field searchable reindexes the definition's entities.
+    const stipend = await ok<Entity>('admin', 'PUT', `entities/${jobs.id}`, { title: 'Bench keeper', data: { pay: 'stipend' } });
+    expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?q=stipend')).total).toBe(0);
+    await ok('admin', 'PUT', `entityDefinitions/${jobs.id}/field`, { id: 'f-pay', key: 'pay', label: 'Pay', type: 'text', searchable: true });
+    expect((await ok<EntitySearchResponse>('maya', 'GET', 'entities?q=stipend')).items.map((i) => i.id)).toEqual([stipend.id]);
+    expect((await as('admin', 'DELETE', `entities/${stipend.id}`)).status).toBe(204);
     const busy = await as('admin', 'DELETE', `entityDefinitions/${workshops.id}`);
     expect(busy.status).toBe(409);
     expect(await defRow(workshops.id)).toBeDefined();
