@@ -10,8 +10,9 @@ import type { AppContext } from '../context';
 import { ENTITY_FAVOURITE_TYPE } from '../../engine/core/favourites';
 import { favouriteCount } from '../profiles/favourite-counts';
 import { entityByRef } from './read';
+import { entityRoom } from './room';
 
-export const entityRoom = (entityId: string) => `entity:${entityId}`;
+export { entityRoom };
 
 /** Room kind `entity`: a signed-in member (the realtime layer checks the session) and a live entity. */
 export async function mayJoinEntity(ctx: AppContext, _accountId: string, id: string): Promise<boolean> {

@@ -6,7 +6,9 @@
  * (./search.ts), notifications (./notifications.ts) and the room `entity:<id>` (./events.ts).
  */
 import { defineDomain } from '../domain';
+import { definitionRoutes } from './definition-routes';
 import { entityRoutes } from './entity-routes';
+import { lookupRoutes } from './lookup-routes';
 import { mayJoinEntity } from './events';
 import { joinRoutes } from './join';
 import { seedEntities } from './seed';
@@ -14,14 +16,18 @@ import { spaceRoutes } from './space';
 import { entityMigrations } from './tables';
 
 export { entityByRef, entitiesByIds, definitionById, allDefinitions } from './read';
+export { entityRoom, announceEntityUpdated, announceEntityRemoved, withFavourites } from './events';
+export { entityMemberIds } from './notifications';
+export { requireEntity } from './entity-routes';
 export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
-export { entityRoom, announceEntityUpdated, announceEntityRemoved } from './events';
 
 export default defineDomain({
   name: 'entities',
   migrations: entityMigrations,
   routes(api, ctx) {
     entityRoutes(api, ctx);
+    definitionRoutes(api, ctx);
+    lookupRoutes(api, ctx);
     spaceRoutes(api, ctx);
     joinRoutes(api, ctx);
   },

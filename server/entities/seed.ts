@@ -17,6 +17,8 @@ import { DEMO_MEDIA } from '../files/demo-media';
 import { listById, moveMembership, newList, putList } from '../lists';
 import { demoBlockOptions } from '../communications/seed';
 import { entitiesDb } from './records';
+import type { EntitiesTable } from './tables';
+import { columnsOf, entitySearch, searchText } from './writes';
 
 const DAY = 86_400_000;
 export const SPACES_MODULE = 'spaces';
@@ -306,10 +308,8 @@ async function seedStructure(ctx: AppContext): Promise<void> {
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-/** The columns the map and the event lists read, from the entity and its definition. */
-function entityRow(entity: Entity, definition: EntityDefinition, now: number) {
-  const where = definition.settings.locationField ? (entity.data?.[definition.settings.locationField] as { lat?: number; lng?: number } | undefined) : undefined;
-  const start = entity.powerUpData?.durations?.start;
+/** The entity's row, its derived columns (the map's place, the events' start) from the entity and its definition. */
+function entityRow(entity: Entity, definition: EntityDefinition, now: number): EntitiesTable {
   return {
     id: entity.id,
     definition_id: definition.id,
@@ -323,12 +323,14 @@ function entityRow(entity: Entity, definition: EntityDefinition, now: number) {
     permission_type: entity.permissionType ?? 'default',
     location: json(entity.location ?? {}),
     context: '{}',
-    starts_at: start ? Date.parse(start) : null,
-    lat: typeof where?.lat === 'number' ? where.lat : null,
-    lng: typeof where?.lng === 'number' ? where.lng : null,
+    starts_at: null,
+    lat: null,
+    lng: null,
     created_by: 'admin',
     created: now,
     updated: now,
+    // The derived columns (place, start) as the domain's writes derive them.
+    ...columnsOf(entity, definition),
   };
 }
 
@@ -372,7 +374,9 @@ export async function seedEntities(ctx: AppContext): Promise<void> {
     const byId = new Map(DEFINITIONS.map((d) => [d.id, d]));
     for (const entity of demoEntities(now)) {
       if (await db.selectFrom('entities').select('id').where('id', '=', entity.id).executeTakeFirst()) continue;
-      await db.insertInto('entities').values(entityRow(entity, byId.get(entity.definition!)!, now)).execute();
+      const definition = byId.get(entity.definition!)!;
+      await db.insertInto('entities').values(entityRow(entity, definition, now)).execute();
+      await entitySearch(ctx.engine).put(tx.raw, entity.id, searchText(entity, definition));
     }
     for (const list of lists) if (!(await listById(tx.raw, list.id))) await putList(tx.raw, list);
     for (const [accountId, listId, entityId, membershipTypeId] of MEMBERS) {

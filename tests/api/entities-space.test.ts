@@ -48,6 +48,22 @@ describeBackends('entity spaces and the join power-up', (api) => {
     expect(overview.body).toMatchObject({ pageSlug: 'overview', redirected: false });
   });
 
+  it('the demo: three definitions, their entities found by the search and on the map', async () => {
+    const found = await api.call<{ items: { id: string; geo?: unknown }[] }>('GET', 'entities?q=sprint', { token: tokens.victor });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((i) => i.id)).toEqual([DEMO_ENTITIES.designSprint]);
+    const events = await api.call<{ items: { id: string; start?: string; geo?: unknown }[] }>('GET', `entities?definitionId=${DEMO_ENTITIES.events}&sortBy=start`, {
+      token: tokens.victor,
+    });
+    expect(events.body.items).toHaveLength(3);
+    for (const e of events.body.items) {
+      expect(Date.parse(e.start!)).toBeGreaterThan(Date.now());
+      expect(e.geo).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
+    }
+    const jobs = await api.call<{ items: unknown[] }>('GET', `entities?definitionId=${DEMO_ENTITIES.jobs}`, { token: tokens.victor });
+    expect(jobs.body.items).toHaveLength(2);
+  });
+
   it('each membership type lands on its own page and views its pages; an admin views every entity page', async () => {
     const maya = await space('maya', 'design-sprint');
     expect(maya.body).toMatchObject({ pageSlug: 'members', membershipTypeId: 'participant', redirected: true });
