@@ -71,7 +71,11 @@ export const DEMO_SPACE_STRUCTURE: DemoPageSpec[] = [
     name: 'Workshops, events and jobs',
     type: 'other',
     blocks: [
-      { id: 'spaces-search', type: 'entitySearch', options: { title: 'Find a workshop', placeholder: 'Workshop, event or job', emptyText: 'Nothing matches your search.' } },
+      {
+        id: 'spaces-search',
+        type: 'entitySearch',
+        options: { title: 'Find a workshop', placeholder: 'Workshop, event or job', emptyText: 'Nothing matches your search.' },
+      },
       { id: 'spaces-map', type: 'entityMap', options: { center: { lat: 51.5, lng: -0.12 }, zoom: 11, radiusKm: 30, locationField: 'place' } },
       { id: 'spaces-next-event', type: 'eventCard', options: { entityId: 'demo-event-open-evening' } },
       { id: 'spaces-job', type: 'jobCard', options: { entityId: 'demo-job-technician' } },
@@ -204,7 +208,12 @@ function demoEntities(now: number): Entity[] {
       DEMO_ENTITIES.designSprint,
       'design-sprint',
       'Design Sprint',
-      { summary: 'Five evenings from an idea to a tested prototype.', level: 'intermediate', cover: DEMO_MEDIA.pictures.electronics, place: place(51.5226, -0.0784, 'Canal Yard, Unit 4') },
+      {
+        summary: 'Five evenings from an idea to a tested prototype.',
+        level: 'intermediate',
+        cover: DEMO_MEDIA.pictures.electronics,
+        place: place(51.5226, -0.0784, 'Canal Yard, Unit 4'),
+      },
       {
         permissionType: 'memberships',
         powerUpData: {
@@ -236,51 +245,98 @@ function demoEntities(now: number): Entity[] {
       DEMO_ENTITIES.woodturning,
       'woodturning-basics',
       'Woodturning Basics',
-      { summary: 'Your first bowl on the lathe, safely.', level: 'beginner', cover: DEMO_MEDIA.pictures.woodwork, place: place(51.5342, -0.1053, 'Islington Wood Shop') },
+      {
+        summary: 'Your first bowl on the lathe, safely.',
+        level: 'beginner',
+        cover: DEMO_MEDIA.pictures.woodwork,
+        place: place(51.5342, -0.1053, 'Islington Wood Shop'),
+      },
       { powerUpData: { join: { userListId: DEMO_ENTITIES.woodturners } } },
     ),
     workshop(
       DEMO_ENTITIES.repairCafe,
       'repair-cafe',
       'Repair Café',
-      { summary: 'Bring something broken, leave with it mended.', level: 'beginner', cover: DEMO_MEDIA.pictures.textiles, place: place(51.4613, -0.1156, 'Brixton Library') },
+      {
+        summary: 'Bring something broken, leave with it mended.',
+        level: 'beginner',
+        cover: DEMO_MEDIA.pictures.textiles,
+        place: place(51.4613, -0.1156, 'Brixton Library'),
+      },
       { powerUpData: { join: { userListId: DEMO_ENTITIES.repairers, approval: true } } },
     ),
     ...[
-      ['demo-event-open-evening', 'open-evening', 'Open evening', 'Tour the workshop and meet the makers.', 3, 18, place(51.5226, -0.0784, 'Canal Yard, Unit 4')],
+      [
+        'demo-event-open-evening',
+        'open-evening',
+        'Open evening',
+        'Tour the workshop and meet the makers.',
+        3,
+        18,
+        place(51.5226, -0.0784, 'Canal Yard, Unit 4'),
+      ],
       ['demo-event-repair-day', 'repair-day', 'Repair day', 'Menders at every bench, all afternoon.', 10, 13, place(51.4613, -0.1156, 'Brixton Library')],
-      ['demo-event-laser-talk', 'laser-cutting-talk', 'Laser cutting: a short talk', 'What the new laser cutter can and cannot do.', 17, 19, place(51.5342, -0.1053, 'Islington Wood Shop')],
-    ].map(
-      ([id, slug, title, summary, days, hour, where]): Entity => ({
-        id: id as string,
-        slug: slug as string,
-        title: title as string,
-        definition: DEMO_ENTITIES.events,
-        powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
-        powerUpData: { durations: { start: iso(at(days as number, hour as number)), end: iso(at(days as number, (hour as number) + 2)) }, contact },
-        pagePermissions: [P.event],
-        permissionType: 'default',
-        location: { module: SPACES_MODULE, page: 'event' },
-        data: { summary, place: where },
-      }),
-    ),
+      [
+        'demo-event-laser-talk',
+        'laser-cutting-talk',
+        'Laser cutting: a short talk',
+        'What the new laser cutter can and cannot do.',
+        17,
+        19,
+        place(51.5342, -0.1053, 'Islington Wood Shop'),
+      ],
+    ].map(([id, slug, title, summary, days, hour, where]): Entity => ({
+      id: id as string,
+      slug: slug as string,
+      title: title as string,
+      definition: DEMO_ENTITIES.events,
+      powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
+      powerUpData: { durations: { start: iso(at(days as number, hour as number)), end: iso(at(days as number, (hour as number) + 2)) }, contact },
+      pagePermissions: [P.event],
+      permissionType: 'default',
+      location: { module: SPACES_MODULE, page: 'event' },
+      data: { summary, place: where },
+    })),
     ...[
-      ['demo-job-technician', 'workshop-technician', 'Workshop technician', 'Riverside Makers', '£28,000 a year', 21, 'Keep the machines running and teach inductions.', place(51.5226, -0.0784, 'Canal Yard, Unit 4')],
-      ['demo-job-coordinator', 'volunteer-coordinator', 'Volunteer coordinator', 'Brixton Repair Network', '£14 an hour, part time', 30, 'Plan the repair days with the volunteers.', place(51.4613, -0.1156, 'Brixton Library')],
-    ].map(
-      ([id, slug, title, employer, salary, days, summary, where]): Entity => ({
-        id: id as string,
-        slug: slug as string,
-        title: title as string,
-        definition: DEMO_ENTITIES.jobs,
-        powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
-        powerUpData: { durations: { start: iso(now), end: iso(at(days as number, 17)) }, contact },
-        pagePermissions: [P.job],
-        permissionType: 'default',
-        location: { module: SPACES_MODULE, page: 'job' },
-        data: { employer, salary, closingDate: iso(at(days as number, 17)).slice(0, 10), applyUrl: 'https://riverside-makers.example/jobs', summary, place: where },
-      }),
-    ),
+      [
+        'demo-job-technician',
+        'workshop-technician',
+        'Workshop technician',
+        'Riverside Makers',
+        '£28,000 a year',
+        21,
+        'Keep the machines running and teach inductions.',
+        place(51.5226, -0.0784, 'Canal Yard, Unit 4'),
+      ],
+      [
+        'demo-job-coordinator',
+        'volunteer-coordinator',
+        'Volunteer coordinator',
+        'Brixton Repair Network',
+        '£14 an hour, part time',
+        30,
+        'Plan the repair days with the volunteers.',
+        place(51.4613, -0.1156, 'Brixton Library'),
+      ],
+    ].map(([id, slug, title, employer, salary, days, summary, where]): Entity => ({
+      id: id as string,
+      slug: slug as string,
+      title: title as string,
+      definition: DEMO_ENTITIES.jobs,
+      powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
+      powerUpData: { durations: { start: iso(now), end: iso(at(days as number, 17)) }, contact },
+      pagePermissions: [P.job],
+      permissionType: 'default',
+      location: { module: SPACES_MODULE, page: 'job' },
+      data: {
+        employer,
+        salary,
+        closingDate: iso(at(days as number, 17)).slice(0, 10),
+        applyUrl: 'https://riverside-makers.example/jobs',
+        summary,
+        place: where,
+      },
+    })),
   ];
 }
 
@@ -375,7 +431,10 @@ export async function seedEntities(ctx: AppContext): Promise<void> {
     for (const entity of demoEntities(now)) {
       if (await db.selectFrom('entities').select('id').where('id', '=', entity.id).executeTakeFirst()) continue;
       const definition = byId.get(entity.definition!)!;
-      await db.insertInto('entities').values(entityRow(entity, definition, now)).execute();
+      await db
+        .insertInto('entities')
+        .values(entityRow(entity, definition, now))
+        .execute();
       await entitySearch(ctx.engine).put(tx.raw, entity.id, searchText(entity, definition));
     }
     for (const list of lists) if (!(await listById(tx.raw, list.id))) await putList(tx.raw, list);

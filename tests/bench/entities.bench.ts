@@ -65,7 +65,14 @@ async function space(backend: Backend): Promise<BenchResult> {
     const target = idOf(Math.floor(SIZE / 2));
     // Through the lists domain's write, so the memberships cache hears of it.
     await server.ctx.store.transaction((tx) =>
-      moveMembership(server.ctx, tx, { listId: DEMO_ENTITIES.participants, accountId: 'maya', to: 'accepted', actor: 'admin', entityId: target, membershipTypeId: 'participant' }),
+      moveMembership(server.ctx, tx, {
+        listId: DEMO_ENTITIES.participants,
+        accountId: 'maya',
+        to: 'accepted',
+        actor: 'admin',
+        entityId: target,
+        membershipTypeId: 'participant',
+      }),
     );
     if (backend === 'postgres') await sql`analyze entities`.execute(db);
     const maya = await signInAt(server.url, 'maya');
@@ -73,7 +80,8 @@ async function space(backend: Backend): Promise<BenchResult> {
     const pageUrl = `${server.url}/api/v1/structure/page/${P.members}?entityId=${target}`;
     const resolve = async () => {
       const answer = await timedCall<SpaceAnswer>(spaceUrl, 'GET', maya);
-      if (answer.status !== 200 || answer.body.pageSlug !== 'members') throw new Error(`space answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (answer.status !== 200 || answer.body.pageSlug !== 'members')
+        throw new Error(`space answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
       const page = await timedCall<unknown>(pageUrl, 'GET', maya);
       if (page.status !== 200) throw new Error(`page answered ${page.status}`);
       return answer.ms + page.ms;
