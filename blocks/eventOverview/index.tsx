@@ -4,11 +4,10 @@ import { useEntityDefinition } from '../../engine/data/entity-search';
 import {
   AddToCalendar,
   ContactDetails,
-  ENTITY_TEXT_KEYS,
   EntityActions,
   EntityDates,
   LabelledList,
-  dataText,
+  descriptionOf,
   placeOf,
   useFieldRows,
   usePageEntity,
@@ -34,9 +33,7 @@ export default function EventOverview({ block, options }: BlockProps<EventOvervi
   const place = placeOf(entity, definition);
   const locationKey = definition?.settings?.locationField;
   const point = locationKey ? geoPointOf(entity.data?.[locationKey]) : undefined;
-  const description = dataText(entity, ENTITY_TEXT_KEYS.description)
-    ?.replace(/<[^>]*>/g, ' ')
-    .trim();
+  const description = descriptionOf(entity);
   const headingId = `event-overview-${block.id}`;
   return (
     <section className="t-entity-overview t-event-overview" aria-labelledby={headingId}>

@@ -7,6 +7,7 @@ import {
   EntityActions,
   LabelledList,
   dataText,
+  descriptionOf,
   placeOf,
   useFieldRows,
   usePageEntity,
@@ -30,9 +31,7 @@ export default function JobOverview({ block, options }: BlockProps<JobOverviewOp
   const employer = dataText(entity, ENTITY_TEXT_KEYS.employer);
   const place = placeOf(entity, definition);
   const salary = dataText(entity, ENTITY_TEXT_KEYS.salary);
-  const description = dataText(entity, ENTITY_TEXT_KEYS.description)
-    ?.replace(/<[^>]*>/g, ' ')
-    .trim();
+  const description = descriptionOf(entity);
   const applyValue = entity.data?.[options.applyUrlField || 'applyUrl'];
   const apply = checkExternalUrl(applyValue);
   const facts: [string, string][] = [];

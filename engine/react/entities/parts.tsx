@@ -479,13 +479,16 @@ export function EntityCardFrame({
     return <p className="t-entity-state">{t(entry.state === 'error' && entry.error === 'notFound' ? 'entityBlocks.notFound' : 'entityBlocks.loadFailed')}</p>;
   return (
     <article className={`t-entity-card t-entity-card--${kind} t-entity-card--${layout ?? 'vertical'}`} aria-labelledby={titleId}>
-      <EntityImage
-        imageId={imageIdOf(entity, definition)}
-        width={layout === 'horizontal' ? 300 : 600}
-        ratio={ratio}
-        loading={loading}
-        className="t-entity-card__image"
-      />
+      {/* A card without a picture is its text only (a placeholder as wide as the page says nothing). */}
+      {imageIdOf(entity, definition) && (
+        <EntityImage
+          imageId={imageIdOf(entity, definition)}
+          width={layout === 'horizontal' ? 300 : 600}
+          ratio={ratio}
+          loading={loading}
+          className="t-entity-card__image"
+        />
+      )}
       <div className="t-entity-card__body">
         <h3 id={titleId} className="t-entity-card__title">
           <AppLink path={entitySpacePath(entity)} className="t-entity-card__link">

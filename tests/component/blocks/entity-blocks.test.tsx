@@ -79,7 +79,11 @@ describe('entity page blocks', { timeout: 40_000 }, () => {
       ],
       { entity: sprint },
     );
-    const hero = await screen.findByRole('region', { name: 'Design Sprint' });
+    const hero = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-block-id="h"] section');
+      expect(found).toHaveAccessibleName('Design Sprint');
+      return found!;
+    });
     expect(within(hero).getByRole('heading', { name: 'Design Sprint' })).toBeInTheDocument();
     expect(within(hero).getByText('Five evenings from an idea to a tested prototype.')).toBeInTheDocument();
     // The cover is the definition's imageField through the media service, decorative (the title names it).
