@@ -162,7 +162,11 @@ export class Realtime {
 
     for (const room of this.rooms.values()) {
       socket.on(`${room.kind}:subscribe`, async (payload: unknown, cb?: unknown) => {
-        const { id, since: rawSince, entityId } = (typeof payload === 'string' ? { id: payload } : (payload ?? {})) as {
+        const {
+          id,
+          since: rawSince,
+          entityId,
+        } = (typeof payload === 'string' ? { id: payload } : (payload ?? {})) as {
           id?: unknown;
           since?: unknown;
           entityId?: unknown;

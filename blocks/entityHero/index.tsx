@@ -1,6 +1,6 @@
 import { useEngine, useIsPageTitle, type BlockProps } from '../../engine/block-api';
 import { useEntityDefinition } from '../../engine/data/entity-search';
-import { EntityActions, EntityImage, imageIdOf } from '../../engine/react/entities/parts';
+import { EntityActions, EntityImage, imageIdOf, usePageEntity } from '../../engine/react/entities/parts';
 import type { EntityHeroOptions } from '../options.generated';
 
 export type { EntityHeroOptions };
@@ -12,7 +12,8 @@ export type { EntityHeroOptions };
  * those power-ups. Shows the page's target entity, kept live by the space.
  */
 export default function EntityHero({ block, options }: BlockProps<EntityHeroOptions>) {
-  const { entity, t } = useEngine();
+  const { t } = useEngine();
+  const entity = usePageEntity();
   const definition = useEntityDefinition(entity?.definition);
   const Heading = useIsPageTitle() ? 'h1' : 'h2';
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import { useJoinState } from '../../engine/data/entity-join';
 import { statusOf } from '../../engine/data/transport';
+import { usePageEntity } from '../../engine/react/entities/parts';
 import type { EntityJoinOptions } from '../options.generated';
 import { MemberCount, isJoinable, useGoToLanding } from './join-parts';
 
@@ -14,7 +15,8 @@ export type { EntityJoinOptions };
  * refuses; a join whose answer names a landing page goes there.
  */
 export default function EntityJoin({ block, options }: BlockProps<EntityJoinOptions>) {
-  const { entity, t } = useEngine();
+  const { t } = useEngine();
+  const entity = usePageEntity();
   const { entry, join, leave } = useJoinState(entity?.id);
   const goToLanding = useGoToLanding(entity?.id);
   const [busy, setBusy] = useState(false);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import { useJoinState } from '../../engine/data/entity-join';
 import { statusOf } from '../../engine/data/transport';
+import { usePageEntity } from '../../engine/react/entities/parts';
 import type { Entity, MembershipType } from '../../schemas/model/entity';
 import { MemberCount, isJoinable, useGoToLanding } from '../entityJoin/join-parts';
 import type { EntityJoinBoxesOptions } from '../options.generated';
@@ -20,7 +21,8 @@ function membershipTypesOf(entity: Entity): MembershipType[] {
  * when it needs approval). A join whose answer names the type's landing page goes there.
  */
 export default function EntityJoinBoxes({ block, options }: BlockProps<EntityJoinBoxesOptions>) {
-  const { entity, t } = useEngine();
+  const { t } = useEngine();
+  const entity = usePageEntity();
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
   const chosen = options.membershipTypeIds ?? [];
   const types = membershipTypesOf(entity).filter((m) => !chosen.length || chosen.includes(m.id));

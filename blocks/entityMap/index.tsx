@@ -3,7 +3,7 @@ import { MAP_LIMITS, geoPointOf, useEngine, useResourceEntries, type BlockProps 
 import { ENTITY_SEARCH_MAX_LIMIT } from '../../engine/core/entities';
 import { useEntitiesSlice } from '../../engine/data/entities';
 import { useEntityDefinition, useEntityDefinitions, useEntitySearch } from '../../engine/data/entity-search';
-import { EntitySummaryCard, contactOf, entitySpacePath, hasPowerUp } from '../../engine/react/entities/parts';
+import { EntitySummaryCard, contactOf, entitySpacePath, hasPowerUp, usePageEntity } from '../../engine/react/entities/parts';
 import type { Entity } from '../../schemas/model';
 import type { EntitySummary } from '../../schemas/model/api/entities';
 import { createMap, type MapHandle } from '../userMap/leaflet-map';
@@ -27,7 +27,8 @@ const contactLines = (entity: Entity | undefined): string[] => {
  * entities are listed below the map, so the map is not the only way to reach them.
  */
 export default function EntityMap({ block, options }: BlockProps<EntityMapOptions>) {
-  const { t, services, entity } = useEngine();
+  const { t, services } = useEngine();
+  const entity = usePageEntity();
   const element = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle>(undefined);
   const radiusId = useId();

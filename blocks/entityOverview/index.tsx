@@ -1,6 +1,6 @@
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import { useEntityDefinitionEntry } from '../../engine/data/entity-search';
-import { ContactDetails, EntityDates, LabelledList, useFieldRows } from '../../engine/react/entities/parts';
+import { ContactDetails, EntityDates, LabelledList, useFieldRows, usePageEntity } from '../../engine/react/entities/parts';
 import type { EntityOverviewOptions } from '../options.generated';
 
 export type { EntityOverviewOptions };
@@ -10,7 +10,8 @@ export type { EntityOverviewOptions };
  * field but the cover image), then its dates (durations) and contact details when it has them.
  */
 export default function EntityOverview({ block, options }: BlockProps<EntityOverviewOptions>) {
-  const { entity, t } = useEngine();
+  const { t } = useEngine();
+  const entity = usePageEntity();
   const entry = useEntityDefinitionEntry(entity?.definition);
   const definition = entry?.state === 'ready' ? entry.value : undefined;
   const rows = useFieldRows(entity, definition, options.fields ?? [], { showEmpty: options.showEmptyFields });

@@ -4,13 +4,13 @@ import { useEntityDefinition } from '../../engine/data/entity-search';
 import {
   AddToCalendar,
   ContactDetails,
-  ENTITY_TEXT_KEYS,
   EntityActions,
   EntityDates,
   LabelledList,
-  dataText,
+  descriptionOf,
   placeOf,
   useFieldRows,
+  usePageEntity,
 } from '../../engine/react/entities/parts';
 import type { EventOverviewOptions } from '../options.generated';
 
@@ -25,16 +25,15 @@ export type { EventOverviewOptions };
  * fields, contact details, and favourite and share buttons when it has those power-ups.
  */
 export default function EventOverview({ block, options }: BlockProps<EventOverviewOptions>) {
-  const { entity, t } = useEngine();
+  const { t } = useEngine();
+  const entity = usePageEntity();
   const definition = useEntityDefinition(entity?.definition);
   const rows = useFieldRows(entity, definition, options.fields ?? [], { everyWhenEmpty: false });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
   const place = placeOf(entity, definition);
   const locationKey = definition?.settings?.locationField;
   const point = locationKey ? geoPointOf(entity.data?.[locationKey]) : undefined;
-  const description = dataText(entity, ENTITY_TEXT_KEYS.description)
-    ?.replace(/<[^>]*>/g, ' ')
-    .trim();
+  const description = descriptionOf(entity);
   const headingId = `event-overview-${block.id}`;
   return (
     <section className="t-entity-overview t-event-overview" aria-labelledby={headingId}>

@@ -1,7 +1,17 @@
 import { useEngine, type BlockProps } from '../../engine/block-api';
 import { checkExternalUrl } from '../../engine/core/url-check';
 import { useEntityDefinition } from '../../engine/data/entity-search';
-import { ContactDetails, ENTITY_TEXT_KEYS, EntityActions, LabelledList, dataText, placeOf, useFieldRows } from '../../engine/react/entities/parts';
+import {
+  ContactDetails,
+  ENTITY_TEXT_KEYS,
+  EntityActions,
+  LabelledList,
+  dataText,
+  descriptionOf,
+  placeOf,
+  useFieldRows,
+  usePageEntity,
+} from '../../engine/react/entities/parts';
 import type { JobOverviewOptions } from '../options.generated';
 import { ClosingDate } from './closing-date';
 
@@ -13,16 +23,15 @@ export type { JobOverviewOptions };
  * https only: anything else shows no button, and admins are told why).
  */
 export default function JobOverview({ block, options }: BlockProps<JobOverviewOptions>) {
-  const { entity, t, isAdmin } = useEngine();
+  const { t, isAdmin } = useEngine();
+  const entity = usePageEntity();
   const definition = useEntityDefinition(entity?.definition);
   const rows = useFieldRows(entity, definition, options.fields ?? [], { everyWhenEmpty: false });
   if (!entity) return <p className="t-entity-state">{t('entityBlocks.noEntity')}</p>;
   const employer = dataText(entity, ENTITY_TEXT_KEYS.employer);
   const place = placeOf(entity, definition);
   const salary = dataText(entity, ENTITY_TEXT_KEYS.salary);
-  const description = dataText(entity, ENTITY_TEXT_KEYS.description)
-    ?.replace(/<[^>]*>/g, ' ')
-    .trim();
+  const description = descriptionOf(entity);
   const applyValue = entity.data?.[options.applyUrlField || 'applyUrl'];
   const apply = checkExternalUrl(applyValue);
   const facts: [string, string][] = [];

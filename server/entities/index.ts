@@ -16,10 +16,10 @@ import { spaceRoutes } from './space';
 import { entityMigrations } from './tables';
 
 export { entityByRef, entitiesByIds, definitionById, allDefinitions } from './read';
-export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
 export { entityRoom, announceEntityUpdated, announceEntityRemoved, withFavourites } from './events';
 export { entityMemberIds } from './notifications';
 export { requireEntity } from './entity-routes';
+export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
 
 export default defineDomain({
   name: 'entities',

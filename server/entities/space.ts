@@ -94,13 +94,13 @@ export function spaceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const ref = req.params.id;
     const entity = ref.length <= REF_MAX ? await entityByRef(ctx.store.kysely, ref) : undefined;
     if (!entity) throw notFound(`entity "${ref.slice(0, REF_MAX)}" does not exist`);
-    const space = await decideSpaceFor(structureSource(ctx), user, entity, moduleSlug, pageSlug);
+    const [space, answered] = await Promise.all([decideSpaceFor(structureSource(ctx), user, entity, moduleSlug, pageSlug), withFavourites(ctx, entity)]);
     const page = space?.decision.pageId ? space.module.pages.find((p) => p.id === space.decision.pageId) : undefined;
     // Nothing viewable answers as an unknown entity would: the viewer learns nothing of its pages.
     if (!space || !page) throw notFound(`entity "${ref.slice(0, REF_MAX)}" has no page you may view`);
     const { decision } = space;
     return {
-      entity: await withFavourites(ctx, entity),
+      entity: answered,
       moduleSlug: space.module.slug,
       viewablePageIds: decision.viewablePageIds,
       pageSlug: page.slug,

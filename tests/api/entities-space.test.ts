@@ -30,7 +30,8 @@ describeBackends('entity spaces and the join power-up', (api) => {
   const space = (who: string, ref: string, query = '') => api.call<SpaceAnswer & Message>('GET', `entities/${ref}/space${query}`, { token: tokens[who] });
   const page = (who: string, id: string, entityId?: string) =>
     api.call<PageResponse & Message>('GET', `structure/page/${id}${entityId ? `?entityId=${encodeURIComponent(entityId)}` : ''}`, { token: tokens[who] });
-  const join = (who: string, ref: string, body?: unknown) => api.call<JoinState & Message>('POST', `structure/powerUp/${ref}/join`, { token: tokens[who], body });
+  const join = (who: string, ref: string, body?: unknown) =>
+    api.call<JoinState & Message>('POST', `structure/powerUp/${ref}/join`, { token: tokens[who], body });
   const leave = (who: string, ref: string) => api.call<JoinState & Message>('POST', `structure/powerUp/${ref}/leave`, { token: tokens[who] });
   const joinState = (who: string, ref: string) => api.call<JoinState & Message>('GET', `structure/powerUp/${ref}/join`, { token: tokens[who] });
   const membershipRows = (accountId: string, listId: string) =>
@@ -46,6 +47,26 @@ describeBackends('entity spaces and the join power-up', (api) => {
     expect(asked.body).toMatchObject({ pageSlug: 'overview', redirected: true });
     const overview = await space('victor', 'design-sprint', '?pageSlug=overview');
     expect(overview.body).toMatchObject({ pageSlug: 'overview', redirected: false });
+  });
+
+  it('the demo: three definitions, their entities found by the search and on the map', async () => {
+    const found = await api.call<{ items: { id: string; geo?: unknown }[] }>('GET', 'entities?q=sprint', { token: tokens.victor });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((i) => i.id)).toEqual([DEMO_ENTITIES.designSprint]);
+    const events = await api.call<{ items: { id: string; start?: string; geo?: unknown }[] }>(
+      'GET',
+      `entities?definitionId=${DEMO_ENTITIES.events}&sortBy=start`,
+      {
+        token: tokens.victor,
+      },
+    );
+    expect(events.body.items).toHaveLength(3);
+    for (const e of events.body.items) {
+      expect(Date.parse(e.start!)).toBeGreaterThan(Date.now());
+      expect(e.geo).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
+    }
+    const jobs = await api.call<{ items: unknown[] }>('GET', `entities?definitionId=${DEMO_ENTITIES.jobs}`, { token: tokens.victor });
+    expect(jobs.body.items).toHaveLength(2);
   });
 
   it('each membership type lands on its own page and views its pages; an admin views every entity page', async () => {
@@ -168,14 +189,25 @@ describeBackends('entity spaces and the join power-up', (api) => {
 
   it('joining accepts at once, lands on the type landing page and opens its pages; leaving closes them', async () => {
     const before = await joinState('victor', 'design-sprint');
-    expect(before.body).toMatchObject({ state: null, listId: DEMO_ENTITIES.participants, membershipTypeId: 'participant', approval: false, capacity: 20, isFull: false });
+    expect(before.body).toMatchObject({
+      state: null,
+      listId: DEMO_ENTITIES.participants,
+      membershipTypeId: 'participant',
+      approval: false,
+      capacity: 20,
+      isFull: false,
+    });
     const watcher = await socketFor(api.url, tokens.chloe);
     try {
       expect(await emitAck(watcher, 'entity:subscribe', { id: DEMO_ENTITIES.designSprint })).toEqual({ ok: true });
       const heard = nextEvent<{ entityId: string; memberCount: number }>(watcher, 'entities:join');
       const joined = await join('victor', 'design-sprint');
       expect(joined.status).toBe(200);
-      expect(joined.body).toMatchObject({ state: 'accepted', memberCount: before.body.memberCount + 1, landing: { moduleSlug: 'spaces', pageSlug: 'members' } });
+      expect(joined.body).toMatchObject({
+        state: 'accepted',
+        memberCount: before.body.memberCount + 1,
+        landing: { moduleSlug: 'spaces', pageSlug: 'members' },
+      });
       expect(await heard).toEqual({ entityId: DEMO_ENTITIES.designSprint, memberCount: before.body.memberCount + 1 });
     } finally {
       watcher.disconnect();
@@ -224,7 +256,12 @@ describeBackends('entity spaces and the join power-up', (api) => {
 
     await db().updateTable('user_lists').set({ capacity: null }).where('id', '=', DEMO_ENTITIES.woodturners).execute();
     expect((await join('chloe', 'woodturning-basics')).body.state).toBe('accepted');
-    await db().updateTable('list_memberships').set({ state: 'banned' }).where('account_id', '=', 'chloe').where('list_id', '=', DEMO_ENTITIES.woodturners).execute();
+    await db()
+      .updateTable('list_memberships')
+      .set({ state: 'banned' })
+      .where('account_id', '=', 'chloe')
+      .where('list_id', '=', DEMO_ENTITIES.woodturners)
+      .execute();
     const banned = await join('chloe', 'woodturning-basics');
     expect(banned.status).toBe(409);
     expect((await membershipRows('chloe', DEMO_ENTITIES.woodturners))[0]).toMatchObject({ state: 'banned' });

@@ -5,7 +5,8 @@
  * accepted Participant of one of them (a membership with its entity id, as the join power-up
  * writes it); one sample is her `GET entities/{id}/space?moduleSlug=spaces&pageSlug=members`
  * (entity, permissions, landing page) followed by the page load for the entity
- * (`GET structure/page/{id}?entityId=`), as the shell does. p95Ms over SAMPLES samples.
+ * (`GET structure/page/{id}?entityId=`), as the shell does. p95Ms over SAMPLES samples;
+ * plainPageMedianMs is the same page loaded without an entity, interleaved (the floor of one call).
  */
 import { sql, type Kysely } from 'kysely';
 import type { SpaceAnswer } from '../../schemas/model/api/entities';
@@ -65,7 +66,14 @@ async function space(backend: Backend): Promise<BenchResult> {
     const target = idOf(Math.floor(SIZE / 2));
     // Through the lists domain's write, so the memberships cache hears of it.
     await server.ctx.store.transaction((tx) =>
-      moveMembership(server.ctx, tx, { listId: DEMO_ENTITIES.participants, accountId: 'maya', to: 'accepted', actor: 'admin', entityId: target, membershipTypeId: 'participant' }),
+      moveMembership(server.ctx, tx, {
+        listId: DEMO_ENTITIES.participants,
+        accountId: 'maya',
+        to: 'accepted',
+        actor: 'admin',
+        entityId: target,
+        membershipTypeId: 'participant',
+      }),
     );
     if (backend === 'postgres') await sql`analyze entities`.execute(db);
     const maya = await signInAt(server.url, 'maya');
@@ -73,15 +81,29 @@ async function space(backend: Backend): Promise<BenchResult> {
     const pageUrl = `${server.url}/api/v1/structure/page/${P.members}?entityId=${target}`;
     const resolve = async () => {
       const answer = await timedCall<SpaceAnswer>(spaceUrl, 'GET', maya);
-      if (answer.status !== 200 || answer.body.pageSlug !== 'members') throw new Error(`space answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (answer.status !== 200 || answer.body.pageSlug !== 'members')
+        throw new Error(`space answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
       const page = await timedCall<unknown>(pageUrl, 'GET', maya);
       if (page.status !== 200) throw new Error(`page answered ${page.status}`);
       return answer.ms + page.ms;
     };
-    for (let i = 0; i < 20; i++) await resolve(); // warm-up
+    // The reference: the same page loaded without an entity (no space decision), interleaved.
+    const plainUrl = `${server.url}/api/v1/structure/page/${P.members}`;
+    for (let i = 0; i < 20; i++) await Promise.all([resolve(), timedCall(plainUrl, 'GET', maya)]); // warm-up
     const ms: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) ms.push(await resolve());
-    return { bench: 'entities.space', db: backend, size: SIZE, medianMs: round(median(ms), 2), p95Ms: round(percentile(ms, 0.95), 2) };
+    const plain: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      ms.push(await resolve());
+      plain.push((await timedCall(plainUrl, 'GET', maya)).ms);
+    }
+    return {
+      bench: 'entities.space',
+      db: backend,
+      size: SIZE,
+      medianMs: round(median(ms), 2),
+      p95Ms: round(percentile(ms, 0.95), 2),
+      plainPageMedianMs: round(median(plain), 2),
+    };
   });
 }
 

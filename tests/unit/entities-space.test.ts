@@ -1,6 +1,15 @@
 /** The space decision and the join power-up's rules (engine/core/entities.ts), pure. */
 import { describe, expect, it } from 'vitest';
-import { decideSpace, joinMove, joinTarget, leaveMove, spaceModuleSlug, viewerMembershipType, type SpacePage, type SpaceViewer } from '../../engine/core/entities';
+import {
+  decideSpace,
+  joinMove,
+  joinTarget,
+  leaveMove,
+  spaceModuleSlug,
+  viewerMembershipType,
+  type SpacePage,
+  type SpaceViewer,
+} from '../../engine/core/entities';
 import type { Entity } from '../../schemas/model';
 
 const PAGES: SpacePage[] = [
@@ -37,7 +46,12 @@ const nobody: SpaceViewer = { isAdmin: false, memberships: [] };
 
 describe('decideSpace', () => {
   it('a non-member views the listed and location pages; an unlisted asked page goes to the location page', () => {
-    expect(decideSpace(sprint, PAGES, 'members', nobody)).toEqual({ viewablePageIds: ['p-overview'], pageId: 'p-overview', redirected: true, membershipType: undefined });
+    expect(decideSpace(sprint, PAGES, 'members', nobody)).toEqual({
+      viewablePageIds: ['p-overview'],
+      pageId: 'p-overview',
+      redirected: true,
+      membershipType: undefined,
+    });
     expect(decideSpace(sprint, PAGES, 'overview', nobody)).toMatchObject({ pageId: 'p-overview', redirected: false });
   });
 

@@ -50,14 +50,25 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 const plainObject = (v: unknown): JsonObject | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : undefined);
 
 /**
- * The entity a block shows: the one its `entityId` option names (loaded by id), else the page's
- * target entity. Undefined when there is neither (the block says it needs one).
+ * The entity a block shows: the one its `entityId` option names, else the page's target entity;
+ * either read through the entities slice (one atom per entity, its room joined), so it follows
+ * every change live whoever hosts the page. Undefined when there is neither (the block says it
+ * needs one).
  */
 export function useShownEntity(entityId: string | undefined): ResourceEntry<Entity> | undefined {
   const { entity } = useEngine();
-  const named = useEntityEntry(entityId || undefined);
-  if (entityId) return named;
-  return entity ? { state: 'ready', value: entity } : undefined;
+  const ref = entityId || entity?.id;
+  const live = useEntityEntry(ref);
+  if (!ref) return undefined;
+  // The page's entity is shown as the page has it until the slice holds it.
+  if (!entityId && entity && live?.state !== 'ready') return { state: 'ready', value: entity };
+  return live;
+}
+
+/** The page's target entity, live (see useShownEntity). */
+export function usePageEntity(): Entity | undefined {
+  const entry = useShownEntity(undefined);
+  return entry?.state === 'ready' ? entry.value : undefined;
 }
 
 /** The durations power-up's data, read tolerantly (a start that is not a date is none). */
@@ -468,13 +479,16 @@ export function EntityCardFrame({
     return <p className="t-entity-state">{t(entry.state === 'error' && entry.error === 'notFound' ? 'entityBlocks.notFound' : 'entityBlocks.loadFailed')}</p>;
   return (
     <article className={`t-entity-card t-entity-card--${kind} t-entity-card--${layout ?? 'vertical'}`} aria-labelledby={titleId}>
-      <EntityImage
-        imageId={imageIdOf(entity, definition)}
-        width={layout === 'horizontal' ? 300 : 600}
-        ratio={ratio}
-        loading={loading}
-        className="t-entity-card__image"
-      />
+      {/* A card without a picture is its text only (a placeholder as wide as the page says nothing). */}
+      {imageIdOf(entity, definition) && (
+        <EntityImage
+          imageId={imageIdOf(entity, definition)}
+          width={layout === 'horizontal' ? 300 : 600}
+          ratio={ratio}
+          loading={loading}
+          className="t-entity-card__image"
+        />
+      )}
       <div className="t-entity-card__body">
         <h3 id={titleId} className="t-entity-card__title">
           <AppLink path={entitySpacePath(entity)} className="t-entity-card__link">
