@@ -139,6 +139,7 @@ export function definitionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Querystring: { q?: string; page?: string; limit?: string } }>('/entityDefinitions/search', async (req): Promise<EntityDefinitionSearchResponse> => {
     await requireUser(ctx, req);
+    for (const [key, value] of Object.entries(req.query)) if (typeof value !== 'string') throw badRequest(`${key.slice(0, 40)} must be given once, as text`);
     const page = Number(req.query.page ?? 1);
     const limit = Number(req.query.limit ?? ENTITY_SEARCH_DEFAULT_LIMIT);
     if (!Number.isInteger(page) || page < 1 || page > 100_000) throw badRequest('page must be a whole number from 1');

@@ -364,6 +364,7 @@ describeBackends('entities', (api) => {
       'filters=nope',
       `filters=${encodeURIComponent('{"code":"x"}')}`,
       'definitionId=nope',
+      'q=a&q=b',
     ])
       expect((await as('maya', 'GET', `entities?${query}`)).status, query).toBe(400);
     expect((await as('admin', 'DELETE', `entities/${evening.id}`)).status).toBe(204);
