@@ -32,7 +32,8 @@ function statusOf(error: unknown): { status?: number; code?: string } {
 }
 
 /** A refusal about the slug (taken, 409 `slug_valid`): shown at the slug field. */
-export const isSlugRefusal = (e: EntitiesApiError): boolean => e.code === 'slug_valid' || (e.status === 409 && /slug/i.test(e.message));
+export const isSlugRefusal = (e: EntitiesApiError): boolean =>
+  e.code === 'slug_valid' || ((e.status === 409 || e.error === 'conflict') && /slug/i.test(e.message));
 
 /** The message of whatever a call rejected with. */
 export const messageOf = (error: unknown): string => (error as EntitiesApiError | undefined)?.message ?? String(error);
