@@ -14,6 +14,7 @@ import chat from './chat';
 import communications from './communications';
 import demo from './demo';
 import email from './email';
+import entities from './entities';
 import files from './files';
 import i18n from './i18n';
 import lists from './lists';
@@ -44,6 +45,7 @@ export const DOMAINS: readonly Domain[] = [
   audit,
   email,
   notifications,
+  entities,
   chat,
   communications,
   abuse,

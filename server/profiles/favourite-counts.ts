@@ -8,7 +8,8 @@
  * member keeps (issue 36, finding 5: rewriting them all made one member slow every write).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { allFavourites, PROFILE_FAVOURITE_TYPE } from '../../engine/core/favourites';
+import { allFavourites, ENTITY_FAVOURITE_TYPE, PROFILE_FAVOURITE_TYPE } from '../../engine/core/favourites';
+import { entityRoom } from '../entities/room';
 import type { Profile } from '../../schemas/model';
 import type { AppContext } from '../context';
 import { profileViewerRooms } from './profile-rooms';
@@ -92,7 +93,7 @@ export async function favouriteCount(db: AnyDb, type: string, targetId: string):
 /**
  * `favourites:count { type, targetId, count }` after a favourite changed: to the sockets viewing a
  * favourited profile (they were let in by the profile's view check) and the changer's own sockets.
- * Entities have no viewers' room yet: their counts reach the changer only until the entities issue adds one.
+ * An entity's count goes to its room as `entities:favourites` (everyone viewing it sees it live).
  */
 export function announceFavouriteCount(ctx: AppContext, changer: string, type: string, targetId: string): void {
   const realtime = ctx.realtime;
@@ -103,6 +104,7 @@ export function announceFavouriteCount(ctx: AppContext, changer: string, type: s
       realtime.toAccount(changer, 'favourites:count', payload);
       if (type === PROFILE_FAVOURITE_TYPE)
         void realtime.toRoomsEach(profileViewerRooms(targetId), 'favourites:count', async (accountId) => (accountId === changer ? undefined : payload));
+      if (type === ENTITY_FAVOURITE_TYPE) void realtime.toRooms(entityRoom(targetId), 'entities:favourites', { entityId: targetId, favouriteCount: count });
     },
     (error: unknown) => console.error(error),
   );
