@@ -75,8 +75,8 @@ describeBackends('the entities admin area', (api) => {
     expect(res.status).toBe(201);
     return res.body;
   };
-  const createEntity = async (definitionId: string, title: string, slug: string) => {
-    const res = await api.call<Entity>('PUT', `entities/${definitionId}`, { token: admin, body: { title, slug } });
+  const createEntity = async (definitionId: string, title: string, slug: string, data?: Record<string, string>) => {
+    const res = await api.call<Entity>('PUT', `entities/${definitionId}`, { token: admin, body: { title, slug, ...(data ? { data } : {}) } });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -136,7 +136,7 @@ describeBackends('the entities admin area', (api) => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: texts.fields.key }), { target: { value: 'code' } });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.save }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Club code')).toBeInTheDocument();
+    expect(screen.getByText('Club code', { selector: 'strong' })).toBeInTheDocument();
     const stored = (await api.call<EntityDefinition>('GET', `entities/definition/${def.id}`, { token: admin })).body;
     expect(stored.fields).toEqual([expect.objectContaining({ key: 'code', label: 'Club code', type: 'text', unique: true })]);
   }, 60_000);
@@ -164,7 +164,7 @@ describeBackends('the entities admin area', (api) => {
 
   it('shows the panels read-only to an elevated user who may open them but not change them, as the server refuses her', async () => {
     const def = await createDefinition(`Guilds ${api.backend}`, { fields: [{ id: 'f-motto', key: 'motto', label: 'Motto', type: 'text' }] });
-    const guild = await createEntity(def.id, 'Weavers', `weavers-${api.backend}`);
+    const guild = await createEntity(def.id, 'Weavers', `weavers-${api.backend}`, { motto: 'Warp and weft' });
     // Elena (elevated) gets create on definitions and createEntities through a list: she opens both panels, changes neither.
     const list = (
       await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label: `Entity helpers ${api.backend}`, capacity: null } } })
@@ -179,7 +179,9 @@ describeBackends('the entities admin area', (api) => {
     expect(await screen.findByText(texts.readOnly)).toBeInTheDocument();
     const title = await screen.findByRole('textbox', { name: texts.entity.title });
     expect(title).toBeDisabled();
-    expect(await screen.findByText('Motto')).toBeInTheDocument();
+    // The data form is the form engine's read-only view: the value shown, no input, no save.
+    expect(await screen.findByText('Warp and weft')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Motto' })).toBeNull();
     expect(screen.queryByRole('button', { name: texts.save })).toBeNull();
     expect(screen.queryByRole('button', { name: texts.entity.saveFields })).toBeNull();
     expect(screen.queryByRole('button', { name: texts.delete.open })).toBeNull();
@@ -193,8 +195,9 @@ describeBackends('the entities admin area', (api) => {
     expect(await screen.findByRole('textbox', { name: texts.definitions.name })).toBeDisabled();
     expect(screen.queryByRole('button', { name: texts.save })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: texts.definition.tab.fields }));
-    expect(await screen.findByText('Motto')).toBeInTheDocument();
+    expect(await screen.findByText('Motto', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: texts.fields.add })).toBeNull();
+    expect(screen.queryByRole('button', { name: `${texts.fields.edit} Motto` })).toBeNull();
     expect((await api.call('POST', `entityDefinitions/${def.id}`, { token: elena, body: { name: 'Hijacked' } })).status).toBe(403);
   }, 60_000);
 });
