@@ -16,7 +16,7 @@ import { checkDomains, collectDocumentKinds, collectMigrations, type Domain } fr
 import { DOMAINS } from './domains';
 import { HttpError } from './errors';
 import { jobDefinitions, openJobs } from './jobs';
-import { Realtime } from './realtime';
+import { Realtime, type RoomScope } from './realtime';
 import { runSeeds } from './seeds';
 import { TokenService, loadOrCreateSecret } from './auth/tokens';
 import { openDatabase, type OpenedDatabase } from './storage/database';
@@ -158,7 +158,7 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
         return claims && (await sessionAccount(store, claims)) ? claims : undefined;
       },
       rooms: domains.flatMap((d) =>
-        (d.rooms ?? []).map((room) => ({ kind: room.kind, mayJoin: (accountId: string, id: string) => room.mayJoin(ctx, accountId, id) })),
+        (d.rooms ?? []).map((room) => ({ kind: room.kind, mayJoin: (accountId: string, id: string, scope?: RoomScope) => room.mayJoin(ctx, accountId, id, scope) })),
       ),
       onConnection: domains.flatMap((d) =>
         d.onConnection ? [(socket: Parameters<NonNullable<Domain['onConnection']>>[1]) => d.onConnection!(ctx, socket)] : [],

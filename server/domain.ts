@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { AppContext, SignedInUser } from './context';
 import type { Socket } from 'socket.io';
+import type { RoomScope } from './realtime';
 import type { DocumentKindSpec } from './storage/documents';
 import { JOB_NAME, type JobDefinition } from './jobs/definition';
 
@@ -28,7 +29,7 @@ export interface DomainSeed {
 export interface DomainRoom {
   kind: string;
   /** Unknown ids answer false, like forbidden ones: a refusal never tells one from the other. */
-  mayJoin(ctx: AppContext, accountId: string, id: string): Promise<boolean>;
+  mayJoin(ctx: AppContext, accountId: string, id: string, scope?: RoomScope): Promise<boolean>;
 }
 
 export interface Domain {

@@ -32,7 +32,16 @@ import type { DB } from './storage/database';
 export interface RoomKind {
   kind: string;
   /** May this account join `<kind>:<id>`? Unknown ids answer false: a refusal never tells one from the other. */
-  mayJoin(accountId: string, id: string): Promise<boolean>;
+  mayJoin(accountId: string, id: string, scope?: RoomScope): Promise<boolean>;
+}
+
+/**
+ * What a subscription names besides the room's id and the check needs (`page:subscribe {id,
+ * entityId}`: the page as a page of that entity's space). Kept with the socket's membership of
+ * the room, so re-checks judge it the same way.
+ */
+export interface RoomScope {
+  entityId?: string;
 }
 
 /** Called for each new socket, to attach a domain's own event listeners. */
@@ -66,6 +75,11 @@ export const EVERYONE_ROOM = 'everyone';
 
 const sessionRoom = (sid: string) => `session:${sid}`;
 export const accountRoom = (accountId: string) => `account:${accountId}`;
+
+/** The scopes a socket joined its rooms with (room name -> scope). */
+function scopesOf(socket: { data: { roomScopes?: Record<string, RoomScope | undefined> } }): Record<string, RoomScope | undefined> {
+  return (socket.data.roomScopes ??= {});
+}
 
 /** What an ack callback is given; anything not a function is ignored. */
 export const ack = (cb: unknown, value: unknown) => typeof cb === 'function' && (cb as (v: unknown) => void)(value);
@@ -148,19 +162,27 @@ export class Realtime {
 
     for (const room of this.rooms.values()) {
       socket.on(`${room.kind}:subscribe`, async (payload: unknown, cb?: unknown) => {
-        const { id, since: rawSince } = (typeof payload === 'string' ? { id: payload } : (payload ?? {})) as { id?: unknown; since?: unknown };
+        const { id, since: rawSince, entityId } = (typeof payload === 'string' ? { id: payload } : (payload ?? {})) as {
+          id?: unknown;
+          since?: unknown;
+          entityId?: unknown;
+        };
         if (typeof id !== 'string' || !id || id.length > 200) return ack(cb, { ok: false, error: `${room.kind}:subscribe needs { id }` });
+        if (entityId !== undefined && (typeof entityId !== 'string' || !entityId || entityId.length > 200))
+          return ack(cb, { ok: false, error: `${room.kind}:subscribe: entityId must be an entity's id or slug` });
+        const scope: RoomScope | undefined = entityId === undefined ? undefined : { entityId };
         const since = parseSince(rawSince);
         if (since === 'bad') return ack(cb, { ok: false, error: `${room.kind}:subscribe: since must be a whole number >= 0 (the last event id seen)` });
         const name = `${room.kind}:${id}`;
         if (!socket.rooms.has(name) && socket.rooms.size >= MAX_SUBSCRIPTIONS_PER_SOCKET + 3) return ack(cb, { ok: false, error: 'tooManySubscriptions' });
         let allowed = false;
         try {
-          allowed = await room.mayJoin(accountId, id);
+          allowed = await room.mayJoin(accountId, id, scope);
         } catch (error) {
           this.options.onError?.(error); // fail closed
         }
         if (!allowed) return ack(cb, { ok: false, error: 'forbidden' });
+        scopesOf(socket)[name] = scope;
         void socket.join(name);
         try {
           await this.catchUp(socket, name, since);
@@ -172,7 +194,9 @@ export class Realtime {
       });
       socket.on(`${room.kind}:unsubscribe`, (payload: unknown) => {
         const id = typeof payload === 'string' ? payload : (payload as { id?: unknown } | null)?.id;
-        if (typeof id === 'string') void socket.leave(`${room.kind}:${id}`);
+        if (typeof id !== 'string') return;
+        delete scopesOf(socket)[`${room.kind}:${id}`];
+        void socket.leave(`${room.kind}:${id}`);
       });
     }
     for (const handler of this.options.onConnection) handler(socket);
@@ -324,11 +348,12 @@ export class Realtime {
       const colon = room.indexOf(':');
       let allowed = false;
       try {
-        allowed = await this.rooms.get(room.slice(0, colon))!.mayJoin(socket.data.accountId as string, room.slice(colon + 1));
+        allowed = await this.rooms.get(room.slice(0, colon))!.mayJoin(socket.data.accountId as string, room.slice(colon + 1), scopesOf(socket)[room]);
       } catch (error) {
         this.options.onError?.(error); // fail closed: an unreadable right is no right
       }
       if (allowed || !socket.rooms.has(room)) return;
+      delete scopesOf(socket)[room];
       void socket.leave(room);
       socket.emit('realtime:left', { room });
     });

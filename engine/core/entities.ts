@@ -5,7 +5,7 @@
  * decides with these, the admin and the engine show what they allow; schemas/model/api/entities.ts
  * is the contract.
  */
-import type { Entity, EntityDefinition, EntityFieldDefinition, Id, ListMembership, MembershipType, PowerUp } from '../../schemas/model';
+import type { Entity, EntityDefinition, EntityFieldDefinition, Id, ListMembership, MembershipState, MembershipType, PowerUp } from '../../schemas/model';
 import { ENTITY_TITLE_MAX } from './constants';
 import { can, SUBJECTS, type PermissionHolder } from './permissions';
 import { slugProblem, type SlugProblem } from './slug';
@@ -159,4 +159,57 @@ export function decideSpace(entity: Entity, modulePages: readonly SpacePage[], a
     viewable.find((p) => p.slug === entity.location?.page) ||
     viewable[0];
   return { viewablePageIds, pageId: landing?.id, redirected: !!landing && landing.slug !== askedPageSlug, membershipType: type };
+}
+
+/**
+ * The module a space shows: the asked one, else the entity's location module, else (unreadable
+ * location) none: the space then has no page to show.
+ */
+export const spaceModuleSlug = (entity: Pick<Entity, 'location'>, asked: string | undefined): string | undefined => asked || entity.location?.module || undefined;
+
+// --- the join power-up (core §2.5; JoinPowerUpData) -------------------------------------------
+
+/** The list a join writes and the membership type it is for, or what is wrong. */
+export type JoinTarget = { listId: Id; membershipTypeId?: Id } | { problem: 'noJoin' | 'unknownType' | 'noList' };
+
+/**
+ * Where a join goes: a membership type asked for (entityJoinBoxes, the membership power-up) joins
+ * that type's primary list; otherwise the join power-up's userListId, else the primary list of its
+ * membershipTypeId, else of the first membership type.
+ */
+export function joinTarget(entity: Entity, membershipTypeId?: Id): JoinTarget {
+  const types = membershipTypes(entity);
+  const join = entity.powerUps?.includes('join') ? entity.powerUpData?.join : undefined;
+  if (membershipTypeId !== undefined) {
+    const type = types.find((t) => t.id === membershipTypeId);
+    if (!type) return { problem: 'unknownType' };
+    const listId = type.primaryUserList?.value;
+    return typeof listId === 'string' && listId ? { listId, membershipTypeId: type.id } : { problem: 'noList' };
+  }
+  if (!join || typeof join !== 'object') return { problem: 'noJoin' };
+  const type = typeof join.membershipTypeId === 'string' ? types.find((t) => t.id === join.membershipTypeId) : types[0];
+  if (typeof join.userListId === 'string' && join.userListId) return { listId: join.userListId, ...(type ? { membershipTypeId: type.id } : {}) };
+  const listId = type?.primaryUserList?.value;
+  return typeof listId === 'string' && listId ? { listId, membershipTypeId: type!.id } : { problem: 'noList' };
+}
+
+/** Whether joins of this entity are requests an admin accepts (state applied) rather than accepted at once. */
+export const joinNeedsApproval = (entity: Entity): boolean => !!(entity.powerUps?.includes('join') && entity.powerUpData?.join?.approval === true);
+
+/**
+ * The move a join makes from the member's current state, as `{to, actor}`; `null` when she already
+ * holds it (nothing to do), `'refused'` when her state forbids joining (rejected, banned,
+ * completed: only an admin moves those). An accepted join is the power-up's standing consent, so
+ * it moves as the list's admin would (engine/core/membership-moves); an application is her own move.
+ */
+export function joinMove(from: MembershipState | null, approval: boolean): { to: MembershipState; actor: 'member' | 'admin' } | null | 'refused' {
+  if (from === 'accepted' || from === 'applied') return null;
+  if (from !== null && from !== 'withdrawn' && from !== 'returned') return 'refused';
+  return approval ? { to: 'applied', actor: 'member' } : { to: 'accepted', actor: 'admin' };
+}
+
+/** The move leaving makes: withdrawn (her own move) from a membership or a request; null when there is nothing to leave. */
+export function leaveMove(from: MembershipState | null): 'withdrawn' | null | 'refused' {
+  if (from === null || from === 'withdrawn') return null;
+  return from === 'accepted' || from === 'applied' || from === 'returned' ? 'withdrawn' : 'refused';
 }

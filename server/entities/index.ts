@@ -10,12 +10,16 @@ import { definitionRoutes } from './definition-routes';
 import { entityRoutes } from './entity-routes';
 import { lookupRoutes } from './lookup-routes';
 import { mayJoinEntity } from './events';
+import { joinRoutes } from './join';
+import { seedEntities } from './seed';
+import { spaceRoutes } from './space';
 import { entityMigrations } from './tables';
 
 export { entityByRef, entitiesByIds, definitionById, allDefinitions } from './read';
 export { entityRoom, announceEntityUpdated, announceEntityRemoved, withFavourites } from './events';
 export { entityMemberIds } from './notifications';
 export { requireEntity } from './entity-routes';
+export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
 
 export default defineDomain({
   name: 'entities',
@@ -24,8 +28,10 @@ export default defineDomain({
     entityRoutes(api, ctx);
     definitionRoutes(api, ctx);
     lookupRoutes(api, ctx);
-    // ent-space registers its routes here: spaceRoutes(api, ctx); joinRoutes(api, ctx);
+    spaceRoutes(api, ctx);
+    joinRoutes(api, ctx);
   },
   rooms: [{ kind: 'entity', mayJoin: mayJoinEntity }],
   permissionSubjects: ['entities', 'entityDefinitions'],
+  seed: { run: seedEntities },
 });

@@ -14,6 +14,7 @@ import { headedAnswer, sharedHead, type JsonAnswer, type SharedHead } from '../h
 import { isStaff, viewAsListIds } from '../permissions';
 import { activeBrand } from '../settings/brands';
 import type { DocumentStore } from '../storage/documents';
+import { viewEntityPage } from '../entities';
 import { needsViewerFilter, pageForViewer } from '../structure/block-visibility';
 import { readPageDocumentWithJson, readStructure } from '../structure/read';
 import { itemPermissionsOf, ownDataPrivacy, userState } from './accounts';
@@ -22,6 +23,8 @@ export interface InitOpts {
   pageId?: Id;
   moduleSlug?: string;
   pageSlug?: string;
+  /** The page as a page of this entity's space (its id or slug): sent only when the space decision lists it. */
+  entityId?: string;
 }
 
 type Head = Pick<InitResponse, 'settings' | 'i18n' | 'activeBrandSettings' | 'generalAccessPermitted' | 'structure'>;
@@ -64,8 +67,9 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
     const module = structure.modules.find((m) => m.slug === opts.moduleSlug);
     pageId = module?.pages.find((p) => p.slug === (opts.pageSlug ?? p.slug))?.id;
   }
-  const viewable = pageId ? structure.modules.some((m) => m.pages.some((p) => p.id === pageId)) : false;
-  const page = viewable && pageId ? await readPageDocumentWithJson(ctx.store, pageId, ctx.validator.storedBlockOptionsProblem) : undefined;
+  const shown = pageId ? structure.modules.flatMap((m) => m.pages).find((p) => p.id === pageId) : undefined;
+  const space = shown ? await viewEntityPage(ctx, ctx.store, user, shown, typeof opts.entityId === 'string' ? opts.entityId : undefined) : undefined;
+  const page = space && pageId ? await readPageDocumentWithJson(ctx.store, pageId, ctx.validator.storedBlockOptionsProblem) : undefined;
   const perViewerPage = !!page && needsViewerFilter(page.value, user);
   const overridesData = overrides?.data ?? NO_OVERRIDES;
 
@@ -98,7 +102,7 @@ export async function initAnswer(ctx: AppContext, user: SignedInUser, opts: Init
     permissions: user.account.permissions,
     visiblePermissions: isStaff(user.account) ? await itemPermissionsOf(ctx, user) : {},
     basePaths: user.basePaths,
-    ...(perViewerPage ? { page: pageForViewer(page.value, user) } : {}),
+    ...(perViewerPage ? { page: pageForViewer(page.value, user, space?.entity) } : {}),
   };
   // What each domain adds for this user (server/domain.ts `init`).
   for (const domain of ctx.domains) if (domain.init) Object.assign(tail, await domain.init(ctx, user));

@@ -1,11 +1,13 @@
 /**
  * Blocks a viewer may not see are never sent (spec 6: reads that would leak). The server decides
  * a block's advanced visibility rules when they read only the user and the user's lists, which it
- * knows; rules that read the viewed profile, the entity, the device or form values depend on
- * where the block is shown, so those blocks go out and the browser decides, as for the device
- * booleans. Admins see every block unless viewing as lists.
+ * knows, and, on a page loaded for an entity (a space), also when they read that entity
+ * (`entityField`, `userEntityPowerUp`: the entity and her real memberships); rules that read the
+ * viewed profile, other entities, the device or form values depend on where the block is shown,
+ * so those blocks go out and the browser decides, as for the device booleans. Admins see every
+ * block unless viewing as lists.
  */
-import type { Block, Field, Id, Page } from '../../schemas/model';
+import type { Block, Entity, Field, Id, Page } from '../../schemas/model';
 import type { PageResponse } from '../../schemas/model/api/structure';
 import { viewAsContext } from '../../engine/core/rules/visibility';
 import { viewAsListIds, type PermissionContext } from '../permissions';
@@ -13,18 +15,22 @@ import { childBlockIds, removeChildFrom } from '../../engine/core/structure/layo
 
 /** Context paths the server can answer for any viewer: the user and their list memberships. */
 const SERVER_KNOWN = /^(user|lists)(\.|$)/;
+/** ... and, when the page is loaded for an entity, that entity. */
+const SERVER_KNOWN_WITH_ENTITY = /^(user|lists|entity)(\.|$)/;
 
 const hasRules = (block: Block) => !!(block.visibility?.advanced && block.visibility.rules);
 
 /** Whether a block with advanced rules is hidden from this viewer, as far as the server can tell. */
-export function blockHiddenFrom(ctx: PermissionContext, block: Block): boolean {
+export function blockHiddenFrom(ctx: PermissionContext, block: Block, entity?: Entity): boolean {
   if (!hasRules(block)) return false;
   const viewAs = viewAsListIds(ctx.account);
   if (ctx.account.isAdmin && !viewAs) return false;
   const rules = block.visibility!.rules!;
   const paths = ctx.evaluator.dependencies?.(rules);
-  if (!paths || paths.some((p) => !SERVER_KNOWN.test(p))) return false;
-  const context = viewAs ? viewAsContext(ctx.ruleContext, viewAs) : ctx.ruleContext;
+  const known = entity ? SERVER_KNOWN_WITH_ENTITY : SERVER_KNOWN;
+  if (!paths || paths.some((p) => !known.test(p))) return false;
+  const base = entity ? { ...ctx.ruleContext, entity } : ctx.ruleContext;
+  const context = viewAs ? viewAsContext(base, viewAs) : base;
   // A malformed rule evaluates as not matching: hidden from members (the admin who wrote it sees the error).
   return !ctx.evaluator.evaluate(rules, context).matches;
 }
@@ -42,7 +48,7 @@ function withoutIds<T extends Page | Block>(item: T, hidden: Set<Id>): T {
 }
 
 /** Ids of the page's blocks hidden from this viewer: those whose rules say so, and everything under them. */
-export function hiddenBlockIds(doc: Pick<PageResponse, 'blocks'>, ctx: PermissionContext): Set<Id> {
+export function hiddenBlockIds(doc: Pick<PageResponse, 'blocks'>, ctx: PermissionContext, entity?: Entity): Set<Id> {
   const byId = new Map(doc.blocks.map((b) => [b.id, b]));
   const hidden = new Set<Id>();
   const hide = (id: Id) => {
@@ -51,13 +57,13 @@ export function hiddenBlockIds(doc: Pick<PageResponse, 'blocks'>, ctx: Permissio
     const block = byId.get(id);
     if (block) childBlockIds(block).forEach(hide);
   };
-  for (const block of doc.blocks) if (blockHiddenFrom(ctx, block)) hide(block.id);
+  for (const block of doc.blocks) if (blockHiddenFrom(ctx, block, entity)) hide(block.id);
   return hidden;
 }
 
-/** The page document as this viewer may see it; the shared document itself when nothing is hidden. */
-export function pageForViewer(doc: PageResponse, ctx: PermissionContext): PageResponse {
-  const hidden = hiddenBlockIds(doc, ctx);
+/** The page document as this viewer may see it (for the entity of its space, when it has one); the shared document itself when nothing is hidden. */
+export function pageForViewer(doc: PageResponse, ctx: PermissionContext, entity?: Entity): PageResponse {
+  const hidden = hiddenBlockIds(doc, ctx, entity);
   if (!hidden.size) return doc;
   const byId = new Map(doc.blocks.map((b) => [b.id, b]));
 

@@ -10,7 +10,8 @@ import type { Socket } from 'socket.io';
 import type { Page } from '../../schemas/model';
 import { permissionContextOf, type AppContext } from '../context';
 import { can, canAdminister, canViewPage, itemPermissionChangeAffects } from '../permissions';
-import { ack } from '../realtime';
+import { ack, type RoomScope } from '../realtime';
+import { mayViewEntityPage } from '../entities';
 import type { Account } from '../model';
 import { changeAudience } from './change-audience';
 import { readStructure } from './read';
@@ -49,10 +50,11 @@ export async function mayViewModule(ctx: AppContext, accountId: string, moduleId
   return !!viewer && (await readStructure(ctx.store, viewer)).modules.some((m) => m.id === moduleId);
 }
 
-export async function mayViewPage(ctx: AppContext, accountId: string, pageId: string): Promise<boolean> {
+/** `page:subscribe {id, entityId?}`: the page is viewable, and as a page of that entity's space when one is named. */
+export async function mayViewPage(ctx: AppContext, accountId: string, pageId: string, scope?: RoomScope): Promise<boolean> {
   const viewer = await permissionContextOf(ctx, accountId);
   const page = (await ctx.store.get<Page>('page', pageId))?.data;
-  return !!viewer && !!page && canViewPage(viewer, page);
+  return !!viewer && !!page && canViewPage(viewer, page) && (await mayViewEntityPage(ctx, viewer, page, scope?.entityId));
 }
 
 export async function mayEditPage(ctx: AppContext, accountId: string, pageId: string): Promise<boolean> {

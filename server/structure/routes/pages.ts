@@ -4,6 +4,7 @@ import type { Id, Module, Page } from '../../../schemas/model';
 import type { DefaultPagesViewPermissionRequest } from '../../../schemas/model/api/settings';
 import type { PageChildrenRequest, PageCreateRequest, PageOrderRequest, PageUpdateRequest, PropertyRequest } from '../../../schemas/model/api/structure';
 import { requireStaff, requireUser, type AppContext } from '../../context';
+import { queryRef, viewEntityPage } from '../../entities';
 import { badRequest, notFound } from '../../errors';
 import { intParam, paginate } from '../../http/params';
 import { canViewPage, need } from '../../permissions';
@@ -52,12 +53,16 @@ export function structurePageRoutes(app: FastifyInstance, ctx: AppContext): void
     return (await structureSource(ctx).list<Page>('page')).map((p) => p.data).filter((p) => canViewPage(user, p));
   });
 
-  app.get<{ Params: { id: string } }>('/structure/page/:id', async (req, reply) => {
+  // `entityId`: the page as a page of that entity's space (core §2.5): refused as unknown unless the space decision lists it.
+  app.get<{ Params: { id: string }; Querystring: { entityId?: unknown } }>('/structure/page/:id', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    await requireVisiblePage(structureSource(ctx), user, req.params.id);
+    const entityRef = queryRef(req.query.entityId, 'entityId');
+    const page = await requireVisiblePage(structureSource(ctx), user, req.params.id);
+    const space = await viewEntityPage(ctx, structureSource(ctx), user, page, entityRef);
+    if (!space) throw notFound(`page "${req.params.id}" does not exist`);
     const doc = await readPageDocumentWithJson(structureSource(ctx), req.params.id, ctx.validator.storedBlockOptionsProblem);
     if (!doc) throw notFound(`page "${req.params.id}" does not exist`);
-    return sendJsonAnswer(req, reply, needsViewerFilter(doc.value, user) ? jsonAnswer(JSON.stringify(pageForViewer(doc.value, user))) : doc);
+    return sendJsonAnswer(req, reply, needsViewerFilter(doc.value, user) ? jsonAnswer(JSON.stringify(pageForViewer(doc.value, user, space.entity))) : doc);
   });
 
   app.put('/structure/page', async (req) => {

@@ -1,0 +1,217 @@
+/**
+ * Entity spaces and the join power-up (schemas/model/api/entities.ts; core §2.5) on SQLite and
+ * PostgreSQL, on the demo's workshops (server/entities/seed.ts): the space decision per viewer
+ * (a non-member sees the overview, a Participant lands on the participants' page, a Mentor on the
+ * mentors' page, an admin sees every entity page), pagePermissions enforced on the page answer,
+ * init and the page subscription, a corrupt entity failing closed, and join and leave (accepted
+ * at once, applied under approval, 409 when full or banned, the entity room told the new count).
+ */
+import type { Kysely } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import type { JoinState, SpaceAnswer } from '../../schemas/model/api/entities';
+import type { InitResponse } from '../../schemas/model/api/session';
+import type { PageResponse } from '../../schemas/model/api/structure';
+import { DEMO_ENTITIES } from '../../server/entities/seed';
+import { describeBackends } from '../helpers/backends';
+import { emitAck, nextEvent, socketFor } from '../helpers/sockets';
+
+type AnyDb = Kysely<any>;
+type Message = { message: string; code?: string };
+const P = DEMO_ENTITIES.pages;
+
+describeBackends('entity spaces and the join power-up', (api) => {
+  const tokens: Record<string, string> = {};
+  const db = () => api.server.ctx.store.kysely as unknown as AnyDb;
+
+  beforeAll(async () => {
+    for (const who of ['admin', 'maya', 'victor', 'grace', 'chloe', 'bruno']) tokens[who] = await api.signIn(who);
+  });
+
+  const space = (who: string, ref: string, query = '') => api.call<SpaceAnswer & Message>('GET', `entities/${ref}/space${query}`, { token: tokens[who] });
+  const page = (who: string, id: string, entityId?: string) =>
+    api.call<PageResponse & Message>('GET', `structure/page/${id}${entityId ? `?entityId=${encodeURIComponent(entityId)}` : ''}`, { token: tokens[who] });
+  const join = (who: string, ref: string, body?: unknown) => api.call<JoinState & Message>('POST', `structure/powerUp/${ref}/join`, { token: tokens[who], body });
+  const leave = (who: string, ref: string) => api.call<JoinState & Message>('POST', `structure/powerUp/${ref}/leave`, { token: tokens[who] });
+  const joinState = (who: string, ref: string) => api.call<JoinState & Message>('GET', `structure/powerUp/${ref}/join`, { token: tokens[who] });
+  const membershipRows = (accountId: string, listId: string) =>
+    db().selectFrom('list_memberships').selectAll().where('account_id', '=', accountId).where('list_id', '=', listId).execute();
+
+  it('a non-member sees the overview only: asked for a members page she goes to the overview', async () => {
+    const plain = await space('victor', 'design-sprint');
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ moduleSlug: 'spaces', pageSlug: 'overview', viewablePageIds: [P.overview], redirected: true });
+    expect(plain.body.entity).toMatchObject({ id: DEMO_ENTITIES.designSprint, title: 'Design Sprint', permissionType: 'memberships' });
+    expect(plain.body.membershipTypeId).toBeUndefined();
+    const asked = await space('victor', DEMO_ENTITIES.designSprint, '?moduleSlug=spaces&pageSlug=members');
+    expect(asked.body).toMatchObject({ pageSlug: 'overview', redirected: true });
+    const overview = await space('victor', 'design-sprint', '?pageSlug=overview');
+    expect(overview.body).toMatchObject({ pageSlug: 'overview', redirected: false });
+  });
+
+  it('each membership type lands on its own page and views its pages; an admin views every entity page', async () => {
+    const maya = await space('maya', 'design-sprint');
+    expect(maya.body).toMatchObject({ pageSlug: 'members', membershipTypeId: 'participant', redirected: true });
+    expect([...maya.body.viewablePageIds].sort()).toEqual([P.members, P.overview].sort());
+    expect((await space('maya', 'design-sprint', '?pageSlug=mentors')).body.pageSlug).toBe('members');
+    const grace = await space('grace', 'design-sprint');
+    expect(grace.body).toMatchObject({ pageSlug: 'mentors', membershipTypeId: 'mentor' });
+    expect([...grace.body.viewablePageIds].sort()).toEqual([P.members, P.mentors, P.overview].sort());
+    const admin = await space('admin', 'design-sprint', '?pageSlug=mentors');
+    expect(admin.body).toMatchObject({ pageSlug: 'mentors', redirected: false });
+    expect([...admin.body.viewablePageIds].sort()).toEqual([P.event, P.job, P.members, P.mentors, P.overview].sort());
+    // An event goes to its own location page.
+    expect((await space('victor', 'open-evening')).body).toMatchObject({ pageSlug: 'event', viewablePageIds: [P.event] });
+  });
+
+  it('unknown entities, modules without a viewable page and bad input', async () => {
+    expect((await space('victor', 'no-such-entity')).status).toBe(404);
+    expect((await space('victor', 'design-sprint', '?moduleSlug=home')).status).toBe(404);
+    expect((await space('victor', 'design-sprint', '?moduleSlug=no-such-module')).status).toBe(404);
+    const long = await space('victor', 'design-sprint', `?pageSlug=${'x'.repeat(300)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/pageSlug/);
+  });
+
+  it('pagePermissions on the page answer: a page the decision does not list is a 404, over HTTP and init', async () => {
+    expect((await page('victor', P.members, 'design-sprint')).status).toBe(404);
+    expect((await page('victor', P.overview, 'design-sprint')).status).toBe(200);
+    expect((await page('maya', P.members, 'design-sprint')).status).toBe(200);
+    expect((await page('maya', P.mentors, 'design-sprint')).status).toBe(404);
+    expect((await page('maya', P.members, 'woodturning-basics')).status).toBe(404);
+    expect((await page('maya', P.members, 'no-such-entity')).status).toBe(404);
+    // Without an entity an entity page is for staff only; a normal page needs none.
+    expect((await page('maya', P.members)).status).toBe(404);
+    expect((await page('admin', P.members)).status).toBe(200);
+    expect((await page('victor', P.find)).status).toBe(200);
+    const init = (who: string, opts: unknown) =>
+      api.call<InitResponse>('GET', `init?opts=${encodeURIComponent(JSON.stringify(opts))}`, { token: tokens[who] }).then((r) => r.body.page);
+    expect(await init('victor', { pageId: P.members, entityId: 'design-sprint' })).toBeFalsy();
+    expect((await init('maya', { pageId: P.members, entityId: 'design-sprint' }))?.page.id).toBe(P.members);
+    expect((await init('maya', { moduleSlug: 'spaces', pageSlug: 'overview', entityId: DEMO_ENTITIES.designSprint }))?.page.id).toBe(P.overview);
+    expect(await init('maya', { pageId: P.members })).toBeFalsy();
+  });
+
+  it('the page subscription for an entity refuses the pages the decision does not list', async () => {
+    const victor = await socketFor(api.url, tokens.victor);
+    const maya = await socketFor(api.url, tokens.maya);
+    try {
+      expect(await emitAck(victor, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await emitAck(victor, 'page:subscribe', { id: P.members })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await emitAck(victor, 'page:subscribe', { id: P.overview, entityId: 'design-sprint' })).toEqual({ ok: true });
+      expect((await emitAck(victor, 'page:subscribe', { id: P.overview, entityId: 42 })).ok).toBe(false);
+      expect(await emitAck(maya, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: true });
+    } finally {
+      victor.disconnect();
+      maya.disconnect();
+    }
+  });
+
+  it('a corrupt entity still answers, failing closed: only its location page', async () => {
+    const now = Date.now();
+    await db()
+      .insertInto('entities')
+      .values({
+        id: 'corrupt-workshop',
+        definition_id: DEMO_ENTITIES.workshops,
+        slug: 'corrupt-workshop',
+        title: 'Corrupt workshop',
+        data: '{',
+        power_ups: 'not json',
+        power_up_data: '[1,2',
+        page_permissions: '{"a":1}',
+        default_permission: null,
+        permission_type: 'memberships',
+        location: JSON.stringify({ module: 'spaces', page: 'overview' }),
+        context: '{}',
+        starts_at: null,
+        lat: null,
+        lng: null,
+        created_by: null,
+        created: now,
+        updated: now,
+      })
+      .execute();
+    const answer = await space('maya', 'corrupt-workshop', '?pageSlug=members');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ pageSlug: 'overview', viewablePageIds: [P.overview], redirected: true });
+    expect(answer.body.entity.unreadable).toEqual(expect.arrayContaining(['data', 'powerUps', 'powerUpData', 'pagePermissions']));
+    expect((await page('maya', P.members, 'corrupt-workshop')).status).toBe(404);
+    expect((await join('maya', 'corrupt-workshop')).status).toBe(400);
+  });
+
+  it('joining accepts at once, lands on the type landing page and opens its pages; leaving closes them', async () => {
+    const before = await joinState('victor', 'design-sprint');
+    expect(before.body).toMatchObject({ state: null, listId: DEMO_ENTITIES.participants, membershipTypeId: 'participant', approval: false, capacity: 20, isFull: false });
+    const watcher = await socketFor(api.url, tokens.chloe);
+    try {
+      expect(await emitAck(watcher, 'entity:subscribe', { id: DEMO_ENTITIES.designSprint })).toEqual({ ok: true });
+      const heard = nextEvent<{ entityId: string; memberCount: number }>(watcher, 'entities:join');
+      const joined = await join('victor', 'design-sprint');
+      expect(joined.status).toBe(200);
+      expect(joined.body).toMatchObject({ state: 'accepted', memberCount: before.body.memberCount + 1, landing: { moduleSlug: 'spaces', pageSlug: 'members' } });
+      expect(await heard).toEqual({ entityId: DEMO_ENTITIES.designSprint, memberCount: before.body.memberCount + 1 });
+    } finally {
+      watcher.disconnect();
+    }
+    const rows = await membershipRows('victor', DEMO_ENTITIES.participants);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'accepted', entity_id: DEMO_ENTITIES.designSprint, membership_type_id: 'participant' });
+    expect((await space('victor', 'design-sprint')).body).toMatchObject({ pageSlug: 'members', membershipTypeId: 'participant' });
+    expect((await page('victor', P.members, 'design-sprint')).status).toBe(200);
+    // Joining again changes nothing.
+    expect((await join('victor', 'design-sprint')).body.state).toBe('accepted');
+    expect(await membershipRows('victor', DEMO_ENTITIES.participants)).toHaveLength(1);
+
+    const left = await leave('victor', 'design-sprint');
+    expect(left.body).toMatchObject({ state: 'withdrawn', memberCount: before.body.memberCount });
+    expect(left.body.landing).toBeUndefined();
+    expect((await page('victor', P.members, 'design-sprint')).status).toBe(404);
+    expect((await leave('victor', 'design-sprint')).body.state).toBe('withdrawn');
+    // Back again from withdrawn.
+    expect((await join('victor', 'design-sprint')).body.state).toBe('accepted');
+    expect((await leave('victor', 'design-sprint')).status).toBe(200);
+  });
+
+  it('a membership type chosen in the join boxes joins its own list and lands on its page', async () => {
+    const mentor = await join('bruno', 'design-sprint', { membershipTypeId: 'mentor' });
+    expect(mentor.status).toBe(200);
+    expect(mentor.body).toMatchObject({ state: 'accepted', listId: DEMO_ENTITIES.mentors, membershipTypeId: 'mentor', landing: { pageSlug: 'mentors' } });
+    expect((await page('bruno', P.mentors, 'design-sprint')).status).toBe(200);
+    expect((await leave('bruno', 'design-sprint')).body.state).toBe(null); // her participant membership: none
+    const unknown = await join('bruno', 'design-sprint', { membershipTypeId: 'speaker' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/membershipTypeId/);
+  });
+
+  it('under approval a join is a request; a full list and a banned member are refused and nothing changes', async () => {
+    const applied = await join('victor', 'repair-cafe');
+    expect(applied.body).toMatchObject({ state: 'applied', approval: true, listId: DEMO_ENTITIES.repairers });
+    expect(applied.body.landing).toBeUndefined();
+
+    await db().updateTable('user_lists').set({ capacity: 1 }).where('id', '=', DEMO_ENTITIES.woodturners).execute();
+    const full = await join('victor', 'woodturning-basics');
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('listFull');
+    expect(await membershipRows('victor', DEMO_ENTITIES.woodturners)).toHaveLength(0);
+    expect((await joinState('victor', 'woodturning-basics')).body).toMatchObject({ isFull: true, capacity: 1, state: null });
+
+    await db().updateTable('user_lists').set({ capacity: null }).where('id', '=', DEMO_ENTITIES.woodturners).execute();
+    expect((await join('chloe', 'woodturning-basics')).body.state).toBe('accepted');
+    await db().updateTable('list_memberships').set({ state: 'banned' }).where('account_id', '=', 'chloe').where('list_id', '=', DEMO_ENTITIES.woodturners).execute();
+    const banned = await join('chloe', 'woodturning-basics');
+    expect(banned.status).toBe(409);
+    expect((await membershipRows('chloe', DEMO_ENTITIES.woodturners))[0]).toMatchObject({ state: 'banned' });
+    expect((await leave('chloe', 'woodturning-basics')).status).toBe(409);
+  });
+
+  it('bad input: an entity without the join power-up, unknown entities, a body that is not an object', async () => {
+    const event = await join('victor', 'open-evening');
+    expect(event.status).toBe(400);
+    expect(event.body.message).toMatch(/join power-up/);
+    expect((await join('victor', 'no-such-entity')).status).toBe(404);
+    expect((await joinState('victor', 'no-such-entity')).status).toBe(404);
+    expect((await join('victor', 'design-sprint', [1])).status).toBe(400);
+    expect((await join('victor', 'design-sprint', { membershipTypeId: 7 })).status).toBe(400);
+    expect(await membershipRows('victor', DEMO_ENTITIES.participants)).toEqual([expect.objectContaining({ state: 'withdrawn' })]);
+  });
+});
