@@ -162,6 +162,27 @@ describeBackends('the entities admin area', (api) => {
     expect((await entity(mine.id)).title).toBe('Blue team (renamed)');
   }, 60_000);
 
+  it('saves the data form by key, and a duplicate of a unique field is refused naming the field, nothing changed', async () => {
+    const def = await createDefinition(`Chapters ${api.backend}`, {
+      fields: [{ id: 'f-code', key: 'code', label: 'Chapter code', type: 'text', unique: true }],
+    });
+    await createEntity(def.id, 'North', `north-${api.backend}`, { code: 'N1' });
+    const south = await createEntity(def.id, 'South', `south-${api.backend}`, { code: 'S1' });
+    const toasts: AdminToast[] = [];
+    renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/${south.id}`);
+    const code = await screen.findByRole('textbox', { name: 'Chapter code' });
+    expect(code).toHaveValue('S1');
+    fireEvent.change(code, { target: { value: 'n1' } });
+    fireEvent.click(await screen.findByRole('button', { name: texts.entity.saveFields }));
+    await waitFor(() => expect(screen.getByText(/already has this Chapter code/)).toBeInTheDocument());
+    expect((await entity(south.id)).data).toMatchObject({ code: 'S1' });
+
+    fireEvent.change(code, { target: { value: 'S2' } });
+    fireEvent.click(screen.getByRole('button', { name: texts.entity.saveFields }));
+    await waitFor(() => expect(toasts).toContainEqual({ type: 'positive', message: 'Entity “South” saved.' }));
+    expect((await entity(south.id)).data).toMatchObject({ code: 'S2' });
+  }, 60_000);
+
   it('shows the panels read-only to an elevated user who may open them but not change them, as the server refuses her', async () => {
     const def = await createDefinition(`Guilds ${api.backend}`, { fields: [{ id: 'f-motto', key: 'motto', label: 'Motto', type: 'text' }] });
     const guild = await createEntity(def.id, 'Weavers', `weavers-${api.backend}`, { motto: 'Warp and weft' });
