@@ -246,9 +246,11 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = req.body as { data?: unknown } | undefined;
     if (!isObject(body) || !isObject(body.data)) throw badRequest('send {data} with the power-up’s data object');
     const data = body.data;
-    return writeEntity(ctx, user, req.params.id, { action: 'powerUpData', permissions: spaceChanged }, async (entity) => {
+    // Checked before the write's transaction: its lookups read through ctx.store, which on SQLite's
+    // one connection would wait for the transaction forever.
+    await checkPowerUpData(ctx, powerUp, data);
+    return writeEntity(ctx, user, req.params.id, { action: 'powerUpData', permissions: spaceChanged }, (entity) => {
       if (!entity.powerUps?.includes(powerUp)) throw badRequest(`power-up "${powerUp.slice(0, 40)}" is not on the entity`);
-      await checkPowerUpData(ctx, powerUp, data);
       return { powerUpData: { ...(entity.powerUpData ?? {}), [powerUp]: data } };
     });
   });

@@ -183,6 +183,46 @@ describeBackends('the entities admin area', (api) => {
     expect((await entity(south.id)).data).toMatchObject({ code: 'S2' });
   }, 60_000);
 
+  it("turns a power-up on, saves its membership types, and sends one of the definition's notifications", async () => {
+    const def = await createDefinition(`Crews ${api.backend}`, {
+      powerUps: ['membership', 'durations'],
+      settings: { notificationsForEntities: ['entityUpdated'] },
+    });
+    const crew = await createEntity(def.id, 'Deck crew', `deck-crew-${api.backend}`);
+    const list = (
+      await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label: `Deck hands ${api.backend}`, capacity: null } } })
+    ).body;
+    const toasts: AdminToast[] = [];
+    renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/${crew.id}`);
+    const membership = await screen.findByRole('switch', { name: new RegExp(texts.powerUps.names.membership) });
+    expect(membership).toHaveAttribute('aria-checked', 'false');
+    fireEvent.click(membership);
+    await waitFor(() => expect(membership).toHaveAttribute('aria-checked', 'true'));
+    expect((await entity(crew.id)).powerUps).toContain('membership');
+
+    const types = await screen.findByRole('form', { name: texts.membership.title });
+    fireEvent.click(within(types).getByRole('button', { name: texts.membership.add }));
+    fireEvent.change(within(types).getByRole('textbox', { name: texts.membership.label }), { target: { value: 'Sailor' } });
+    await within(types).findByRole('option', { name: list.label });
+    fireEvent.change(within(types).getByRole('combobox', { name: texts.membership.primaryUserList }), { target: { value: list.id } });
+    fireEvent.change(within(types).getByRole('textbox', { name: texts.membership.tags }), { target: { value: 'deck, night' } });
+    fireEvent.click(within(types).getByRole('button', { name: texts.membership.save }));
+    await waitFor(() => expect(toasts).toContainEqual({ type: 'positive', message: `${texts.powerUps.names.membership} saved.` }));
+    expect((await entity(crew.id)).powerUpData?.membership?.membershipType).toEqual([
+      expect.objectContaining({ label: 'Sailor', primaryUserList: { value: list.id }, tags: { value: ['deck', 'night'] } }),
+    ]);
+
+    const notify = screen.getByRole('heading', { name: texts.notify.title }).closest('section')!;
+    expect(
+      within(notify)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([en.events.entityUpdated]);
+    fireEvent.change(within(notify).getByRole('textbox', { name: texts.notify.message }), { target: { value: 'New rota is up.' } });
+    fireEvent.click(within(notify).getByRole('button', { name: texts.notify.send }));
+    await waitFor(() => expect(toasts.some((x) => x.type === 'positive' && x.message.startsWith('Notification sent to'))).toBe(true));
+  }, 60_000);
+
   it('shows the panels read-only to an elevated user who may open them but not change them, as the server refuses her', async () => {
     const def = await createDefinition(`Guilds ${api.backend}`, { fields: [{ id: 'f-motto', key: 'motto', label: 'Motto', type: 'text' }] });
     const guild = await createEntity(def.id, 'Weavers', `weavers-${api.backend}`, { motto: 'Warp and weft' });
