@@ -162,6 +162,23 @@ describeBackends('the entities admin area', (api) => {
     expect((await entity(mine.id)).title).toBe('Blue team (renamed)');
   }, 60_000);
 
+  it('creates an entity with its fields from the new-entity screen, the slug made from the title', async () => {
+    const def = await createDefinition(`Studios ${api.backend}`, { fields: [{ id: 'f-room', key: 'room', label: 'Room', type: 'text', required: true }] });
+    const toasts: AdminToast[] = [];
+    const view = renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/new`);
+    expect(await screen.findByRole('heading', { name: `New entity of “${def.name}”` })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: texts.entity.title }), { target: { value: `Blue Studio ${api.backend}` } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Room/ }), { target: { value: 'B12' } });
+    // The form engine lets Create go once the required Room is valid (its checks wait for typing to stop).
+    const create = screen.getByRole('button', { name: texts.entity.create });
+    await waitFor(() => expect(create).toBeEnabled());
+    fireEvent.click(create);
+    await waitFor(() => expect(view.history.at(-1)).toMatch(new RegExp(`^/admin/entities/${def.id}/entity/(?!new)[^/]+$`)));
+    const id = view.history.at(-1)!.split('/').at(-1)!;
+    expect(await entity(id)).toMatchObject({ title: `Blue Studio ${api.backend}`, slug: `blue-studio-${api.backend}`, data: { room: 'B12' } });
+    expect(toasts).toContainEqual({ type: 'positive', message: `Entity “Blue Studio ${api.backend}” created.` });
+  }, 60_000);
+
   it('saves the data form by key, and a duplicate of a unique field is refused naming the field, nothing changed', async () => {
     const def = await createDefinition(`Chapters ${api.backend}`, {
       fields: [{ id: 'f-code', key: 'code', label: 'Chapter code', type: 'text', unique: true }],
