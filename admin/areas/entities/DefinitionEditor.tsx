@@ -19,8 +19,6 @@ import {
   POWER_UPS,
 } from '../../../engine/core/entities';
 import type { EntityConceptType, EntityDefinition, EntityFieldDefinition, EntityPermissionType, PowerUp } from '../../../schemas/model';
-import type { PowerUpInfo } from '../../../schemas/model/api/entities';
-import type { StructureResponse } from '../../../schemas/model/api/structure';
 import { Dialog } from '../../core/Dialog';
 import { Switch } from '../../core/membership/Switch';
 import { TabPanel, Tabs } from '../../core/Tabs';
@@ -28,7 +26,7 @@ import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
 import { FieldDialog, fieldTypeTitle } from './FieldDialog';
-import { Failure, useHolder } from './shared';
+import { Failure, usePowerUpCatalogue, useStructure, useHolder } from './shared';
 
 export const DEFINITION_TABS = ['fields', 'powerUps', 'settings', 'notifications'] as const;
 type Tab = (typeof DEFINITION_TABS)[number];
@@ -175,22 +173,6 @@ function FieldsTab({ api, definition, editable, onSaved }: TabProps) {
   );
 }
 
-/** The power-up catalogue (GET structure/powerUp); our own names and no block list when it cannot be read. */
-export function usePowerUpCatalogue(api: EntitiesApi): Map<PowerUp, PowerUpInfo> {
-  const [catalogue, setCatalogue] = useState(new Map<PowerUp, PowerUpInfo>());
-  useEffect(() => {
-    let live = true;
-    api.powerUps().then(
-      (all) => live && setCatalogue(new Map(all.map((p) => [p.id, p]))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return catalogue;
-}
-
 function PowerUpsTab({ api, definition, editable, onSaved }: TabProps) {
   const { services, t } = useAdminFrame();
   const catalogue = usePowerUpCatalogue(api);
@@ -231,22 +213,6 @@ function PowerUpsTab({ api, definition, editable, onSaved }: TabProps) {
       </ul>
     </section>
   );
-}
-
-/** Modules and their entity pages (GET structure), for where new entities live and which pages they show. */
-export function useStructure(api: EntitiesApi): StructureResponse | undefined {
-  const [structure, setStructure] = useState<StructureResponse>();
-  useEffect(() => {
-    let live = true;
-    api.structure().then(
-      (found) => live && setStructure(found),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return structure;
 }
 
 function SettingsTab({ api, definition, editable, onSaved }: TabProps) {

@@ -28,10 +28,9 @@ import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { DataForm } from './DataForm';
-import { useStructure } from './DefinitionEditor';
 import { isSlugRefusal, messageOf, type EntitiesApi, type EntitiesApiError } from './entities-api';
 import { PowerUpsSection } from './PowerUpEditors';
-import { Failure, useHolder } from './shared';
+import { Failure, useHolder, useStructure, type ModulePage } from './shared';
 
 export function EntityEditor({ api, definitionId, entityId }: { api: EntitiesApi; definitionId: string; entityId?: string }) {
   const loaded = useLoaded(
@@ -287,12 +286,6 @@ function Basics({ api, entity, editable, onSaved }: { api: EntitiesApi; entity: 
       )}
     </form>
   );
-}
-
-interface ModulePage {
-  id: string;
-  slug: string;
-  name: string;
 }
 
 function PagePermissions(props: { api: EntitiesApi; entity: Entity; editable: boolean; modulePages: ModulePage[]; moduleSlug?: string; onSaved: Saved }) {

@@ -11,15 +11,8 @@ import type { Entity, EntityDefinition, JsonObject, MembershipType, PowerUp } fr
 import type { UserListView } from '../../../schemas/model/api/lists';
 import { Switch } from '../../core/membership/Switch';
 import { useAdminFrame } from '../../frame/frame-context';
-import { usePowerUpCatalogue } from './DefinitionEditor';
 import { messageOf, type EntitiesApi } from './entities-api';
-import { Failure } from './shared';
-
-interface ModulePage {
-  id: string;
-  slug: string;
-  name: string;
-}
+import { Failure, usePowerUpCatalogue, type ModulePage } from './shared';
 
 interface SectionProps {
   api: EntitiesApi;

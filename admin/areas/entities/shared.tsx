@@ -1,8 +1,11 @@
-/** What the entities area's screens share: the signed-in holder, route checks, the page-by-page pager and a debounced search text. */
+/** What the entities area's screens share: the holder, route checks, the pager, a debounced search text, and the power-up and structure lookups. */
 import { useEffect, useState } from 'react';
 import { adminArea, mayOpenAdminRoute, type AdminRouteName } from '../../../engine/core/admin-areas';
 import type { PermissionHolder } from '../../../engine/core/permissions';
-import type { Id } from '../../../schemas/model';
+import type { Id, PowerUp } from '../../../schemas/model';
+import type { PowerUpInfo } from '../../../schemas/model/api/entities';
+import type { StructureResponse } from '../../../schemas/model/api/structure';
+import type { EntitiesApi } from './entities-api';
 import { useAdminFrame } from '../../frame/frame-context';
 
 export type Holder = PermissionHolder & { accountId?: Id };
@@ -54,4 +57,43 @@ export function Failure({ title, message, id }: { title: string; message?: strin
       {message && <p className="t-admin-meta">{message}</p>}
     </div>
   );
+}
+
+/** A page of the location module that belongs to a space (type entity). */
+export interface ModulePage {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/** The power-up catalogue (GET structure/powerUp); our own names and no block list when it cannot be read. */
+export function usePowerUpCatalogue(api: EntitiesApi): Map<PowerUp, PowerUpInfo> {
+  const [catalogue, setCatalogue] = useState(new Map<PowerUp, PowerUpInfo>());
+  useEffect(() => {
+    let live = true;
+    api.powerUps().then(
+      (all) => live && setCatalogue(new Map(all.map((p) => [p.id, p]))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return catalogue;
+}
+
+/** Modules and their entity pages (GET structure), for where new entities live and which pages they show. */
+export function useStructure(api: EntitiesApi): StructureResponse | undefined {
+  const [structure, setStructure] = useState<StructureResponse>();
+  useEffect(() => {
+    let live = true;
+    api.structure().then(
+      (found) => live && setStructure(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return structure;
 }
