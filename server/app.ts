@@ -158,7 +158,10 @@ export async function startTessera(config: ServerConfig, options: StartOptions =
         return claims && (await sessionAccount(store, claims)) ? claims : undefined;
       },
       rooms: domains.flatMap((d) =>
-        (d.rooms ?? []).map((room) => ({ kind: room.kind, mayJoin: (accountId: string, id: string, scope?: RoomScope) => room.mayJoin(ctx, accountId, id, scope) })),
+        (d.rooms ?? []).map((room) => ({
+          kind: room.kind,
+          mayJoin: (accountId: string, id: string, scope?: RoomScope) => room.mayJoin(ctx, accountId, id, scope),
+        })),
       ),
       onConnection: domains.flatMap((d) =>
         d.onConnection ? [(socket: Parameters<NonNullable<Domain['onConnection']>>[1]) => d.onConnection!(ctx, socket)] : [],

@@ -64,8 +64,8 @@ export interface RealtimeOptions {
   freshen?(): Promise<void>;
 }
 
-/** Rooms one socket may be in beyond its own: a client follows one module and one page at a time. */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 32;
+/** Rooms one socket may be in beyond its own: a client follows one module and one page at a time (and a space its entity); the escalation matrix follows every room of the demo at once. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 64;
 /** Payloads built or rights checked at once for one send or re-check: enough to overlap reads, never a stampede. */
 export const SEND_CONCURRENCY = 16;
 /** setTimeout's largest delay; a later expiry is checked again when it fires. */
@@ -162,7 +162,11 @@ export class Realtime {
 
     for (const room of this.rooms.values()) {
       socket.on(`${room.kind}:subscribe`, async (payload: unknown, cb?: unknown) => {
-        const { id, since: rawSince, entityId } = (typeof payload === 'string' ? { id: payload } : (payload ?? {})) as {
+        const {
+          id,
+          since: rawSince,
+          entityId,
+        } = (typeof payload === 'string' ? { id: payload } : (payload ?? {})) as {
           id?: unknown;
           since?: unknown;
           entityId?: unknown;

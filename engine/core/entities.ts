@@ -165,7 +165,8 @@ export function decideSpace(entity: Entity, modulePages: readonly SpacePage[], a
  * The module a space shows: the asked one, else the entity's location module, else (unreadable
  * location) none: the space then has no page to show.
  */
-export const spaceModuleSlug = (entity: Pick<Entity, 'location'>, asked: string | undefined): string | undefined => asked || entity.location?.module || undefined;
+export const spaceModuleSlug = (entity: Pick<Entity, 'location'>, asked: string | undefined): string | undefined =>
+  asked || entity.location?.module || undefined;
 
 // --- the join power-up (core §2.5; JoinPowerUpData) -------------------------------------------
 

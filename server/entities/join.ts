@@ -39,7 +39,8 @@ async function joinTargetOf(ctx: AppContext, ref: string, membershipTypeId: Id |
   const entity = await requireEntity(ctx, ref);
   const target = joinTarget(entity, membershipTypeId);
   if ('problem' in target) {
-    if (target.problem === 'unknownType') throw badRequest(`membershipTypeId "${String(membershipTypeId).slice(0, 64)}" is not a membership type of this entity`);
+    if (target.problem === 'unknownType')
+      throw badRequest(`membershipTypeId "${String(membershipTypeId).slice(0, 64)}" is not a membership type of this entity`);
     if (target.problem === 'noJoin') throw badRequest(`entity "${entity.id}" has no join power-up`);
     throw conflict(`entity "${entity.id}" names no list to join (the join power-up's userListId, or a membership type's primary list)`);
   }
@@ -135,14 +136,17 @@ export function joinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const move = joinMove(current, approval);
       if (move === 'refused') throw new HttpError(409, 'conflict', refusedMoveMessage(current, approval ? 'applied' : 'accepted'), 'moveRefused');
       if (!move) return undefined;
-      return checkedMove(current, await moveMembership(ctx, tx, {
-        listId: target.listId,
-        accountId,
-        to: move.to,
-        actor: move.actor,
-        entityId: target.entity.id,
-        ...(target.membershipTypeId ? { membershipTypeId: target.membershipTypeId } : {}),
-      }));
+      return checkedMove(
+        current,
+        await moveMembership(ctx, tx, {
+          listId: target.listId,
+          accountId,
+          to: move.to,
+          actor: move.actor,
+          entityId: target.entity.id,
+          ...(target.membershipTypeId ? { membershipTypeId: target.membershipTypeId } : {}),
+        }),
+      );
     });
     return afterWrite(ctx, user, target, !!moved?.changed);
   });

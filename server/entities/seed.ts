@@ -8,7 +8,7 @@
  * with the search, the map and cards, so members find them from the menu. Idempotent: the
  * structure is written only when its module is missing, rows only when absent.
  */
-import type { Block, EntityDefinition, EntityFieldDefinition, Module, Page, PowerUp } from '../../schemas/model';
+import type { Block, EntityDefinition, EntityFieldDefinition, Module, Page, PowerUp, Settings } from '../../schemas/model';
 import type { Entity, JsonObject } from '../../schemas/model';
 import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations';
 import type { AppContext } from '../context';
@@ -17,6 +17,8 @@ import { DEMO_MEDIA } from '../files/demo-media';
 import { listById, moveMembership, newList, putList } from '../lists';
 import { demoBlockOptions } from '../communications/seed';
 import { entitiesDb } from './records';
+import type { EntitiesTable } from './tables';
+import { columnsOf, entitySearch, searchText } from './writes';
 
 const DAY = 86_400_000;
 export const SPACES_MODULE = 'spaces';
@@ -69,7 +71,11 @@ export const DEMO_SPACE_STRUCTURE: DemoPageSpec[] = [
     name: 'Workshops, events and jobs',
     type: 'other',
     blocks: [
-      { id: 'spaces-search', type: 'entitySearch', options: { title: 'Find a workshop', placeholder: 'Workshop, event or job', emptyText: 'Nothing matches your search.' } },
+      {
+        id: 'spaces-search',
+        type: 'entitySearch',
+        options: { title: 'Find a workshop', placeholder: 'Workshop, event or job', emptyText: 'Nothing matches your search.' },
+      },
       { id: 'spaces-map', type: 'entityMap', options: { center: { lat: 51.5, lng: -0.12 }, zoom: 11, radiusKm: 30, locationField: 'place' } },
       { id: 'spaces-next-event', type: 'eventCard', options: { entityId: 'demo-event-open-evening' } },
       { id: 'spaces-job', type: 'jobCard', options: { entityId: 'demo-job-technician' } },
@@ -202,7 +208,12 @@ function demoEntities(now: number): Entity[] {
       DEMO_ENTITIES.designSprint,
       'design-sprint',
       'Design Sprint',
-      { summary: 'Five evenings from an idea to a tested prototype.', level: 'intermediate', cover: DEMO_MEDIA.pictures.electronics, place: place(51.5226, -0.0784, 'Canal Yard, Unit 4') },
+      {
+        summary: 'Five evenings from an idea to a tested prototype.',
+        level: 'intermediate',
+        cover: DEMO_MEDIA.pictures.electronics,
+        place: place(51.5226, -0.0784, 'Canal Yard, Unit 4'),
+      },
       {
         permissionType: 'memberships',
         powerUpData: {
@@ -234,51 +245,98 @@ function demoEntities(now: number): Entity[] {
       DEMO_ENTITIES.woodturning,
       'woodturning-basics',
       'Woodturning Basics',
-      { summary: 'Your first bowl on the lathe, safely.', level: 'beginner', cover: DEMO_MEDIA.pictures.woodwork, place: place(51.5342, -0.1053, 'Islington Wood Shop') },
+      {
+        summary: 'Your first bowl on the lathe, safely.',
+        level: 'beginner',
+        cover: DEMO_MEDIA.pictures.woodwork,
+        place: place(51.5342, -0.1053, 'Islington Wood Shop'),
+      },
       { powerUpData: { join: { userListId: DEMO_ENTITIES.woodturners } } },
     ),
     workshop(
       DEMO_ENTITIES.repairCafe,
       'repair-cafe',
       'Repair Café',
-      { summary: 'Bring something broken, leave with it mended.', level: 'beginner', cover: DEMO_MEDIA.pictures.textiles, place: place(51.4613, -0.1156, 'Brixton Library') },
+      {
+        summary: 'Bring something broken, leave with it mended.',
+        level: 'beginner',
+        cover: DEMO_MEDIA.pictures.textiles,
+        place: place(51.4613, -0.1156, 'Brixton Library'),
+      },
       { powerUpData: { join: { userListId: DEMO_ENTITIES.repairers, approval: true } } },
     ),
     ...[
-      ['demo-event-open-evening', 'open-evening', 'Open evening', 'Tour the workshop and meet the makers.', 3, 18, place(51.5226, -0.0784, 'Canal Yard, Unit 4')],
+      [
+        'demo-event-open-evening',
+        'open-evening',
+        'Open evening',
+        'Tour the workshop and meet the makers.',
+        3,
+        18,
+        place(51.5226, -0.0784, 'Canal Yard, Unit 4'),
+      ],
       ['demo-event-repair-day', 'repair-day', 'Repair day', 'Menders at every bench, all afternoon.', 10, 13, place(51.4613, -0.1156, 'Brixton Library')],
-      ['demo-event-laser-talk', 'laser-cutting-talk', 'Laser cutting: a short talk', 'What the new laser cutter can and cannot do.', 17, 19, place(51.5342, -0.1053, 'Islington Wood Shop')],
-    ].map(
-      ([id, slug, title, summary, days, hour, where]): Entity => ({
-        id: id as string,
-        slug: slug as string,
-        title: title as string,
-        definition: DEMO_ENTITIES.events,
-        powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
-        powerUpData: { durations: { start: iso(at(days as number, hour as number)), end: iso(at(days as number, (hour as number) + 2)) }, contact },
-        pagePermissions: [P.event],
-        permissionType: 'default',
-        location: { module: SPACES_MODULE, page: 'event' },
-        data: { summary, place: where },
-      }),
-    ),
+      [
+        'demo-event-laser-talk',
+        'laser-cutting-talk',
+        'Laser cutting: a short talk',
+        'What the new laser cutter can and cannot do.',
+        17,
+        19,
+        place(51.5342, -0.1053, 'Islington Wood Shop'),
+      ],
+    ].map(([id, slug, title, summary, days, hour, where]): Entity => ({
+      id: id as string,
+      slug: slug as string,
+      title: title as string,
+      definition: DEMO_ENTITIES.events,
+      powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
+      powerUpData: { durations: { start: iso(at(days as number, hour as number)), end: iso(at(days as number, (hour as number) + 2)) }, contact },
+      pagePermissions: [P.event],
+      permissionType: 'default',
+      location: { module: SPACES_MODULE, page: 'event' },
+      data: { summary, place: where },
+    })),
     ...[
-      ['demo-job-technician', 'workshop-technician', 'Workshop technician', 'Riverside Makers', '£28,000 a year', 21, 'Keep the machines running and teach inductions.', place(51.5226, -0.0784, 'Canal Yard, Unit 4')],
-      ['demo-job-coordinator', 'volunteer-coordinator', 'Volunteer coordinator', 'Brixton Repair Network', '£14 an hour, part time', 30, 'Plan the repair days with the volunteers.', place(51.4613, -0.1156, 'Brixton Library')],
-    ].map(
-      ([id, slug, title, employer, salary, days, summary, where]): Entity => ({
-        id: id as string,
-        slug: slug as string,
-        title: title as string,
-        definition: DEMO_ENTITIES.jobs,
-        powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
-        powerUpData: { durations: { start: iso(now), end: iso(at(days as number, 17)) }, contact },
-        pagePermissions: [P.job],
-        permissionType: 'default',
-        location: { module: SPACES_MODULE, page: 'job' },
-        data: { employer, salary, closingDate: iso(at(days as number, 17)).slice(0, 10), applyUrl: 'https://riverside-makers.example/jobs', summary, place: where },
-      }),
-    ),
+      [
+        'demo-job-technician',
+        'workshop-technician',
+        'Workshop technician',
+        'Riverside Makers',
+        '£28,000 a year',
+        21,
+        'Keep the machines running and teach inductions.',
+        place(51.5226, -0.0784, 'Canal Yard, Unit 4'),
+      ],
+      [
+        'demo-job-coordinator',
+        'volunteer-coordinator',
+        'Volunteer coordinator',
+        'Brixton Repair Network',
+        '£14 an hour, part time',
+        30,
+        'Plan the repair days with the volunteers.',
+        place(51.4613, -0.1156, 'Brixton Library'),
+      ],
+    ].map(([id, slug, title, employer, salary, days, summary, where]): Entity => ({
+      id: id as string,
+      slug: slug as string,
+      title: title as string,
+      definition: DEMO_ENTITIES.jobs,
+      powerUps: ['durations', 'contact', 'addToFavorites', 'socialShare'],
+      powerUpData: { durations: { start: iso(now), end: iso(at(days as number, 17)) }, contact },
+      pagePermissions: [P.job],
+      permissionType: 'default',
+      location: { module: SPACES_MODULE, page: 'job' },
+      data: {
+        employer,
+        salary,
+        closingDate: iso(at(days as number, 17)).slice(0, 10),
+        applyUrl: 'https://riverside-makers.example/jobs',
+        summary,
+        place: where,
+      },
+    })),
   ];
 }
 
@@ -301,15 +359,24 @@ async function seedStructure(ctx: AppContext): Promise<void> {
     for (const page of pages) await tx.put('page', page.id, page, { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION });
     for (const b of blocks) await tx.put('block', b.id, b);
     await tx.put('module', SPACES_MODULE, module);
+    // In the menu after People (before the templates' module), where the order names the modules.
+    const settings = (await tx.get<Settings>('settings', 'app'))?.data;
+    const order = settings?.structure?.orders?.modules?.order;
+    if (settings && order && !order.includes(SPACES_MODULE)) {
+      const at = order.includes('people') ? order.indexOf('people') + 1 : order.length;
+      const next = [...order.slice(0, at), SPACES_MODULE, ...order.slice(at)];
+      await tx.put('settings', 'app', {
+        ...settings,
+        structure: { ...settings.structure, orders: { ...settings.structure!.orders, modules: { ...settings.structure!.orders!.modules, order: next } } },
+      });
+    }
   });
 }
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-/** The columns the map and the event lists read, from the entity and its definition. */
-function entityRow(entity: Entity, definition: EntityDefinition, now: number) {
-  const where = definition.settings.locationField ? (entity.data?.[definition.settings.locationField] as { lat?: number; lng?: number } | undefined) : undefined;
-  const start = entity.powerUpData?.durations?.start;
+/** The entity's row, its derived columns (the map's place, the events' start) from the entity and its definition. */
+function entityRow(entity: Entity, definition: EntityDefinition, now: number): EntitiesTable {
   return {
     id: entity.id,
     definition_id: definition.id,
@@ -323,20 +390,22 @@ function entityRow(entity: Entity, definition: EntityDefinition, now: number) {
     permission_type: entity.permissionType ?? 'default',
     location: json(entity.location ?? {}),
     context: '{}',
-    starts_at: start ? Date.parse(start) : null,
-    lat: typeof where?.lat === 'number' ? where.lat : null,
-    lng: typeof where?.lng === 'number' ? where.lng : null,
+    starts_at: null,
+    lat: null,
+    lng: null,
     created_by: 'admin',
     created: now,
     updated: now,
+    // The derived columns (place, start) as the domain's writes derive them.
+    ...columnsOf(entity, definition),
   };
 }
 
 /** Accepted demo memberships: [account, list, entity, membership type]. */
 const MEMBERS: [string, string, string, string | undefined][] = [
-  ['maya', DEMO_ENTITIES.participants, DEMO_ENTITIES.designSprint, 'participant'],
-  ['grace', DEMO_ENTITIES.mentors, DEMO_ENTITIES.designSprint, 'mentor'],
-  ['amara', DEMO_ENTITIES.woodturners, DEMO_ENTITIES.woodturning, undefined],
+  ['rosa', DEMO_ENTITIES.participants, DEMO_ENTITIES.designSprint, 'participant'],
+  ['quentin', DEMO_ENTITIES.mentors, DEMO_ENTITIES.designSprint, 'mentor'],
+  ['rosa', DEMO_ENTITIES.woodturners, DEMO_ENTITIES.woodturning, undefined],
 ];
 
 export async function seedEntities(ctx: AppContext): Promise<void> {
@@ -372,7 +441,12 @@ export async function seedEntities(ctx: AppContext): Promise<void> {
     const byId = new Map(DEFINITIONS.map((d) => [d.id, d]));
     for (const entity of demoEntities(now)) {
       if (await db.selectFrom('entities').select('id').where('id', '=', entity.id).executeTakeFirst()) continue;
-      await db.insertInto('entities').values(entityRow(entity, byId.get(entity.definition!)!, now)).execute();
+      const definition = byId.get(entity.definition!)!;
+      await db
+        .insertInto('entities')
+        .values(entityRow(entity, definition, now))
+        .execute();
+      await entitySearch(ctx.engine).put(tx.raw, entity.id, searchText(entity, definition));
     }
     for (const list of lists) if (!(await listById(tx.raw, list.id))) await putList(tx.raw, list);
     for (const [accountId, listId, entityId, membershipTypeId] of MEMBERS) {

@@ -13,7 +13,7 @@ import type { SpaceAnswer } from '../../schemas/model/api/entities';
 import type { StructureModule } from '../../schemas/model/api/structure';
 import { requireUser, type AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
-import { isStaff, viewAsListIds, type PermissionContext } from '../permissions';
+import { viewAsListIds, type PermissionContext } from '../permissions';
 import type { DocumentSource } from '../storage/documents';
 import { structureSource } from '../structure/drafts';
 import { readStructure } from '../structure/read';
@@ -54,9 +54,10 @@ export async function decideSpaceFor(
 
 /**
  * The page as the viewer may view it for the entity `entityRef` (its id or slug): `{entity}` when
- * the entity exists and the space decision of the page's module lists the page, `{}` without an
- * entity for a page that is no entity page (or for staff, who edit entity pages without one), and
- * undefined when refused: members reach an entity page only through a space.
+ * the entity exists and the space decision of the page's module lists the page, undefined when
+ * refused. Without an entity the page is answered as any page (`{}`): an entity page is then the
+ * template every entity shares, listed in the structure and heard of in its module's room like
+ * any page; what is an entity's own is its space's, which always names the entity.
  */
 export async function viewEntityPage(
   ctx: AppContext,
@@ -65,7 +66,7 @@ export async function viewEntityPage(
   page: Page,
   entityRef: string | undefined,
 ): Promise<{ entity?: Entity } | undefined> {
-  if (entityRef === undefined) return page.type !== 'entity' || isStaff(user.account) ? {} : undefined;
+  if (entityRef === undefined) return {};
   if (!entityRef || entityRef.length > REF_MAX) return undefined;
   const entity = await entityByRef(ctx.store.kysely, entityRef);
   if (!entity) return undefined;
@@ -76,6 +77,17 @@ export async function viewEntityPage(
 /** Whether the viewer may view the page for this entity (the room check of `page:subscribe {id, entityId}`). */
 export async function mayViewEntityPage(ctx: AppContext, user: PermissionContext, page: Page, entityRef: string | undefined): Promise<boolean> {
   return !!(await viewEntityPage(ctx, ctx.store, user, page, entityRef));
+}
+
+/**
+ * After what decides a space changed (pagePermissions, permission type, membership types): the
+ * sockets following an entity page check again that they may (each with the entity it named), so
+ * a page no longer listed stops reaching them. Entity pages are few; their rooms are re-checked.
+ */
+export async function recheckEntityPages(ctx: AppContext): Promise<void> {
+  if (!ctx.realtime) return;
+  const rooms = (await ctx.store.list<Page>('page')).filter((p) => p.data.type === 'entity').map((p) => `page:${p.id}`);
+  if (rooms.length) await ctx.realtime.recheck({ rooms });
 }
 
 /** An optional query value: a string of at most REF_MAX characters, else a 400 naming it. */
@@ -93,13 +105,13 @@ export function spaceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const ref = req.params.id;
     const entity = ref.length <= REF_MAX ? await entityByRef(ctx.store.kysely, ref) : undefined;
     if (!entity) throw notFound(`entity "${ref.slice(0, REF_MAX)}" does not exist`);
-    const space = await decideSpaceFor(structureSource(ctx), user, entity, moduleSlug, pageSlug);
+    const [space, answered] = await Promise.all([decideSpaceFor(structureSource(ctx), user, entity, moduleSlug, pageSlug), withFavourites(ctx, entity)]);
     const page = space?.decision.pageId ? space.module.pages.find((p) => p.id === space.decision.pageId) : undefined;
     // Nothing viewable answers as an unknown entity would: the viewer learns nothing of its pages.
     if (!space || !page) throw notFound(`entity "${ref.slice(0, REF_MAX)}" has no page you may view`);
     const { decision } = space;
     return {
-      entity: await withFavourites(ctx, entity),
+      entity: answered,
       moduleSlug: space.module.slug,
       viewablePageIds: decision.viewablePageIds,
       pageSlug: page.slug,

@@ -657,6 +657,9 @@ const MATRIX: Entry[] = [
   },
   { route: 'DELETE /api/v1/entities/:id', path: (c) => `entities/${c.entityId}`, expect: [403, 403, 204] },
   { route: 'DELETE /api/v1/entityDefinitions/:id', path: (c) => `entityDefinitions/${c.newDefinitionId ?? c.definitionId}`, expect: [403, 403, 204] },
+  // The join power-up: anyone signed in joins and leaves a demo workshop for herself (server/entities/join.ts).
+  { route: 'POST /api/v1/structure/powerUp/:entityId/join', path: 'structure/powerUp/design-sprint/join', body: {}, expect: [200, 200, 200] },
+  { route: 'POST /api/v1/structure/powerUp/:entityId/leave', path: 'structure/powerUp/design-sprint/leave', body: {}, expect: [200, 200, 200] },
   { route: 'GET /api/v1/logout', path: 'logout', expect: [200, 200, 200], ownSession: true },
 ];
 

@@ -24,6 +24,7 @@ import registry from '../../registry/generated/registry.json';
 import { APPLICATIONS } from '../../server/applications/seed';
 import { DEMO_POST_STRUCTURE, demoBlockOptions } from '../../server/communications/seed';
 import type { DemoBlock, DemoModule } from '../../server/demo/seed';
+import { DEMO_SPACE_STRUCTURE, DEMO_SPACES_MODULE } from '../../server/entities/seed';
 import type { Field } from '../../schemas/model';
 import { dataItemLabel } from '../../web/settings/settings-rules';
 
@@ -77,6 +78,15 @@ export function demoContentTexts(): DemoText[] {
   // The posts domain's demo pages (seeded by server/communications/seed.ts), options as stored.
   for (const page of DEMO_POST_STRUCTURE) {
     const where = `server/communications/seed.ts page ${page.id}`;
+    out.push({ key: pageNameKey(page), text: page.name, kind: 'text', where });
+    for (const block of page.blocks)
+      for (const t of optionTexts(blockSchemas[block.type]?.options, demoBlockOptions(blockSchemas[block.type]?.options, block.options)))
+        out.push({ key: blockOptionKey(block.id, t.path), text: t.text, kind: t.kind, where: `${where} block ${block.id}` });
+  }
+  // The entities domain's "Spaces" module (seeded by server/entities/seed.ts), options as stored.
+  out.push({ key: moduleNameKey(DEMO_SPACES_MODULE), text: DEMO_SPACES_MODULE.name, kind: 'text', where: 'server/entities/seed.ts module spaces' });
+  for (const page of DEMO_SPACE_STRUCTURE) {
+    const where = `server/entities/seed.ts page ${page.id}`;
     out.push({ key: pageNameKey(page), text: page.name, kind: 'text', where });
     for (const block of page.blocks)
       for (const t of optionTexts(blockSchemas[block.type]?.options, demoBlockOptions(blockSchemas[block.type]?.options, block.options)))
