@@ -141,6 +141,27 @@ describeBackends('the entities admin area', (api) => {
     expect(stored.fields).toEqual([expect.objectContaining({ key: 'code', label: 'Club code', type: 'text', unique: true })]);
   }, 60_000);
 
+  it('deletes a definition without entities, and shows why one with entities stays', async () => {
+    const busy = await createDefinition(`Leagues ${api.backend}`);
+    await createEntity(busy.id, 'Premier', `premier-${api.backend}`);
+    const empty = await createDefinition(`Empty ${api.backend}`);
+    const first = renderFrame(await servicesFor(api, admin, []), `/admin/entities/${busy.id}/edit/settings`);
+    fireEvent.click(await screen.findByRole('button', { name: texts.definition.delete }));
+    let dialog = await screen.findByRole('dialog', { name: `Delete the definition “${busy.name}”?` });
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.definition.deleteConfirm }));
+    const refused = await api.call<{ message: string }>('DELETE', `entityDefinitions/${busy.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refused.body.message);
+    first.unmount();
+
+    const second = renderFrame(await servicesFor(api, admin, []), `/admin/entities/${empty.id}/edit/settings`);
+    fireEvent.click(await screen.findByRole('button', { name: texts.definition.delete }));
+    dialog = await screen.findByRole('dialog', { name: `Delete the definition “${empty.name}”?` });
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.definition.deleteConfirm }));
+    await waitFor(() => expect(second.history.at(-1)).toBe('/admin/entities'));
+    expect((await api.call('GET', `entities/definition/${empty.id}`, { token: admin })).status).toBe(404);
+  }, 60_000);
+
   it("saves an entity's title, and shows a slug another entity holds at the slug field, nothing changed", async () => {
     const def = await createDefinition(`Teams ${api.backend}`);
     const taken = await createEntity(def.id, 'Red team', `red-team-${api.backend}`);

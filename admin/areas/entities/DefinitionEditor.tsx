@@ -20,6 +20,7 @@ import {
 } from '../../../engine/core/entities';
 import type { EntityConceptType, EntityDefinition, EntityFieldDefinition, EntityPermissionType, PowerUp } from '../../../schemas/model';
 import { Dialog } from '../../core/Dialog';
+import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { Switch } from '../../core/membership/Switch';
 import { TabPanel, Tabs } from '../../core/Tabs';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
@@ -350,9 +351,61 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
           <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.save')}
           </button>
+          <DeleteDefinition api={api} definition={definition} />
         </div>
       )}
     </form>
+  );
+}
+
+/** Asks, then deletes the definition; while it has entities the server refuses (409) and says so. */
+function DeleteDefinition({ api, definition }: { api: EntitiesApi; definition: EntityDefinition }) {
+  const { services, t } = useAdminFrame();
+  const navigateAfterClose = useNavigateAfterClose();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const remove = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await api.deleteDefinition(definition.id);
+      services.toast({ type: 'positive', message: t('adminAreas.entities.definition.deleted', { name: definition.name }) });
+      setAsking(false);
+      navigateAfterClose(adminHref('entities'));
+    } catch (error) {
+      setFailure(messageOf(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+        {t('adminAreas.entities.definition.delete')}
+      </button>
+      {asking && (
+        <Dialog
+          title={t('adminAreas.entities.definition.deleteTitle', { name: definition.name })}
+          size="small"
+          busy={busy}
+          onClose={() => setAsking(false)}
+          className="t-admin-area"
+          description={t('adminAreas.entities.definition.deleteBody')}
+          actions={
+            <>
+              <button type="button" className="ts-button" disabled={busy} onClick={() => setAsking(false)}>
+                {t('adminAreas.entities.cancel')}
+              </button>
+              <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>
+                {busy ? t('adminAreas.entities.delete.deleting') : t('adminAreas.entities.definition.deleteConfirm')}
+              </button>
+            </>
+          }
+        >
+          {failure !== undefined && <Failure title={t('adminAreas.entities.definition.deleteFailed')} message={failure} />}
+        </Dialog>
+      )}
+    </>
   );
 }
 

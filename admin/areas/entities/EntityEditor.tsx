@@ -248,11 +248,6 @@ function Basics({ api, entity, editable, onSaved }: { api: EntitiesApi; entity: 
   const [slugRefusal, setSlugRefusal] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // Another save (or the server) changed them: show what is stored.
-  useEffect(() => {
-    setTitle(entity.title);
-    setSlug(entity.slug ?? '');
-  }, [entity.title, entity.slug]);
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
@@ -263,6 +258,9 @@ function Basics({ api, entity, editable, onSaved }: { api: EntitiesApi; entity: 
     try {
       const saved = await api.settings(entity.id, { title: title.trim(), slug: slug.trim() });
       onSaved(saved);
+      // Show what was stored (trimmed).
+      setTitle(saved.title);
+      setSlug(saved.slug ?? '');
       setTouched(false);
       services.toast({ type: 'positive', message: t('adminAreas.entities.entity.saved', { title: saved.title }) });
     } catch (error) {
