@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { ENTITY_FAVOURITE_TYPE } from '../../engine/core/favourites';
 import { favouriteCount } from '../profiles/favourite-counts';
 import { entityByRef } from './read';
+import { recheckEntityPages } from './space';
 import { entityRoom } from './room';
 
 export { entityRoom };
@@ -32,7 +33,10 @@ export async function announceEntityUpdated(ctx: AppContext, entity: Entity, per
   if (!realtime) return;
   const payload: EntityUpdatedEvent = { entityId: entity.id, entity: await withFavourites(ctx, entity) };
   await realtime.toRooms(entityRoom(entity.id), 'entities:updated', payload);
-  if (permissionsChanged) await realtime.toRooms(entityRoom(entity.id), 'permissions:update', { entityId: entity.id });
+  if (permissionsChanged) {
+    await realtime.toRooms(entityRoom(entity.id), 'permissions:update', { entityId: entity.id });
+    await recheckEntityPages(ctx);
+  }
 }
 
 export async function announceEntityRemoved(ctx: AppContext, entityId: string): Promise<void> {

@@ -106,6 +106,7 @@ export function summaryOf(entity: Entity, definition: EntityDefinition | undefin
     powerUps: entity.powerUps ?? [],
     data,
     favouriteCount,
+    ...(entity.createdAt ? { createdAt: entity.createdAt } : {}),
   };
   const image = definition?.settings.imageField ? data[definition.settings.imageField] : undefined;
   if (typeof image === 'string' && image) summary.imageId = image;

@@ -8,7 +8,7 @@
  * with the search, the map and cards, so members find them from the menu. Idempotent: the
  * structure is written only when its module is missing, rows only when absent.
  */
-import type { Block, EntityDefinition, EntityFieldDefinition, Module, Page, PowerUp } from '../../schemas/model';
+import type { Block, EntityDefinition, EntityFieldDefinition, Module, Page, PowerUp, Settings } from '../../schemas/model';
 import type { Entity, JsonObject } from '../../schemas/model';
 import { CURRENT_PAGE_SCHEMA_VERSION } from '../../engine/core/model/migrations';
 import type { AppContext } from '../context';
@@ -359,6 +359,17 @@ async function seedStructure(ctx: AppContext): Promise<void> {
     for (const page of pages) await tx.put('page', page.id, page, { schemaVersion: CURRENT_PAGE_SCHEMA_VERSION });
     for (const b of blocks) await tx.put('block', b.id, b);
     await tx.put('module', SPACES_MODULE, module);
+    // In the menu after People (before the templates' module), where the order names the modules.
+    const settings = (await tx.get<Settings>('settings', 'app'))?.data;
+    const order = settings?.structure?.orders?.modules?.order;
+    if (settings && order && !order.includes(SPACES_MODULE)) {
+      const at = order.includes('people') ? order.indexOf('people') + 1 : order.length;
+      const next = [...order.slice(0, at), SPACES_MODULE, ...order.slice(at)];
+      await tx.put('settings', 'app', {
+        ...settings,
+        structure: { ...settings.structure, orders: { ...settings.structure!.orders, modules: { ...settings.structure!.orders!.modules, order: next } } },
+      });
+    }
   });
 }
 
@@ -392,9 +403,9 @@ function entityRow(entity: Entity, definition: EntityDefinition, now: number): E
 
 /** Accepted demo memberships: [account, list, entity, membership type]. */
 const MEMBERS: [string, string, string, string | undefined][] = [
-  ['maya', DEMO_ENTITIES.participants, DEMO_ENTITIES.designSprint, 'participant'],
-  ['grace', DEMO_ENTITIES.mentors, DEMO_ENTITIES.designSprint, 'mentor'],
-  ['amara', DEMO_ENTITIES.woodturners, DEMO_ENTITIES.woodturning, undefined],
+  ['rosa', DEMO_ENTITIES.participants, DEMO_ENTITIES.designSprint, 'participant'],
+  ['quentin', DEMO_ENTITIES.mentors, DEMO_ENTITIES.designSprint, 'mentor'],
+  ['rosa', DEMO_ENTITIES.woodturners, DEMO_ENTITIES.woodturning, undefined],
 ];
 
 export async function seedEntities(ctx: AppContext): Promise<void> {

@@ -79,6 +79,17 @@ export async function mayViewEntityPage(ctx: AppContext, user: PermissionContext
   return !!(await viewEntityPage(ctx, ctx.store, user, page, entityRef));
 }
 
+/**
+ * After what decides a space changed (pagePermissions, permission type, membership types): the
+ * sockets following an entity page check again that they may (each with the entity it named), so
+ * a page no longer listed stops reaching them. Entity pages are few; their rooms are re-checked.
+ */
+export async function recheckEntityPages(ctx: AppContext): Promise<void> {
+  if (!ctx.realtime) return;
+  const rooms = (await ctx.store.list<Page>('page')).filter((p) => p.data.type === 'entity').map((p) => `page:${p.id}`);
+  if (rooms.length) await ctx.realtime.recheck({ rooms });
+}
+
 /** An optional query value: a string of at most REF_MAX characters, else a 400 naming it. */
 export function queryRef(value: unknown, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;

@@ -24,7 +24,7 @@ describeBackends('entity spaces and the join power-up', (api) => {
   const db = () => api.server.ctx.store.kysely as unknown as AnyDb;
 
   beforeAll(async () => {
-    for (const who of ['admin', 'maya', 'victor', 'grace', 'chloe', 'bruno']) tokens[who] = await api.signIn(who);
+    for (const who of ['admin', 'rosa', 'victor', 'quentin', 'chloe', 'bruno']) tokens[who] = await api.signIn(who);
   });
 
   const space = (who: string, ref: string, query = '') => api.call<SpaceAnswer & Message>('GET', `entities/${ref}/space${query}`, { token: tokens[who] });
@@ -70,13 +70,13 @@ describeBackends('entity spaces and the join power-up', (api) => {
   });
 
   it('each membership type lands on its own page and views its pages; an admin views every entity page', async () => {
-    const maya = await space('maya', 'design-sprint');
-    expect(maya.body).toMatchObject({ pageSlug: 'members', membershipTypeId: 'participant', redirected: true });
-    expect([...maya.body.viewablePageIds].sort()).toEqual([P.members, P.overview].sort());
-    expect((await space('maya', 'design-sprint', '?pageSlug=mentors')).body.pageSlug).toBe('members');
-    const grace = await space('grace', 'design-sprint');
-    expect(grace.body).toMatchObject({ pageSlug: 'mentors', membershipTypeId: 'mentor' });
-    expect([...grace.body.viewablePageIds].sort()).toEqual([P.members, P.mentors, P.overview].sort());
+    const rosa = await space('rosa', 'design-sprint');
+    expect(rosa.body).toMatchObject({ pageSlug: 'members', membershipTypeId: 'participant', redirected: true });
+    expect([...rosa.body.viewablePageIds].sort()).toEqual([P.members, P.overview].sort());
+    expect((await space('rosa', 'design-sprint', '?pageSlug=mentors')).body.pageSlug).toBe('members');
+    const quentin = await space('quentin', 'design-sprint');
+    expect(quentin.body).toMatchObject({ pageSlug: 'mentors', membershipTypeId: 'mentor' });
+    expect([...quentin.body.viewablePageIds].sort()).toEqual([P.members, P.mentors, P.overview].sort());
     const admin = await space('admin', 'design-sprint', '?pageSlug=mentors');
     expect(admin.body).toMatchObject({ pageSlug: 'mentors', redirected: false });
     expect([...admin.body.viewablePageIds].sort()).toEqual([P.event, P.job, P.members, P.mentors, P.overview].sort());
@@ -96,18 +96,18 @@ describeBackends('entity spaces and the join power-up', (api) => {
   it('pagePermissions on the page answer: a page the decision does not list is a 404, over HTTP and init', async () => {
     expect((await page('victor', P.members, 'design-sprint')).status).toBe(404);
     expect((await page('victor', P.overview, 'design-sprint')).status).toBe(200);
-    expect((await page('maya', P.members, 'design-sprint')).status).toBe(200);
-    expect((await page('maya', P.mentors, 'design-sprint')).status).toBe(404);
-    expect((await page('maya', P.members, 'woodturning-basics')).status).toBe(404);
-    expect((await page('maya', P.members, 'no-such-entity')).status).toBe(404);
+    expect((await page('rosa', P.members, 'design-sprint')).status).toBe(200);
+    expect((await page('rosa', P.mentors, 'design-sprint')).status).toBe(404);
+    expect((await page('rosa', P.members, 'woodturning-basics')).status).toBe(404);
+    expect((await page('rosa', P.members, 'no-such-entity')).status).toBe(404);
     // Without an entity a page answers as any page (an entity page is the template all entities share).
     expect((await page('admin', P.members)).status).toBe(200);
     expect((await page('victor', P.find)).status).toBe(200);
     const init = (who: string, opts: unknown) =>
       api.call<InitResponse>('GET', `init?opts=${encodeURIComponent(JSON.stringify(opts))}`, { token: tokens[who] }).then((r) => r.body.page);
     expect(await init('victor', { pageId: P.members, entityId: 'design-sprint' })).toBeFalsy();
-    expect((await init('maya', { pageId: P.members, entityId: 'design-sprint' }))?.page.id).toBe(P.members);
-    expect((await init('maya', { moduleSlug: 'spaces', pageSlug: 'overview', entityId: DEMO_ENTITIES.designSprint }))?.page.id).toBe(P.overview);
+    expect((await init('rosa', { pageId: P.members, entityId: 'design-sprint' }))?.page.id).toBe(P.members);
+    expect((await init('rosa', { moduleSlug: 'spaces', pageSlug: 'overview', entityId: DEMO_ENTITIES.designSprint }))?.page.id).toBe(P.overview);
   });
 
   it("blocks whose rules read the entity are decided on the server on the real entity and the viewer's memberships", async () => {
@@ -130,27 +130,27 @@ describeBackends('entity spaces and the join power-up', (api) => {
       await tx.put('page', P.members, { ...current, children, positions: { 'col-0': children } });
     });
     const ids = async (who: string, entity: string) => (await page(who, P.members, entity)).body.blocks.map((b) => b.id);
-    // Maya is a Participant of the Design Sprint (intermediate): the member block and the intermediate one, not the beginners' one.
-    const sprint = await ids('maya', 'design-sprint');
+    // Rosa is a Participant of the Design Sprint (intermediate): the member block and the intermediate one, not the beginners' one.
+    const sprint = await ids('rosa', 'design-sprint');
     expect(sprint).toEqual(expect.arrayContaining(['ruled-member', 'ruled-not-level']));
     expect(sprint).not.toContain('ruled-level');
-    // Grace is a Mentor of it (isMember reads every membership type of the entity).
-    expect(await ids('grace', 'design-sprint')).toContain('ruled-member');
+    // Quentin is a Mentor of it (isMember reads every membership type of the entity).
+    expect(await ids('quentin', 'design-sprint')).toContain('ruled-member');
     // The admin sees every block.
     expect(await ids('admin', 'woodturning-basics')).toEqual(expect.arrayContaining(['ruled-member', 'ruled-level']));
   });
 
   it('the page subscription for an entity refuses the pages the decision does not list', async () => {
     const victor = await socketFor(api.url, tokens.victor);
-    const maya = await socketFor(api.url, tokens.maya);
+    const rosa = await socketFor(api.url, tokens.rosa);
     try {
       expect(await emitAck(victor, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: false, error: 'forbidden' });
       expect(await emitAck(victor, 'page:subscribe', { id: P.overview, entityId: 'design-sprint' })).toEqual({ ok: true });
       expect((await emitAck(victor, 'page:subscribe', { id: P.overview, entityId: 42 })).ok).toBe(false);
-      expect(await emitAck(maya, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: true });
+      expect(await emitAck(rosa, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: true });
     } finally {
       victor.disconnect();
-      maya.disconnect();
+      rosa.disconnect();
     }
   });
 
@@ -179,12 +179,12 @@ describeBackends('entity spaces and the join power-up', (api) => {
         updated: now,
       })
       .execute();
-    const answer = await space('maya', 'corrupt-workshop', '?pageSlug=members');
+    const answer = await space('rosa', 'corrupt-workshop', '?pageSlug=members');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ pageSlug: 'overview', viewablePageIds: [P.overview], redirected: true });
     expect(answer.body.entity.unreadable).toEqual(expect.arrayContaining(['data', 'powerUps', 'powerUpData', 'pagePermissions']));
-    expect((await page('maya', P.members, 'corrupt-workshop')).status).toBe(404);
-    expect((await join('maya', 'corrupt-workshop')).status).toBe(400);
+    expect((await page('rosa', P.members, 'corrupt-workshop')).status).toBe(404);
+    expect((await join('rosa', 'corrupt-workshop')).status).toBe(400);
   });
 
   it('joining accepts at once, lands on the type landing page and opens its pages; leaving closes them', async () => {
@@ -229,6 +229,37 @@ describeBackends('entity spaces and the join power-up', (api) => {
     // Back again from withdrawn.
     expect((await join('victor', 'design-sprint')).body.state).toBe('accepted');
     expect((await leave('victor', 'design-sprint')).status).toBe(200);
+  });
+
+  it('leaving takes her out of the members page she was following live', async () => {
+    expect((await join('victor', 'design-sprint')).body.state).toBe('accepted');
+    const socket = await socketFor(api.url, tokens.victor);
+    try {
+      expect(await emitAck(socket, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: true });
+      const left = nextEvent<{ room: string }>(socket, 'realtime:left');
+      expect((await leave('victor', 'design-sprint')).body.state).toBe('withdrawn');
+      expect(await left).toEqual({ room: `page:${P.members}` });
+      expect(await emitAck(socket, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: false, error: 'forbidden' });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('a change of pagePermissions reaches the sockets following the page: listed, it opens; unlisted, she leaves it', async () => {
+    const settings = (pagePermissions: string[]) =>
+      api.call('POST', 'entities/woodturning-basics/settingsData', { token: tokens.admin, body: { pagePermissions } });
+    expect((await settings([P.overview, P.members])).status).toBe(200);
+    const socket = await socketFor(api.url, tokens.victor);
+    try {
+      expect(await emitAck(socket, 'page:subscribe', { id: P.members, entityId: 'woodturning-basics' })).toEqual({ ok: true });
+      expect((await page('victor', P.members, 'woodturning-basics')).status).toBe(200);
+      const left = nextEvent<{ room: string }>(socket, 'realtime:left');
+      expect((await settings([P.overview])).status).toBe(200);
+      expect(await left).toEqual({ room: `page:${P.members}` });
+      expect((await page('victor', P.members, 'woodturning-basics')).status).toBe(404);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('a membership type chosen in the join boxes joins its own list and lands on its page', async () => {

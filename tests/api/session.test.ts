@@ -64,7 +64,7 @@ describe.each(BACKENDS)('session and init on %s', (backend) => {
     expect(init.user).toMatchObject({ accountId: 'maya', loggedIn: true, isAdmin: false, serviceId: 'tessera' });
     expect(init.settings.siteName).toBe('Riverside Makers');
     expect(init.i18n).toMatchObject({ locale: 'en', published: ['en', 'fr'] });
-    expect(init.structure.modules.map((m) => m.id)).toEqual(['home', 'community', 'resources', 'members-area', 'people', 'global']);
+    expect(init.structure.modules.map((m) => m.id)).toEqual(['home', 'community', 'resources', 'members-area', 'people', 'spaces', 'global']);
     const area = init.structure.modules.find((m) => m.id === 'members-area')!;
     expect(area.pages.map((p) => p.id)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']); // maya is a maker, not a volunteer
     expect(init.page!.page.id).toBe('welcome');

@@ -26,7 +26,7 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     expect((await api.call('GET', 'structure/nowhere', { token: maya })).status).toBe(404);
     expect((await api.call<Module>('GET', 'structure/module/slug/resources', { token: maya })).body.id).toBe('resources');
     expect((await api.call<Module>('GET', 'structure/module/home', { token: maya })).body.slug).toBe('home');
-    expect((await api.call<Module[]>('GET', 'structure/module', { token: maya })).body.length).toBe(6);
+    expect((await api.call<Module[]>('GET', 'structure/module', { token: maya })).body.length).toBe(7);
     expect((await api.call<Module[]>('GET', 'structure/templates/modules', { token: maya })).body.map((m) => m.id)).toEqual(['global']);
     const search = await api.call<{ items: Module[]; total: number }>('GET', 'structure/module/search?typesToLoad=normal&limit=2&sortBy=name', {
       token: admin,
@@ -34,7 +34,7 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     expect(search.body.total).toBe(5);
     expect(search.body.items.map((m) => m.name)).toEqual(['Community', 'Home']);
     expect((await api.call('GET', 'structure/module/adminView', { token: maya })).status).toBe(403);
-    expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(6);
+    expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(7);
     expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(22); // with resources/share, people/find, people/favourites, people/map, members-area/volunteer and community/discussions and feed (the posts demo)
     const pages = await api.call<{ items: Page[] }>('GET', 'structure/page/search?moduleId=members-area', { token: maya });
     expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
@@ -67,7 +67,7 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
       (await api.call<Module>('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: true } })).body.hideFromNav,
     ).toBe(true);
     expect((await api.call('POST', `structure/module/${id}/property`, { token: admin, body: { key: 'hideFromNav', value: 'yes' } })).status).toBe(400);
-    const order = ['community', 'home', 'resources', 'members-area', 'people', 'global', id];
+    const order = ['community', 'home', 'resources', 'members-area', 'people', 'spaces', 'global', id];
     expect((await api.call('POST', 'structure/module/order/', { token: admin, body: { order } })).status).toBe(200);
     expect((await api.call<StructureResponse>('GET', 'structure', { token: admin })).body.order).toEqual(order);
     expect((await api.call('POST', 'structure/module/order/', { token: admin, body: { order: ['nope'] } })).status).toBe(400);

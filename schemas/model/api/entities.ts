@@ -116,6 +116,8 @@ export interface EntitySummary {
   data: JsonObject;
   favouriteCount: number;
   location?: EntityLocation;
+  /** When it was created (the admin's list shows it). */
+  createdAt?: string;
 }
 
 export interface EntitySearchResponse {

@@ -1,0 +1,99 @@
+/** What the entities area's screens share: the holder, route checks, the pager, a debounced search text, and the power-up and structure lookups. */
+import { useEffect, useState } from 'react';
+import { adminArea, mayOpenAdminRoute, type AdminRouteName } from '../../../engine/core/admin-areas';
+import type { PermissionHolder } from '../../../engine/core/permissions';
+import type { Id, PowerUp } from '../../../schemas/model';
+import type { PowerUpInfo } from '../../../schemas/model/api/entities';
+import type { StructureResponse } from '../../../schemas/model/api/structure';
+import type { EntitiesApi } from './entities-api';
+import { useAdminFrame } from '../../frame/frame-context';
+
+export type Holder = PermissionHolder & { accountId?: Id };
+
+/** The session's grants (from init, as the frame's guards read them); the server checks every call again. */
+export function useHolder(): Holder | undefined {
+  return useAdminFrame().services.holder as Holder | undefined;
+}
+
+/** Whether the holder may open one of the area's named routes with these parameters (links are shown only then). */
+export function mayOpen(holder: Holder | undefined, name: AdminRouteName, params: Record<string, string>): boolean {
+  const route = adminArea('entities').routes.find((r) => r.name === name);
+  return !!route && mayOpenAdminRoute(holder, route, params);
+}
+
+/** The text after `ms` of quiet: a search asks once the admin stops typing. */
+export function useDebounced(text: string, ms = 300): string {
+  const [value, setValue] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setValue(text), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return value;
+}
+
+/** Previous and next over a search's pages, with where we are. */
+export function Pager({ page, total, limit, onPage, label }: { page: number; total: number; limit: number; onPage(page: number): void; label: string }) {
+  const { t } = useAdminFrame();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (pages <= 1) return null;
+  return (
+    <nav className="t-admin-actions t-entities__pager" aria-label={label}>
+      <button type="button" className="ts-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('adminAreas.entities.pager.previous')}
+      </button>
+      <span aria-live="polite">{t('adminAreas.entities.pager.at', { page, pages })}</span>
+      <button type="button" className="ts-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('adminAreas.entities.pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** A refusal or failure under a form: the §8 sentence or title, the server's words under it. */
+export function Failure({ title, message, id }: { title: string; message?: string; id?: string }) {
+  return (
+    <div role="alert" id={id} className="t-admin-notice--error">
+      <p>{title}</p>
+      {message && <p className="t-admin-meta">{message}</p>}
+    </div>
+  );
+}
+
+/** A page of the location module that belongs to a space (type entity). */
+export interface ModulePage {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/** The power-up catalogue (GET structure/powerUp); our own names and no block list when it cannot be read. */
+export function usePowerUpCatalogue(api: EntitiesApi): Map<PowerUp, PowerUpInfo> {
+  const [catalogue, setCatalogue] = useState(new Map<PowerUp, PowerUpInfo>());
+  useEffect(() => {
+    let live = true;
+    api.powerUps().then(
+      (all) => live && setCatalogue(new Map(all.map((p) => [p.id, p]))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return catalogue;
+}
+
+/** Modules and their entity pages (GET structure), for where new entities live and which pages they show. */
+export function useStructure(api: EntitiesApi): StructureResponse | undefined {
+  const [structure, setStructure] = useState<StructureResponse>();
+  useEffect(() => {
+    let live = true;
+    api.structure().then(
+      (found) => live && setStructure(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return structure;
+}
