@@ -2,7 +2,9 @@
  * The email template calls (community §7, schemas/model/api/email.ts), in the admin area
  * `emailTemplateBuilder`: reading needs the area (read on templates), adding and deleting also
  * update on templates. Add and delete answer community §8's shape: `responseCode` 100 on success,
- * otherwise a 4xx whose `responseCode` is that status and whose `description` says why.
+ * otherwise a 4xx whose `responseCode` is that status and whose `description` says why; a save
+ * that breaks the template rules (engine/core/email-templates.ts) also lists them in `issues`.
+ * Saves and deletes are audited.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeEmailTemplateIssue, emailTemplateIssues, type EmailTemplateDraft } from '../../engine/core/email-templates';
@@ -87,9 +89,6 @@ async function resultOf(reply: FastifyReply, work: () => Promise<EmailTemplateRe
       .send({ responseCode: error.statusCode, description: error.message, error: error.error, message: error.message, ...issues });
   }
 }
-
-/** Community §8's answer shape for any template write (exported for the builder's calls). */
-export { resultOf as templateResultOf };
 
 export function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
   const db = () => emailDb(ctx.store.kysely);
