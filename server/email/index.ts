@@ -11,6 +11,7 @@ import { deliverEmail } from './deliver';
 import { outboxRoutes } from './outbox-routes';
 import { SEND_JOB, sendEmail, type EmailToSend } from './send';
 import { outboxMigration, templatesMigration } from './tables';
+import { builderRoutes } from './builder-routes';
 import { templateRoutes } from './template-routes';
 import { closeSmtp } from './transport';
 
@@ -28,6 +29,7 @@ export default defineDomain({
   open: (ctx) => seedBuiltIns(ctx),
   routes(api, ctx) {
     templateRoutes(api, ctx);
+    builderRoutes(api, ctx);
     outboxRoutes(api, ctx);
   },
   jobs: [

@@ -6,6 +6,7 @@
  */
 import { convert } from 'html-to-text';
 import type Mjml2Html from 'mjml';
+import { describeEmailTemplateIssue, emailTemplateIssues, forLanguage } from '../../engine/core/email-templates';
 import { renderHandlebars, renderHandlebarsText } from '../../engine/core/handlebars';
 import type { Kysely } from 'kysely';
 import type { DB } from '../storage/database';
@@ -97,14 +98,28 @@ function templateData(input: RenderInput): Record<string, unknown> {
 
 const TEXT_OPTIONS = { wordwrap: 78, selectors: [{ selector: 'h2', options: { uppercase: false } }] };
 
+/** The stored version for a language, rendered (see renderParts). */
 export async function renderEmail(db: Kysely<DB>, input: RenderInput): Promise<RenderedEmail> {
   const template = await findTemplate(db, input.templateId, input.language);
   if (!template) throw new PermanentEmailError(`there is no email template "${input.templateId}" (for ${input.language || 'any language'} or the fallback)`);
+  return { ...(await renderParts(db, { subject: template.subject, html: template.html }, input)), templateLanguage: template.language };
+}
+
+/**
+ * A subject and body (stored, or an admin's draft for the preview) rendered for one language: its
+ * `{{#lang}}` parts kept, handlebars over the data, the body sanitised, inside the active master
+ * with the active legal footer, and the plain-text part.
+ */
+export async function renderParts(
+  db: Kysely<DB>,
+  source: { subject: string; html: string },
+  input: RenderInput,
+): Promise<Omit<RenderedEmail, 'templateLanguage'>> {
   const data = templateData(input);
   let subject: string, body: string, footer: string;
   try {
-    subject = renderHandlebarsText(template.subject, data).replace(/\s+/g, ' ').trim().slice(0, MAX_SUBJECT_CHARS);
-    body = sanitizeEmailHtml(renderHandlebars(template.html, data));
+    subject = renderHandlebarsText(forLanguage(source.subject, input.language), data).replace(/\s+/g, ' ').trim().slice(0, MAX_SUBJECT_CHARS);
+    body = sanitizeEmailHtml(renderHandlebars(forLanguage(source.html, input.language), data));
     footer = sanitizeEmailHtml(renderHandlebars(await activeLayout(db, 'footer', LEGAL_FOOTER), data));
   } catch (error) {
     throw new PermanentEmailError(`template "${input.templateId}" does not render: ${(error as Error).message}`);
@@ -119,26 +134,21 @@ export async function renderEmail(db: Kysely<DB>, input: RenderInput): Promise<R
   if (html.length > MAX_EMAIL_HTML_CHARS)
     throw new PermanentEmailError(`the email's HTML is ${html.length} characters, over the cap of ${MAX_EMAIL_HTML_CHARS}`);
   const text = `${convert(body, TEXT_OPTIONS)}\n\n-- \n${convert(footer, TEXT_OPTIONS)}\n`;
-  return { subject, html, text, templateLanguage: template.language };
+  return { subject, html, text };
 }
 
 /**
- * Checks a template before it is stored: both parts parse and render over sample parameters (each
- * named parameter as its own name), so an unknown helper or a bad block is refused up front.
+ * The first problem of a template before it is stored, in English (engine/core/email-templates.ts
+ * holds the rules): the language, parameter names, language tags, handlebars that compiles and
+ * renders, and placeholders only from the parameter list and the base data.
  */
-export function templateProblem(subject: string, html: string, parameterList: readonly string[]): string | undefined {
-  const params = Object.fromEntries(parameterList.map((p) => [p, p]));
-  const data = templateData({ templateId: '', language: 'en', params, siteName: 'Site', recipientName: 'Name', unsubscribeUrl: 'https://example.org/u' });
-  for (const [part, source] of [
-    ['subject', subject],
-    ['html', html],
-  ] as const) {
-    try {
-      if (part === 'subject') renderHandlebarsText(source, data);
-      else renderHandlebars(source, data);
-    } catch (error) {
-      return `${part}: the handlebars does not compile: ${(error as Error).message.split('\n').slice(0, 4).join(' ')}`;
-    }
-  }
-  return undefined;
+export function templateProblem(
+  subject: string,
+  html: string,
+  parameterList: readonly string[],
+  language = '',
+  enabled: readonly string[] = ['en'],
+): string | undefined {
+  const [issue] = emailTemplateIssues({ language, subject, html, parameterList }, enabled);
+  return issue && describeEmailTemplateIssue(issue);
 }

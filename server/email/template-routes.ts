@@ -2,16 +2,22 @@
  * The email template calls (community §7, schemas/model/api/email.ts), in the admin area
  * `emailTemplateBuilder`: reading needs the area (read on templates), adding and deleting also
  * update on templates. Add and delete answer community §8's shape: `responseCode` 100 on success,
- * otherwise a 4xx whose `responseCode` is that status and whose `description` says why.
+ * otherwise a 4xx whose `responseCode` is that status and whose `description` says why; a save
+ * that breaks the template rules (engine/core/email-templates.ts) also lists them in `issues`.
+ * Saves and deletes are audited.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeEmailTemplateIssue, emailTemplateIssues, type EmailTemplateDraft } from '../../engine/core/email-templates';
+import { publishedLanguages } from '../../engine/core/i18n/languages';
 import { SUBJECTS } from '../../engine/core/permissions';
+import type { Settings } from '../../schemas/model';
 import type {
   EmailLayout,
   EmailLayoutsResponse,
   EmailTemplate,
   EmailTemplateAddRequest,
   EmailTemplateDeleteRequest,
+  EmailTemplateIssue,
   EmailTemplateResultResponse,
   EmailTemplatesResponse,
 } from '../../schemas/model/api/email';
@@ -20,12 +26,29 @@ import type { AppContext } from '../context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { sanitizeEmailHtml } from '../html/sanitize';
 import { can } from '../permissions';
-import { templateProblem } from './render';
+import { recordAudit } from '../audit';
 import { emailDb, type EmailLayoutKind, type EmailTemplatesTable } from './tables';
 
 /** A language tag as stored: '' (every language) or BCP 47-like. */
 const LANGUAGE = /^$|^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
-const PARAMETER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** A refusal by the template rules: a 400 whose body also lists every problem, for the editor. */
+export class TemplateRulesError extends HttpError {
+  constructor(readonly issues: EmailTemplateIssue[]) {
+    super(400, 'badRequest', issues.map(describeEmailTemplateIssue).join('; '));
+  }
+}
+
+/** The enabled (published) languages of the settings: the language tags' and the versions' allowed set. */
+export async function enabledLanguages(ctx: AppContext): Promise<string[]> {
+  return publishedLanguages((await ctx.store.get<Settings>('settings', 'app'))?.data ?? {});
+}
+
+/** Refuses a draft that breaks a template rule, naming every problem; nothing is stored. */
+export async function checkDraft(ctx: AppContext, draft: EmailTemplateDraft): Promise<void> {
+  const issues = emailTemplateIssues(draft, await enabledLanguages(ctx));
+  if (issues.length) throw new TemplateRulesError(issues);
+}
 
 function parameterList(stored: string): string[] {
   try {
@@ -48,7 +71,7 @@ export function toTemplate(row: EmailTemplatesTable): EmailTemplate {
   };
 }
 
-async function requireTemplates(ctx: AppContext, req: FastifyRequest, what: string | undefined) {
+export async function requireTemplates(ctx: AppContext, req: FastifyRequest, what: string | undefined) {
   const user = await requireAdminArea(ctx, req, 'emailTemplateBuilder');
   if (what && !can(user, 'update', SUBJECTS.templates)) throw forbidden(`${what} needs the update permission on ${SUBJECTS.templates} (admins have it)`);
   return user;
@@ -60,7 +83,10 @@ async function resultOf(reply: FastifyReply, work: () => Promise<EmailTemplateRe
     return await work();
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return reply.code(error.statusCode).send({ responseCode: error.statusCode, description: error.message, error: error.error, message: error.message });
+    const issues = error instanceof TemplateRulesError ? { issues: error.issues } : {};
+    return reply
+      .code(error.statusCode)
+      .send({ responseCode: error.statusCode, description: error.message, error: error.error, message: error.message, ...issues });
   }
 }
 
@@ -75,17 +101,14 @@ export function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   api.post('/service/coreAPI/addEmailTemplate', (req, reply) =>
     resultOf(reply, async () => {
-      await requireTemplates(ctx, req, 'Saving an email template');
+      const user = await requireTemplates(ctx, req, 'Saving an email template');
       const body = ctx.validator.body<EmailTemplateAddRequest>('email-template-add-request', req.body);
       const language = body.language ?? '';
       if (!LANGUAGE.test(language)) throw badRequest(`language must be '' (every language) or a language tag such as "fr" or "pt-BR", got "${language}"`);
       const params = body.parameterList ?? [];
-      const wrong = params.find((p) => !PARAMETER.test(p));
-      if (wrong !== undefined) throw badRequest(`parameterList: "${wrong}" is not a parameter name (letters, digits and _, not starting with a digit)`);
       const html = sanitizeEmailHtml(body.html);
       if (!html.trim()) throw badRequest('html: nothing is left once sanitised (only email-safe HTML is kept)');
-      const problem = templateProblem(body.subject, html, params);
-      if (problem) throw badRequest(problem);
+      await checkDraft(ctx, { language, subject: body.subject, html, parameterList: params });
       const now = Date.now();
       const values = { subject: body.subject, html, parameter_list: JSON.stringify([...new Set(params)]), updated_at: now };
       await db()
@@ -99,13 +122,14 @@ export function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
         .where('template_id', '=', body.templateId)
         .where('language', '=', language)
         .executeTakeFirstOrThrow();
+      await recordAudit(ctx, { accountId: user.account.accountId, logType: 'email.templateSave', subject: `${body.templateId}:${language}` });
       return { responseCode: 100, description: 'The email template is saved', template: toTemplate(row) };
     }),
   );
 
   api.post('/service/coreAPI/deleteEmailTemplate', (req, reply) =>
     resultOf(reply, async () => {
-      await requireTemplates(ctx, req, 'Deleting an email template');
+      const user = await requireTemplates(ctx, req, 'Deleting an email template');
       const body = ctx.validator.body<EmailTemplateDeleteRequest>('email-template-delete-request', req.body);
       const language = body.language ?? '';
       const row = await db()
@@ -117,6 +141,7 @@ export function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
       if (!row) throw notFound(`there is no email template "${body.templateId}"${language ? ` in "${language}"` : ''}`);
       if (Number(row.built_in) === 1) throw new HttpError(409, 'conflict', `"${body.templateId}" is a built-in template: it can be edited, not deleted`);
       await db().deleteFrom('email_templates').where('template_id', '=', body.templateId).where('language', '=', language).where('built_in', '=', 0).execute();
+      await recordAudit(ctx, { accountId: user.account.accountId, logType: 'email.templateDelete', subject: `${body.templateId}:${language}` });
       return { responseCode: 100, description: 'The email template is deleted' };
     }),
   );

@@ -97,6 +97,20 @@ const MATRIX: Entry[] = [
     body: { templateId: 'matrix.none' },
     expect: [403, 403, 404],
   },
+  // The template builder: reads of a draft (check, preview) are POSTs, and a test send goes to the admin's own address.
+  {
+    route: 'POST /api/v1/emailTemplates/check',
+    path: 'emailTemplates/check',
+    body: { language: '', subject: 'Note', html: '<p>{{message}}</p>', parameterList: ['message'] },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/emailTemplates/preview',
+    path: 'emailTemplates/preview',
+    body: { language: '', subject: 'Note', html: '<p>{{message}}</p>', parameterList: ['message'], previewLanguage: 'en' },
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/emailTemplates/testSend', path: 'emailTemplates/testSend', body: { templateId: 'welcome', language: 'en' }, expect: [403, 403, 200] },
   // Applications: the admin area applications (read and update on applications); members apply, withdraw and re-apply their own.
   { route: 'PUT /api/v1/applications', path: 'applications', body: { label: 'Matrix application', listId: 'makers' }, expect: [403, 403, 201] },
   { route: 'PUT /api/v1/applications/:id', path: 'applications/app-makers', body: { changes: { label: 'Join us' } }, expect: [403, 403, 200] },

@@ -6,6 +6,12 @@
  * - POST service/coreAPI/deleteEmailTemplate EmailTemplateDeleteRequest -> EmailTemplateResultResponse
  * - GET  emailTemplates/getEmailMasterTemplates -> EmailLayoutsResponse
  * - GET  emailTemplates/getEmailLegalFooters    -> EmailLayoutsResponse
+ * The template builder (admin `/admin/emailTemplateBuilder`, area emailTemplateBuilder; writes need update on templates):
+ * - GET  emailTemplates/template/{templateId}    -> EmailTemplateDetailResponse (every language version, the enabled languages)
+ * - POST emailTemplates/check   EmailTemplateDraftRequest   -> EmailTemplateCheckResponse (the rules, nothing stored)
+ * - POST emailTemplates/preview EmailTemplatePreviewRequest -> EmailTemplatePreviewResponse (a draft rendered with sample data)
+ * - POST emailTemplates/testSend EmailTemplateTestSendRequest -> EmailTemplateTestSendResponse (to the admin's own address)
+ * addEmailTemplate is also the update of one (templateId, language); its refusals carry `issues`.
  * - GET  admin/email/outbox?cursor=&state=       -> EmailOutboxResponse (area notificationHistory)
  * - GET  admin/email/outbox/{id}                 -> EmailOutboxMessage with html and text
  * - GET  /email/unsubscribe?token=  (site route, no sign-in): a page naming what stops, with a button;
@@ -64,6 +70,71 @@ export interface EmailTemplateResultResponse {
   responseCode: number;
   description: string;
   template?: EmailTemplate;
+  /** On a refusal by the template rules: every problem found (engine/core/email-templates.ts). */
+  issues?: EmailTemplateIssue[];
+}
+
+/** One broken template rule: where, the message key (validation.languageTags.* or emailBuilder.issues.*) and its values. */
+export interface EmailTemplateIssue {
+  part: 'subject' | 'html' | 'language' | 'parameterList';
+  key: string;
+  params?: Record<string, string>;
+}
+
+export interface EmailTemplateDetailResponse {
+  templateId: string;
+  builtIn: boolean;
+  /** Every stored language version; language '' is the fallback for every language. */
+  versions: EmailTemplate[];
+  /** The enabled (published) languages of the settings: the editor's tabs and the preview's choices. */
+  languages: string[];
+}
+
+/** @additionalProperties false */
+export interface EmailTemplateDraftRequest {
+  /** @maxLength 20 */
+  language: string;
+  /** @maxLength 300 */
+  subject: string;
+  /** @maxLength 200000 */
+  html: string;
+  /** @maxItems 50 */
+  parameterList: string[];
+}
+export interface EmailTemplateCheckResponse {
+  issues: EmailTemplateIssue[];
+}
+
+/** @additionalProperties false */
+export interface EmailTemplatePreviewRequest extends EmailTemplateDraftRequest {
+  /** The template it belongs to (for the error messages); absent for a new one. @maxLength 100 */
+  templateId?: string;
+  /** Which language to render (the `{{#lang}}` parts and the footer's words). @maxLength 20 */
+  previewLanguage: string;
+}
+export interface EmailTemplatePreviewResponse {
+  subject: string;
+  /** The whole email (master and footer), sanitised; shown in a sandboxed frame. */
+  html: string;
+  text: string;
+  /** The sample values used, one per parameter. */
+  sample: Record<string, string>;
+}
+
+/** @additionalProperties false */
+export interface EmailTemplateTestSendRequest {
+  /** @pattern ^[A-Za-z][A-Za-z0-9_.-]{0,99}$ */
+  templateId: string;
+  /** @maxLength 20 */
+  language: string;
+}
+export interface EmailTemplateTestSendResponse {
+  /** The outbox row (GET admin/email/outbox/{id}). */
+  outboxId: string;
+  state: EmailState;
+  transport: 'smtp' | 'outbox';
+  to: string;
+  lastError: string | null;
 }
 
 /** A master template (the layout around every body) or a legal footer. */
