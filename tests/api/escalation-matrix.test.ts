@@ -231,6 +231,21 @@ const MATRIX: Entry[] = [
   { route: 'POST /email/unsubscribe', path: '/email/unsubscribe?token=not-signed', form: 'List-Unsubscribe=One-Click', expect: [400, 400, 400] },
   { route: 'POST /api/v1/i18n/:locale', path: 'i18n/en', body: { key: 'common.actions.save', value: 'Keep' }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/i18n', path: 'i18n?iso=en', body: [{ key: 'common.actions.save', data: null }], expect: [403, 403, 200] },
+  // The languages and translations admin (server/i18n/admin-routes.ts): update on settings.
+  {
+    route: 'POST /api/v1/i18n/toggleLanguagePublishedState',
+    path: 'i18n/toggleLanguagePublishedState',
+    body: { language: 'de', published: true },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/i18n/bulkLanguageUpload',
+    path: 'i18n/bulkLanguageUpload',
+    body: { language: 'de', format: 'csv', content: 'common.actions.save,Speichern' },
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/i18n/clearLanguageOverrides', path: 'i18n/clearLanguageOverrides', body: { language: 'es' }, expect: [403, 403, 200] },
+  { route: 'DELETE /api/v1/i18n/:key', path: 'i18n/content.page.lounge.name?locale=fr', expect: [403, 403, 200] },
   { route: 'PUT /api/v1/profile/favourites/add', path: 'profile/favourites/add', body: { type: 'pages', value: 'faq' }, expect: [200, 200, 200] },
   { route: 'DELETE /api/v1/profile/favourites', path: 'profile/favourites', body: { type: 'pages', targetId: 'faq' }, expect: [200, 200, 200] },
   // Only the caller's own link can go; nobody has one here (no provider is configured).
