@@ -31,7 +31,7 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     const search = await api.call<{ items: Module[]; total: number }>('GET', 'structure/module/search?typesToLoad=normal&limit=2&sortBy=name', {
       token: admin,
     });
-    expect(search.body.total).toBe(5);
+    expect(search.body.total).toBe(6);
     expect(search.body.items.map((m) => m.name)).toEqual(['Community', 'Home']);
     expect((await api.call('GET', 'structure/module/adminView', { token: maya })).status).toBe(403);
     expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(7);
