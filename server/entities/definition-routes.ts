@@ -28,7 +28,8 @@ import { can, permissionHolder } from '../permissions';
 import type { DB } from '../storage/database';
 import { checkConceptType, checkField, checkFields, checkPowerUps, checkSettings } from './checks';
 import { definitionById } from './read';
-import { definitionFromRow, entitiesDb } from './records';
+import { definitionFromRow, entitiesDb, entityFromRow } from './records';
+import { columnsOf, entitySearch, searchText } from './writes';
 import type { EntityDefinitionsTable } from './tables';
 
 async function requireDefinition(db: Kysely<DB>, id: string): Promise<EntityDefinition> {
@@ -82,6 +83,20 @@ const columns = (d: Partial<EntityDefinition>): Partial<EntityDefinitionsTable> 
   ...(d.settings !== undefined ? { settings: JSON.stringify(d.settings) } : {}),
 });
 
+/** Rewrites the search rows and places of a definition's entities (after its fields or settings changed). */
+async function reindexEntities(ctx: AppContext, raw: Parameters<ReturnType<typeof entitySearch>['put']>[0], definition: EntityDefinition): Promise<void> {
+  const db = raw as unknown as Kysely<DB>;
+  const rows = await entitiesDb(db).selectFrom('entities').selectAll().where('definition_id', '=', definition.id).execute();
+  for (const row of rows) {
+    const entity = entityFromRow(row);
+    if (!entity.unreadable?.includes('data')) {
+      const { lat, lng } = columnsOf({ data: entity.data ?? {} }, definition);
+      if (lat !== row.lat || lng !== row.lng) await entitiesDb(db).updateTable('entities').set({ lat, lng }).where('id', '=', row.id).execute();
+    }
+    await entitySearch(ctx.engine).put(raw, entity.id, searchText(entity, definition));
+  }
+}
+
 export function definitionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = () => ctx.store.kysely;
   const v = ctx.validator;
@@ -107,7 +122,10 @@ export function definitionRoutes(app: FastifyInstance, ctx: AppContext): void {
         .set({ ...columns(parts), updated: Date.now() })
         .where('id', '=', current.id)
         .execute();
-      return requireDefinition(tdb, current.id);
+      const saved = await requireDefinition(tdb, current.id);
+      // What is searchable and where the place is kept follow the fields: its entities' search rows and points too.
+      if (parts.fields !== undefined || parts.settings !== undefined) await reindexEntities(ctx, tx.raw, saved);
+      return saved;
     });
     await audit(user, action, out.id);
     return out;
@@ -121,6 +139,7 @@ export function definitionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Querystring: { q?: string; page?: string; limit?: string } }>('/entityDefinitions/search', async (req): Promise<EntityDefinitionSearchResponse> => {
     await requireUser(ctx, req);
+    for (const [key, value] of Object.entries(req.query)) if (typeof value !== 'string') throw badRequest(`${key.slice(0, 40)} must be given once, as text`);
     const page = Number(req.query.page ?? 1);
     const limit = Number(req.query.limit ?? ENTITY_SEARCH_DEFAULT_LIMIT);
     if (!Number.isInteger(page) || page < 1 || page > 100_000) throw badRequest('page must be a whole number from 1');

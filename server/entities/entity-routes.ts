@@ -4,7 +4,14 @@
  * against the current row, only changed columns, search row and events).
  */
 import type { FastifyInstance } from 'fastify';
-import { canChangePermissionType, canCreateEntity, ENTITY_GET_MAX, ENTITY_NOTIFICATION_MESSAGE_MAX, entityTitleProblem } from '../../engine/core/entities';
+import {
+  canChangePermissionType,
+  canCreateEntity,
+  POWER_UPS,
+  ENTITY_GET_MAX,
+  ENTITY_NOTIFICATION_MESSAGE_MAX,
+  entityTitleProblem,
+} from '../../engine/core/entities';
 import { ENTITY_FAVOURITE_TYPE } from '../../engine/core/favourites';
 import type { Entity, EntityPermissionType, PowerUp, PowerUpData } from '../../schemas/model';
 import type {
@@ -246,9 +253,11 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = req.body as { data?: unknown } | undefined;
     if (!isObject(body) || !isObject(body.data)) throw badRequest('send {data} with the power-up’s data object');
     const data = body.data;
-    return writeEntity(ctx, user, req.params.id, { action: 'powerUpData', permissions: spaceChanged }, async (entity) => {
-      if (!entity.powerUps?.includes(powerUp)) throw badRequest(`power-up "${powerUp.slice(0, 40)}" is not on the entity`);
-      await checkPowerUpData(ctx, powerUp, data);
+    // Checked before the transaction: it reads lists and pages (SQLite has one connection).
+    if (!(POWER_UPS as readonly string[]).includes(powerUp)) throw badRequest(`"${powerUp.slice(0, 40)}" is not a power-up`);
+    await checkPowerUpData(ctx, powerUp, data);
+    return writeEntity(ctx, user, req.params.id, { action: 'powerUpData', permissions: spaceChanged }, (entity) => {
+      if (!entity.powerUps?.includes(powerUp)) throw badRequest(`power-up "${powerUp}" is not on the entity`);
       return { powerUpData: { ...(entity.powerUpData ?? {}), [powerUp]: data } };
     });
   });

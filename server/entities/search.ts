@@ -119,6 +119,7 @@ export function summaryOf(entity: Entity, definition: EntityDefinition | undefin
 
 export async function searchEntities(ctx: AppContext, query: SearchQuery): Promise<EntitySearchResponse> {
   const db = ctx.store.kysely;
+  for (const [key, value] of Object.entries(query)) if (typeof value !== 'string') throw badRequest(`${key.slice(0, 40)} must be given once, as text`);
   const page = intParam(query.page, 'page', 1, 100_000, 1);
   const limit = intParam(query.limit, 'limit', 1, ENTITY_SEARCH_MAX_LIMIT, ENTITY_SEARCH_DEFAULT_LIMIT);
   const sortBy = query.sortBy ?? 'newest';

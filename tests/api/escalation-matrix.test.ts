@@ -41,6 +41,10 @@ interface RunContext {
   chatMessageId?: string;
   /** A post the account wrote on the demo's discussion board (communications). */
   postId?: string;
+  /** An entity definition and an entity of it the admin made for the entity rows, and a definition the account made. */
+  definitionId?: string;
+  entityId?: string;
+  newDefinitionId?: string;
 }
 
 interface Entry {
@@ -581,6 +585,78 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/applications/membership/:id/toggleHidden', path: 'applications/membership/lm-maya-makers/toggleHidden', expect: [200, 404, 200] },
   { route: 'DELETE /api/v1/userlists/:id', path: (c) => `userlists/${c.listId ?? 'makers'}`, expect: [403, 403, 204] },
   { route: 'DELETE /api/v1/userLists/:id', path: 'userLists/no-such-list', expect: [403, 403, 404] },
+  // Entities: the admin makes a definition and an entity first (a read, so its writes are not a refusal's).
+  {
+    route: 'POST /api/v1/entityDefinitions/get',
+    path: 'entityDefinitions/get',
+    body: async (c: RunContext) => {
+      const admin = (method: string, path: string, body: unknown) => c.api.call<{ id: string }>(method, path, { token: c.adminToken, body });
+      c.definitionId = (
+        await admin('PUT', 'entityDefinitions', {
+          name: 'Matrix things',
+          fields: [{ id: 'm-code', key: 'code', label: 'Code', type: 'text', unique: true }],
+          powerUps: ['durations'],
+          settings: { notificationsForEntities: ['entityUpdated'] },
+        })
+      ).body.id;
+      c.entityId = (await admin('PUT', `entities/${c.definitionId}`, { title: 'Matrix thing', powerUps: ['durations'] })).body.id;
+      return { ids: [c.definitionId] };
+    },
+    expect: [200, 200, 200],
+  },
+  {
+    route: 'PUT /api/v1/entityDefinitions',
+    path: 'entityDefinitions',
+    body: { name: 'Matrix made' },
+    expect: [403, 403, 201],
+    keep: (c, body) => void (c.newDefinitionId = body.id as string),
+  },
+  { route: 'POST /api/v1/entityDefinitions/:id', path: (c) => `entityDefinitions/${c.definitionId}`, body: { description: 'Edited' }, expect: [403, 403, 200] },
+  {
+    route: 'PUT /api/v1/entityDefinitions/:id/field',
+    path: (c) => `entityDefinitions/${c.definitionId}/field`,
+    body: { id: 'm-note', key: 'note', label: 'Note', type: 'text' },
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/entityDefinitions/:id/field/:fieldId', path: (c) => `entityDefinitions/${c.definitionId}/field/m-note`, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/entityDefinitions/:id/powerUps',
+    path: (c) => `entityDefinitions/${c.definitionId}/powerUps`,
+    body: { add: ['contact'] },
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/entities/get', path: 'entities/get', body: (c: RunContext) => ({ ids: [c.entityId] }), expect: [200, 200, 200] },
+  { route: 'PUT /api/v1/entities/:definitionId', path: (c) => `entities/${c.definitionId}`, body: { title: 'Matrix made thing' }, expect: [403, 403, 201] },
+  { route: 'POST /api/v1/entities/:id/data', path: (c) => `entities/${c.entityId}/data`, body: { changes: { code: 'M-1' } }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/entities/:id/data/:key', path: (c) => `entities/${c.entityId}/data/code`, body: { value: 'M-2' }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/entities/:id/updateKeys', path: (c) => `entities/${c.entityId}/updateKeys`, body: { keys: { code: 'M-3' } }, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/entities/:id/settingsData',
+    path: (c) => `entities/${c.entityId}/settingsData`,
+    body: { title: 'Matrix thing, renamed' },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/entities/:id/:powerUpId/powerUpData',
+    path: (c) => `entities/${c.entityId}/durations/powerUpData`,
+    body: { data: { start: '2027-03-01T10:00:00Z' } },
+    expect: [403, 403, 200],
+  },
+  { route: 'POST /api/v1/entities/:id/fields', path: (c) => `entities/${c.entityId}/fields`, body: { remove: ['durations'] }, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/entities/:id/permissionTypes',
+    path: (c) => `entities/${c.entityId}/permissionTypes`,
+    body: { permissionType: 'memberships' },
+    expect: [403, 403, 200],
+  },
+  {
+    route: 'POST /api/v1/entities/:id/sendNotification',
+    path: (c) => `entities/${c.entityId}/sendNotification`,
+    body: { event: 'entityUpdated' },
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/entities/:id', path: (c) => `entities/${c.entityId}`, expect: [403, 403, 204] },
+  { route: 'DELETE /api/v1/entityDefinitions/:id', path: (c) => `entityDefinitions/${c.newDefinitionId ?? c.definitionId}`, expect: [403, 403, 204] },
   // The join power-up: anyone signed in joins and leaves a demo workshop for herself (server/entities/join.ts).
   { route: 'POST /api/v1/structure/powerUp/:entityId/join', path: 'structure/powerUp/design-sprint/join', body: {}, expect: [200, 200, 200] },
   { route: 'POST /api/v1/structure/powerUp/:entityId/leave', path: 'structure/powerUp/design-sprint/leave', body: {}, expect: [200, 200, 200] },
