@@ -246,7 +246,7 @@ function demoEntities(now: number): Entity[] {
       'woodturning-basics',
       'Woodturning Basics',
       {
-        summary: 'Your first bowl on the lathe, safely.',
+        summary: 'Your first turned bowl, safely.',
         level: 'beginner',
         cover: DEMO_MEDIA.pictures.woodwork,
         place: place(51.5342, -0.1053, 'Islington Wood Shop'),
