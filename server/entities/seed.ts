@@ -126,7 +126,7 @@ const DEFINITIONS: EntityDefinition[] = [
   {
     id: DEMO_ENTITIES.workshops,
     name: 'Workshops',
-    slug: 'workshops',
+    slug: 'workshop-spaces',
     description: 'Hands-on groups that meet at the workshop.',
     conceptType: 'group',
     fields: [
@@ -153,7 +153,7 @@ const DEFINITIONS: EntityDefinition[] = [
   {
     id: DEMO_ENTITIES.events,
     name: 'Events',
-    slug: 'events',
+    slug: 'community-events',
     description: 'Open evenings, talks and repair days.',
     conceptType: 'event',
     fields: [field('ev-summary', 'summary', 'Summary', 'textarea', { searchable: true }), field('ev-place', 'place', 'Place', 'geoLocation')],
@@ -163,7 +163,7 @@ const DEFINITIONS: EntityDefinition[] = [
   {
     id: DEMO_ENTITIES.jobs,
     name: 'Jobs',
-    slug: 'jobs',
+    slug: 'job-board',
     description: 'Paid and volunteer roles around the workshop.',
     conceptType: 'job',
     fields: [
@@ -246,7 +246,7 @@ function demoEntities(now: number): Entity[] {
       'woodturning-basics',
       'Woodturning Basics',
       {
-        summary: 'Your first bowl on the lathe, safely.',
+        summary: 'Your first turned bowl, safely.',
         level: 'beginner',
         cover: DEMO_MEDIA.pictures.woodwork,
         place: place(51.5342, -0.1053, 'Islington Wood Shop'),

@@ -180,9 +180,13 @@ describe.each(BACKENDS)('admin AdminApi over HTTP on %s', (backend) => {
     expect(await admin.getPermissions('news')).toEqual({ manageSettings: true, read: false });
 
     expect((await admin.listUserLists()).map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 'demo-sprint-mentors', name: 'Design Sprint mentors' },
+      { id: 'demo-sprint-participants', name: 'Design Sprint participants' },
       { id: 'makers', name: 'Makers' },
+      { id: 'demo-repair-cafe-members', name: 'Repair Café volunteers' },
       { id: 'riverside', name: 'Riverside members' },
       { id: 'volunteers', name: 'Volunteers' },
+      { id: 'demo-woodturning-members', name: 'Woodturning Basics members' },
       { id: 'workshop-mentors', name: 'Workshop mentors' },
     ]);
     const init = async () => (await server.call<InitResponse>('GET', 'init', { token: adminToken })).body;

@@ -278,7 +278,7 @@ describeBackends('user lists', (api) => {
 
   it('search, countUsers, getSome, getLeaderLists, setCapacity and byList', async () => {
     const search = await api.call<UserListView[]>('GET', 'userLists/search?q=MENTOR&limit=5', { token: elena });
-    expect(search.body.map((l) => l.id)).toEqual(['workshop-mentors']);
+    expect(search.body.map((l) => l.id)).toEqual(['demo-sprint-mentors', 'workshop-mentors']);
     expect((await api.call('GET', 'userLists/search?limit=51', { token: admin })).status).toBe(400);
 
     const counts = await api.call<ListCountUsersResponse>('POST', 'userLists/admin/countUsers', {

@@ -31,11 +31,11 @@ describeBackends('structure API', { env: { REVERT_WINDOW_MS: '1500' } }, (api) =
     const search = await api.call<{ items: Module[]; total: number }>('GET', 'structure/module/search?typesToLoad=normal&limit=2&sortBy=name', {
       token: admin,
     });
-    expect(search.body.total).toBe(5);
+    expect(search.body.total).toBe(6);
     expect(search.body.items.map((m) => m.name)).toEqual(['Community', 'Home']);
     expect((await api.call('GET', 'structure/module/adminView', { token: maya })).status).toBe(403);
     expect((await api.call<Module[]>('GET', 'structure/module/adminView', { token: admin })).body.length).toBe(7);
-    expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(22); // with resources/share, people/find, people/favourites, people/map, members-area/volunteer and community/discussions and feed (the posts demo)
+    expect((await api.call<Page[]>('GET', 'structure/page/adminView', { token: admin })).body.length).toBe(28); // with resources/share, people/find, people/favourites, people/map, members-area/volunteer, community/discussions and feed (the posts demo) and the six pages of spaces (the entities demo)
     const pages = await api.call<{ items: Page[] }>('GET', 'structure/page/search?moduleId=members-area', { token: maya });
     expect(pages.body.items.map((p) => p.id)).toEqual(['lounge', 'volunteer', 'my-settings', 'notice-board']);
   });
