@@ -15,6 +15,9 @@ export const THEME_MODE_KEY = 'tessera.themeMode';
 export const THEME_SCHEME_KEY = 'tessera.themeScheme';
 export const PREVIEW_BRAND_KEY = 'tessera.previewBrandId';
 export const BRAND_STYLESHEET_ID = 'tessera-brand-theme';
+/** The site's global CSS (settings admin, core §6), after the brand's so it may override it. */
+export const GLOBAL_STYLESHEET_ID = 'tessera-global-css';
+export const globalCssHref = (apiBase: string, version = 0) => `${apiBase}/service/globalCss.css${version ? `?v=${version}` : ''}`;
 
 export interface ThemeAvailability {
   /** The light/dark/auto selector shows. */
@@ -56,12 +59,15 @@ export const resetPreviewBrand = (storage: Storage) => storage.removeItem(PREVIE
 export const brandThemeHref = (apiBase: string, previewId: Id | null) => `${apiBase}/service/brands/${previewId ?? 'active'}/theme.css`;
 
 /** Puts (or repoints) the brand style sheet link; resolves once it loaded or failed (a missing theme never blocks start-up). */
-export function ensureBrandStylesheet(doc: Document, href: string): Promise<void> {
-  let link = doc.getElementById(BRAND_STYLESHEET_ID) as HTMLLinkElement | null;
+export const ensureBrandStylesheet = (doc: Document, href: string) => ensureStylesheet(doc, BRAND_STYLESHEET_ID, href);
+
+/** Puts (or repoints) a style sheet link by id; resolves once it loaded or failed; the brand tokens are derived again. */
+export function ensureStylesheet(doc: Document, id: string, href: string): Promise<void> {
+  let link = doc.getElementById(id) as HTMLLinkElement | null;
   if (link && link.getAttribute('href') === href) return Promise.resolve();
   if (!link) {
     link = doc.createElement('link');
-    link.id = BRAND_STYLESHEET_ID;
+    link.id = id;
     link.rel = 'stylesheet';
     doc.head.appendChild(link);
   }
@@ -102,5 +108,6 @@ export async function loadTheme(
   const availability = themeAvailability(settings, env.storage.getItem(THEME_MODE_KEY));
   applyScheme(env.doc, resolveScheme(availability.mode, env.prefersDark), env.storage);
   await ensureBrandStylesheet(env.doc, brandThemeHref(env.apiBase, previewBrandId(env.storage)));
+  await ensureStylesheet(env.doc, GLOBAL_STYLESHEET_ID, globalCssHref(env.apiBase));
   return availability;
 }
