@@ -143,3 +143,14 @@ export function globalCssProblem(css: string): string | null {
   if (m) return `${m[1]}() with a string is not allowed (line ${line(m.index)}): use url() of our media routes`;
   return null;
 }
+
+/**
+ * Previewing a brand (core §4.2) is the admin's own browser's state, never the server's: this
+ * storage key names the brand whose theme.css the app loads instead of the active one, in this
+ * browser only (web/theme/theme.ts reads it at start; the settings admin sets and resets it).
+ */
+export const PREVIEW_BRAND_KEY = 'tessera.previewBrandId';
+/** The `<link>` of the brand style sheet the web shell puts in the head. */
+export const BRAND_STYLESHEET_ID = 'tessera-brand-theme';
+/** The brand style sheet below the API base: the previewed brand's when one is set, else the active brand's. */
+export const brandThemePath = (previewId: string | null) => `/service/brands/${previewId ?? 'active'}/theme.css`;

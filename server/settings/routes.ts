@@ -6,6 +6,7 @@ import type {
   BrandActivateResponse,
   BrandImageRequest,
   BrandNameRequest,
+  GeneralSettingsRequest,
   GlobalCssRequest,
   GlobalCssResponse,
   SearchSettingsRequest,
@@ -153,6 +154,21 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The name only: an audit row must never hold the value.
     await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.secret', subject: name });
     return { name, set: true };
+  });
+
+  app.put('/settings/general', async (req): Promise<Settings> => {
+    const user = await requireAdminArea(ctx, req, 'settings');
+    needSettings(user);
+    const changes = v.body<GeneralSettingsRequest>('general-settings-request', req.body);
+    const next = await ctx.store.transaction(async (tx) => {
+      const candidate = { ...((await tx.get<Settings>('settings', 'app'))?.data ?? {}), ...changes };
+      v.model('settings.schema.json', candidate, 'settings');
+      await tx.put('settings', 'app', candidate);
+      return candidate;
+    });
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.general', subject: Object.keys(changes).join(',') || 'none' });
+    await emitSettingsUpdated(ctx, 'general');
+    return next;
   });
 
   // Global CSS (core §6): checked by one rule, stored apart from settings (settings go to every

@@ -26,6 +26,16 @@ describeBackends('settings admin: brands, theme, CSS, audit, secrets', (api) => 
     expect(staff.body.message).toContain('settings');
   };
 
+  it('general settings: site name and theme mode, checked', async () => {
+    const saved = await api.call<Settings>('PUT', 'settings/general', { token: admin, body: { siteName: 'Riverside Guild', themeModeEnabled: true } });
+    expect(saved.body).toMatchObject({ siteName: 'Riverside Guild', themeModeEnabled: true });
+    expect((await api.call<Settings>('GET', 'settings', { token: maya })).body.siteName).toBe('Riverside Guild');
+    for (const body of [{ siteName: '' }, { themeModeEnabled: 'yes' }, { colour: 1 }])
+      expect((await api.call('PUT', 'settings/general', { token: admin, body })).status).toBe(400);
+    await refusals('PUT', 'settings/general', { siteName: 'Hijack' });
+    expect((await api.call<Settings>('GET', 'settings', { token: maya })).body.siteName).toBe('Riverside Guild');
+  });
+
   it('global CSS: stored, served to every app, refused to others', async () => {
     const css = 'body { letter-spacing: 0.01em; }\n.x { background: url(/api/v1/files/download/abc); }';
     const put = await api.call<{ css: string }>('PUT', 'settings/globalCss', { token: admin, body: { css } });

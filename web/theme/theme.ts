@@ -13,8 +13,9 @@ export type ColourScheme = 'light' | 'dark';
 export const THEME_MODE_KEY = 'tessera.themeMode';
 /** Read by the inline script in web/index.html: keep the two in step. */
 export const THEME_SCHEME_KEY = 'tessera.themeScheme';
-export const PREVIEW_BRAND_KEY = 'tessera.previewBrandId';
-export const BRAND_STYLESHEET_ID = 'tessera-brand-theme';
+// One place for the preview key, the link's id and the sheet's path: the settings admin uses them too.
+import { BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
+export { BRAND_STYLESHEET_ID, PREVIEW_BRAND_KEY };
 /** The site's global CSS (settings admin, core §6), after the brand's so it may override it. */
 export const GLOBAL_STYLESHEET_ID = 'tessera-global-css';
 export const globalCssHref = (apiBase: string, version = 0) => `${apiBase}/service/globalCss.css${version ? `?v=${version}` : ''}`;
@@ -56,7 +57,7 @@ export function setPreviewBrand(storage: Storage, id: string | number): void {
 export const resetPreviewBrand = (storage: Storage) => storage.removeItem(PREVIEW_BRAND_KEY);
 
 /** The brand style sheet: the previewed brand's when one is set, else the active brand's. */
-export const brandThemeHref = (apiBase: string, previewId: Id | null) => `${apiBase}/service/brands/${previewId ?? 'active'}/theme.css`;
+export const brandThemeHref = (apiBase: string, previewId: Id | null) => `${apiBase}${brandThemePath(previewId)}`;
 
 /** Puts (or repoints) the brand style sheet link; resolves once it loaded or failed (a missing theme never blocks start-up). */
 export const ensureBrandStylesheet = (doc: Document, href: string) => ensureStylesheet(doc, BRAND_STYLESHEET_ID, href);

@@ -92,3 +92,17 @@ export interface SecretState {
 
 /** GET settings/secrets (admins): the stored secrets' names (at most 500). */
 export type SecretsResponse = SecretState[];
+
+/**
+ * PUT settings/general: the settings that are single values rather than sections (POST
+ * settings/{name} changes sections only). Absent is unchanged.
+ * @additionalProperties false
+ */
+export interface GeneralSettingsRequest {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  siteName?: string;
+  themeModeEnabled?: boolean;
+}

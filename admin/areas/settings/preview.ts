@@ -1,0 +1,33 @@
+/**
+ * Previewing a brand: this browser only (engine/core/brand-theme's key, read by the web shell at
+ * start), so only the previewing admin's app changes. Repoints the shell's brand style sheet now
+ * and tells the preview bar.
+ */
+import { BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../../engine/core/brand-theme';
+
+const EVENT = 'tessera:brand-preview';
+
+function repoint(id: string | null): void {
+  const link = document.getElementById(BRAND_STYLESHEET_ID) as HTMLLinkElement | null;
+  const href = link?.getAttribute('href');
+  if (!link || !href) return;
+  const at = href.indexOf('/service/brands/');
+  if (at >= 0) link.setAttribute('href', `${href.slice(0, at)}${brandThemePath(id)}?v=${Date.now()}`);
+}
+
+export function previewedBrandId(): string | null {
+  const id = localStorage.getItem(PREVIEW_BRAND_KEY);
+  return id && /^\d+$/.test(id) ? id : null;
+}
+
+export function previewBrand(id: string | null): void {
+  if (id) localStorage.setItem(PREVIEW_BRAND_KEY, id);
+  else localStorage.removeItem(PREVIEW_BRAND_KEY);
+  repoint(id);
+  window.dispatchEvent(new Event(EVENT));
+}
+
+export function onPreviewChange(listener: () => void): () => void {
+  window.addEventListener(EVENT, listener);
+  return () => window.removeEventListener(EVENT, listener);
+}
