@@ -7,14 +7,14 @@
 import type { Id, Settings } from '../../schemas/model';
 import { isThemeMode, type ThemeMode } from '../../engine/core/theme-mode';
 import { applyBrandTokens } from './brand-tokens';
+// One place for the preview key, the link's id and the sheet's path: the settings admin uses them too.
+import { BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
 
 export { isThemeMode, type ThemeMode };
 export type ColourScheme = 'light' | 'dark';
 export const THEME_MODE_KEY = 'tessera.themeMode';
 /** Read by the inline script in web/index.html: keep the two in step. */
 export const THEME_SCHEME_KEY = 'tessera.themeScheme';
-// One place for the preview key, the link's id and the sheet's path: the settings admin uses them too.
-import { BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
 export { BRAND_STYLESHEET_ID, PREVIEW_BRAND_KEY };
 /** The site's global CSS (settings admin, core §6), after the brand's so it may override it. */
 export const GLOBAL_STYLESHEET_ID = 'tessera-global-css';
