@@ -150,6 +150,8 @@ export function globalCssProblem(css: string): string | null {
  * browser only (web/theme/theme.ts reads it at start; the settings admin sets and resets it).
  */
 export const PREVIEW_BRAND_KEY = 'tessera.previewBrandId';
+/** Sent on window when this browser starts or stops previewing, so the shell's bar and the admin follow at once. */
+export const BRAND_PREVIEW_EVENT = 'tessera:brand-preview';
 /** The `<link>` of the brand style sheet the web shell puts in the head. */
 export const BRAND_STYLESHEET_ID = 'tessera-brand-theme';
 /** The brand style sheet below the API base: the previewed brand's when one is set, else the active brand's. */

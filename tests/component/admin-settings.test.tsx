@@ -2,7 +2,7 @@
  * The settings area (admin/areas/settings) under jsdom in the real /admin frame, against the real
  * server on SQLite and PostgreSQL: every tab axe clean (serious and critical), the general form
  * saved, global CSS refused with the server's reason shown, a brand opened by its route, previewed
- * in this browser only (the bar, Reset) and activated, the audit log searched, a secret set without
+ * in this browser only (the shell's brand sheet repointed, following the shell's Reset) and activated, the audit log searched, a secret set without
  * its value ever shown.
  */
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -13,7 +13,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
 import { AdminFrame } from '../../admin/frame/AdminFrame';
 import type { AdminFrameServices } from '../../admin/frame/types';
-import { PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
+import { BRAND_PREVIEW_EVENT, BRAND_STYLESHEET_ID, PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
 import type { Settings } from '../../schemas/model';
 import { adaptInit } from '../../web/api/init-adapter';
 import { createFileService } from '../../web/engine/file-services';
@@ -113,12 +113,22 @@ describeBackends('the settings admin area', (api) => {
     expect(screen.getByLabelText('Header background')).toBeTruthy();
     expect(await seriousAxeViolations()).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    // The shell's brand sheet: previewing repoints it, in this document only.
+    const link = document.createElement('link');
+    link.id = BRAND_STYLESHEET_ID;
+    link.setAttribute('href', '/api/v1/service/brands/active/theme.css');
+    document.head.appendChild(link);
+    const preview = screen.getByRole('button', { name: 'Preview' });
+    expect(preview.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(preview);
     expect(localStorage.getItem(PREVIEW_BRAND_KEY)).toBe('1');
-    const bar = await screen.findByText(/Previewing brand/);
-    fireEvent.click(within(bar.parentElement!).getByRole('button', { name: 'Reset' }));
-    expect(localStorage.getItem(PREVIEW_BRAND_KEY)).toBeNull();
-    await waitFor(() => expect(screen.queryByText(/Previewing brand/)).toBeNull());
+    expect(link.getAttribute('href')).toMatch(/^\/api\/v1\/service\/brands\/1\/theme\.css/);
+    await waitFor(() => expect(preview.getAttribute('aria-pressed')).toBe('true'));
+    // The shell's Reset (web/shell/AdminBar.tsx) clears the key and says so: the area follows.
+    localStorage.removeItem(PREVIEW_BRAND_KEY);
+    window.dispatchEvent(new Event(BRAND_PREVIEW_EVENT));
+    await waitFor(() => expect(preview.getAttribute('aria-pressed')).toBe('false'));
+    link.remove();
 
     // A light header colour: the contrast check warns (text still reads: the app picks black or white).
     fireEvent.change(screen.getByLabelText('Primary'), { target: { value: '#ffff00' } });

@@ -12,8 +12,7 @@ import type { Brand, Settings, ThemeStyle } from '../../../schemas/model';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { SettingsTabProps } from '.';
-import { usePreviewedBrandId } from './PreviewBar';
-import { previewBrand } from './preview';
+import { previewBrand, usePreviewedBrandId } from './preview';
 import { messageOf, type SettingsApi } from './settings-api';
 import { SaveStatus, type SaveState } from './SaveState';
 

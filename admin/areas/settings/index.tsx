@@ -12,7 +12,6 @@ import { AuditTab } from './AuditTab';
 import { BrandsTab } from './BrandsTab';
 import { GeneralTab } from './GeneralTab';
 import { GlobalCssTab } from './GlobalCssTab';
-import { PreviewBar } from './PreviewBar';
 import { SecretsTab } from './SecretsTab';
 import { createSettingsApi, type SettingsApi } from './settings-api';
 import '../../core/area.css';
@@ -53,7 +52,6 @@ export default function SettingsArea({ match }: AdminAreaProps) {
   return (
     <div className="t-admin-area t-settings">
       <h1 className="ts-page-title">{t('adminAreas.areas.settings.title')}</h1>
-      <PreviewBar api={api} />
       {!writable && <p className="t-admin-intro">{t('settingsAdmin.readOnly')}</p>}
       <Tabs
         tabs={ids}

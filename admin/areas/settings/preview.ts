@@ -1,11 +1,10 @@
 /**
  * Previewing a brand: this browser only (engine/core/brand-theme's key, read by the web shell at
  * start), so only the previewing admin's app changes. Repoints the shell's brand style sheet now
- * and tells the preview bar.
+ * and tells the shell's preview bar (web/shell/AdminBar.tsx, on every page, with Reset).
  */
-import { BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../../engine/core/brand-theme';
-
-const EVENT = 'tessera:brand-preview';
+import { useSyncExternalStore } from 'react';
+import { BRAND_PREVIEW_EVENT as EVENT, BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../../engine/core/brand-theme';
 
 function repoint(id: string | null): void {
   const link = document.getElementById(BRAND_STYLESHEET_ID) as HTMLLinkElement | null;
@@ -30,4 +29,9 @@ export function previewBrand(id: string | null): void {
 export function onPreviewChange(listener: () => void): () => void {
   window.addEventListener(EVENT, listener);
   return () => window.removeEventListener(EVENT, listener);
+}
+
+/** The brand this browser previews, following changes made anywhere in the app. */
+export function usePreviewedBrandId(): string | null {
+  return useSyncExternalStore(onPreviewChange, previewedBrandId, () => null);
 }
