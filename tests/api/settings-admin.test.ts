@@ -9,6 +9,7 @@ import type { Brand, Settings } from '../../schemas/model';
 import type { AuditLogsResponse } from '../../schemas/model/api/audit';
 import type { SecretState } from '../../schemas/model/api/settings';
 import { describeBackends } from '../helpers/backends';
+import { nextEvent, socketFor } from '../helpers/sockets';
 
 describeBackends('settings admin: brands, theme, CSS, audit, secrets', (api) => {
   let admin: string;
@@ -38,8 +39,13 @@ describeBackends('settings admin: brands, theme, CSS, audit, secrets', (api) => 
 
   it('global CSS: stored, served to every app, refused to others', async () => {
     const css = 'body { letter-spacing: 0.01em; }\n.x { background: url(/api/v1/files/download/abc); }';
+    // Applied live: every open app hears settings:updated named globalCss and fetches the sheet again.
+    const socket = await socketFor(api.url, maya);
+    const heard = nextEvent<{ name: string }>(socket, 'settings:updated');
     const put = await api.call<{ css: string }>('PUT', 'settings/globalCss', { token: admin, body: { css } });
     expect(put.status).toBe(200);
+    expect((await heard).name).toBe('globalCss');
+    socket.disconnect();
     expect((await api.call<{ css: string }>('GET', 'settings/globalCss', { token: admin })).body.css).toBe(css);
     const served = await fetch(`${api.url}/api/v1/service/globalCss.css`);
     expect(served.headers.get('content-type')).toContain('text/css');
