@@ -1,4 +1,4 @@
-/** Audit logs (core §6, §7.5): search by type (audit/getLogTypes), subject and dates; newest first, "Load more" by keyset. */
+/** Audit logs (core §6, §7.5): search by type (audit/getLogTypes offered), subject and dates; newest first, "Load more" by keyset. */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDayAndTime } from '../../../engine/core/date-display';
 import type { AuditLogRow } from '../../../schemas/model/api/audit';
@@ -42,7 +42,12 @@ export function AuditTab({ api }: SettingsTabProps) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setSearch({ logType: form.logType || undefined, subject: form.subject.trim() || undefined, from: dayMs(form.from, false), to: dayMs(form.to, true) });
+    setSearch({
+      logType: form.logType.trim() || undefined,
+      subject: form.subject.trim() || undefined,
+      from: dayMs(form.from, false),
+      to: dayMs(form.to, true),
+    });
   }
   const field = (k: keyof typeof form) => ({ value: form[k], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value })) });
 
@@ -50,14 +55,20 @@ export function AuditTab({ api }: SettingsTabProps) {
     <>
       <form className="t-settings-search" onSubmit={submit} role="search" aria-label={t('settingsAdmin.audit.search')}>
         <label htmlFor={`${id}-type`}>{t('settingsAdmin.audit.type')}</label>
-        <select id={`${id}-type`} className="ts-input" {...field('logType')}>
-          <option value="">{t('settingsAdmin.audit.anyType')}</option>
+        {/* Free text with the client's types offered: the log also holds what domains record themselves (settings.*, abuse.*). */}
+        <input
+          id={`${id}-type`}
+          className="ts-input"
+          list={`${id}-types`}
+          maxLength={40}
+          placeholder={t('settingsAdmin.audit.anyType')}
+          {...field('logType')}
+        />
+        <datalist id={`${id}-types`}>
           {types.map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
+            <option key={x} value={x} />
           ))}
-        </select>
+        </datalist>
         <label htmlFor={`${id}-subject`}>{t('settingsAdmin.audit.subject')}</label>
         <input id={`${id}-subject`} className="ts-input" maxLength={200} {...field('subject')} />
         <label htmlFor={`${id}-from`}>{t('settingsAdmin.audit.from')}</label>
