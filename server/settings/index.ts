@@ -10,6 +10,7 @@ declare module '../storage/documents' {
     settings: Settings;
     brand: Brand;
     secret: { value: JsonValue };
+    globalCss: { css: string };
   }
 }
 
@@ -29,6 +30,7 @@ export default defineDomain({
     },
     brand: { cached: true },
     secret: {},
+    globalCss: {},
   },
   permissionSubjects: [SUBJECTS.settings],
   routes: settingsRoutes,

@@ -2,7 +2,22 @@
 import { isPrototypeKey, ownValue, setOwn } from '../../engine/core/own';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand, JsonObject, JsonValue, Settings, ThemeStyle } from '../../schemas/model';
-import type { BrandImageRequest, BrandNameRequest, SearchSettingsRequest, SettingsUpdateRequest, ThemeStylesRequest } from '../../schemas/model/api/settings';
+import type {
+  BrandActivateResponse,
+  BrandImageRequest,
+  BrandNameRequest,
+  GeneralSettingsRequest,
+  GlobalCssRequest,
+  GlobalCssResponse,
+  SearchSettingsRequest,
+  SecretState,
+  SecretWriteRequest,
+  SettingsUpdateRequest,
+  ThemeStylesRequest,
+} from '../../schemas/model/api/settings';
+import { brandColourErrors, globalCssProblem } from '../../engine/core/brand-theme';
+import { requireAdminArea } from '../admin-area';
+import { recordAudit } from '../audit';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { can } from '../permissions';
@@ -108,22 +123,79 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.get<{ Params: { name: string } }>('/settings/secret/:name', async (req) => {
-    const user = await requireUser(ctx, req);
+  // Secrets (API keys of other services): write-only. No route ever answers a value; the domains
+  // that use one read the document themselves. Admins only, inside the settings area.
+  const secretName = (raw: string) => {
+    if (!/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/.test(raw)) throw badRequest(`secret name "${raw}" must be a letter then letters, digits, _ . or - (at most 100)`);
+    return raw;
+  };
+  async function needSecretsAdmin(req: Parameters<typeof requireUser>[1]): Promise<SignedInUser> {
+    const user = await requireAdminArea(ctx, req, 'settings');
     if (!user.account.isAdmin) throw forbidden('secrets are for admins');
-    const secret = await ctx.store.get<{ value: JsonValue }>('secret', req.params.name);
-    if (!secret) throw notFound(`secret "${req.params.name}" is not set`);
-    return secret.data;
+    return user;
+  }
+  app.get('/settings/secrets', async (req): Promise<SecretState[]> => {
+    await needSecretsAdmin(req);
+    return (await ctx.store.list<{ value: JsonValue }>('secret'))
+      .map((d) => ({ name: d.id, set: true }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .slice(0, 500);
+  });
+  app.get<{ Params: { name: string } }>('/settings/secret/:name', async (req): Promise<SecretState> => {
+    await needSecretsAdmin(req);
+    const name = secretName(req.params.name);
+    return { name, set: !!(await ctx.store.get<{ value: JsonValue }>('secret', name)) };
+  });
+  app.post<{ Params: { name: string } }>('/settings/secret/:name', async (req): Promise<SecretState> => {
+    const user = await needSecretsAdmin(req);
+    const name = secretName(req.params.name);
+    const { value } = v.body<SecretWriteRequest>('secret-write-request', req.body);
+    await ctx.store.transaction((tx) => tx.put('secret', name, { value }));
+    // The name only: an audit row must never hold the value.
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.secret', subject: name });
+    return { name, set: true };
   });
 
-  app.post<{ Params: { name: string } }>('/settings/secret/:name', async (req) => {
-    const user = await requireUser(ctx, req);
-    if (!user.account.isAdmin) throw forbidden('secrets are for admins');
-    const body = req.body as { value?: JsonValue } | undefined;
-    if (!isObject(body) || body.value === undefined || Object.keys(body).length !== 1) throw badRequest('send { "value": ... }');
-    await ctx.store.transaction((tx) => tx.put('secret', req.params.name, { value: body.value! }));
-    return { saved: true };
+  app.put('/settings/general', async (req): Promise<Settings> => {
+    const user = await requireAdminArea(ctx, req, 'settings');
+    needSettings(user);
+    const changes = v.body<GeneralSettingsRequest>('general-settings-request', req.body);
+    const next = await ctx.store.transaction(async (tx) => {
+      const candidate = { ...((await tx.get<Settings>('settings', 'app'))?.data ?? {}), ...changes };
+      v.model('settings.schema.json', candidate, 'settings');
+      await tx.put('settings', 'app', candidate);
+      return candidate;
+    });
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.general', subject: Object.keys(changes).join(',') || 'none' });
+    await emitSettingsUpdated(ctx, 'general');
+    return next;
   });
+
+  // Global CSS (core §6): checked by one rule, stored apart from settings (settings go to every
+  // client in init and realtime; the sheet is fetched as a style sheet), served to every app.
+  const globalCssOf = async () => (await ctx.store.get<GlobalCssResponse>('globalCss', 'app'))?.data.css ?? '';
+  app.get('/settings/globalCss', async (req): Promise<GlobalCssResponse> => {
+    await requireAdminArea(ctx, req, 'settings');
+    return { css: await globalCssOf() };
+  });
+  app.put('/settings/globalCss', async (req): Promise<GlobalCssResponse> => {
+    const user = await requireAdminArea(ctx, req, 'settings');
+    needSettings(user);
+    const { css } = v.body<GlobalCssRequest>('global-css-request', req.body);
+    const problem = globalCssProblem(css);
+    if (problem) throw badRequest(problem);
+    await ctx.store.transaction((tx) => tx.put('globalCss', 'app', { css }));
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.globalCss', subject: 'globalCss', extra: { length: css.length } });
+    await emitSettingsUpdated(ctx, 'globalCss');
+    return { css };
+  });
+  // Loaded through <link> by every app, without a token, like the brand theme.
+  app.get('/service/globalCss.css', async (_req, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await globalCssOf()),
+  );
 
   app.post<{ Params: { name: string } }>('/settings/:name', async (req) => {
     const user = await requireUser(ctx, req);
@@ -155,6 +227,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       await tx.put('brand', id, updated);
       return updated;
     });
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.brandChanged', subject: id });
     await emitSettingsUpdated(ctx, 'brand');
     return next;
   }
@@ -179,17 +252,33 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const { brandName } = v.body<BrandNameRequest>('brand-name-request', req.body);
     needSettings(user);
-    return ctx.store.transaction(async (tx) => {
+    const created = await ctx.store.transaction(async (tx) => {
       const ids = (await tx.list<Brand>('brand')).map((b) => Number(b.id));
-      const created: Brand = { brandId: String(Math.max(0, ...ids) + 1), brandName, settings: {}, themeStyles: [] };
-      await tx.put('brand', created.brandId, created);
-      return created;
+      const next: Brand = { brandId: String(Math.max(0, ...ids) + 1), brandName, settings: {}, themeStyles: [] };
+      await tx.put('brand', next.brandId, next);
+      return next;
     });
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.brandCreated', subject: created.brandId });
+    return created;
   });
   app.put<{ Params: { id: string } }>('/service/brands/:id/name', async (req) => {
     const user = await requireUser(ctx, req);
     const { brandName } = v.body<BrandNameRequest>('brand-name-request', req.body);
     return changeBrand(user, req.params.id, (b) => ({ ...b, brandName }));
+  });
+  // The brand every app shows (core §4.2); previewing one is the admin's browser's own state (web/theme).
+  app.post<{ Params: { id: string } }>('/service/brands/:id/activate', async (req): Promise<BrandActivateResponse> => {
+    const user = await requireAdminArea(ctx, req, 'settings');
+    needSettings(user);
+    const id = brandId(req.params.id);
+    await ctx.store.transaction(async (tx) => {
+      if (!(await tx.get<Brand>('brand', id))) throw notFound(`brand "${id}" does not exist`);
+      const current = (await tx.get<Settings>('settings', 'app'))?.data ?? {};
+      await tx.put('settings', 'app', { ...current, brand: { ...(current.brand ?? {}), id } });
+    });
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'settings.brandActivated', subject: id });
+    await emitSettingsUpdated(ctx, 'brand');
+    return { activeBrandId: id };
   });
   app.get<{ Params: { id: string } }>('/service/brands/:id/settings', async (req) => {
     await requireUser(ctx, req);
@@ -205,6 +294,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (CSS_UNSAFE.test(val) || /;/.test(val)) throw badRequest(`styles[${i}].values.${p}: "${val}" is not a plain CSS value`);
       }
     });
+    const colourErrors = brandColourErrors(styles);
+    if (colourErrors.length) throw badRequest(`styles: ${colourErrors.join('; ')}`);
     return changeBrand(user, req.params.id, (b) => ({ ...b, themeStyles: styles }));
   });
   app.post<{ Params: { id: string; kind: string } }>('/service/brands/:id/:kind', async (req) => {

@@ -278,6 +278,9 @@ const MATRIX: Entry[] = [
   { route: 'PUT /api/v1/service/brands/:id/name', path: 'service/brands/1/name', body: { brandName: 'Renamed' }, expect: [403, 403, 200] },
   { route: 'PUT /api/v1/service/brands/:id/themeStyles', path: 'service/brands/1/themeStyles', body: { styles: [] }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/service/brands/:id/:kind', path: 'service/brands/1/logo', body: { changes: { image: PNG } }, expect: [403, 403, 200] },
+  { route: 'POST /api/v1/service/brands/:id/activate', path: 'service/brands/1/activate', expect: [403, 403, 200] },
+  { route: 'PUT /api/v1/settings/general', path: 'settings/general', body: { themeModeEnabled: true }, expect: [403, 403, 200] },
+  { route: 'PUT /api/v1/settings/globalCss', path: 'settings/globalCss', body: { css: 'body { margin: 0; }' }, expect: [403, 403, 200] },
   {
     route: 'POST /api/v1/structure/module/order',
     path: 'structure/module/order',

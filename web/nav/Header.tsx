@@ -9,7 +9,7 @@ import { OfflineBanner } from '../shell/OfflineBanner';
 import { useApi } from '../shell/services';
 import { editModeAtom, localeAtom, sessionAtom, settingsAtom } from '../shell/shell-state';
 import { HEADER_ADMIN_SLOT_ID } from '../edit-mode/slots';
-import { AdminBar, ViewAsBar } from '../shell/AdminBar';
+import { AdminBar, BrandPreviewBar, ViewAsBar } from '../shell/AdminBar';
 import { SkipLink } from '../shell/SkipLink';
 import { UserControls } from '../shell/UserControls';
 import { HeaderNotifications } from '../notifications/HeaderNotifications';
@@ -61,6 +61,7 @@ export function Header() {
       <SkipLink />
       <AdminBar />
       <ViewAsBar />
+      <BrandPreviewBar />
       <div className="ts-topbar">
         <Logo />
         {wide ? (

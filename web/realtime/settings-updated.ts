@@ -8,7 +8,18 @@ import { moduleAtom, moduleOrderAtom } from '../../engine/react/structure-store'
 import type { Settings } from '../../schemas/model';
 import type { RealtimeBrand, SettingsUpdatedEvent } from '../../schemas/model/realtime';
 import { sessionAtom, settingsAtom, themeModeAtom, themeSelectableAtom } from '../shell/shell-state';
-import { applyScheme, brandThemeHref, ensureBrandStylesheet, previewBrandId, resolveScheme, themeAvailability, THEME_MODE_KEY } from '../theme/theme';
+import {
+  applyScheme,
+  brandThemeHref,
+  ensureBrandStylesheet,
+  ensureStylesheet,
+  GLOBAL_STYLESHEET_ID,
+  globalCssHref,
+  previewBrandId,
+  resolveScheme,
+  themeAvailability,
+  THEME_MODE_KEY,
+} from '../theme/theme';
 
 type Store = ReturnType<typeof createStore>;
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -53,6 +64,7 @@ export function applySettingsUpdated(store: Store, payload: unknown, env: Settin
   }
   // A brand's styles or the choice of brand changed: fetch the style sheet again (a preview stays as it is).
   if (event.name === 'brand' && !previewBrandId(env.storage)) void ensureBrandStylesheet(env.doc, `${brandThemeHref(env.apiBase, null)}?v=${++styleVersion}`);
+  if (event.name === 'globalCss') void ensureStylesheet(env.doc, GLOBAL_STYLESHEET_ID, globalCssHref(env.apiBase, ++styleVersion));
 
   const order = settings.structure?.orders?.modules?.order;
   if (Array.isArray(order)) {

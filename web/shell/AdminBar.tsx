@@ -1,10 +1,14 @@
 /**
  * The admin bar (spec 2.6) for users with edit or text-edit permission: edit-mode and text-edit
  * toggles (the same as alt+shift+e / alt+shift+j) and the admin area link; and the view-as reset
- * bar while an admin views the site as chosen lists (POST admin/reset, then a fresh start-up).
+ * bar while an admin views the site as chosen lists (POST admin/reset, then a fresh start-up);
+ * and the brand preview bar while this browser previews a brand (core §4.2; settings admin).
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { BRAND_PREVIEW_EVENT } from '../../engine/core/brand-theme';
+import type { Brand } from '../../schemas/model';
+import { brandThemeHref, ensureBrandStylesheet, previewBrandId, resetPreviewBrand } from '../theme/theme';
 import { Link } from 'wouter';
 import { toggleEditModeAtom } from '../../admin/edit-mode';
 import { useT } from '../i18n/use-t';
@@ -99,6 +103,52 @@ export function ViewAsBar({ reload = () => window.location.reload() }: { reload?
       </span>
       <button type="button" className="ts-button" onClick={() => void reset()}>
         {t('shell.viewAs.reset')}
+      </button>
+    </div>
+  );
+}
+
+function subscribePreview(listener: () => void): () => void {
+  window.addEventListener(BRAND_PREVIEW_EVENT, listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    window.removeEventListener(BRAND_PREVIEW_EVENT, listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** "Previewing brand X" with Reset, on every page, while this browser previews a brand; nobody else sees the preview. */
+export function BrandPreviewBar() {
+  const t = useT();
+  const api = useApi();
+  const id = useSyncExternalStore(
+    subscribePreview,
+    () => previewBrandId(localStorage),
+    () => null,
+  );
+  const [name, setName] = useState<string>();
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    api
+      .get<Brand>(`service/brands/${id}`, { quiet: true })
+      .then((b) => live && typeof b?.brandName === 'string' && setName(b.brandName))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+  if (!id) return null;
+  const reset = () => {
+    resetPreviewBrand(localStorage);
+    void ensureBrandStylesheet(document, brandThemeHref(api.baseURL, null));
+    window.dispatchEvent(new Event(BRAND_PREVIEW_EVENT));
+  };
+  return (
+    <div className="ts-view-as" role="region" aria-label={t('theme.resetPreview')}>
+      <span>{t('theme.previewing', { name: name ?? id })}</span>
+      <button type="button" className="ts-button" onClick={reset}>
+        {t('theme.resetPreview')}
       </button>
     </div>
   );

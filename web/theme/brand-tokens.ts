@@ -8,46 +8,10 @@
  * reads better, and darkens or lightens `--ts-primary` until it reads as text on the page and its
  * panels (4.5:1).
  */
-export type Rgb = [number, number, number];
+import { contrast, luminance, MIN_TEXT_CONTRAST, parseRgb, textOn, toHex, type Rgb } from '../../engine/core/brand-theme';
 
-const DARK_TEXT: Rgb = [17, 20, 24];
-const LIGHT_TEXT: Rgb = [255, 255, 255];
-/** WCAG AA for normal text. */
-export const MIN_TEXT_CONTRAST = 4.5;
-
-/** `#rgb`, `#rrggbb`, `rgb(r, g, b)` / `rgba(r, g, b, a)` (as getComputedStyle reports colours); else null. */
-export function parseRgb(css: string): Rgb | null {
-  const value = css.trim().toLowerCase();
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(value);
-  if (hex) {
-    const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
-    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
-  }
-  const fn = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*(?:[,/]\s*([\d.]+%?)\s*)?\)$/.exec(value);
-  if (!fn) return null;
-  // A transparent colour has no colour of its own to read against.
-  if (fn[4] !== undefined && parseFloat(fn[4]) === 0) return null;
-  return [fn[1], fn[2], fn[3]].map((n) => Math.max(0, Math.min(255, Math.round(parseFloat(n))))) as Rgb;
-}
-
-export const toHex = (c: Rgb) => '#' + c.map((n) => n.toString(16).padStart(2, '0')).join('');
-
-/** WCAG relative luminance. */
-export function luminance([r, g, b]: Rgb): number {
-  const lin = (n: number) => {
-    const s = n / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-export function contrast(a: Rgb, b: Rgb): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/** Black-ish or white text, whichever contrasts more with the background. */
-export const textOn = (bg: Rgb): Rgb => (contrast(DARK_TEXT, bg) >= contrast(LIGHT_TEXT, bg) ? DARK_TEXT : LIGHT_TEXT);
+// The colour maths is engine/core's (the admin's contrast check uses the same).
+export { contrast, luminance, MIN_TEXT_CONTRAST, parseRgb, textOn, toHex, type Rgb };
 
 /** The accent itself when it reads on every background; else mixed towards black (light backgrounds) or white (dark) just enough. */
 export function legibleOn(accent: Rgb, backgrounds: Rgb[], min = MIN_TEXT_CONTRAST): Rgb {

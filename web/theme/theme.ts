@@ -7,14 +7,18 @@
 import type { Id, Settings } from '../../schemas/model';
 import { isThemeMode, type ThemeMode } from '../../engine/core/theme-mode';
 import { applyBrandTokens } from './brand-tokens';
+// One place for the preview key, the link's id and the sheet's path: the settings admin uses them too.
+import { BRAND_STYLESHEET_ID, brandThemePath, PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
 
 export { isThemeMode, type ThemeMode };
 export type ColourScheme = 'light' | 'dark';
 export const THEME_MODE_KEY = 'tessera.themeMode';
 /** Read by the inline script in web/index.html: keep the two in step. */
 export const THEME_SCHEME_KEY = 'tessera.themeScheme';
-export const PREVIEW_BRAND_KEY = 'tessera.previewBrandId';
-export const BRAND_STYLESHEET_ID = 'tessera-brand-theme';
+export { BRAND_STYLESHEET_ID, PREVIEW_BRAND_KEY };
+/** The site's global CSS (settings admin, core §6), after the brand's so it may override it. */
+export const GLOBAL_STYLESHEET_ID = 'tessera-global-css';
+export const globalCssHref = (apiBase: string, version = 0) => `${apiBase}/service/globalCss.css${version ? `?v=${version}` : ''}`;
 
 export interface ThemeAvailability {
   /** The light/dark/auto selector shows. */
@@ -53,15 +57,18 @@ export function setPreviewBrand(storage: Storage, id: string | number): void {
 export const resetPreviewBrand = (storage: Storage) => storage.removeItem(PREVIEW_BRAND_KEY);
 
 /** The brand style sheet: the previewed brand's when one is set, else the active brand's. */
-export const brandThemeHref = (apiBase: string, previewId: Id | null) => `${apiBase}/service/brands/${previewId ?? 'active'}/theme.css`;
+export const brandThemeHref = (apiBase: string, previewId: Id | null) => `${apiBase}${brandThemePath(previewId)}`;
 
 /** Puts (or repoints) the brand style sheet link; resolves once it loaded or failed (a missing theme never blocks start-up). */
-export function ensureBrandStylesheet(doc: Document, href: string): Promise<void> {
-  let link = doc.getElementById(BRAND_STYLESHEET_ID) as HTMLLinkElement | null;
+export const ensureBrandStylesheet = (doc: Document, href: string) => ensureStylesheet(doc, BRAND_STYLESHEET_ID, href);
+
+/** Puts (or repoints) a style sheet link by id; resolves once it loaded or failed; the brand tokens are derived again. */
+export function ensureStylesheet(doc: Document, id: string, href: string): Promise<void> {
+  let link = doc.getElementById(id) as HTMLLinkElement | null;
   if (link && link.getAttribute('href') === href) return Promise.resolve();
   if (!link) {
     link = doc.createElement('link');
-    link.id = BRAND_STYLESHEET_ID;
+    link.id = id;
     link.rel = 'stylesheet';
     doc.head.appendChild(link);
   }
@@ -102,5 +109,6 @@ export async function loadTheme(
   const availability = themeAvailability(settings, env.storage.getItem(THEME_MODE_KEY));
   applyScheme(env.doc, resolveScheme(availability.mode, env.prefersDark), env.storage);
   await ensureBrandStylesheet(env.doc, brandThemeHref(env.apiBase, previewBrandId(env.storage)));
+  await ensureStylesheet(env.doc, GLOBAL_STYLESHEET_ID, globalCssHref(env.apiBase));
   return availability;
 }

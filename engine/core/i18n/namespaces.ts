@@ -8,7 +8,16 @@
 export const SHELL_NAMESPACES: readonly string[] = ['audit', 'common', 'nav', 'server', 'shell', 'socialSignIn', 'startup', 'theme', 'toasts'];
 
 /** Texts of the admin and the composer only: a member never downloads them. */
-export const ADMIN_NAMESPACES: readonly string[] = ['admin', 'adminAreas', 'adminLanguages', 'assetManager', 'capturedBlocks', 'editMode', 'emailBuilder'];
+export const ADMIN_NAMESPACES: readonly string[] = [
+  'admin',
+  'adminAreas',
+  'adminLanguages',
+  'assetManager',
+  'capturedBlocks',
+  'editMode',
+  'emailBuilder',
+  'settingsAdmin',
+];
 
 /**
  * The rule engine's texts (operators, subjects, problems): the evaluator imports them itself

@@ -23,3 +23,25 @@ export interface AuditEntry {
 
 /** POST audit/save: the buffered entries. */
 export type AuditSaveRequest = AuditEntry[];
+
+/**
+ * GET admin/audit/logs (the settings area): the log newest first, filtered by `logType`, `subject`
+ * (exact), `from`/`to` (epoch ms of when it was saved, inclusive) and keyset-paged by `before`
+ * (the `seq` of the last row seen); `limit` 1..200, 50 when absent.
+ */
+export interface AuditLogRow {
+  seq: number;
+  accountId: string;
+  logType: string;
+  subject: string;
+  actionTime: string;
+  /** When the server saved it (epoch ms). */
+  savedAt: number;
+  extra?: JsonObject;
+}
+
+export interface AuditLogsResponse {
+  rows: AuditLogRow[];
+  /** Pass as `before` for the next page; null when there is no more. */
+  next: number | null;
+}

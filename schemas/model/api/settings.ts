@@ -51,3 +51,58 @@ export interface ThemeStylesRequest {
 export interface BrandImageRequest {
   changes: { image: string };
 }
+
+/**
+ * PUT settings/globalCss: the site's global style sheet (core §6), served to every app as
+ * `service/globalCss.css`. Checked by engine/core's `globalCssProblem` before anything is stored.
+ * @additionalProperties false
+ */
+export interface GlobalCssRequest {
+  /** @maxLength 50000 */
+  css: string;
+}
+
+/** GET/PUT settings/globalCss. */
+export interface GlobalCssResponse {
+  css: string;
+}
+
+/** POST service/brands/{id}/activate: the brand every app shows from now on (settings.brand.id). */
+export interface BrandActivateResponse {
+  activeBrandId: string;
+}
+
+/**
+ * POST settings/secret/{name} (admins): the new value; write-only, never sent back.
+ * @additionalProperties false
+ */
+export interface SecretWriteRequest {
+  /**
+   * @minLength 1
+   * @maxLength 10000
+   */
+  value: string;
+}
+
+/** GET settings/secret/{name} and each of GET settings/secrets: whether a value is stored, never the value. */
+export interface SecretState {
+  name: string;
+  set: boolean;
+}
+
+/** GET settings/secrets (admins): the stored secrets' names (at most 500). */
+export type SecretsResponse = SecretState[];
+
+/**
+ * PUT settings/general: the settings that are single values rather than sections (POST
+ * settings/{name} changes sections only). Absent is unchanged.
+ * @additionalProperties false
+ */
+export interface GeneralSettingsRequest {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  siteName?: string;
+  themeModeEnabled?: boolean;
+}
