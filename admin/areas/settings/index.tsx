@@ -12,6 +12,7 @@ import { AuditTab } from './AuditTab';
 import { BrandsTab } from './BrandsTab';
 import { GeneralTab } from './GeneralTab';
 import { GlobalCssTab } from './GlobalCssTab';
+import { LanguagesTab, TranslationsTab } from './languages';
 import { SecretsTab } from './SecretsTab';
 import { createSettingsApi, type SettingsApi } from './settings-api';
 import '../../core/area.css';
@@ -32,10 +33,12 @@ interface SettingsTabEntry {
   render(props: SettingsTabProps): ReactNode;
 }
 
-/** The tabs in order: one entry each (the languages and translations tabs join here as two lines). */
+/** The tabs in order, one entry each. */
 const TABS: readonly SettingsTabEntry[] = [
   { id: 'general', render: (p) => <GeneralTab {...p} /> },
   { id: 'brands', render: (p) => <BrandsTab {...p} /> },
+  { id: 'languages', render: () => <LanguagesTab /> },
+  { id: 'translations', render: () => <TranslationsTab /> },
   { id: 'globalCss', render: (p) => <GlobalCssTab {...p} /> },
   { id: 'audit', render: (p) => <AuditTab {...p} /> },
   { id: 'secrets', adminOnly: true, render: (p) => <SecretsTab {...p} /> },
