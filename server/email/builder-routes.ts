@@ -24,7 +24,7 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { deliverEmail } from './deliver';
 import { findTemplate, PermanentEmailError, renderParts } from './render';
 import { emailDb } from './tables';
-import { checkDraft, enabledLanguages, requireTemplates, toTemplate } from './template-routes';
+import { checkDraft, enabledLanguages, requireTemplates, toTemplate } from './template-checks';
 
 const TEMPLATE_ID = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;

@@ -34,7 +34,7 @@ import { favouriteCount } from '../profiles/favourite-counts';
 import { checkData, checkLocation, checkPagePermissions, checkPermissionType, checkPowerUpData, checkPowerUps, isObject } from './checks';
 import { announceEntityRemoved, withFavourites } from './events';
 import { entityMemberIds, notifyEntityMembers, notifyNewUserEntity, ownsNotification } from './notifications';
-import { definitionById, entitiesByIds, entityByRef } from './read';
+import { definitionById, entitiesByIds, requireEntity } from './read';
 import { entitiesDb, entityFromRow } from './records';
 import { searchEntities, type SearchQuery } from './search';
 import {
@@ -51,12 +51,6 @@ import {
   uniqueSlug,
   writeEntity,
 } from './writes';
-
-export async function requireEntity(ctx: AppContext, ref: string): Promise<Entity> {
-  const entity = ref.length <= 120 ? await entityByRef(ctx.store.kysely, ref) : undefined;
-  if (!entity) throw notFound(`entity "${ref.slice(0, 64)}" does not exist`);
-  return entity;
-}
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const membershipTypesOf = (e: Entity) => (e.powerUps?.includes('membership') ? e.powerUpData?.membership?.membershipType : undefined);

@@ -18,7 +18,7 @@ import { entityMigrations } from './tables';
 export { entityByRef, entitiesByIds, definitionById, allDefinitions } from './read';
 export { entityRoom, announceEntityUpdated, announceEntityRemoved, withFavourites } from './events';
 export { entityMemberIds } from './notifications';
-export { requireEntity } from './entity-routes';
+export { requireEntity } from './read';
 export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
 
 export default defineDomain({

@@ -24,7 +24,7 @@ import { countAcceptedMembers, listById, moveMembership, storedMembershipsOf, ty
 import type { DocumentTx } from '../storage/documents';
 import { structureSource } from '../structure/drafts';
 import { readStructure } from '../structure/read';
-import { requireEntity } from './entity-routes';
+import { requireEntity } from './read';
 import { entityRoom } from './events';
 import { queryRef, spaceViewer } from './space';
 

@@ -5,6 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Entity, EntityDefinition, Id } from '../../schemas/model';
+import type { AppContext } from '../context';
+import { notFound } from '../errors';
 import type { DB } from '../storage/database';
 import { definitionFromRow, entitiesDb, entityFromRow } from './records';
 
@@ -36,4 +38,11 @@ export async function definitionById(db: Kysely<DB>, id: Id): Promise<EntityDefi
 export async function allDefinitions(db: Kysely<DB>): Promise<EntityDefinition[]> {
   const rows = await entitiesDb(db).selectFrom('entity_definitions').selectAll().orderBy('name').orderBy('id').execute();
   return rows.map(definitionFromRow);
+}
+
+/** The entity a path names (id or slug), else a 404 naming it. */
+export async function requireEntity(ctx: AppContext, ref: string): Promise<Entity> {
+  const entity = ref.length <= 120 ? await entityByRef(ctx.store.kysely, ref) : undefined;
+  if (!entity) throw notFound(`entity "${ref.slice(0, 64)}" does not exist`);
+  return entity;
 }
