@@ -27,7 +27,7 @@ import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
 import { FieldDialog, fieldTypeTitle } from './FieldDialog';
-import { Failure, usePowerUpCatalogue, useStructure, useHolder } from './shared';
+import { DeleteWithConfirm, Failure, usePowerUpCatalogue, useStructure, useHolder } from './shared';
 
 export const DEFINITION_TABS = ['fields', 'powerUps', 'settings', 'notifications'] as const;
 type Tab = (typeof DEFINITION_TABS)[number];
@@ -362,50 +362,21 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
 function DeleteDefinition({ api, definition }: { api: EntitiesApi; definition: EntityDefinition }) {
   const { services, t } = useAdminFrame();
   const navigateAfterClose = useNavigateAfterClose();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const remove = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await api.deleteDefinition(definition.id);
-      services.toast({ type: 'positive', message: t('adminAreas.entities.definition.deleted', { name: definition.name }) });
-      setAsking(false);
-      navigateAfterClose(adminHref('entities'));
-    } catch (error) {
-      setFailure(messageOf(error));
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setAsking(true)}>
-        {t('adminAreas.entities.definition.delete')}
-      </button>
-      {asking && (
-        <Dialog
-          title={t('adminAreas.entities.definition.deleteTitle', { name: definition.name })}
-          size="small"
-          busy={busy}
-          onClose={() => setAsking(false)}
-          className="t-admin-area"
-          description={t('adminAreas.entities.definition.deleteBody')}
-          actions={
-            <>
-              <button type="button" className="ts-button" disabled={busy} onClick={() => setAsking(false)}>
-                {t('adminAreas.entities.cancel')}
-              </button>
-              <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>
-                {busy ? t('adminAreas.entities.delete.deleting') : t('adminAreas.entities.definition.deleteConfirm')}
-              </button>
-            </>
-          }
-        >
-          {failure !== undefined && <Failure title={t('adminAreas.entities.definition.deleteFailed')} message={failure} />}
-        </Dialog>
-      )}
-    </>
+    <DeleteWithConfirm
+      texts={{
+        open: t('adminAreas.entities.definition.delete'),
+        title: t('adminAreas.entities.definition.deleteTitle', { name: definition.name }),
+        body: t('adminAreas.entities.definition.deleteBody'),
+        confirm: t('adminAreas.entities.definition.deleteConfirm'),
+        failed: t('adminAreas.entities.definition.deleteFailed'),
+      }}
+      onDelete={async () => {
+        await api.deleteDefinition(definition.id);
+        services.toast({ type: 'positive', message: t('adminAreas.entities.definition.deleted', { name: definition.name }) });
+      }}
+      onDeleted={() => navigateAfterClose(adminHref('entities'))}
+    />
   );
 }
 

@@ -23,14 +23,13 @@ import {
 } from '../../../engine/core/entities';
 import type { Entity, EntityDefinition, EntityPermissionType, JsonObject } from '../../../schemas/model';
 import { countText } from '../../core/count-text';
-import { Dialog } from '../../core/Dialog';
 import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { DataForm } from './DataForm';
 import { isSlugRefusal, messageOf, type EntitiesApi, type EntitiesApiError } from './entities-api';
 import { PowerUpsSection } from './PowerUpEditors';
-import { Failure, useHolder, useStructure, type ModulePage } from './shared';
+import { DeleteWithConfirm, Failure, useHolder, useStructure, type ModulePage } from './shared';
 
 export function EntityEditor({ api, definitionId, entityId }: { api: EntitiesApi; definitionId: string; entityId?: string }) {
   const loaded = useLoaded(
@@ -460,53 +459,26 @@ function SendNotification({ api, entity, definition }: { api: EntitiesApi; entit
 function DeleteEntity({ api, entity, definitionId }: { api: EntitiesApi; entity: Entity; definitionId: string }) {
   const { services, t } = useAdminFrame();
   const [, navigate] = useLocation();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const [gone, setGone] = useState(false);
   useEffect(() => {
     if (gone) navigate(adminHref('viewEntities', { definitionId }));
   }, [gone, navigate, definitionId]);
-  const remove = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await api.deleteEntity(entity.id);
-      services.toast({ type: 'positive', message: t('adminAreas.entities.delete.done', { title: entity.title }) });
-      setAsking(false);
-      setGone(true);
-    } catch (error) {
-      setFailure(messageOf(error));
-      setBusy(false);
-    }
-  };
   return (
     <section className="t-membership-section">
-      <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setAsking(true)}>
-        {t('adminAreas.entities.delete.open')}
-      </button>
-      {asking && (
-        <Dialog
-          title={t('adminAreas.entities.delete.title', { title: entity.title })}
-          size="small"
-          busy={busy}
-          onClose={() => setAsking(false)}
-          className="t-admin-area"
-          description={t('adminAreas.entities.delete.body')}
-          actions={
-            <>
-              <button type="button" className="ts-button" disabled={busy} onClick={() => setAsking(false)}>
-                {t('adminAreas.entities.cancel')}
-              </button>
-              <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>
-                {busy ? t('adminAreas.entities.delete.deleting') : t('adminAreas.entities.delete.confirm')}
-              </button>
-            </>
-          }
-        >
-          {failure !== undefined && <Failure title={t('adminAreas.entities.delete.failed')} message={failure} />}
-        </Dialog>
-      )}
+      <DeleteWithConfirm
+        texts={{
+          open: t('adminAreas.entities.delete.open'),
+          title: t('adminAreas.entities.delete.title', { title: entity.title }),
+          body: t('adminAreas.entities.delete.body'),
+          confirm: t('adminAreas.entities.delete.confirm'),
+          failed: t('adminAreas.entities.delete.failed'),
+        }}
+        onDelete={async () => {
+          await api.deleteEntity(entity.id);
+          services.toast({ type: 'positive', message: t('adminAreas.entities.delete.done', { title: entity.title }) });
+        }}
+        onDeleted={() => setGone(true)}
+      />
     </section>
   );
 }

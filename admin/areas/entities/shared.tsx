@@ -1,11 +1,12 @@
-/** What the entities area's screens share: the holder, route checks, the pager, a debounced search text, and the power-up and structure lookups. */
+/** What the entities area's screens share: the holder, route checks, the pager, a debounced search text, the power-up and structure lookups, and the delete that asks first. */
 import { useEffect, useState } from 'react';
 import { adminArea, mayOpenAdminRoute, type AdminRouteName } from '../../../engine/core/admin-areas';
 import type { PermissionHolder } from '../../../engine/core/permissions';
 import type { Id, PowerUp } from '../../../schemas/model';
 import type { PowerUpInfo } from '../../../schemas/model/api/entities';
 import type { StructureResponse } from '../../../schemas/model/api/structure';
-import type { EntitiesApi } from './entities-api';
+import { messageOf, type EntitiesApi } from './entities-api';
+import { Dialog } from '../../core/Dialog';
 import { useAdminFrame } from '../../frame/frame-context';
 
 export type Holder = PermissionHolder & { accountId?: Id };
@@ -96,4 +97,66 @@ export function useStructure(api: EntitiesApi): StructureResponse | undefined {
     };
   }, [api]);
   return structure;
+}
+
+/** The words of a delete that asks first: the opening button, the dialog's title and body, its confirm button, and the title over a failure. */
+export interface DeleteTexts {
+  open: string;
+  title: string;
+  body: string;
+  confirm: string;
+  failed: string;
+}
+
+/**
+ * A button that asks in a small dialog, then deletes: `onDelete` does the deletion (and says so);
+ * the dialog closes and `onDeleted` follows (it leaves the page). A failure stays in the dialog,
+ * which stays open to try again.
+ */
+export function DeleteWithConfirm({ texts, onDelete, onDeleted }: { texts: DeleteTexts; onDelete(): Promise<void>; onDeleted(): void }) {
+  const { t } = useAdminFrame();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const remove = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await onDelete();
+      setAsking(false);
+      onDeleted();
+    } catch (error) {
+      setFailure(messageOf(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+        {texts.open}
+      </button>
+      {asking && (
+        <Dialog
+          title={texts.title}
+          size="small"
+          busy={busy}
+          onClose={() => setAsking(false)}
+          className="t-admin-area"
+          description={texts.body}
+          actions={
+            <>
+              <button type="button" className="ts-button" disabled={busy} onClick={() => setAsking(false)}>
+                {t('adminAreas.entities.cancel')}
+              </button>
+              <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>
+                {busy ? t('adminAreas.entities.delete.deleting') : texts.confirm}
+              </button>
+            </>
+          }
+        >
+          {failure !== undefined && <Failure title={texts.failed} message={failure} />}
+        </Dialog>
+      )}
+    </>
+  );
 }
