@@ -18,7 +18,7 @@ export default function EntityJoin({ block, options }: BlockProps<EntityJoinOpti
   const { t } = useEngine();
   const entity = usePageEntity();
   const { entry, join, leave } = useJoinState(entity?.id);
-  const goToLanding = useGoToLanding(entity?.id);
+  const goToLanding = useGoToLanding(entity);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string>();

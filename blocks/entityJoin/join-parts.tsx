@@ -24,15 +24,17 @@ export function MemberCount({ state }: { state: JoinState }) {
   );
 }
 
-/** After a join whose answer names a landing page (core §2.5), the member goes there: `/space/<entityId>/<module>/<page>/`. */
-export function useGoToLanding(entityId: string | undefined) {
+/** After a join whose answer names a landing page (core §2.5), the member goes there: `/space/<slug or id>/<module>/<page>/`. */
+export function useGoToLanding(entity: { id: string; slug?: string } | undefined) {
+  // The space's address names the entity as people read it: by its slug when it has one.
+  const ref = entity?.slug || entity?.id;
   const { services } = useEngine();
   return useCallback(
     (answer: JoinState) => {
-      if (!entityId || !answer.landing || answer.state !== 'accepted') return;
+      if (!ref || !answer.landing || answer.state !== 'accepted') return;
       const seg = encodeURIComponent;
-      services.navigate?.(`/space/${seg(entityId)}/${seg(answer.landing.moduleSlug)}/${seg(answer.landing.pageSlug)}/`);
+      services.navigate?.(`/space/${seg(ref)}/${seg(answer.landing.moduleSlug)}/${seg(answer.landing.pageSlug)}/`);
     },
-    [services, entityId],
+    [services, ref],
   );
 }

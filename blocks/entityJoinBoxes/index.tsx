@@ -43,7 +43,7 @@ export default function EntityJoinBoxes({ block, options }: BlockProps<EntityJoi
 function JoinBox({ blockId, entity, type, options }: { blockId: string; entity: Entity; type: MembershipType; options: EntityJoinBoxesOptions }) {
   const { t } = useEngine();
   const { entry, join } = useJoinState(entity.id, type.id);
-  const goToLanding = useGoToLanding(entity.id);
+  const goToLanding = useGoToLanding(entity);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const headingId = `entity-join-box-${blockId}-${type.id}`;
