@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { MAP_LIMITS, geoPointOf, useEngine, useResourceEntries, type BlockProps } from '../../engine/block-api';
+import { useEffect, useRef, useState } from 'react';
+import { geoPointOf, useEngine, useResourceEntries, type BlockProps } from '../../engine/block-api';
 import { ENTITY_SEARCH_MAX_LIMIT } from '../../engine/core/entities';
 import { useEntitiesSlice } from '../../engine/data/entities';
 import { useEntityDefinition, useEntityDefinitions, useEntitySearch } from '../../engine/data/entity-search';
 import { EntitySummaryCard, contactOf, entitySpacePath, hasPowerUp, usePageEntity } from '../../engine/react/entities/parts';
 import type { Entity } from '../../schemas/model';
 import type { EntitySummary } from '../../schemas/model/api/entities';
-import { createMap, type MapHandle } from '../userMap/leaflet-map';
+import { RadiusForm, useRadiusMap } from '../userMap/radius-map';
 import type { EntityMapOptions } from '../options.generated';
 
 export type { EntityMapOptions };
@@ -27,13 +27,10 @@ const contactLines = (entity: Entity | undefined): string[] => {
  * entities are listed below the map, so the map is not the only way to reach them.
  */
 export default function EntityMap({ block, options }: BlockProps<EntityMapOptions>) {
-  const { t, services } = useEngine();
+  const { t } = useEngine();
   const entity = usePageEntity();
   const element = useRef<HTMLDivElement>(null);
-  const handle = useRef<MapHandle>(undefined);
-  const radiusId = useId();
   const [radiusKm, setRadiusKm] = useState(options.radiusKm);
-  const [typedRadius, setTypedRadius] = useState(String(options.radiusKm));
   const definitionIds = options.definitionIds ?? [];
   // No definitions chosen: the page's entity on its page, every entity with a place elsewhere.
   const byDefinitions = definitionIds.length > 0 || !entity;
@@ -71,31 +68,16 @@ export default function EntityMap({ block, options }: BlockProps<EntityMapOption
   const contactOfId = new Map<string, Entity>(contacts.flatMap((e) => (e?.state === 'ready' ? [[e.value.id, e.value] as const] : [])));
   if (entity && options.showContact !== false) contactOfId.set(entity.id, entity);
 
-  useEffect(() => {
-    if (!element.current) return;
-    const map = createMap(element.current, {
-      center,
-      zoom: options.zoom,
-      minZoom: MAP_LIMITS.zoom.min,
-      maxZoom: MAP_LIMITS.zoom.max,
-      tiles: services.mapTiles,
-      outlineAttribution: t('entityBlocks.mapOutline'),
-      onOpen: (m) => m.href && services.navigate?.(m.href.replace(/^\/app/, '')),
-      cluster: options.clusterMarkers !== false,
-      clusterLabel: (n) => t('entityBlocks.clusterEntities', { n }),
-    });
-    handle.current = map;
-    return () => {
-      map.destroy();
-      handle.current = undefined;
-    };
-    // The map is made once per block; centre, zoom and tiles are read when it is made.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  const handle = useRadiusMap(element, {
+    center,
+    zoom: options.zoom,
+    cluster: options.clusterMarkers !== false,
+    outlineAttribution: t('entityBlocks.mapOutline'),
+    clusterLabel: (n) => t('entityBlocks.clusterEntities', { n }),
+  });
   useEffect(() => {
     if (byDefinitions) handle.current?.setRadius(options.center, radiusKm);
-  }, [byDefinitions, options.center, radiusKm]);
+  }, [handle, byDefinitions, options.center, radiusKm]);
   const markerKey = located.map((s) => `${s.id}@${s.geo?.lat},${s.geo?.lng}:${contactLines(contactOfId.get(s.id)).join(',')}`).join('|');
   useEffect(() => {
     handle.current?.setMarkers(
@@ -119,29 +101,7 @@ export default function EntityMap({ block, options }: BlockProps<EntityMapOption
         {t('entityBlocks.mapTitle')}
       </h2>
       {byDefinitions && options.showRadiusFilter !== false && (
-        <form
-          className="t-user-map__radius-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const n = Math.round(Number(typedRadius));
-            if (Number.isFinite(n)) setRadiusKm(Math.min(MAP_LIMITS.radiusKm.max, Math.max(MAP_LIMITS.radiusKm.min, n)));
-          }}
-        >
-          <label htmlFor={radiusId}>{t('entityBlocks.mapRadius')}</label>
-          <input
-            id={radiusId}
-            className="t-input"
-            type="number"
-            inputMode="numeric"
-            min={MAP_LIMITS.radiusKm.min}
-            max={MAP_LIMITS.radiusKm.max}
-            value={typedRadius}
-            onChange={(e) => setTypedRadius(e.target.value)}
-          />
-          <button type="submit" className="t-button">
-            {t('entityBlocks.mapApply')}
-          </button>
-        </form>
+        <RadiusForm initialKm={options.radiusKm} onRadius={setRadiusKm} label={t('entityBlocks.mapRadius')} apply={t('entityBlocks.mapApply')} />
       )}
       <div ref={element} className="t-user-map__map" style={{ height: options.height }} role="region" aria-label={t('entityBlocks.mapTitle')} />
       <p className="t-user-map__count" role="status">

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { MAP_LIMITS, MemberCard, profileDisplayName, geoPointOf, useEngine, useMemberSearch, useProfiles, type BlockProps } from '../../engine/block-api';
+import { useEffect, useRef, useState } from 'react';
+import { MemberCard, profileDisplayName, geoPointOf, useEngine, useMemberSearch, useProfiles, type BlockProps } from '../../engine/block-api';
 import type { UserMapOptions } from '../options.generated';
-import { createMap, type MapHandle } from './leaflet-map';
+import { RadiusForm, useRadiusMap } from './radius-map';
 
 export type { UserMapOptions };
 
@@ -19,10 +19,7 @@ const MAP_MEMBER_LIMIT = 100;
 export default function UserMap({ block, options }: BlockProps<UserMapOptions>) {
   const { t, services } = useEngine();
   const element = useRef<HTMLDivElement>(null);
-  const handle = useRef<MapHandle>(undefined);
-  const radiusId = useId();
   const [radiusKm, setRadiusKm] = useState(options.radiusKm);
-  const [typedRadius, setTypedRadius] = useState(String(options.radiusKm));
   const center = options.center;
   const listIds = options.userListIds?.length ? options.userListIds : undefined;
   const search = useMemberSearch({ near: { lat: center.lat, lng: center.lng, radiusKm }, listIds, limit: MAP_MEMBER_LIMIT });
@@ -33,29 +30,14 @@ export default function UserMap({ block, options }: BlockProps<UserMapOptions>) 
     return point ? [{ profile: p, point }] : [];
   });
 
-  useEffect(() => {
-    if (!element.current) return;
-    const map = createMap(element.current, {
-      center,
-      zoom: options.zoom,
-      minZoom: MAP_LIMITS.zoom.min,
-      maxZoom: MAP_LIMITS.zoom.max,
-      tiles: services.mapTiles,
-      outlineAttribution: t('profiles.mapOutline'),
-      onOpen: (m) => m.href && services.navigate?.(m.href.replace(/^\/app/, '')),
-      cluster: options.clusterMarkers !== false,
-      clusterLabel: (n) => t('userSearch.clusterMembers', { n }),
-    });
-    handle.current = map;
-    return () => {
-      map.destroy();
-      handle.current = undefined;
-    };
-    // The map is made once per block; centre, zoom and tiles are read when it is made.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => handle.current?.setRadius(center, radiusKm), [center, radiusKm]);
+  const handle = useRadiusMap(element, {
+    center,
+    zoom: options.zoom,
+    cluster: options.clusterMarkers !== false,
+    outlineAttribution: t('profiles.mapOutline'),
+    clusterLabel: (n) => t('userSearch.clusterMembers', { n }),
+  });
+  useEffect(() => handle.current?.setRadius(center, radiusKm), [handle, center, radiusKm]);
   const markerKey = located.map((l) => `${l.profile.accountId}@${l.point.lat},${l.point.lng}`).join('|');
   useEffect(() => {
     handle.current?.setMarkers(
@@ -74,29 +56,7 @@ export default function UserMap({ block, options }: BlockProps<UserMapOptions>) 
         {t('profiles.mapTitle')}
       </h2>
       {options.showRadiusFilter !== false && (
-        <form
-          className="t-user-map__radius-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const n = Math.round(Number(typedRadius));
-            if (Number.isFinite(n)) setRadiusKm(Math.min(MAP_LIMITS.radiusKm.max, Math.max(MAP_LIMITS.radiusKm.min, n)));
-          }}
-        >
-          <label htmlFor={radiusId}>{t('profiles.mapRadius')}</label>
-          <input
-            id={radiusId}
-            className="t-input"
-            type="number"
-            inputMode="numeric"
-            min={MAP_LIMITS.radiusKm.min}
-            max={MAP_LIMITS.radiusKm.max}
-            value={typedRadius}
-            onChange={(e) => setTypedRadius(e.target.value)}
-          />
-          <button type="submit" className="t-button">
-            {t('profiles.mapApply')}
-          </button>
-        </form>
+        <RadiusForm initialKm={options.radiusKm} onRadius={setRadiusKm} label={t('profiles.mapRadius')} apply={t('profiles.mapApply')} />
       )}
       <div ref={element} className="t-user-map__map" style={{ height: options.height }} role="region" aria-label={t('profiles.mapTitle')} />
       <p className="t-user-map__count" role="status">
