@@ -27,7 +27,7 @@ import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
 import { FieldDialog, fieldTypeTitle } from './FieldDialog';
-import { DeleteWithConfirm, Failure, usePowerUpCatalogue, useStructure, useHolder } from './shared';
+import { DeleteWithConfirm, Failure, useBusyAction, usePowerUpCatalogue, useStructure, useHolder } from './shared';
 
 export const DEFINITION_TABS = ['fields', 'powerUps', 'settings', 'notifications'] as const;
 type Tab = (typeof DEFINITION_TABS)[number];
@@ -230,15 +230,12 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
   const [membersMayCreate, setMembersMayCreate] = useState(!!settings.membersMayCreate);
   const [imageField, setImageField] = useState(settings.imageField ?? '');
   const [locationField, setLocationField] = useState(settings.locationField ?? '');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, setFailure, run } = useBusyAction();
   const pages = structure?.modules.find((m) => m.slug === module)?.pages.filter((p) => p.type === 'entity') ?? [];
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setFailure(t('adminAreas.entities.definitions.nameRequired'));
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       const { location: _l, imageField: _i, locationField: _g, ...kept } = settings;
       const saved = await api.updateDefinition(definition.id, {
         name: name.trim(),
@@ -255,11 +252,7 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
       });
       onSaved(saved);
       services.toast({ type: 'positive', message: t('adminAreas.entities.definition.saved', { name: saved.name }) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const fieldChoices = (types: string[]) => definition.fields.filter((f) => types.includes(f.type));
   return (
@@ -383,23 +376,16 @@ function DeleteDefinition({ api, definition }: { api: EntitiesApi; definition: E
 function NotificationsTab({ api, definition, editable, onSaved }: TabProps) {
   const { services, t } = useAdminFrame();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(definition.settings?.notificationsForEntities ?? []));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, run } = useBusyAction();
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       const saved = await api.updateDefinition(definition.id, {
         settings: { ...definition.settings, notificationsForEntities: ENTITY_NOTIFICATION_EVENTS.filter((x) => chosen.has(x)) },
       });
       onSaved(saved);
       services.toast({ type: 'positive', message: t('adminAreas.entities.definition.saved', { name: saved.name }) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="t-membership-form t-membership-section" noValidate onSubmit={(e) => void save(e)}>

@@ -29,7 +29,7 @@ import { useAdminFrame } from '../../frame/frame-context';
 import { DataForm } from './DataForm';
 import { isSlugRefusal, messageOf, type EntitiesApi, type EntitiesApiError } from './entities-api';
 import { PowerUpsSection } from './PowerUpEditors';
-import { DeleteWithConfirm, Failure, useHolder, useStructure, type ModulePage } from './shared';
+import { DeleteWithConfirm, Failure, useBusyAction, useHolder, useStructure, type ModulePage } from './shared';
 
 export function EntityEditor({ api, definitionId, entityId }: { api: EntitiesApi; definitionId: string; entityId?: string }) {
   const loaded = useLoaded(
@@ -290,23 +290,16 @@ function PagePermissions(props: { api: EntitiesApi; entity: Entity; editable: bo
   const { services, t } = useAdminFrame();
   const id = useId();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(entity.pagePermissions ?? []));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, run } = useBusyAction();
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       const known = new Set(modulePages.map((p) => p.id));
       // Pages of another module stay as they were: only this module's are shown here.
       const kept = (entity.pagePermissions ?? []).filter((p) => !known.has(p));
       onSaved(await api.settings(entity.id, { pagePermissions: [...kept, ...modulePages.filter((p) => chosen.has(p.id)).map((p) => p.id)] }));
       services.toast({ type: 'positive', message: t('adminAreas.entities.entity.saved', { title: entity.title }) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section className="t-membership-section" aria-labelledby={`${id}-title`}>
@@ -359,20 +352,13 @@ function PermissionType({ api, entity, onSaved }: { api: EntitiesApi; entity: En
   const id = useId();
   const mayChange = canChangePermissionType(holder);
   const [value, setValue] = useState<EntityPermissionType>(entity.permissionType ?? 'default');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, run } = useBusyAction();
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       onSaved(await api.permissionType(entity.id, value));
       services.toast({ type: 'positive', message: t('adminAreas.entities.entity.saved', { title: entity.title }) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section className="t-membership-section" aria-labelledby={`${id}-title`}>
@@ -411,21 +397,14 @@ function SendNotification({ api, entity, definition }: { api: EntitiesApi; entit
   const events = definition.settings?.notificationsForEntities ?? [];
   const [event, setEvent] = useState(events[0] ?? '');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, run } = useBusyAction();
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       const { sent } = await api.sendNotification(entity.id, event, message);
       setMessage('');
       services.toast({ type: 'positive', message: countText(t, services.locale, 'adminAreas.entities.notify.sent', sent) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section className="t-membership-section" aria-labelledby={`${id}-title`}>

@@ -12,7 +12,7 @@ import type { UserListView } from '../../../schemas/model/api/lists';
 import { Switch } from '../../core/membership/Switch';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
-import { Failure, usePowerUpCatalogue, type ModulePage } from './shared';
+import { Failure, useBusyAction, usePowerUpCatalogue, type ModulePage } from './shared';
 
 interface SectionProps {
   api: EntitiesApi;
@@ -148,8 +148,7 @@ function SimpleData({
   const inputs = SIMPLE[powerUp]!;
   const stored = (entity.powerUpData?.[powerUp] ?? {}) as JsonObject;
   const [values, setValues] = useState<JsonObject>(stored);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, run } = useBusyAction();
   const set = (key: string, value: JsonObject[string] | undefined) =>
     setValues((now) => {
       const next = { ...now };
@@ -159,16 +158,10 @@ function SimpleData({
     });
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       onSaved(await api.powerUpData(entity.id, powerUp, values));
       services.toast({ type: 'positive', message: t('adminAreas.entities.powerUps.saved', { name: t(`adminAreas.entities.powerUps.names.${powerUp}`) }) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const label = (key: string) => t(`adminAreas.entities.powerUps.data.${powerUp}.${key}`);
   return (
@@ -274,23 +267,16 @@ function MembershipTypes({
   const { services, t } = useAdminFrame();
   const id = useId();
   const [types, setTypes] = useState<MembershipType[]>(() => membershipTypesOf(entity));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, setFailure, run } = useBusyAction();
   const change = (index: number, patch: Partial<MembershipType>) => setTypes((now) => now.map((x, i) => (i === index ? { ...x, ...patch } : x)));
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (types.some((x) => !x.label?.trim())) return setFailure(t('adminAreas.entities.membership.labelRequired'));
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    await run(async () => {
       const data = { ...(entity.powerUpData?.membership ?? {}), membershipType: types } as unknown as JsonObject;
       onSaved(await api.powerUpData(entity.id, 'membership', data));
       services.toast({ type: 'positive', message: t('adminAreas.entities.powerUps.saved', { name: t('adminAreas.entities.powerUps.names.membership') }) });
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="t-membership-form t-entities__types" noValidate onSubmit={(e) => void save(e)} aria-label={t('adminAreas.entities.membership.title')}>

@@ -99,6 +99,33 @@ export function useStructure(api: EntitiesApi): StructureResponse | undefined {
   return structure;
 }
 
+/**
+ * A save or send in flight: `run` marks it busy and clears the last failure, keeps the new one
+ * (the server's words) when the work throws, and is no longer busy after. `setFailure` says what
+ * a check before the work refused.
+ */
+export function useBusyAction(): {
+  busy: boolean;
+  failure: string | undefined;
+  setFailure(failure: string | undefined): void;
+  run(work: () => Promise<void>): Promise<void>;
+} {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, setFailure, run };
+}
+
 /** The words of a delete that asks first: the opening button, the dialog's title and body, its confirm button, and the title over a failure. */
 export interface DeleteTexts {
   open: string;
