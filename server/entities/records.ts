@@ -35,17 +35,23 @@ function column<T>(text: string | null | undefined, shape: (v: unknown) => v is 
   }
 }
 
-const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
-const powerUps = (v: unknown[]): PowerUp[] => v.filter((p): p is PowerUp => typeof p === 'string' && (POWER_UPS as readonly string[]).includes(p));
-const ms = (n: number | string | null) => (n === null ? undefined : new Date(Number(n)).toISOString());
-
-export function entityFromRow(row: EntitiesTable): Entity {
+/** Reads a row's JSON columns: each one that does not read is named, in order, in `unreadable`. */
+function columnReader() {
   const unreadable: string[] = [];
   const read = <T>(name: string, text: string, shape: (v: unknown) => v is T): T | undefined => {
     const v = column(text, shape);
     if (v === undefined) unreadable.push(name);
     return v;
   };
+  return { read, unreadable };
+}
+
+const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
+const powerUps = (v: unknown[]): PowerUp[] => v.filter((p): p is PowerUp => typeof p === 'string' && (POWER_UPS as readonly string[]).includes(p));
+const ms = (n: number | string | null) => (n === null ? undefined : new Date(Number(n)).toISOString());
+
+export function entityFromRow(row: EntitiesTable): Entity {
+  const { read, unreadable } = columnReader();
   const data = read('data', row.data, isObject);
   const ups = read('powerUps', row.power_ups, isArray);
   const upData = read('powerUpData', row.power_up_data, isObject);
@@ -74,12 +80,7 @@ export function entityFromRow(row: EntitiesTable): Entity {
 }
 
 export function definitionFromRow(row: EntityDefinitionsTable): EntityDefinition {
-  const unreadable: string[] = [];
-  const read = <T>(name: string, text: string, shape: (v: unknown) => v is T): T | undefined => {
-    const v = column(text, shape);
-    if (v === undefined) unreadable.push(name);
-    return v;
-  };
+  const { read, unreadable } = columnReader();
   const fields = read('fields', row.fields, isArray);
   const ups = read('powerUps', row.power_ups, isArray);
   const settings = read('settings', row.settings, isObject);
