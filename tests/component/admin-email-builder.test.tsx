@@ -6,22 +6,15 @@
  * back, a placeholder inserted from the parameter list, the preview in a sandboxed frame in each
  * enabled language, saving, and a test send shown with its outbox email). axe clean throughout.
  */
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { Router, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
-import { AdminFrame } from '../../admin/frame/AdminFrame';
-import type { AdminFrameServices, AdminToast } from '../../admin/frame/types';
+import type { AdminToast } from '../../admin/frame/types';
 import type { EmailTemplateDetailResponse, EmailTemplatesResponse } from '../../schemas/model/api/email';
-import { adaptInit } from '../../web/api/init-adapter';
-import { createFileService } from '../../web/engine/file-services';
 import { seriousAxeViolations } from '../helpers/admin-render';
-import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
-import type { ApiServer } from '../helpers/api-server';
+import { patchTextEncoderForJsdom } from '../helpers/admin-server';
+import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
-import { webApiClient } from '../helpers/web-api-client';
 
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ hookTimeout: 120_000 });
@@ -30,37 +23,6 @@ patchTextEncoderForJsdom();
 beforeAll(async () => {
   await adminAreaLoaders.emailTemplateBuilder();
 });
-
-async function servicesFor(api: ApiServer, token: string, toasts: AdminToast[]): Promise<AdminFrameServices> {
-  const client = webApiClient(api, token);
-  const init = adaptInit(await client.get('init'));
-  return {
-    request: requestAs(api, token),
-    holder: { ...init.user, itemPermissions: init.itemPermissions },
-    locale: 'en',
-    files: createFileService(client),
-    imageUrl: () => undefined,
-    navExpanded: undefined,
-    saveNavExpanded: async () => undefined,
-    toast: (toast) => void toasts.push(toast),
-    Refused: () => <p role="alert">refused</p>,
-  };
-}
-
-function renderFrame(services: AdminFrameServices, path: string) {
-  const location = memoryLocation({ path, record: true });
-  function AtLocation() {
-    const [at] = useLocation();
-    return <AdminFrame path={at} services={services} />;
-  }
-  return render(
-    <Provider store={createStore()}>
-      <Router hook={location.hook}>
-        <AtLocation />
-      </Router>
-    </Provider>,
-  );
-}
 
 describeBackends('the email template builder', (api) => {
   let admin: string;
@@ -80,7 +42,7 @@ describeBackends('the email template builder', (api) => {
 
   it('lists, searches, refuses an add with the server description, and deletes a custom template after confirming', async () => {
     const toasts: AdminToast[] = [];
-    const view = renderFrame(await servicesFor(api, admin, toasts), '/admin/emailTemplateBuilder');
+    const view = renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/emailTemplateBuilder');
     const table = await screen.findByRole('table', { name: /Email templates/ });
     expect(within(table).getByRole('link', { name: 'welcome' })).toHaveAttribute('href', '/admin/emailTemplateBuilder/welcome');
     expect(within(table).getByRole('link', { name: 'welcome' }).closest('tr')).toHaveTextContent('Built-in');
@@ -107,7 +69,7 @@ describeBackends('the email template builder', (api) => {
 
   it('edits a template per language with live rules, a placeholder inserted, the preview in each language and a test send', async () => {
     const toasts: AdminToast[] = [];
-    const view = renderFrame(await servicesFor(api, admin, toasts), '/admin/emailTemplateBuilder/cmp.event');
+    const view = renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/emailTemplateBuilder/cmp.event');
     expect(await screen.findByRole('heading', { level: 1, name: 'Email template cmp.event' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Language versions' });
     expect(

@@ -6,24 +6,16 @@
  * nothing changed; and the panels read-only for an elevated user whose grants let her open them
  * but not change them (core §6), the server refusing her the same write.
  */
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { Router, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
-import type { AdminRequest } from '../../admin/core/http-api';
-import { AdminFrame } from '../../admin/frame/AdminFrame';
-import type { AdminFrameServices, AdminToast } from '../../admin/frame/types';
+import type { AdminToast } from '../../admin/frame/types';
 import en from '../../engine/core/i18n/messages/en/adminAreas.json' with { type: 'json' };
 import type { Entity, EntityDefinition } from '../../schemas/model';
 import type { UserListView } from '../../schemas/model/api/lists';
-import { adaptInit } from '../../web/api/init-adapter';
-import { createFileService } from '../../web/engine/file-services';
-import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
-import type { ApiServer } from '../helpers/api-server';
+import { patchTextEncoderForJsdom } from '../helpers/admin-server';
+import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
-import { webApiClient } from '../helpers/web-api-client';
 
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ hookTimeout: 120_000 });
@@ -35,38 +27,6 @@ beforeAll(async () => {
   await adminAreaLoaders.entities();
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function servicesFor(api: ApiServer, token: string, toasts: AdminToast[], request: AdminRequest = requestAs(api, token)): Promise<AdminFrameServices> {
-  const client = webApiClient(api, token);
-  const init = adaptInit(await client.get('init'));
-  return {
-    request,
-    holder: { ...init.user, itemPermissions: init.itemPermissions },
-    locale: 'en',
-    files: createFileService(client),
-    imageUrl: () => undefined,
-    navExpanded: undefined,
-    saveNavExpanded: async () => undefined,
-    toast: (toast) => void toasts.push(toast),
-    Refused: () => <p role="alert">refused</p>,
-  };
-}
-
-function renderFrame(services: AdminFrameServices, path: string) {
-  const location = memoryLocation({ path, record: true });
-  function AtLocation() {
-    const [at] = useLocation();
-    return <AdminFrame path={at} services={services} />;
-  }
-  const view = render(
-    <Provider store={createStore()}>
-      <Router hook={location.hook}>
-        <AtLocation />
-      </Router>
-    </Provider>,
-  );
-  return { ...view, history: location.history! };
-}
 
 describeBackends('the entities admin area', (api) => {
   let admin: string;
@@ -89,7 +49,7 @@ describeBackends('the entities admin area', (api) => {
   it('lists definitions, creates one, and says the §8 sentence with the reason when creation is refused', async () => {
     const listed = await createDefinition(`Reading circles ${api.backend}`);
     const toasts: AdminToast[] = [];
-    const first = renderFrame(await servicesFor(api, admin, toasts), '/admin/entities');
+    const first = renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/entities');
     const search = await screen.findByRole('searchbox', { name: texts.definitions.search });
     fireEvent.change(search, { target: { value: 'Reading circles' } });
     const row = (await screen.findByRole('link', { name: listed.name })).closest('tr')!;
@@ -110,7 +70,7 @@ describeBackends('the entities admin area', (api) => {
 
     // A refusal: the session ends on the server before the create; the §8 title, the server's words under it.
     const ending = await api.signIn('admin');
-    renderFrame(await servicesFor(api, ending, []), '/admin/entities');
+    renderAdminFrame(await adminFrameServices(api, ending, []), '/admin/entities');
     fireEvent.click(await screen.findByRole('button', { name: texts.definitions.create }));
     const again = await screen.findByRole('dialog', { name: texts.definitions.createTitle });
     fireEvent.change(within(again).getByRole('textbox', { name: texts.definitions.name }), { target: { value: 'Never made' } });
@@ -125,7 +85,7 @@ describeBackends('the entities admin area', (api) => {
 
   it('adds a field through the fields tab, checking the key rule first', async () => {
     const def = await createDefinition(`Clubs ${api.backend}`);
-    renderFrame(await servicesFor(api, admin, []), `/admin/entities/${def.id}/edit/fields`);
+    renderAdminFrame(await adminFrameServices(api, admin, []), `/admin/entities/${def.id}/edit/fields`);
     fireEvent.click(await screen.findByRole('button', { name: texts.fields.add }));
     const dialog = await screen.findByRole('dialog', { name: texts.fields.addTitle });
     fireEvent.change(within(dialog).getByRole('textbox', { name: texts.fields.label }), { target: { value: 'Club code' } });
@@ -145,7 +105,7 @@ describeBackends('the entities admin area', (api) => {
     const busy = await createDefinition(`Leagues ${api.backend}`);
     await createEntity(busy.id, 'Premier', `premier-${api.backend}`);
     const empty = await createDefinition(`Empty ${api.backend}`);
-    const first = renderFrame(await servicesFor(api, admin, []), `/admin/entities/${busy.id}/edit/settings`);
+    const first = renderAdminFrame(await adminFrameServices(api, admin, []), `/admin/entities/${busy.id}/edit/settings`);
     fireEvent.click(await screen.findByRole('button', { name: texts.definition.delete }));
     let dialog = await screen.findByRole('dialog', { name: `Delete the definition “${busy.name}”?` });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.definition.deleteConfirm }));
@@ -154,7 +114,7 @@ describeBackends('the entities admin area', (api) => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refused.body.message);
     first.unmount();
 
-    const second = renderFrame(await servicesFor(api, admin, []), `/admin/entities/${empty.id}/edit/settings`);
+    const second = renderAdminFrame(await adminFrameServices(api, admin, []), `/admin/entities/${empty.id}/edit/settings`);
     fireEvent.click(await screen.findByRole('button', { name: texts.definition.delete }));
     dialog = await screen.findByRole('dialog', { name: `Delete the definition “${empty.name}”?` });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.definition.deleteConfirm }));
@@ -167,7 +127,7 @@ describeBackends('the entities admin area', (api) => {
     const taken = await createEntity(def.id, 'Red team', `red-team-${api.backend}`);
     const mine = await createEntity(def.id, 'Blue team', `blue-team-${api.backend}`);
     const toasts: AdminToast[] = [];
-    renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/${mine.id}`);
+    renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/entities/${def.id}/entity/${mine.id}`);
     const basics = await screen.findByRole('form', { name: texts.entity.basics });
     fireEvent.change(within(basics).getByRole('textbox', { name: texts.entity.slug }), { target: { value: taken.slug } });
     fireEvent.click(within(basics).getByRole('button', { name: texts.save }));
@@ -186,7 +146,7 @@ describeBackends('the entities admin area', (api) => {
   it('creates an entity with its fields from the new-entity screen, the slug made from the title', async () => {
     const def = await createDefinition(`Studios ${api.backend}`, { fields: [{ id: 'f-room', key: 'room', label: 'Room', type: 'text', required: true }] });
     const toasts: AdminToast[] = [];
-    const view = renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/new`);
+    const view = renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/entities/${def.id}/entity/new`);
     expect(await screen.findByRole('heading', { name: `New entity of “${def.name}”` })).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: texts.entity.title }), { target: { value: `Blue Studio ${api.backend}` } });
     fireEvent.change(await screen.findByRole('textbox', { name: /Room/ }), { target: { value: 'B12' } });
@@ -207,7 +167,7 @@ describeBackends('the entities admin area', (api) => {
     await createEntity(def.id, 'North', `north-${api.backend}`, { code: 'N1' });
     const south = await createEntity(def.id, 'South', `south-${api.backend}`, { code: 'S1' });
     const toasts: AdminToast[] = [];
-    renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/${south.id}`);
+    renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/entities/${def.id}/entity/${south.id}`);
     const code = await screen.findByRole('textbox', { name: 'Chapter code' });
     expect(code).toHaveValue('S1');
     fireEvent.change(code, { target: { value: 'n1' } });
@@ -231,7 +191,7 @@ describeBackends('the entities admin area', (api) => {
       await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label: `Deck hands ${api.backend}`, capacity: null } } })
     ).body;
     const toasts: AdminToast[] = [];
-    renderFrame(await servicesFor(api, admin, toasts), `/admin/entities/${def.id}/entity/${crew.id}`);
+    renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/entities/${def.id}/entity/${crew.id}`);
     const membership = await screen.findByRole('switch', { name: new RegExp(texts.powerUps.names.membership) });
     expect(membership).toHaveAttribute('aria-checked', 'false');
     fireEvent.click(membership);
@@ -272,9 +232,9 @@ describeBackends('the entities admin area', (api) => {
       expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
     expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);
     const elena = await api.signIn('elena');
-    const services = await servicesFor(api, elena, []);
+    const services = await adminFrameServices(api, elena, []);
 
-    const entityView = renderFrame(services, `/admin/entities/${def.id}/entity/${guild.id}`);
+    const entityView = renderAdminFrame(services, `/admin/entities/${def.id}/entity/${guild.id}`);
     expect(await screen.findByText(texts.readOnly)).toBeInTheDocument();
     const title = await screen.findByRole('textbox', { name: texts.entity.title });
     expect(title).toBeDisabled();
@@ -289,7 +249,7 @@ describeBackends('the entities admin area', (api) => {
     expect(refused.status).toBe(403);
     entityView.unmount();
 
-    renderFrame(services, `/admin/entities/${def.id}/edit/settings`);
+    renderAdminFrame(services, `/admin/entities/${def.id}/edit/settings`);
     expect(await screen.findByText(texts.readOnly)).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: texts.definitions.name })).toBeDisabled();
     expect(screen.queryByRole('button', { name: texts.save })).toBeNull();

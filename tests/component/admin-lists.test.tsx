@@ -7,24 +7,17 @@
  * content, a full list). Failures are real refusals: a session ended on the server at the moment
  * the case needs it.
  */
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { Router, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
-import { AdminFrame } from '../../admin/frame/AdminFrame';
 import type { AdminRequest } from '../../admin/core/http-api';
-import type { AdminFrameServices, AdminToast } from '../../admin/frame/types';
+import type { AdminToast } from '../../admin/frame/types';
 import en from '../../engine/core/i18n/messages/en/adminAreas.json' with { type: 'json' };
 import type { MembershipRequestDetail, MembershipRequestsResponse } from '../../schemas/model/api/applications';
 import type { UserListView } from '../../schemas/model/api/lists';
-import { adaptInit } from '../../web/api/init-adapter';
-import { createFileService } from '../../web/engine/file-services';
 import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
-import type { ApiServer } from '../helpers/api-server';
+import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
-import { webApiClient } from '../helpers/web-api-client';
 
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ hookTimeout: 120_000 });
@@ -34,37 +27,6 @@ beforeAll(async () => {
   for (const area of ['userLists', 'applications', 'membershipRequests'] as const) await adminAreaLoaders[area]();
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function servicesFor(api: ApiServer, token: string, toasts: AdminToast[], request: AdminRequest = requestAs(api, token)): Promise<AdminFrameServices> {
-  const client = webApiClient(api, token);
-  const init = adaptInit(await client.get('init'));
-  return {
-    request,
-    holder: { ...init.user, itemPermissions: init.itemPermissions },
-    locale: 'en',
-    files: createFileService(client),
-    imageUrl: () => undefined,
-    navExpanded: undefined,
-    saveNavExpanded: async () => undefined,
-    toast: (toast) => void toasts.push(toast),
-    Refused: () => <p role="alert">refused</p>,
-  };
-}
-
-function renderFrame(services: AdminFrameServices, path: string) {
-  const location = memoryLocation({ path, record: true });
-  function AtLocation() {
-    const [at] = useLocation();
-    return <AdminFrame path={at} services={services} />;
-  }
-  return render(
-    <Provider store={createStore()}>
-      <Router hook={location.hook}>
-        <AtLocation />
-      </Router>
-    </Provider>,
-  );
-}
 
 describeBackends('the list and application admin areas', (api) => {
   let admin: string;
@@ -87,7 +49,7 @@ describeBackends('the list and application admin areas', (api) => {
     const before = (await api.call<MembershipRequestDetail>('GET', `applications/membershipRequests/admin/${elif.id}`, { token: admin })).body;
     expect(before.state).toBe('returned');
     const toasts: AdminToast[] = [];
-    renderFrame(await servicesFor(api, admin, toasts), `/admin/membershipRequests/${elif.id}`);
+    renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/membershipRequests/${elif.id}`);
     const decision = (await screen.findByRole('heading', { name: 'Decision' })).closest('section')!;
     const offered = () =>
       within(decision)
@@ -112,7 +74,7 @@ describeBackends('the list and application admin areas', (api) => {
     const full = await createList(`Full room (${api.backend})`, 0);
     const session = await endingSession();
     const toasts: AdminToast[] = [];
-    const view = renderFrame(await servicesFor(api, session.token, toasts), `/admin/userLists/${full.id}`);
+    const view = renderAdminFrame(await adminFrameServices(api, session.token, toasts), `/admin/userLists/${full.id}`);
     // Full: the list says so, and adding Maya is refused with the same message, nothing added.
     await screen.findByText(en.lists.full);
     fireEvent.click(screen.getByRole('button', { name: 'Add members…' }));
@@ -124,7 +86,7 @@ describeBackends('the list and application admin areas', (api) => {
     expect((await lists()).find((l) => l.id === full.id)?.users).toBe(0);
     view.unmount();
 
-    renderFrame(await servicesFor(api, session.token, toasts), `/admin/userLists/${full.id}/edit`);
+    renderAdminFrame(await adminFrameServices(api, session.token, toasts), `/admin/userLists/${full.id}/edit`);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     fireEvent.change(name, { target: { value: 'Renamed' } });
     await session.end();
@@ -143,7 +105,7 @@ describeBackends('the list and application admin areas', (api) => {
       if (method === 'GET' && path === 'userLists') await session.end();
       return answer;
     };
-    renderFrame(await servicesFor(api, session.token, [], request), `/admin/userLists/${list.id}`);
+    renderAdminFrame(await adminFrameServices(api, session.token, [], request), `/admin/userLists/${list.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load members for this list. Please try again.');
   }, 60_000);
 
@@ -156,7 +118,7 @@ describeBackends('the list and application admin areas', (api) => {
       .set({ system: 1 } as never)
       .where('id' as never, '=', system.id as never)
       .execute();
-    const first = renderFrame(await servicesFor(api, admin, toasts), `/admin/userLists/${system.id}`);
+    const first = renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/userLists/${system.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete…' }));
     let dialog = await screen.findByRole('dialog', { name: `Delete “${system.label}”?` });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete list' }));
@@ -168,7 +130,7 @@ describeBackends('the list and application admin areas', (api) => {
 
     const spare = await createList(`Spare list (${api.backend})`, null);
     const session = await endingSession();
-    renderFrame(await servicesFor(api, session.token, toasts), `/admin/userLists/${spare.id}`);
+    renderAdminFrame(await adminFrameServices(api, session.token, toasts), `/admin/userLists/${spare.id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete…' }));
     dialog = await screen.findByRole('dialog', { name: `Delete “${spare.label}”?` });
     await session.end();

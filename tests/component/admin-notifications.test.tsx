@@ -7,23 +7,16 @@
  * to the history, a refusal in words), the history table and the outbox with an email's HTML in a
  * sandboxed frame.
  */
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { Router, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
-import { AdminFrame } from '../../admin/frame/AdminFrame';
-import type { AdminFrameServices, AdminToast } from '../../admin/frame/types';
+import type { AdminToast } from '../../admin/frame/types';
 import type { NotificationCountResponse, NotificationPageResponse, NotificationPreferencesResponse } from '../../schemas/model/api/notifications';
 import type { EmailOutboxResponse } from '../../schemas/model/api/email';
 import { notify } from '../../server/notifications/notify';
-import { adaptInit } from '../../web/api/init-adapter';
-import { createFileService } from '../../web/engine/file-services';
 import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
-import type { ApiServer } from '../helpers/api-server';
+import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
-import { webApiClient } from '../helpers/web-api-client';
 
 // Real server calls and jobs on a machine that may be busy: generous waits (a ceiling, not a speed check).
 configure({ asyncUtilTimeout: 15_000 });
@@ -36,38 +29,6 @@ beforeAll(async () => {
   for (const area of ['notifications', 'broadcasts', 'notificationHistory'] as const) await adminAreaLoaders[area]();
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function servicesFor(api: ApiServer, token: string, toasts: AdminToast[]): Promise<AdminFrameServices> {
-  const client = webApiClient(api, token);
-  const init = adaptInit(await client.get('init'));
-  return {
-    request: requestAs(api, token),
-    holder: { ...init.user, itemPermissions: init.itemPermissions },
-    locale: 'en',
-    files: createFileService(client),
-    imageUrl: () => undefined,
-    navExpanded: undefined,
-    saveNavExpanded: async () => undefined,
-    toast: (toast) => void toasts.push(toast),
-    Refused: () => <p role="alert">refused</p>,
-  };
-}
-
-function renderFrame(services: AdminFrameServices, path: string) {
-  const location = memoryLocation({ path, record: true });
-  function AtLocation() {
-    const [at] = useLocation();
-    return <AdminFrame path={at} services={services} />;
-  }
-  const view = render(
-    <Provider store={createStore()}>
-      <Router hook={location.hook}>
-        <AtLocation />
-      </Router>
-    </Provider>,
-  );
-  return { ...view, location };
-}
 
 describeBackends('the notification admin areas', (api) => {
   let admin: string;
@@ -84,7 +45,7 @@ describeBackends('the notification admin areas', (api) => {
       { title, message: 'A new application waits for a decision.', data: { url: '/admin/applications' } },
     );
     const toasts: AdminToast[] = [];
-    renderFrame(await servicesFor(api, admin, toasts), '/admin/notifications');
+    renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/notifications');
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Admin notifications' });
     const item = within(list).getByText(title).closest('li')!;
@@ -107,7 +68,7 @@ describeBackends('the notification admin areas', (api) => {
 
   it('saves an admin preference per switch; a refused save logs, toasts the message and shows what the server holds', async () => {
     const toasts: AdminToast[] = [];
-    const first = renderFrame(await servicesFor(api, admin, toasts), '/admin/notifications');
+    const first = renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/notifications');
     fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
     const email = await screen.findByRole('switch', { name: 'Email for A new application' });
     expect(email).toHaveAttribute('aria-checked', 'true');
@@ -121,7 +82,7 @@ describeBackends('the notification admin areas', (api) => {
     first.unmount();
     const ended = await api.signIn('admin');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderFrame(await servicesFor(api, ended, toasts), '/admin/notifications');
+    renderAdminFrame(await adminFrameServices(api, ended, toasts), '/admin/notifications');
     fireEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
     const second = await screen.findByRole('switch', { name: 'In the app for A new application' });
     expect(second).toHaveAttribute('aria-checked', 'true');
@@ -137,7 +98,7 @@ describeBackends('the notification admin areas', (api) => {
 
   it('broadcasts to a list: problems inline, the count, the preview, a confirmation naming the count, a toast to the history', async () => {
     const toasts: AdminToast[] = [];
-    const { location } = renderFrame(await servicesFor(api, admin, toasts), '/admin/broadcasts');
+    const { location } = renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/broadcasts');
     const form = await screen.findByRole('form', { name: 'Broadcasts' });
     await within(form).findByRole('checkbox', { name: 'Makers' });
 
@@ -219,8 +180,8 @@ describeBackends('the notification admin areas', (api) => {
     const toasts: AdminToast[] = [];
     const elena = await api.signIn('elena');
     // Elena's own grants would not open the area: the frame gets an admin's holder, the calls go out as her.
-    const services = { ...(await servicesFor(api, admin, toasts)), request: requestAs(api, elena) };
-    renderFrame(services, '/admin/broadcasts');
+    const services = { ...(await adminFrameServices(api, admin, toasts)), request: requestAs(api, elena) };
+    renderAdminFrame(services, '/admin/broadcasts');
     const form = await screen.findByRole('form', { name: 'Broadcasts' });
     fireEvent.click(await within(form).findByRole('checkbox', { name: 'Makers' }));
     expect(await within(form).findByText(/^The recipients could not be counted: \S/)).toBeInTheDocument();

@@ -5,23 +5,15 @@
  * in this browser only (the shell's brand sheet repointed, following the shell's Reset) and activated, the audit log searched, a secret set without
  * its value ever shown.
  */
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { Router, useLocation } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
-import { AdminFrame } from '../../admin/frame/AdminFrame';
-import type { AdminFrameServices } from '../../admin/frame/types';
 import { BRAND_PREVIEW_EVENT, BRAND_STYLESHEET_ID, PREVIEW_BRAND_KEY } from '../../engine/core/brand-theme';
 import type { Settings } from '../../schemas/model';
-import { adaptInit } from '../../web/api/init-adapter';
-import { createFileService } from '../../web/engine/file-services';
 import { seriousAxeViolations } from '../helpers/admin-render';
-import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
-import type { ApiServer } from '../helpers/api-server';
+import { patchTextEncoderForJsdom } from '../helpers/admin-server';
+import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
-import { webApiClient } from '../helpers/web-api-client';
 
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ hookTimeout: 120_000 });
@@ -32,37 +24,6 @@ beforeAll(async () => {
 });
 afterEach(() => localStorage.clear());
 
-async function servicesFor(api: ApiServer, token: string): Promise<AdminFrameServices> {
-  const client = webApiClient(api, token);
-  const init = adaptInit(await client.get('init'));
-  return {
-    request: requestAs(api, token),
-    holder: { ...init.user, itemPermissions: init.itemPermissions },
-    locale: 'en',
-    files: createFileService(client),
-    imageUrl: () => undefined,
-    navExpanded: undefined,
-    saveNavExpanded: async () => undefined,
-    toast: () => undefined,
-    Refused: () => <p role="alert">refused</p>,
-  };
-}
-
-function renderFrame(services: AdminFrameServices, path: string) {
-  const location = memoryLocation({ path, record: true });
-  function AtLocation() {
-    const [at] = useLocation();
-    return <AdminFrame path={at} services={services} />;
-  }
-  return render(
-    <Provider store={createStore()}>
-      <Router hook={location.hook}>
-        <AtLocation />
-      </Router>
-    </Provider>,
-  );
-}
-
 describeBackends('the settings admin area', (api) => {
   let admin: string;
   beforeAll(async () => {
@@ -70,7 +31,7 @@ describeBackends('the settings admin area', (api) => {
   });
 
   it('every tab is labelled and axe clean; general saves; global CSS shows the refusal', async () => {
-    const view = renderFrame(await servicesFor(api, admin), '/admin/settings');
+    const view = renderAdminFrame(await adminFrameServices(api, admin), '/admin/settings');
     const name = await screen.findByLabelText('Site name');
     expect(await seriousAxeViolations()).toEqual([]);
     fireEvent.change(name, { target: { value: 'Riverside Settings' } });
@@ -107,7 +68,7 @@ describeBackends('the settings admin area', (api) => {
   });
 
   it('opens a brand by its route, previews it in this browser only, resets, activates', async () => {
-    const view = renderFrame(await servicesFor(api, admin), '/admin/settings/brand/1');
+    const view = renderAdminFrame(await adminFrameServices(api, admin), '/admin/settings/brand/1');
     const brandName = await screen.findByLabelText('Brand name');
     expect((brandName as HTMLInputElement).value).not.toBe('');
     expect(screen.getByLabelText('Header background')).toBeTruthy();
@@ -136,7 +97,7 @@ describeBackends('the settings admin area', (api) => {
 
     const created = (await api.call<{ brandId: string }>('POST', 'service/brands', { token: admin, body: { brandName: 'Component brand' } })).body;
     view.unmount();
-    renderFrame(await servicesFor(api, admin), `/admin/settings/brand/${created.brandId}`);
+    renderAdminFrame(await adminFrameServices(api, admin), `/admin/settings/brand/${created.brandId}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Activate' }));
     await screen.findByRole('button', { name: 'Active brand' });
     expect((await api.call<Settings>('GET', 'settings', { token: admin })).body.brand?.id).toBe(created.brandId);
