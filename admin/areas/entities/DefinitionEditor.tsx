@@ -27,7 +27,7 @@ import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
 import { FieldDialog, fieldTypeTitle } from './FieldDialog';
-import { DeleteWithConfirm, Failure, useBusyAction, usePowerUpCatalogue, useStructure, useHolder } from './shared';
+import { DeleteWithConfirm, Failure, SubmitButton, useBusyAction, usePowerUpCatalogue, useStructure, useHolder } from './shared';
 
 export const DEFINITION_TABS = ['fields', 'powerUps', 'settings', 'notifications'] as const;
 type Tab = (typeof DEFINITION_TABS)[number];
@@ -341,9 +341,7 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
       {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
       {editable && (
         <div className="t-admin-actions">
-          <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.save')}
-          </button>
+          <SubmitButton busy={busy} label={t('adminAreas.entities.save')} />
           <DeleteDefinition api={api} definition={definition} />
         </div>
       )}
@@ -413,9 +411,7 @@ function NotificationsTab({ api, definition, editable, onSaved }: TabProps) {
       {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
       {editable && (
         <div className="t-admin-actions">
-          <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.save')}
-          </button>
+          <SubmitButton busy={busy} label={t('adminAreas.entities.save')} />
         </div>
       )}
     </form>

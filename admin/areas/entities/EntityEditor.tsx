@@ -29,7 +29,7 @@ import { useAdminFrame } from '../../frame/frame-context';
 import { DataForm } from './DataForm';
 import { isSlugRefusal, messageOf, type EntitiesApi, type EntitiesApiError } from './entities-api';
 import { PowerUpsSection } from './PowerUpEditors';
-import { DeleteWithConfirm, Failure, useBusyAction, useHolder, useStructure, type ModulePage } from './shared';
+import { DeleteWithConfirm, Failure, SubmitButton, useBusyAction, useHolder, useStructure, type ModulePage } from './shared';
 
 export function EntityEditor({ api, definitionId, entityId }: { api: EntitiesApi; definitionId: string; entityId?: string }) {
   const loaded = useLoaded(
@@ -276,9 +276,7 @@ function Basics({ api, entity, editable, onSaved }: { api: EntitiesApi; entity: 
       {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
       {editable && (
         <div className="t-admin-actions">
-          <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.save')}
-          </button>
+          <SubmitButton busy={busy} label={t('adminAreas.entities.save')} />
         </div>
       )}
     </form>
@@ -335,9 +333,7 @@ function PagePermissions(props: { api: EntitiesApi; entity: Entity; editable: bo
           {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
           {editable && (
             <div className="t-admin-actions">
-              <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
-                {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.pages.save')}
-              </button>
+              <SubmitButton busy={busy} label={t('adminAreas.entities.pages.save')} />
             </div>
           )}
         </form>
@@ -376,9 +372,7 @@ function PermissionType({ api, entity, onSaved }: { api: EntitiesApi; entity: En
           <p className="t-admin-meta">{t('adminAreas.entities.permissionType.hint')}</p>
           {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
           <div className="t-admin-actions">
-            <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.save')}
-            </button>
+            <SubmitButton busy={busy} label={t('adminAreas.entities.save')} />
           </div>
         </form>
       ) : (
@@ -425,9 +419,13 @@ function SendNotification({ api, entity, definition }: { api: EntitiesApi; entit
           <textarea id={`${id}-message`} rows={3} maxLength={ENTITY_NOTIFICATION_MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
           {failure !== undefined && <Failure title={t('adminAreas.entities.notify.failed')} message={failure} />}
           <div className="t-admin-actions">
-            <button type="submit" className="ts-button" disabled={busy || !event} aria-busy={busy || undefined}>
-              {busy ? t('adminAreas.entities.notify.sending') : t('adminAreas.entities.notify.send')}
-            </button>
+            <SubmitButton
+              busy={busy}
+              label={t('adminAreas.entities.notify.send')}
+              busyLabel={t('adminAreas.entities.notify.sending')}
+              primary={false}
+              disabled={!event}
+            />
           </div>
         </form>
       )}

@@ -12,7 +12,7 @@ import type { UserListView } from '../../../schemas/model/api/lists';
 import { Switch } from '../../core/membership/Switch';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
-import { Failure, useBusyAction, usePowerUpCatalogue, type ModulePage } from './shared';
+import { Failure, SubmitButton, useBusyAction, usePowerUpCatalogue, type ModulePage } from './shared';
 
 interface SectionProps {
   api: EntitiesApi;
@@ -237,9 +237,11 @@ function SimpleData({
       {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
       {editable && (
         <div className="t-admin-actions">
-          <button type="submit" className="ts-button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.powerUps.save', { name: t(`adminAreas.entities.powerUps.names.${powerUp}`) })}
-          </button>
+          <SubmitButton
+            busy={busy}
+            label={t('adminAreas.entities.powerUps.save', { name: t(`adminAreas.entities.powerUps.names.${powerUp}`) })}
+            primary={false}
+          />
         </div>
       )}
     </form>
@@ -381,9 +383,7 @@ function MembershipTypes({
           >
             {t('adminAreas.entities.membership.add')}
           </button>
-          <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.membership.save')}
-          </button>
+          <SubmitButton busy={busy} label={t('adminAreas.entities.membership.save')} />
         </div>
       )}
     </form>

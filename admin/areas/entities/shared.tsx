@@ -60,6 +60,28 @@ export function Failure({ title, message, id }: { title: string; message?: strin
   );
 }
 
+/** A form's submit button: disabled and marked busy while the form's work runs, saying so with `busyLabel` ("Saving…" unless told). */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  primary = true,
+  disabled = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useAdminFrame();
+  return (
+    <button type="submit" className={primary ? 'ts-button ts-button--primary' : 'ts-button'} disabled={busy || disabled} aria-busy={busy || undefined}>
+      {busy ? (busyLabel ?? t('adminAreas.entities.saving')) : label}
+    </button>
+  );
+}
+
 /** A page of the location module that belongs to a space (type entity). */
 export interface ModulePage {
   id: string;
