@@ -15,7 +15,7 @@ import { ScrollRegion } from '../../core/ScrollRegion';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { messageOf, type EntitiesApi } from './entities-api';
-import { Failure, mayOpen, Pager, useDebounced, useHolder } from './shared';
+import { Failure, mayOpen, Pager, SearchFilter, useDebounced, useHolder } from './shared';
 
 const LIMIT = 10;
 type Row = EntityDefinition & { entityCount?: number };
@@ -23,7 +23,6 @@ type Row = EntityDefinition & { entityCount?: number };
 export function Definitions({ api }: { api: EntitiesApi }) {
   const { t } = useAdminFrame();
   const holder = useHolder();
-  const searchId = useId();
   const navigateAfterClose = useNavigateAfterClose();
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
@@ -56,19 +55,14 @@ export function Definitions({ api }: { api: EntitiesApi }) {
         )}
       </div>
       <div className="t-membership-toolbar">
-        <div className="t-membership-filter">
-          <label htmlFor={searchId}>{t('adminAreas.entities.definitions.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            maxLength={200}
-            onChange={(e) => {
-              setText(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchFilter
+          label={t('adminAreas.entities.definitions.search')}
+          text={text}
+          onText={(value) => {
+            setText(value);
+            setPage(1);
+          }}
+        />
       </div>
       <LoadedStates loaded={loaded} keyPrefix="adminAreas.entities.definitions" isEmpty={(found) => !found.items.length} />
       {loaded.status === 'ready' && loaded.value.items.length > 0 && (

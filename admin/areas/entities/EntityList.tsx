@@ -3,7 +3,7 @@
  * entities?definitionId=&q=&page=, limit 10); a title opens the entity; "New entity" shows to those
  * who may create one (canCreateEntity), "Edit definition" to those who may open its tabs.
  */
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
 import { canCreateEntity } from '../../../engine/core/entities';
@@ -12,14 +12,13 @@ import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { EntitiesApi } from './entities-api';
-import { mayOpen, Pager, useDebounced, useHolder } from './shared';
+import { mayOpen, Pager, SearchFilter, useDebounced, useHolder } from './shared';
 
 const LIMIT = 10;
 
 export function EntityList({ api, definitionId }: { api: EntitiesApi; definitionId: string }) {
   const { services, t } = useAdminFrame();
   const holder = useHolder();
-  const searchId = useId();
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebounced(text);
@@ -31,19 +30,14 @@ export function EntityList({ api, definitionId }: { api: EntitiesApi; definition
     <>
       <h2 className="t-membership-title">{def.name}</h2>
       <div className="t-membership-toolbar">
-        <div className="t-membership-filter">
-          <label htmlFor={searchId}>{t('adminAreas.entities.list.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            maxLength={200}
-            onChange={(e) => {
-              setText(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchFilter
+          label={t('adminAreas.entities.list.search')}
+          text={text}
+          onText={(value) => {
+            setText(value);
+            setPage(1);
+          }}
+        />
         <div className="t-admin-actions">
           {mayOpen(holder, 'editEntityDefinition', { definitionId, tab: 'fields' }) && (
             <Link className="ts-button" href={adminHref('editEntityDefinition', { definitionId, tab: 'fields' })}>

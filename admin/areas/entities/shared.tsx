@@ -1,5 +1,5 @@
 /** What the entities area's screens share: the holder, route checks, the pager, a debounced search text, the power-up and structure lookups, and the delete that asks first. */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { adminArea, mayOpenAdminRoute, type AdminRouteName } from '../../../engine/core/admin-areas';
 import type { PermissionHolder } from '../../../engine/core/permissions';
 import type { Id, PowerUp } from '../../../schemas/model';
@@ -30,6 +30,17 @@ export function useDebounced(text: string, ms = 300): string {
     return () => clearTimeout(timer);
   }, [text, ms]);
   return value;
+}
+
+/** The search box over a list (at most 200 characters); `onText` has each change. */
+export function SearchFilter({ label, text, onText }: { label: string; text: string; onText(text: string): void }) {
+  const id = useId();
+  return (
+    <div className="t-membership-filter">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" value={text} maxLength={200} onChange={(e) => onText(e.target.value)} />
+    </div>
+  );
 }
 
 /** Previous and next over a search's pages, with where we are. */
