@@ -51,6 +51,14 @@ export function toAdminApiError(error: unknown): AdminApiError {
   return { error: 'requestFailed', message };
 }
 
+/** The status and code of a refusal, in its body or an ofetch error's fields. */
+export function refusalStatusOf(error: unknown): { status?: number; code?: string } {
+  const e = (error ?? {}) as { status?: unknown; statusCode?: unknown; code?: unknown; data?: { code?: unknown; statusCode?: unknown } };
+  const status = [e.status, e.statusCode, e.data?.statusCode].find((s): s is number => typeof s === 'number');
+  const code = [e.code, e.data?.code].find((c): c is string => typeof c === 'string');
+  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}) };
+}
+
 const enc = encodeURIComponent;
 
 export function createHttpAdminApi({ request }: { request: AdminRequest }): AdminApi {

@@ -18,7 +18,7 @@ import type { MemberSearchRequest } from '../../schemas/model/api/profiles';
 import type { Field, Profile } from '../../schemas/model';
 import { formatProfileName } from '../../engine/core/profile-name';
 import type { AdminApiError } from './api';
-import { toAdminApiError, type AdminRequest, type HttpMethod } from './http-api';
+import { refusalStatusOf, toAdminApiError, type AdminRequest, type HttpMethod } from './http-api';
 
 /** One page of a list's members and of the request queues. */
 export const LISTS_PAGE_SIZE = 25;
@@ -28,14 +28,6 @@ export interface ListsApiError extends AdminApiError {
   status?: number;
   /** The server's code (`listFull`), when it sent one. */
   code?: string;
-}
-
-/** The status and code of a refusal, in its body or an ofetch error's fields. */
-function statusOf(error: unknown): { status?: number; code?: string } {
-  const e = (error ?? {}) as { status?: unknown; statusCode?: unknown; code?: unknown; data?: { code?: unknown; statusCode?: unknown } };
-  const status = [e.status, e.statusCode, e.data?.statusCode].find((s): s is number => typeof s === 'number');
-  const code = [e.code, e.data?.code].find((c): c is string => typeof c === 'string');
-  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}) };
 }
 
 /** A 400: the server's message says why (a system list, a list an application uses). */
@@ -60,7 +52,7 @@ export function createListsApi(request: AdminRequest) {
     try {
       return await request<T>(method, path, body);
     } catch (error) {
-      throw { ...toAdminApiError(error), ...statusOf(error) } satisfies ListsApiError;
+      throw { ...toAdminApiError(error), ...refusalStatusOf(error) } satisfies ListsApiError;
     }
   };
   const query = (entries: Record<string, string | number | undefined>) => {

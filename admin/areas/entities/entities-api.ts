@@ -16,19 +16,11 @@ import type {
 import type { UserListView } from '../../../schemas/model/api/lists';
 import type { StructureResponse } from '../../../schemas/model/api/structure';
 import type { AdminApiError } from '../../core/api';
-import { toAdminApiError, type AdminRequest, type HttpMethod } from '../../core/http-api';
+import { refusalStatusOf, toAdminApiError, type AdminRequest, type HttpMethod } from '../../core/http-api';
 
 export interface EntitiesApiError extends AdminApiError {
   status?: number;
   code?: string;
-}
-
-/** The status and code of a refusal, in its body or an ofetch error's fields. */
-function statusOf(error: unknown): { status?: number; code?: string } {
-  const e = (error ?? {}) as { status?: unknown; statusCode?: unknown; code?: unknown; data?: { code?: unknown; statusCode?: unknown } };
-  const status = [e.status, e.statusCode, e.data?.statusCode].find((s): s is number => typeof s === 'number');
-  const code = [e.code, e.data?.code].find((c): c is string => typeof c === 'string');
-  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}) };
 }
 
 /** A refusal about the slug (taken, 409 `slug_valid`): shown at the slug field. */
@@ -50,7 +42,7 @@ export function createEntitiesApi(request: AdminRequest) {
     try {
       return await request<T>(method, path, body);
     } catch (error) {
-      throw { ...toAdminApiError(error), ...statusOf(error) } satisfies EntitiesApiError;
+      throw { ...toAdminApiError(error), ...refusalStatusOf(error) } satisfies EntitiesApiError;
     }
   };
   return {
