@@ -254,7 +254,7 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
       services.toast({ type: 'positive', message: t('adminAreas.entities.definition.saved', { name: saved.name }) });
     });
   };
-  const fieldChoices = (types: string[]) => definition.fields.filter((f) => types.includes(f.type));
+  const fieldsOfType = (type: string) => definition.fields.filter((f) => f.type === type);
   return (
     <form
       className="t-membership-form t-membership-section"
@@ -319,24 +319,20 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
           <input type="checkbox" checked={membersMayCreate} onChange={(e) => setMembersMayCreate(e.target.checked)} />
           {t('adminAreas.entities.settings.membersMayCreate')}
         </label>
-        <label htmlFor={`${id}-image`}>{t('adminAreas.entities.settings.imageField')}</label>
-        <select id={`${id}-image`} value={imageField} onChange={(e) => setImageField(e.target.value)}>
-          <option value="">{t('adminAreas.entities.settings.none')}</option>
-          {fieldChoices(['imageUploader']).map((f) => (
-            <option key={f.id} value={f.key}>
-              {f.label || f.key}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-geo`}>{t('adminAreas.entities.settings.locationField')}</label>
-        <select id={`${id}-geo`} value={locationField} onChange={(e) => setLocationField(e.target.value)}>
-          <option value="">{t('adminAreas.entities.settings.none')}</option>
-          {fieldChoices(['geoLocation']).map((f) => (
-            <option key={f.id} value={f.key}>
-              {f.label || f.key}
-            </option>
-          ))}
-        </select>
+        <FieldChoice
+          id={`${id}-image`}
+          label={t('adminAreas.entities.settings.imageField')}
+          fields={fieldsOfType('imageUploader')}
+          value={imageField}
+          onChange={setImageField}
+        />
+        <FieldChoice
+          id={`${id}-geo`}
+          label={t('adminAreas.entities.settings.locationField')}
+          fields={fieldsOfType('geoLocation')}
+          value={locationField}
+          onChange={setLocationField}
+        />
       </fieldset>
       {failure !== undefined && <Failure title={t('adminAreas.entities.saveFailed')} message={failure} />}
       {editable && (
@@ -346,6 +342,36 @@ function SettingsTab({ api, definition, editable, onSaved }: TabProps) {
         </div>
       )}
     </form>
+  );
+}
+
+/** A choice among the definition's fields (by key), or none. */
+function FieldChoice({
+  id,
+  label,
+  fields,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  fields: EntityFieldDefinition[];
+  value: string;
+  onChange(key: string): void;
+}) {
+  const { t } = useAdminFrame();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('adminAreas.entities.settings.none')}</option>
+        {fields.map((f) => (
+          <option key={f.id} value={f.key}>
+            {f.label || f.key}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
