@@ -4,11 +4,9 @@ import { useEntityDefinitions, useEntitySearch } from '../../engine/data/entity-
 import { EntitySummaryCard, mediaRatio } from '../../engine/react/entities/parts';
 import type { EntitySummary } from '../../schemas/model/api/entities';
 import type { EntitySearchOptions } from '../options.generated';
+import { useTypedSearch } from '../userSearch/typed-search';
 
 export type { EntitySearchOptions };
-
-/** Typing settles for this long before a search goes out. */
-const TYPING_DEBOUNCE_MS = 250;
 
 /**
  * Entities of the chosen definitions (every readable one when none is chosen) on the shared search
@@ -20,18 +18,9 @@ export default function EntitySearch({ block, options }: BlockProps<EntitySearch
   const inputId = useId();
   const definitionIds = options.definitionIds ?? [];
   const definitions = useEntityDefinitions(definitionIds);
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const { typed, setTyped, text: q, page, setPage } = useTypedSearch();
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [page, setPage] = useState(1);
   const [shown, setShown] = useState<EntitySummary[]>([]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, TYPING_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   // Filterable options fields of the searched definitions, one control per key (choices merged).
   const filterFields = useMemo(() => {

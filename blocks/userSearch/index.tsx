@@ -1,13 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { MemberListItem, Pager, useEngine, useMemberSearch, type BlockProps, type MemberSort } from '../../engine/block-api';
 import type { UserSearchOptions } from '../options.generated';
+import { useTypedSearch } from './typed-search';
 
 export type { UserSearchOptions };
 
 const SORTS: readonly MemberSort[] = ['relevance', 'name', 'newest'];
-
-/** Typing settles for this long before a search goes out. */
-const TYPING_DEBOUNCE_MS = 250;
 
 /**
  * The member directory: full text over public names and public profile values (the server's
@@ -17,18 +15,9 @@ const TYPING_DEBOUNCE_MS = 250;
 export default function UserSearch({ block, options }: BlockProps<UserSearchOptions>) {
   const { t } = useEngine();
   const inputId = useId();
-  const [typed, setTyped] = useState('');
-  const [text, setText] = useState('');
+  const { typed, setTyped, text, page, setPage } = useTypedSearch();
   const [sort, setSort] = useState<MemberSort>('relevance');
-  const [page, setPage] = useState(1);
   const [shown, setShown] = useState<string[]>([]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setText(typed.trim());
-      setPage(1);
-    }, TYPING_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const loadMore = options.paginationMode === 'loadMore';
   const search = useMemberSearch({ text, listIds: options.userListIds?.length ? options.userListIds : undefined, sort, page, limit: options.pageSize });
   const result = search.state === 'ready' ? search.result : search.state === 'loading' ? search.last : undefined;
