@@ -3,7 +3,8 @@
  * database, written to docs/screenshots/ (home, a form in edit, the user menu and the mobile header,
  * light and dark), and the composer as Ada (admin) at 1280 and 375 px (docs/composer.md). Files:
  * the upload and file list blocks, the workshop pictures, the image uploader window and the asset
- * manager. `npm run screenshots -- files assets` takes only the shots whose names start so.
+ * manager; profiles (as seen and with the photo's inline uploader), the directory, the spaces
+ * (search, a workshop) and an entity in /admin/entities. `npm run screenshots -- files assets` takes only the shots whose names start so.
  * Run `npm run build` first; look at every file it writes.
  */
 import fs from 'node:fs';
@@ -136,6 +137,21 @@ async function uploaderWindow(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Ada's profile form in edit: the photo field's uploader inline (focal point, zoom, previews by ratio). */
+async function profilePhoto(page: Page) {
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('region', { name: 'Image: Photo' }).locator('img').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** The Design Sprint entity in /admin/entities: its title, fields, power-ups and page permissions. */
+async function adminEntity(page: Page) {
+  await page.getByRole('link', { name: 'Workshops', exact: true }).click();
+  await page.getByRole('link', { name: 'Design Sprint', exact: true }).click();
+  await page.getByRole('form', { name: 'Title and address' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 /** The asset manager with the first asset's editor open. */
 async function assetEditor(page: Page) {
   await page.getByRole('button', { name: 'Edit Electronics bench' }).click();
@@ -214,6 +230,18 @@ const SHOTS: Shot[] = [
   { name: 'notification-history-375', viewport: MOBILE, path: '/app/admin/notificationHistory', admin: true, fullPage: true },
   { name: 'outbox-email-1280', viewport: DESKTOP, path: '/app/admin/notificationHistory', admin: true, prepare: outboxEmail },
   { name: 'outbox-email-375', viewport: MOBILE, path: '/app/admin/notificationHistory', admin: true, prepare: outboxEmail },
+  { name: 'profile-1280', viewport: DESKTOP, path: '/app/people/profile/maya', fullPage: true },
+  { name: 'profile-375', viewport: MOBILE, path: '/app/people/profile/maya', fullPage: true },
+  { name: 'profile-photo-1280', viewport: DESKTOP, path: '/app/people/profile/admin', admin: true, fullPage: true, prepare: profilePhoto },
+  { name: 'profile-photo-375', viewport: MOBILE, path: '/app/people/profile/admin', admin: true, fullPage: true, prepare: profilePhoto },
+  { name: 'directory-1280', viewport: DESKTOP, path: '/app/people/directory', fullPage: true },
+  { name: 'directory-375', viewport: MOBILE, path: '/app/people/directory', fullPage: true },
+  { name: 'spaces-find-1280', viewport: DESKTOP, path: '/app/spaces/find', fullPage: true },
+  { name: 'spaces-find-375', viewport: MOBILE, path: '/app/spaces/find', fullPage: true },
+  { name: 'space-1280', viewport: DESKTOP, path: '/app/space/design-sprint', fullPage: true },
+  { name: 'space-375', viewport: MOBILE, path: '/app/space/design-sprint', fullPage: true },
+  { name: 'admin-entity-1280', viewport: DESKTOP, path: '/app/admin/entities', admin: true, fullPage: true, prepare: adminEntity },
+  { name: 'admin-entity-375', viewport: MOBILE, path: '/app/admin/entities', admin: true, fullPage: true, prepare: adminEntity },
   { name: 'text-edit-1280', viewport: DESKTOP, path: '/app/members-area/my-settings', admin: true, prepare: textEdit },
   { name: 'text-edit-375', viewport: MOBILE, path: '/app/members-area/my-settings', admin: true, prepare: textEdit },
   {

@@ -85,6 +85,19 @@ export const canEditDefinition = (holder: PermissionHolder | undefined, definiti
 
 // --- the space decision (core §2.5, §2.7) ----------------------------------------------------
 
+/**
+ * An entity page outside a space (no entity named): the template every entity's space shares. Only
+ * those who compose it load it (admins, and staff who manage edit mode); for members its content is
+ * reached through a space and its decision alone, so a members-only page is not fetched, shown in
+ * navigation or followed live by leaving the entity out.
+ */
+export const mayLoadEntityPageTemplate = (holder: PermissionHolder | undefined): boolean =>
+  !!holder && (!!holder.isAdmin || can(holder, 'manageEditMode', SUBJECTS.administration));
+
+/** Whether a page may be shown outside a space to this holder (every page but an entity page's template). */
+export const showsOutsideSpace = (page: { type?: string }, holder: PermissionHolder | undefined): boolean =>
+  page.type !== 'entity' || mayLoadEntityPageTemplate(holder);
+
 /** A page of the space's module, as the decision needs it. */
 export interface SpacePage {
   id: Id;

@@ -7,13 +7,13 @@
  * `mayViewEntityPage`, so a page the decision does not list is never sent.
  */
 import type { FastifyInstance } from 'fastify';
-import { decideSpace, spaceModuleSlug, type SpaceDecision, type SpaceViewer } from '../../engine/core/entities';
+import { decideSpace, showsOutsideSpace, spaceModuleSlug, type SpaceDecision, type SpaceViewer } from '../../engine/core/entities';
 import type { Entity, Page } from '../../schemas/model';
 import type { SpaceAnswer } from '../../schemas/model/api/entities';
 import type { StructureModule } from '../../schemas/model/api/structure';
 import { requireUser, type AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
-import { viewAsListIds, type PermissionContext } from '../permissions';
+import { permissionHolder, viewAsListIds, type PermissionContext } from '../permissions';
 import type { DocumentSource } from '../storage/documents';
 import { structureSource } from '../structure/drafts';
 import { readStructure } from '../structure/read';
@@ -66,7 +66,7 @@ export async function viewEntityPage(
   page: Page,
   entityRef: string | undefined,
 ): Promise<{ entity?: Entity } | undefined> {
-  if (entityRef === undefined) return {};
+  if (entityRef === undefined) return showsOutsideSpace(page, permissionHolder(user)) ? {} : undefined;
   if (!entityRef || entityRef.length > REF_MAX) return undefined;
   const entity = await entityByRef(ctx.store.kysely, entityRef);
   if (!entity) return undefined;

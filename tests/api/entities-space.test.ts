@@ -24,7 +24,7 @@ describeBackends('entity spaces and the join power-up', (api) => {
   const db = () => api.server.ctx.store.kysely as unknown as AnyDb;
 
   beforeAll(async () => {
-    for (const who of ['admin', 'rosa', 'victor', 'quentin', 'chloe', 'bruno']) tokens[who] = await api.signIn(who);
+    for (const who of ['admin', 'elena', 'rosa', 'victor', 'quentin', 'chloe', 'bruno']) tokens[who] = await api.signIn(who);
   });
 
   const space = (who: string, ref: string, query = '') => api.call<SpaceAnswer & Message>('GET', `entities/${ref}/space${query}`, { token: tokens[who] });
@@ -94,17 +94,23 @@ describeBackends('entity spaces and the join power-up', (api) => {
   });
 
   it('pagePermissions on the page answer: a page the decision does not list is a 404, over HTTP and init', async () => {
+    const init = (who: string, opts: unknown) =>
+      api.call<InitResponse>('GET', `init?opts=${encodeURIComponent(JSON.stringify(opts))}`, { token: tokens[who] }).then((r) => r.body.page);
     expect((await page('victor', P.members, 'design-sprint')).status).toBe(404);
     expect((await page('victor', P.overview, 'design-sprint')).status).toBe(200);
     expect((await page('rosa', P.members, 'design-sprint')).status).toBe(200);
     expect((await page('rosa', P.mentors, 'design-sprint')).status).toBe(404);
     expect((await page('rosa', P.members, 'woodturning-basics')).status).toBe(404);
     expect((await page('rosa', P.members, 'no-such-entity')).status).toBe(404);
-    // Without an entity a page answers as any page (an entity page is the template all entities share).
+    // Without an entity an entity page is the template all entities share: only who composes it
+    // loads it (the admin, staff managing edit mode); a member reaches it through a space alone,
+    // so leaving the entity out does not open a members-only page. Other pages answer as ever.
     expect((await page('admin', P.members)).status).toBe(200);
+    expect((await page('elena', P.members)).status).toBe(200);
+    expect((await page('rosa', P.members)).status).toBe(404);
+    expect((await page('victor', P.overview)).status).toBe(404);
+    expect(await init('victor', { pageId: P.members })).toBeFalsy();
     expect((await page('victor', P.find)).status).toBe(200);
-    const init = (who: string, opts: unknown) =>
-      api.call<InitResponse>('GET', `init?opts=${encodeURIComponent(JSON.stringify(opts))}`, { token: tokens[who] }).then((r) => r.body.page);
     expect(await init('victor', { pageId: P.members, entityId: 'design-sprint' })).toBeFalsy();
     expect((await init('rosa', { pageId: P.members, entityId: 'design-sprint' }))?.page.id).toBe(P.members);
     expect((await init('rosa', { moduleSlug: 'spaces', pageSlug: 'overview', entityId: DEMO_ENTITIES.designSprint }))?.page.id).toBe(P.overview);
@@ -148,6 +154,8 @@ describeBackends('entity spaces and the join power-up', (api) => {
       expect(await emitAck(victor, 'page:subscribe', { id: P.overview, entityId: 'design-sprint' })).toEqual({ ok: true });
       expect((await emitAck(victor, 'page:subscribe', { id: P.overview, entityId: 42 })).ok).toBe(false);
       expect(await emitAck(rosa, 'page:subscribe', { id: P.members, entityId: 'design-sprint' })).toEqual({ ok: true });
+      // Leaving the entity out opens nothing: the members' page is the spaces' template.
+      expect(await emitAck(rosa, 'page:subscribe', { id: P.members })).toEqual({ ok: false, error: 'forbidden' });
     } finally {
       victor.disconnect();
       rosa.disconnect();

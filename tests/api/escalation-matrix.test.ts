@@ -975,7 +975,10 @@ describe.each(BACKENDS)('escalation matrix on %s', (backend) => {
     for (const account of ['maya', 'victor', 'elena', 'admin']) {
       const token = await api.signIn(account);
       const own = (await api.call<StructureResponse>('GET', 'structure', { token })).body;
-      const viewable = new Set(own.modules.flatMap((m) => m.pages.map((p) => p.id)));
+      // An entity page named without its entity is the spaces' template: only who composes it
+      // (Elena, who manages edit mode, and the admin) follows it outside a space (core §2.5).
+      const composes = account === 'elena' || account === 'admin';
+      const viewable = new Set(own.modules.flatMap((m) => m.pages.filter((p) => p.type !== 'entity' || composes).map((p) => p.id)));
       const socket = await socketFor(api.url, token);
       try {
         for (const module of all.modules)

@@ -32,9 +32,13 @@ describeBackends('rules editor subjects and preview', (api) => {
     const res = await api.call<RuleSubjectChoices>('GET', 'admin/rules/subjects', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.lists).toEqual([
+      { value: 'demo-sprint-mentors', label: 'Design Sprint mentors' },
+      { value: 'demo-sprint-participants', label: 'Design Sprint participants' },
       { value: 'makers', label: 'Makers' },
+      { value: 'demo-repair-cafe-members', label: 'Repair Café volunteers' },
       { value: 'riverside', label: 'Riverside members' },
       { value: 'volunteers', label: 'Volunteers' },
+      { value: 'demo-woodturning-members', label: 'Woodturning Basics members' },
       { value: 'workshop-mentors', label: 'Workshop mentors' },
     ]);
     const byName = new Map(res.body.userFields!.map((f) => [f.value, f]));
@@ -76,7 +80,16 @@ describeBackends('rules editor subjects and preview', (api) => {
     const everyone = await preview(admin, { query: { logicalOperator: 'all', rules: [] } });
     expect(everyone.status).toBe(200);
     expect(everyone.body.accounts.count).toBe(everyone.body.accounts.total);
-    expect(everyone.body.lists.map((l) => l.id).sort()).toEqual(['makers', 'riverside', 'volunteers', 'workshop-mentors']);
+    expect(everyone.body.lists.map((l) => l.id).sort()).toEqual([
+      'demo-repair-cafe-members',
+      'demo-sprint-mentors',
+      'demo-sprint-participants',
+      'demo-woodturning-members',
+      'makers',
+      'riverside',
+      'volunteers',
+      'workshop-mentors',
+    ]);
 
     const newsletter = await preview(admin, { query: { logicalOperator: 'all', rules: [{ kind: 'userField', subject: 'newsletter', operator: 'isTrue' }] } });
     expect(newsletter.status).toBe(200);

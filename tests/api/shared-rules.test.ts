@@ -87,8 +87,9 @@ const ACTIONS: Action[] = [
     send: async (c) => (await c.api.call('POST', `structure/page/${c.otherPage}/property`, { token: c.token, body: { key: 'icon', value: 'star' } })).status,
   },
   {
-    name: 'inline text edit (manageTextEdit)',
-    admin: (u) => canManageTextEdit(u),
+    // Inline text edits (manageTextEdit), and the translations admin of the settings area (update on settings).
+    name: 'edit a label (manageTextEdit or update on settings)',
+    admin: (u) => canManageTextEdit(u) || can(u, 'update', 'settings'),
     send: async (c) => (await c.api.call('POST', 'i18n/en', { token: c.token, body: { key: 'common.actions.save', value: 'Save' } })).status,
   },
   {
@@ -108,8 +109,9 @@ const TABLE: Record<Role, boolean[]> = {
   // Granted addModules, moveChildren and manageTextEdit as their own permissions; no item grants apply.
   ordinary: [true, false, false, true, false, false, true, false, false],
   // Own `move: false` before the base path's `move: true`; item grants addChildren on home and
-  // manageSettings: false on welcome before the base path; settings update from the base paths.
-  elevated: [false, false, true, false, false, true, false, false, true],
+  // manageSettings: false on welcome before the base path; settings update from the base paths
+  // (which also makes the translations admin, so labels may be edited).
+  elevated: [false, false, true, false, false, true, true, false, true],
   admin: ACTIONS.map(() => true),
 };
 

@@ -61,9 +61,11 @@ describeBackends('the email template builder', (api) => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete cmp.gone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the template cmp.gone?' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    // The table is hidden from the accessibility tree while the dialog is open: wait for the answer first.
+    await waitFor(() => expect(toasts).toEqual([{ type: 'positive', message: 'The template cmp.gone is deleted.' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('link', { name: 'cmp.gone' })).toBeNull());
     expect((await templateIds()).has('cmp.gone')).toBe(false);
-    expect(toasts).toEqual([{ type: 'positive', message: 'The template cmp.gone is deleted.' }]);
     view.unmount();
   }, 60_000);
 

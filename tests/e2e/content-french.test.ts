@@ -118,7 +118,10 @@ describe('a French member sees the demo in French', () => {
     const paths: string[] = [];
     for (const module of init.structure.modules) {
       if (module.isAbstract) continue;
-      for (const p of module.pages) if (p.type !== 'profile') paths.push(`/app/${module.slug}/${p.slug}`);
+      // An entity page is seen within a space (a workshop's), the way members reach it.
+      for (const p of module.pages)
+        if (p.type === 'entity') paths.push(`/app/space/design-sprint/${module.slug}/${p.slug}/`);
+        else if (p.type !== 'profile') paths.push(`/app/${module.slug}/${p.slug}`);
     }
     const profile = init.structure.modules.flatMap((m) => m.pages.filter((p) => p.type === 'profile').map((p) => `/app/${m.slug}/${p.slug}`));
     expect(profile.length).toBeGreaterThan(0);

@@ -30,6 +30,14 @@ describe('page tabs', () => {
   it('shows only viewable pages of an entity with membership permissions', () => {
     expect(visiblePageTabs(mod('m'), pages, { isAdmin: false, editMode: false, entityMembershipCanView: (p) => p.id === 'b' }).map((p) => p.id)).toEqual(['b']);
   });
+  it("outside a space, leaves out entity pages (the spaces' template) but for those who compose them", () => {
+    const withEntity = [page('a'), page('e', { type: 'entity' })];
+    const member = { isAdmin: false, permissions: {} };
+    const editor = { isAdmin: false, permissions: { administration: { manageEditMode: true } } };
+    expect(visiblePageTabs(mod('m'), withEntity, { isAdmin: false, editMode: false, holder: member }).map((p) => p.id)).toEqual(['a']);
+    expect(visiblePageTabs(mod('m'), withEntity, { isAdmin: false, editMode: false, holder: editor }).map((p) => p.id)).toEqual(['a', 'e']);
+    expect(drawerEntries([mod('m')], () => withEntity, undefined, undefined, member)).toEqual([{ kind: 'link', module: mod('m'), href: '/m/a' }]);
+  });
   it('shows admins every page but hidden ones, and everything in edit mode', () => {
     expect(visiblePageTabs(mod('m'), pages, { isAdmin: true, editMode: false }).map((p) => p.id)).toEqual(['a', 'b', 'd']);
     expect(visiblePageTabs(mod('m'), pages, { isAdmin: true, editMode: true })).toHaveLength(4);

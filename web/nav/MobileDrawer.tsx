@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { MOBILE_DRAWER_WIDTH_PX } from '../../engine/core/constants';
 import { useT } from '../i18n/use-t';
-import { editModeAtom, translatorAtom } from '../shell/shell-state';
+import { editModeAtom, sessionAtom, translatorAtom } from '../shell/shell-state';
 import { drawerEntries, moduleTitle, pageTitle, visibleModuleTabs, type DrawerEntry } from './nav-rules';
 import { currentRouteAtom, currentTargetAtom, modulesWithPagesAtom } from './structure-view';
 
@@ -50,6 +50,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const withPages = useAtomValue(modulesWithPagesAtom);
   const route = useAtomValue(currentRouteAtom);
   const editMode = useAtomValue(editModeAtom);
+  const session = useAtomValue(sessionAtom);
   // The current module's title may come from the page's target (showTargetValueAsTitle).
   const target = useAtomValue(currentTargetAtom);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -69,6 +70,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
     (m) => pagesOf.get(m.id) ?? [],
     route.moduleId,
     route.space,
+    session?.user,
   );
   return (
     // A press on the backdrop closes the drawer: a pointer convenience, the close button and Escape serve the keyboard.

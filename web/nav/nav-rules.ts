@@ -5,6 +5,8 @@
 import { NAV_SCROLL_SHADOW_THRESHOLD_PX, NAV_TAB_RESERVED_PX } from '../../engine/core/constants';
 import type { Id, JsonValue, Module, Page } from '../../schemas/model';
 import { moduleName, pageName, type ContentLookup } from '../../engine/core/i18n/content-keys';
+import { showsOutsideSpace } from '../../engine/core/entities';
+import type { PermissionHolder } from '../../engine/core/permissions';
 
 export interface ModuleTabContext {
   currentModuleId?: Id;
@@ -27,6 +29,8 @@ export interface PageTabContext {
   editMode: boolean;
   /** For an entity page with membership permissions: whether the user may view the page. */
   entityMembershipCanView?: (page: Page) => boolean;
+  /** The viewer's permissions (who composes entity pages sees them outside a space). */
+  holder?: PermissionHolder;
 }
 
 /** Page tabs of a module (spec 2.7 page visibility). */
@@ -38,6 +42,8 @@ export function visiblePageTabs(module: Module, pages: Page[], ctx: PageTabConte
     // In a space the server's decision is the whole rule (it already lets admins view every entity page).
     if (ctx.entityMembershipCanView) return ctx.entityMembershipCanView(p);
     if (ctx.isAdmin) return true;
+    // Outside a space an entity page is its spaces' template: members reach it through a space only.
+    if (!showsOutsideSpace(p, ctx.holder)) return false;
     return module.isAbstract ? !!p.isAbstract : !p.isAbstract;
   });
 }
@@ -86,7 +92,13 @@ export type DrawerEntry =
  * open for the current module; otherwise a single link to its first page (or its slug with an
  * empty page part). Pages hidden from navigation are left out.
  */
-export function drawerEntries(modules: Module[], pagesOf: (m: Module) => Page[], currentModuleId?: Id, space?: SpaceNav): DrawerEntry[] {
+export function drawerEntries(
+  modules: Module[],
+  pagesOf: (m: Module) => Page[],
+  currentModuleId?: Id,
+  space?: SpaceNav,
+  holder?: PermissionHolder,
+): DrawerEntry[] {
   return modules.map((module) => {
     // The space's module: its viewable pages, within the space.
     if (space && module.id === currentModuleId && module.slug === space.moduleSlug) {
@@ -94,7 +106,7 @@ export function drawerEntries(modules: Module[], pagesOf: (m: Module) => Page[],
       if (pages.length > 1) return { kind: 'group', module, open: true, pages: pages.map((page) => ({ page, href: spacePageHref(space, page.slug) })) };
       return { kind: 'link', module, href: spacePageHref(space, pages[0]?.slug) };
     }
-    const pages = pagesOf(module).filter((p) => !p.hideFromNav && !p.isAbstract);
+    const pages = pagesOf(module).filter((p) => !p.hideFromNav && !p.isAbstract && showsOutsideSpace(p, holder));
     if (pages.length > 1)
       return { kind: 'group', module, open: module.id === currentModuleId, pages: pages.map((page) => ({ page, href: pageHref(module.slug, page.slug) })) };
     return { kind: 'link', module, href: pageHref(module.slug, pages[0]?.slug ?? '') };

@@ -48,6 +48,7 @@ export function usePageRow(): { module: Module | undefined; items: TabItem[]; sh
       ? visiblePageTabs(module, pages, {
           currentPageId: route.pageId,
           isAdmin: !!session?.user.isAdmin,
+          holder: session?.user,
           editMode,
           ...(space ? { entityMembershipCanView: spaceCanView(space) } : {}),
         }).map((p: Page) => ({

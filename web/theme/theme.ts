@@ -108,7 +108,10 @@ export async function loadTheme(
 ): Promise<ThemeAvailability> {
   const availability = themeAvailability(settings, env.storage.getItem(THEME_MODE_KEY));
   applyScheme(env.doc, resolveScheme(availability.mode, env.prefersDark), env.storage);
-  await ensureBrandStylesheet(env.doc, brandThemeHref(env.apiBase, previewBrandId(env.storage)));
-  await ensureStylesheet(env.doc, GLOBAL_STYLESHEET_ID, globalCssHref(env.apiBase));
+  // The brand's link first, the global CSS's after it (so it may override it); both load at once,
+  // and start-up waits for the brand's only: the global CSS applies when it arrives.
+  const brand = ensureBrandStylesheet(env.doc, brandThemeHref(env.apiBase, previewBrandId(env.storage)));
+  void ensureStylesheet(env.doc, GLOBAL_STYLESHEET_ID, globalCssHref(env.apiBase));
+  await brand;
   return availability;
 }
