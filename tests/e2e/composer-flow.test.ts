@@ -156,7 +156,7 @@ describe('the page composer, as a new admin would use it', () => {
     const rule = dialog.getByRole('group', { name: 'Condition 1' });
     expect(await rule.getByLabel('Kind').inputValue()).toBe('userList');
     await rule.getByLabel('Operator').selectOption({ label: 'is in some selected lists' });
-    await rule.getByRole('checkbox', { name: 'Volunteers' }).click();
+    await rule.getByRole('checkbox', { name: 'Volunteers', exact: true }).click();
     await dialog.getByText('Members of these lists match: Volunteers').waitFor();
     await dialog.getByRole('button', { name: 'Save rules' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -338,7 +338,7 @@ describe('the page composer, keyboard only', () => {
     expect(await rule.getByLabel('Kind').inputValue()).toBe('userList');
     await tabTo(ada, rule.getByLabel('Operator'));
     await chooseByKeyboard(ada, rule.getByLabel('Operator'), 'is in some selected lists');
-    await tabTo(ada, rule.getByRole('checkbox', { name: 'Volunteers' }));
+    await tabTo(ada, rule.getByRole('checkbox', { name: 'Volunteers', exact: true }));
     await ada.keyboard.press('Space');
     await dialog.getByText('Members of these lists match: Volunteers').waitFor();
     await tabTo(ada, dialog.getByRole('button', { name: 'Save rules' }));

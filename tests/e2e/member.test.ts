@@ -242,7 +242,7 @@ describe('a member on the demo site, in Chromium against the built server', () =
     await menu.waitFor();
     const overflowed = await menu.getByRole('menuitem').allTextContents();
     expect([...visible, ...overflowed].sort()).toEqual(
-      ['Community', 'Home', 'Members area', 'People', 'Resources', ...Array.from({ length: 6 }, (_, i) => `Section number ${i}`)].sort(),
+      ['Community', 'Home', 'Members area', 'People', 'Resources', 'Spaces', ...Array.from({ length: 6 }, (_, i) => `Section number ${i}`)].sort(),
     );
     // Going to an overflowed module keeps its tab visible.
     await menu.getByRole('menuitem', { name: 'Section number 5' }).click();
