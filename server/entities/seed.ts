@@ -122,7 +122,8 @@ const field = (id: string, key: string, label: string, type: string, more: Parti
   ...more,
 });
 
-const DEFINITIONS: EntityDefinition[] = [
+/** The demo's definitions (exported for the demo's content texts: tests/helpers/demo-texts.ts). */
+export const DEMO_DEFINITIONS: EntityDefinition[] = [
   {
     id: DEMO_ENTITIES.workshops,
     name: 'Workshops',
@@ -420,7 +421,7 @@ export async function seedEntities(ctx: AppContext): Promise<void> {
   ];
   await ctx.store.transaction(async (tx) => {
     const db = entitiesDb(tx.raw);
-    for (const definition of DEFINITIONS) {
+    for (const definition of DEMO_DEFINITIONS) {
       if (await db.selectFrom('entity_definitions').select('id').where('id', '=', definition.id).executeTakeFirst()) continue;
       await db
         .insertInto('entity_definitions')
@@ -438,7 +439,7 @@ export async function seedEntities(ctx: AppContext): Promise<void> {
         })
         .execute();
     }
-    const byId = new Map(DEFINITIONS.map((d) => [d.id, d]));
+    const byId = new Map(DEMO_DEFINITIONS.map((d) => [d.id, d]));
     for (const entity of demoEntities(now)) {
       if (await db.selectFrom('entities').select('id').where('id', '=', entity.id).executeTakeFirst()) continue;
       const definition = byId.get(entity.definition!)!;

@@ -21,9 +21,9 @@ export async function contentTranslation(ctx: AppContext, key: string, text: str
   const target = parseContentKey(key);
   if (!target)
     throw badRequest(
-      `i18n key "${key}" is not a content key: use content.module|page|block.<id>.name, content.block.<id>.<option path>, content.field.<id>.label|placeholder|infoTooltip|infoPopup|options.<n>.label, content.application.<id>.label or content.data.<key>.label`,
+      `i18n key "${key}" is not a content key: use content.module|page|block.<id>.name, content.block.<id>.<option path>, content.field.<id>.label|placeholder|infoTooltip|infoPopup|options.<n>.label, content.application.<id>.label, content.entityDefinition.<id>.name or content.data.<key>.label`,
     );
-  if (target.kind === 'field' || target.kind === 'application' || target.kind === 'data') return text;
+  if (target.kind === 'field' || target.kind === 'application' || target.kind === 'data' || target.kind === 'entityDefinition') return text;
   const doc = await ctx.store.get(KINDS[target.kind], target.id);
   if (!doc) throw badRequest(`i18n key "${key}" names ${target.kind} "${target.id}", which does not exist`);
   if (target.kind !== 'block' || (target.path.length === 1 && target.path[0] === 'name')) return text;

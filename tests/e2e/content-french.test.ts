@@ -73,10 +73,15 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The English fragments found in the page's visible text (whole words, case as written). */
 async function englishShown(where: string, english: string[]): Promise<string[]> {
   // What members wrote (posts, comments, cards, thread titles, media titles) is in their words,
-  // not a label of the site: left out like their profile data.
+  // not a label of the site: left out like their profile data; so are an entity's own values (a
+  // workshop's or job's title, place, employer, description, a membership type's words).
   const shown = await page.evaluate(() => ({
     text: document.body.innerText,
-    written: [...document.querySelectorAll<HTMLElement>('.t-post__title, .t-post__body, .t-post__media, .t-thread-row__open')].map((el) => el.innerText),
+    written: [
+      ...document.querySelectorAll<HTMLElement>(
+        '.t-post__title, .t-post__body, .t-post__media, .t-thread-row__open, [class*="t-entity-"][class$="__title"], .t-entity-card__place, .t-entity-card__employer, [class*="t-entity-"][class$="__description"], .t-entity-overview__place',
+      ),
+    ].map((el) => el.innerText),
   }));
   let text = shown.text;
   for (const data of [...shown.written.filter(Boolean), ...memberData()]) text = text.split(data).join('\n');

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   applicationLabelKey,
+  entityDefinitionNameKey,
   blockNameKey,
   dataItemKey,
   blockOptionKey,
@@ -24,7 +25,7 @@ import registry from '../../registry/generated/registry.json';
 import { APPLICATIONS } from '../../server/applications/seed';
 import { DEMO_POST_STRUCTURE, demoBlockOptions } from '../../server/communications/seed';
 import type { DemoBlock, DemoModule } from '../../server/demo/seed';
-import { DEMO_SPACE_STRUCTURE, DEMO_SPACES_MODULE } from '../../server/entities/seed';
+import { DEMO_DEFINITIONS, DEMO_SPACE_STRUCTURE, DEMO_SPACES_MODULE } from '../../server/entities/seed';
 import type { Field } from '../../schemas/model';
 import { dataItemLabel } from '../../web/settings/settings-rules';
 
@@ -92,6 +93,13 @@ export function demoContentTexts(): DemoText[] {
       for (const t of optionTexts(blockSchemas[block.type]?.options, demoBlockOptions(blockSchemas[block.type]?.options, block.options)))
         out.push({ key: blockOptionKey(block.id, t.path), text: t.text, kind: t.kind, where: `${where} block ${block.id}` });
   }
+  for (const definition of DEMO_DEFINITIONS)
+    out.push({
+      key: entityDefinitionNameKey(definition.id),
+      text: definition.name,
+      kind: 'text',
+      where: `server/entities/seed.ts definition ${definition.id}`,
+    });
   for (const app of APPLICATIONS) {
     out.push({ key: applicationLabelKey(app.id), text: app.label, kind: 'text', where: `server/applications/seed.ts ${app.id}` });
     for (const field of app.fields) fieldTexts(field as Field, `server/applications/seed.ts ${app.id}`, out);

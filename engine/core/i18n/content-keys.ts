@@ -13,7 +13,8 @@
  * - a block option text: `content.block.<id>.<path>` (`content.block.tabs-1.items.0.label`);
  * - a field's `label`, `placeholder`, `infoTooltip`, `infoPopup`: `content.field.<id>.<part>`, a
  *   choice's label `content.field.<id>.options.<n>.label` (module fields and applications' fields);
- * - an application's title: `content.application.<id>.label`; a profile data item's name
+ * - an application's title: `content.application.<id>.label`; an entity definition's name:
+ *   `content.entityDefinition.<id>.name`; a profile data item's name
  *   (`firstName`, `city`): `content.data.<key>.label`.
  */
 import { HTML_MEDIA_TYPE } from '../markup-policy';
@@ -44,6 +45,8 @@ export const fieldOptionKey = (fieldId: string, index: number): string => `conte
 export const dataItemKey = (key: string): string => `content.data.${key}.label`;
 /** An application's title (the application block's heading). */
 export const applicationLabelKey = (applicationId: string): string => `content.application.${applicationId}.label`;
+/** An entity definition's name (what kind of thing an entity card says it is: "Workshops"). */
+export const entityDefinitionNameKey = (definitionId: string): string => `content.entityDefinition.${definitionId}.name`;
 
 /** A module's or page's name in the shown language. */
 export const moduleName = (module: Named, lookup: ContentLookup): string => lookup(moduleNameKey(module), module.name) || module.name;
@@ -220,7 +223,8 @@ export type ContentKeyTarget =
   | { kind: 'module' | 'page'; id: string; path: ['name'] }
   | { kind: 'block'; id: string; path: string[] }
   | { kind: 'field'; id: string; path: string[] }
-  | { kind: 'application' | 'data'; id: string; path: ['label'] };
+  | { kind: 'application' | 'data'; id: string; path: ['label'] }
+  | { kind: 'entityDefinition'; id: string; path: ['name'] };
 
 /** What a `content.` key names, or undefined when it is not a content key's shape. */
 export function parseContentKey(key: string): ContentKeyTarget | undefined {
@@ -230,6 +234,7 @@ export function parseContentKey(key: string): ContentKeyTarget | undefined {
   if ((kind === 'module' || kind === 'page') && path.length === 1 && path[0] === 'name') return { kind, id, path: ['name'] };
   if (kind === 'block') return { kind, id, path };
   if ((kind === 'application' || kind === 'data') && path.length === 1 && path[0] === 'label') return { kind, id, path: ['label'] };
+  if (kind === 'entityDefinition' && path.length === 1 && path[0] === 'name') return { kind, id, path: ['name'] };
   if (kind === 'field') {
     if (path.length === 1 && (FIELD_TEXT_PARTS as readonly string[]).includes(path[0])) return { kind, id, path };
     if (path.length === 3 && path[0] === 'options' && /^\d+$/.test(path[1]) && path[2] === 'label') return { kind, id, path };

@@ -17,7 +17,9 @@ import { useEntityEntry } from '../../data/entities';
 import { useEntityDefinition } from '../../data/entity-search';
 import { useFavourites } from '../../data/hooks';
 import type { ResourceEntry } from '../../data/resource';
+import { entityDefinitionNameKey } from '../../core/i18n/content-keys';
 import { AppLink } from '../app-link';
+import { useContentLookup } from '../content-text';
 import { useEngine, type EngineValue } from '../engine-context';
 import { loadingAttributes, type ImageLoading } from '../image-loading';
 
@@ -403,6 +405,8 @@ export function EntitySummaryCard({
   loading?: ImageLoading;
 }) {
   const startMs = summary.start ? Date.parse(summary.start) : NaN;
+  // The definition's name is a label of the site: shown in the reader's language when translated.
+  const lookup = useContentLookup();
   return (
     <article className="t-entity-card">
       <EntityImage imageId={summary.imageId} width={500} ratio={ratio} loading={loading} className="t-entity-card__image" />
@@ -412,7 +416,7 @@ export function EntitySummaryCard({
             {summary.title}
           </AppLink>
         </h3>
-        {definitionName && <p className="t-entity-card__kind">{definitionName}</p>}
+        {definitionName && <p className="t-entity-card__kind">{lookup(entityDefinitionNameKey(summary.definition), definitionName) ?? definitionName}</p>}
         {Number.isFinite(startMs) && (
           <p className="t-entity-card__date">
             <time dateTime={summary.start}>{formatDayAndTime(startMs)}</time>
