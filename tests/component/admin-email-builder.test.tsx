@@ -72,7 +72,7 @@ describeBackends('the email template builder', (api) => {
   it('edits a template per language with live rules, a placeholder inserted, the preview in each language and a test send', async () => {
     const toasts: AdminToast[] = [];
     const view = renderAdminFrame(await adminFrameServices(api, admin, toasts), '/admin/emailTemplateBuilder/cmp.event');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email template cmp.event' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Email template cmp.event' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Language versions' });
     expect(
       within(tabs)

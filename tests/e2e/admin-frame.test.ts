@@ -29,6 +29,9 @@ const BUILT = new Set([
   'applications',
   'membershipRequests',
   'reportAbuse',
+  'entities',
+  'settings',
+  'emailTemplateBuilder',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);

@@ -72,10 +72,19 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
     };
   }, [api, templateId]);
 
-  if (loaded.status === 'loading') return <p role="status">{t('emailBuilder.editor.loading')}</p>;
+  // The screen's heading is the area's (every admin screen's), the template's name below it.
+  const areaTitle = <h1 className="ts-page-title">{t('adminAreas.areas.emailTemplateBuilder.title')}</h1>;
+  if (loaded.status === 'loading')
+    return (
+      <div className="t-admin-area t-email-builder">
+        {areaTitle}
+        <p role="status">{t('emailBuilder.editor.loading')}</p>
+      </div>
+    );
   if (loaded.status === 'error')
     return (
       <div className="t-admin-area t-email-builder">
+        {areaTitle}
         <p role="alert" className="t-admin-notice--error">
           {t('emailBuilder.editor.loadError', { message: loaded.message })}
         </p>
@@ -90,7 +99,8 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
       <p>
         <Link href={adminHref('emailTemplateBuilder')}>{t('emailBuilder.editor.back')}</Link>
       </p>
-      <h1 className="ts-page-title">{t('emailBuilder.editor.title', { id: templateId })}</h1>
+      {areaTitle}
+      <h2>{t('emailBuilder.editor.title', { id: templateId })}</h2>
       <p className="t-admin-meta">
         {t(detail.builtIn ? 'emailBuilder.list.builtIn' : 'emailBuilder.list.custom')} ·{' '}
         {t('emailBuilder.editor.layouts', { master: loaded.master, footer: loaded.footer })}
