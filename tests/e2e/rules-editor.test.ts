@@ -93,7 +93,7 @@ describe('rules editor in Chromium', () => {
     await rule.getByLabel('Operator').selectOption({ label: 'is in some selected lists' });
     await rule.getByText('Condition 1: pick at least one list').waitFor();
     // Mouse: the list by its name.
-    await rule.getByRole('checkbox', { name: 'Volunteers' }).click();
+    await rule.getByRole('checkbox', { name: 'Volunteers', exact: true }).click();
     const count = dialog.getByText(/^\d+ of \d+ demo accounts match$/);
     await count.waitFor();
     const [matching, total] = (await count.textContent())!.match(/\d+/g)!.map(Number);
@@ -103,7 +103,7 @@ describe('rules editor in Chromium', () => {
 
     expect(await seriousViolations(ada)).toEqual([]);
     await ada.setViewportSize({ width: 375, height: 800 });
-    await dialog.getByRole('checkbox', { name: 'Volunteers' }).waitFor();
+    await dialog.getByRole('checkbox', { name: 'Volunteers', exact: true }).waitFor();
     expect(await seriousViolations(ada)).toEqual([]);
     // Dark too, at both widths: the scheme the shell picks at start-up (web/theme) is set on the open page.
     await ada.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
