@@ -24,7 +24,7 @@ import type {
   ServiceRequestCounts,
 } from '../../schemas/model/api/entities';
 import type { JsonObject, JsonValue } from '../../schemas/model/common';
-import { recordAudit } from '../audit';
+import { countViews, recordAudit } from '../audit';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { listsDb } from '../lists/user-lists';
@@ -345,8 +345,9 @@ export function entityRoutes(app: FastifyInstance, ctx: AppContext): void {
         .execute();
       return { stat, value: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) };
     }
-    // Views are not counted: the audit log has no index by subject, so counting would scan it all.
-    throw badRequest(`stat must be members or favourites, not "${stat.slice(0, 40)}"`);
+    // Views of its space and of its pages, as the members' browsers logged them (core §2.5).
+    if (stat === 'views') return { stat, value: await countViews(db(), ['entityView', 'entityPageView'], entity.id) };
+    throw badRequest(`stat must be members, favourites or views, not "${stat.slice(0, 40)}"`);
   });
 }
 

@@ -428,7 +428,12 @@ describeBackends('entities', (api) => {
     const stats = await ok<{ stat: string; value: Record<string, number> }>('maya', 'GET', `entities/${lathe.id}/blockStatistics/members`);
     expect(stats).toEqual({ stat: 'members', value: { accepted: 1 } });
     expect(await ok('maya', 'GET', `entities/${lathe.id}/blockStatistics/favourites`)).toEqual({ stat: 'favourites', value: 0 });
-    expect((await as('maya', 'GET', `entities/${lathe.id}/blockStatistics/views`)).status).toBe(400);
+    // Views: the members' entityView and entityPageView entries of this entity; one member's many count once as a viewer.
+    const view = (type: string) => ({ logType: type, subject: lathe.id, actionTime: Date.now() });
+    await ok('maya', 'POST', 'audit/save', [view('entityView'), view('entityView'), view('entityPageView'), { ...view('pageView'), subject: lathe.id }]);
+    await ok('victor', 'POST', 'audit/save', [view('entityView')]);
+    expect(await ok('maya', 'GET', `entities/${lathe.id}/blockStatistics/views`)).toEqual({ stat: 'views', value: { total: 4, viewers: 2 } });
+    expect((await as('maya', 'GET', `entities/${lathe.id}/blockStatistics/nothing`)).status).toBe(400);
     expect(await ok('victor', 'GET', 'entities/getServiceRequestCounts/makers/victor')).toEqual({
       connectionId: 'makers',
       accountId: 'victor',
