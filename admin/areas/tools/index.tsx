@@ -67,6 +67,11 @@ export default function ToolsArea() {
     },
     [t],
   );
+  // Another state's list is loading from the same render on: the previous one's jobs never show under its name.
+  const choose = (next: JobState) => {
+    setListing({ status: 'loading' });
+    setState(next);
+  };
   const failedRetry = useCallback((message: string) => setNotice({ text: t('adminAreas.jobs.retryError', { message }), kind: 'error' }), [t]);
 
   const label = (s: JobState) =>
@@ -81,7 +86,7 @@ export default function ToolsArea() {
       <section aria-labelledby={jobsTitleId}>
         <h2 id={jobsTitleId}>{t('adminAreas.jobs.title')}</h2>
         <p className="t-jobs__intro">{t('adminAreas.jobs.intro')}</p>
-        <Tabs<JobState> tabs={SHOWN} current={state} onChange={setState} label={t('adminAreas.jobs.states.label')} idPrefix="t-jobs" labelOf={label} />
+        <Tabs<JobState> tabs={SHOWN} current={state} onChange={choose} label={t('adminAreas.jobs.states.label')} idPrefix="t-jobs" labelOf={label} />
         {notice && (
           <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`t-jobs__notice t-jobs__notice--${notice.kind}`}>
             {notice.text}
