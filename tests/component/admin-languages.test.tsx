@@ -51,14 +51,14 @@ describeBackends('the languages and translations tabs', (api) => {
     const view = renderTab(services(), 'languages');
     const table = await screen.findByRole('table', { name: 'Supported languages' });
     expect(within(table).getAllByRole('row')).toHaveLength(10);
-    expect(within(table).getByText('Default, always published')).toBeTruthy();
+    expect(within(table).getByText('Default, always published').closest('tr')).toHaveTextContent('English');
     expect(within(table).queryByRole('switch', { name: /English/ })).toBeNull();
     expect((within(table).getByRole('progressbar', { name: 'Français translated' }) as HTMLProgressElement).value).toBeGreaterThan(90);
     expect(await seriousAxeViolations()).toEqual([]);
 
     fireEvent.click(within(table).getByRole('switch', { name: 'Publish Deutsch' }));
     await waitFor(() => expect(toasts).toContainEqual({ type: 'positive', message: 'Deutsch is published' }));
-    expect(await screen.findByText(/^Deutsch published by admin on /)).toBeTruthy();
+    expect(await screen.findByText(/^Deutsch published by admin on /)).toBeVisible();
     expect((within(table).getByRole('switch', { name: 'Unpublish Deutsch' }) as HTMLInputElement).checked).toBe(true);
     const settings = (await api.call<LanguagesSettingsResponse>('GET', 'i18n/languagesSettings', { token: admin })).body;
     expect(settings.published).toEqual(['en', 'fr', 'de']);
@@ -74,8 +74,8 @@ describeBackends('the languages and translations tabs', (api) => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('1 texts, page 1 of 1');
     const field = screen.getByRole('textbox', { name: 'Translation of common.actions.save' });
-    expect(screen.getByRole('table', { name: 'Texts of Français' })).toBeTruthy();
-    expect(screen.getByText('Built in: Enregistrer')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Texts of Français' })).toContainElement(field);
+    expect(screen.getByText('Built in: Enregistrer').closest('tr')).toContainElement(field);
     expect(await seriousAxeViolations()).toEqual([]);
 
     fireEvent.change(field, { target: { value: 'Sauvegarder' } });

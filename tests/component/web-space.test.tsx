@@ -123,9 +123,9 @@ describe('a space in the shell', () => {
       client((path) => path.includes('/space')),
     );
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'This space could not be loaded. Check your connection and try again.' })).toBeTruthy();
+    expect(within(alert).getByRole('heading', { name: 'This space could not be loaded. Check your connection and try again.' })).toBeVisible();
     // The page row of the shell stays where it is.
-    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeVisible();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
   });
