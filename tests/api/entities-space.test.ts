@@ -14,6 +14,7 @@ import type { PageResponse } from '../../schemas/model/api/structure';
 import { DEMO_ENTITIES } from '../../server/entities/seed';
 import { describeBackends } from '../helpers/backends';
 import { emitAck, nextEvent, socketFor } from '../helpers/sockets';
+import { insertCorruptWorkshop } from '../helpers/corruption';
 
 type AnyDb = Kysely<any>;
 type Message = { message: string; code?: string };
@@ -163,30 +164,7 @@ describeBackends('entity spaces and the join power-up', (api) => {
   });
 
   it('a corrupt entity still answers, failing closed: only its location page', async () => {
-    const now = Date.now();
-    await db()
-      .insertInto('entities')
-      .values({
-        id: 'corrupt-workshop',
-        definition_id: DEMO_ENTITIES.workshops,
-        slug: 'corrupt-workshop',
-        title: 'Corrupt workshop',
-        data: '{',
-        power_ups: 'not json',
-        power_up_data: '[1,2',
-        page_permissions: '{"a":1}',
-        default_permission: null,
-        permission_type: 'memberships',
-        location: JSON.stringify({ module: 'spaces', page: 'overview' }),
-        context: '{}',
-        starts_at: null,
-        lat: null,
-        lng: null,
-        created_by: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
+    await insertCorruptWorkshop(api.server.ctx.store.kysely, 'corrupt-workshop');
     const answer = await space('rosa', 'corrupt-workshop', '?pageSlug=members');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ pageSlug: 'overview', viewablePageIds: [P.overview], redirected: true });

@@ -12,7 +12,6 @@ import { createStore, Provider } from 'jotai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Kysely } from 'kysely';
 import { DEMO_ENTITIES } from '../../server/entities/seed';
 import { adaptInit } from '../../web/api/init-adapter';
 import type { ApiClient } from '../../web/api/client';
@@ -23,6 +22,7 @@ import { ServicesProvider } from '../../web/shell/services';
 import { applyInit } from '../../web/startup/apply-init';
 import { startAdminServer, type ApiServer } from '../helpers/admin-server';
 import { webApiClient } from '../helpers/web-api-client';
+import { insertCorruptWorkshop } from '../helpers/corruption';
 import { usePageRow } from '../../web/nav/use-nav-items';
 
 let api: ApiServer;
@@ -131,30 +131,7 @@ describe('a space in the shell', () => {
   });
 
   it('shows a corrupt entity’s space with a notice (the server fails it closed: only its location page)', async () => {
-    const now = Date.now();
-    await (api.server.ctx.store.kysely as unknown as Kysely<any>)
-      .insertInto('entities')
-      .values({
-        id: 'corrupt-shell-workshop',
-        definition_id: DEMO_ENTITIES.workshops,
-        slug: 'corrupt-shell-workshop',
-        title: 'Corrupt workshop',
-        data: '{',
-        power_ups: 'not json',
-        power_up_data: '[1,2',
-        page_permissions: '{"a":1}',
-        default_permission: null,
-        permission_type: 'memberships',
-        location: JSON.stringify({ module: 'spaces', page: 'overview' }),
-        context: '{}',
-        starts_at: null,
-        lat: null,
-        lng: null,
-        created_by: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
+    await insertCorruptWorkshop(api.server.ctx.store.kysely, 'corrupt-shell-workshop');
     const { location } = await renderAt('/space/corrupt-shell-workshop/spaces/members/');
     await waitFor(() => expect(location.history?.at(-1)).toBe('/space/corrupt-shell-workshop/spaces/overview/'));
     expect((await screen.findByRole('alert')).textContent).toContain('Parts of this space could not be read');

@@ -5,6 +5,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../server/storage/database';
+import { DEMO_ENTITIES } from '../../server/entities/seed';
+import type { EntityTables } from '../../server/entities/tables';
 
 export interface Corruption {
   what: string;
@@ -149,4 +151,37 @@ export async function corruptDemo(db: Kysely<DB>, corruptions: Corruption[] = CO
 export async function corruptSearchEntry(db: Kysely<DB>, backend: 'sqlite' | 'postgres', accountId: string): Promise<void> {
   const value = backend === 'sqlite' ? sql`${'{"city": "Nan'}` : sql`${'"garbage"'}::jsonb`;
   await sql`update member_search set public_data = ${value} where account_id = ${accountId}`.execute(db);
+}
+
+/**
+ * A demo workshop stored with corrupt JSON in every free-form column (data, power-ups and their
+ * data, page permissions) and the memberships permission type: the entities domain must read it
+ * tolerantly and fail closed (only its location page, the spaces module's overview).
+ */
+export async function insertCorruptWorkshop(db: Kysely<DB>, id: string): Promise<void> {
+  const now = Date.now();
+  await db
+    .withTables<EntityTables>()
+    .insertInto('entities')
+    .values({
+      id,
+      definition_id: DEMO_ENTITIES.workshops,
+      slug: id,
+      title: 'Corrupt workshop',
+      data: '{',
+      power_ups: 'not json',
+      power_up_data: '[1,2',
+      page_permissions: '{"a":1}',
+      default_permission: null,
+      permission_type: 'memberships',
+      location: JSON.stringify({ module: 'spaces', page: 'overview' }),
+      context: '{}',
+      starts_at: null,
+      lat: null,
+      lng: null,
+      created_by: null,
+      created: now,
+      updated: now,
+    })
+    .execute();
 }
