@@ -1,5 +1,6 @@
 /** The cancel and confirm buttons of an admin dialog: cancel disabled while busy, the confirm button showing its busy label. */
 import { useAdmin } from './context';
+import { DialogButtons } from './DialogButtons';
 
 export interface DialogActionsProps {
   busy: boolean;
@@ -17,13 +18,15 @@ export interface DialogActionsProps {
 export function DialogActions({ busy, onCancel, onConfirm, confirmLabel, busyLabel, cancelLabel, disabled, autoFocusConfirm }: DialogActionsProps) {
   const { t } = useAdmin();
   return (
-    <>
-      <button type="button" onClick={onCancel} disabled={busy}>
-        {cancelLabel ?? t('admin.common.cancel')}
-      </button>
-      <button type="button" onClick={() => void onConfirm()} disabled={busy || disabled} aria-busy={busy} autoFocus={autoFocusConfirm}>
-        {busy ? (busyLabel ?? t('admin.common.saving')) : (confirmLabel ?? t('admin.common.save'))}
-      </button>
-    </>
+    <DialogButtons
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      cancelLabel={cancelLabel ?? t('admin.common.cancel')}
+      confirmLabel={confirmLabel ?? t('admin.common.save')}
+      busyLabel={busyLabel ?? t('admin.common.saving')}
+      disabled={disabled}
+      autoFocusConfirm={autoFocusConfirm}
+    />
   );
 }

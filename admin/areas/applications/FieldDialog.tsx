@@ -3,6 +3,7 @@
  * whether it is required, and for the choice types its options one a line. The form engine renders
  * and validates it on the member's side (PUT applications/{id}/field/{fieldId}).
  */
+import { DialogButtons } from '../../core/DialogButtons';
 import { useId, useMemo, useState } from 'react';
 import type { Field } from '../../../schemas/model';
 import { Dialog } from '../../core/Dialog';
@@ -71,14 +72,15 @@ export function FieldDialog({ field, onClose, onSave }: { field?: Field; onClose
       onClose={onClose}
       className="t-admin-area"
       actions={
-        <>
-          <button type="button" className="ts-button" disabled={busy} onClick={onClose}>
-            {t('adminAreas.lists.form.cancel')}
-          </button>
-          <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void save()}>
-            {busy ? t('adminAreas.lists.form.saving') : t('adminAreas.lists.form.save')}
-          </button>
-        </>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={save}
+          cancelLabel={t('adminAreas.lists.form.cancel')}
+          confirmLabel={t('adminAreas.lists.form.save')}
+          busyLabel={t('adminAreas.lists.form.saving')}
+          styled
+        />
       }
     >
       <div className="t-membership-form">

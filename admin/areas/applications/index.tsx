@@ -4,6 +4,7 @@
  * its settings and fields; its requests (`…/requests`) and a request's detail (`…/requests/:id`)
  * with the moves the server allows (admin/core/membership/RequestDetail).
  */
+import { DialogButtons } from '../../core/DialogButtons';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
@@ -165,14 +166,14 @@ function CreateApplication({ api, onClose, onCreated }: { api: ListsApi; onClose
       onClose={onClose}
       className="t-admin-area"
       actions={
-        <>
-          <button type="button" className="ts-button" disabled={busy} onClick={onClose}>
-            {t('adminAreas.lists.form.cancel')}
-          </button>
-          <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void create()}>
-            {t('adminAreas.applications.create')}
-          </button>
-        </>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={create}
+          cancelLabel={t('adminAreas.lists.form.cancel')}
+          confirmLabel={t('adminAreas.applications.create')}
+          styled
+        />
       }
     >
       <div className="t-membership-form">

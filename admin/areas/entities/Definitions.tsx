@@ -4,6 +4,7 @@
  * tabs. "New definition" (create on entityDefinitions) asks a name and a concept type; a refusal is
  * community §8's "Error creating entity definition" with the server's reason.
  */
+import { DialogButtons } from '../../core/DialogButtons';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
@@ -158,14 +159,15 @@ function CreateDefinition({ api, onClose, onCreated }: { api: EntitiesApi; onClo
       onClose={onClose}
       className="t-admin-area"
       actions={
-        <>
-          <button type="button" className="ts-button" disabled={busy} onClick={onClose}>
-            {t('adminAreas.entities.cancel')}
-          </button>
-          <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void create()}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.definitions.createConfirm')}
-          </button>
-        </>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={create}
+          cancelLabel={t('adminAreas.entities.cancel')}
+          confirmLabel={t('adminAreas.entities.definitions.createConfirm')}
+          busyLabel={t('adminAreas.entities.saving')}
+          styled
+        />
       }
     >
       <form

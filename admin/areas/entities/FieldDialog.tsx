@@ -4,6 +4,7 @@
  * own value, required, options one a line for the choice types, searchable, filterable, unique. A
  * key another field uses is the server's 409, shown here.
  */
+import { DialogButtons } from '../../core/DialogButtons';
 import { useId, useMemo, useState } from 'react';
 import { ENTITY_FIELD_KEY_MAX, fieldKeyProblem } from '../../../engine/core/entities';
 import type { EntityFieldDefinition } from '../../../schemas/model';
@@ -122,14 +123,15 @@ export function FieldDialog({
       onClose={onClose}
       className="t-admin-area"
       actions={
-        <>
-          <button type="button" className="ts-button" disabled={busy} onClick={onClose}>
-            {t('adminAreas.entities.cancel')}
-          </button>
-          <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void save()}>
-            {busy ? t('adminAreas.entities.saving') : t('adminAreas.entities.save')}
-          </button>
-        </>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={save}
+          cancelLabel={t('adminAreas.entities.cancel')}
+          confirmLabel={t('adminAreas.entities.save')}
+          busyLabel={t('adminAreas.entities.saving')}
+          styled
+        />
       }
     >
       <div className="t-membership-form">

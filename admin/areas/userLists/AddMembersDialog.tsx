@@ -3,6 +3,7 @@
  * tick the ones to add, add them accepted. A full list refuses with the list-at-capacity message
  * (nothing added); members already there are said as skipped.
  */
+import { DialogButtons } from '../../core/DialogButtons';
 import { useEffect, useId, useState } from 'react';
 import type { UserListView } from '../../../schemas/model/api/lists';
 import { Dialog } from '../../core/Dialog';
@@ -71,20 +72,15 @@ export function AddMembersDialog({ api, list, onClose, onAdded }: { api: ListsAp
       onClose={onClose}
       className="t-admin-area"
       actions={
-        <>
-          <button type="button" className="ts-button" disabled={busy} onClick={onClose}>
-            {t('adminAreas.lists.form.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ts-button ts-button--primary"
-            disabled={busy || !chosen.size}
-            aria-busy={busy || undefined}
-            onClick={() => void add()}
-          >
-            {countText(t, services.locale, 'adminAreas.lists.members.addCount', chosen.size)}
-          </button>
-        </>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={add}
+          cancelLabel={t('adminAreas.lists.form.cancel')}
+          confirmLabel={countText(t, services.locale, 'adminAreas.lists.members.addCount', chosen.size)}
+          disabled={!chosen.size}
+          styled
+        />
       }
     >
       <div className="t-membership-form">

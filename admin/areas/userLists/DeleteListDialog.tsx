@@ -1,4 +1,5 @@
 /** Asks before deleting a list; a refusal with 400 shows the server's reason, any other the generic delete-failed title and content (community §8). */
+import { DialogButtons } from '../../core/DialogButtons';
 import { useState } from 'react';
 import type { UserListView } from '../../../schemas/model/api/lists';
 import { Dialog } from '../../core/Dialog';
@@ -33,14 +34,15 @@ export function DeleteListDialog({ api, list, onClose, onDeleted }: { api: Lists
       className="t-admin-area"
       description={t('adminAreas.lists.delete.body', { count: list.users })}
       actions={
-        <>
-          <button type="button" className="ts-button" disabled={busy} onClick={onClose}>
-            {t('adminAreas.lists.form.cancel')}
-          </button>
-          <button type="button" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>
-            {busy ? t('adminAreas.lists.delete.deleting') : t('adminAreas.lists.delete.confirm')}
-          </button>
-        </>
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={remove}
+          cancelLabel={t('adminAreas.lists.form.cancel')}
+          confirmLabel={t('adminAreas.lists.delete.confirm')}
+          busyLabel={t('adminAreas.lists.delete.deleting')}
+          styled
+        />
       }
     >
       {failure && (
