@@ -12,6 +12,7 @@ import type { Socket } from 'socket.io';
 import type { RoomScope } from './realtime';
 import type { DocumentKindSpec } from './storage/documents';
 import { JOB_NAME, type JobDefinition } from './jobs/definition';
+import type { ProcessDefinition } from './processes/definition';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -64,6 +65,12 @@ export interface Domain {
    * and scheduled ones (`every`), which run once per cluster. Names are unique across domains.
    */
   jobs?: readonly JobDefinition[];
+  /**
+   * Background processes an admin starts from /admin/tools (server/processes/definition.ts):
+   * exports, imports, reindexing. Types are unique across domains; the processes domain runs them.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition types its own payload
+  processes?: readonly ProcessDefinition<any>[];
   /** Runs once the server listens and realtime exists (timers, start-up sweeps). */
   start?(ctx: AppContext): void | Promise<void>;
   /** Stops what `open` and `start` began; domains close in reverse order. */

@@ -3,7 +3,10 @@
  * or CSV `key,value` rows (RFC 4180 quoting, an optional `key,value` header). Pure: the server
  * checks the keys and writes all rows or none.
  */
+import { csvRecords } from '../csv';
 import { BULK_UPLOAD_MAX_ROWS } from './languages';
+
+export { formulaSafe } from '../csv';
 
 export interface TranslationRow {
   /** 1-based line (CSV) or entry (JSON) number, for errors. */
@@ -13,50 +16,6 @@ export interface TranslationRow {
 }
 
 export type ParsedTranslationFile = { rows: TranslationRow[]; errors: string[] };
-
-/**
- * A text a spreadsheet would run as a formula (OWASP CSV injection: `=`, `+`, `-`, `@`, tab or
- * carriage return first) kept as text: prefixed with `'`, as a spreadsheet's own text marker.
- */
-export const formulaSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** RFC 4180 records: quoted cells may hold commas, quotes (doubled) and line breaks. */
-function csvRecords(text: string): { line: number; cells: string[] }[] | string {
-  const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      if (cells.length > 1 || cells[0] !== '') records.push({ line: start, cells });
-      cells = [];
-      cell = '';
-      start = ++line;
-    } else cell += c;
-  }
-  if (quoted) return `line ${start}: a quoted cell is not closed`;
-  cells.push(cell);
-  if (cells.length > 1 || cells[0] !== '') records.push({ line: start, cells });
-  return records;
-}
 
 export function parseTranslationFile(format: 'json' | 'csv', content: string): ParsedTranslationFile {
   const rows: TranslationRow[] = [];
