@@ -19,6 +19,7 @@ import files from './files';
 import i18n from './i18n';
 import lists from './lists';
 import notifications from './notifications';
+import processes from './processes';
 import profiles from './profiles';
 import ruleChecks from './rule-checks';
 import search from './search';
@@ -49,6 +50,7 @@ export const DOMAINS: readonly Domain[] = [
   chat,
   communications,
   abuse,
+  processes,
 ];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */

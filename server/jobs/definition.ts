@@ -40,6 +40,11 @@ export interface JobDefinition<P = unknown> {
    * worker killed mid-job is retried once its lease expires): make it safe to repeat.
    */
   run(ctx: AppContext, payload: P, job: RunningJob): unknown;
+  /**
+   * Called once the job is dead (its last attempt failed, or its runner died during it): lets the
+   * domain record the final failure where its users look (a process's row). Errors are logged.
+   */
+  dead?(ctx: AppContext, payload: P, error: string): unknown;
   /** Scheduled: enqueued every this many ms, once per cluster (the `job_schedules` row). A function reads the config. */
   every?: number | ((config: ServerConfig) => number);
   /** Attempts before the job is dead (default 5). */
@@ -57,6 +62,7 @@ export const MAX_BACKOFF_MS = 3_600_000;
 export interface ResolvedJob {
   name: string;
   run: JobDefinition['run'];
+  dead?: JobDefinition['dead'];
   every?: number;
   maxAttempts: number;
   backoffMs: number;

@@ -132,7 +132,10 @@ export class JobRunner {
     const done = (async () => {
       try {
         // A job whose runner died on its last attempt is claimed once more only to be buried.
-        if (job.attempts > job.maxAttempts) return void (await this.queue.fail(job, lastError(), undefined));
+        if (job.attempts > job.maxAttempts) {
+          await this.queue.fail(job, lastError(), undefined);
+          return void (await this.buried(job, lastError()));
+        }
         let payload: unknown;
         try {
           payload = JSON.parse(job.payload);
@@ -154,6 +157,7 @@ export class JobRunner {
         if (this.stopped && abort.signal.aborted) return void this.stoppedJobs.push(job);
         this.report(new Error(`job ${job.name} #${job.id} attempt ${job.attempts} failed: ${(error as Error)?.message ?? error}`, { cause: error }));
         const state = await this.queue.fail(job, error, definition).catch((e) => this.report(e));
+        if (state === 'dead') await this.buried(job, error);
         if (state === 'failed') {
           // Sleep no longer than until the retry is due (the loop works out its sleep again).
           this.retryDue = Math.min(this.retryDue, Date.now() + backoffDelay(definition, job.attempts));
@@ -192,6 +196,17 @@ export class JobRunner {
       }
     }
     this.completing = false;
+  }
+
+  /** Tells the job's definition it is dead (its `dead` hook), when it has one; its errors are logged. */
+  private async buried(job: ClaimedJob, error: unknown): Promise<void> {
+    const dead = this.queue.jobs.get(job.name)?.dead;
+    if (!dead) return;
+    try {
+      await dead(this.ctx, JSON.parse(job.payload), String((error as Error)?.message ?? error));
+    } catch (e) {
+      this.report(e);
+    }
   }
 
   private report(error: unknown): void {

@@ -14,11 +14,12 @@ import { memberRoutes } from './member-routes';
 import { listRoutes } from './routes';
 import { membershipsDynamicMigration, userListsMigration } from './user-lists-table';
 import { listGrants, listsByIds } from './user-lists';
+import { exportListMembers } from './exports';
 
 export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
 export { guardListDeletion, type ListDeletionGuard } from './deletion-guards';
 export { dynamicListSaved } from './dynamic-job';
-export { countAcceptedMembers, membershipsOf as storedMembershipsOf } from './memberships';
+export { acceptedMembersPage, countAcceptedMembers, membershipsOf as storedMembershipsOf } from './memberships';
 export { moveMembership, removeMembership, type MembershipMove, type MembershipMover, type MembershipRemoval, type MovedMembership } from './move';
 
 export default defineDomain({
@@ -34,6 +35,7 @@ export default defineDomain({
     memberRoutes(api, ctx);
   },
   jobs: [evaluateDynamicJob],
+  processes: [exportListMembers],
   open(ctx) {
     // Registered before the profiles domain opens: the member index hook, after it, indexes the memberships it moves.
     keepDynamicListsCurrent(ctx);

@@ -9,12 +9,17 @@ import type { JsonValue } from '../../schemas/model/common';
 import type { ProcessProgress, ProcessRowError } from '../../schemas/model/api/processes';
 import type { Subject } from '../../engine/core/permissions';
 import type { AppContext, SignedInUser } from '../context';
+import type { PermissionContext } from '../permissions';
 
-/** A file a process writes: the processes domain stores it and signs its download link. */
+/**
+ * A file a process writes: the processes domain stores it and signs its download link. Small
+ * files come as `bytes`; a large one (an export) is written by the process itself, streaming, to
+ * `process.filePath(name)` and returned without `bytes`.
+ */
 export interface ProcessOutputFile {
   name: string;
   contentType: string;
-  bytes: Uint8Array;
+  bytes?: Uint8Array;
 }
 
 /** What `run` returns; the processes domain adds the row errors it was given and signs the file. */
@@ -34,6 +39,11 @@ export interface RunningProcess {
   progress(progress: ProcessProgress): Promise<void>;
   /** Notes a row it could not take; kept up to a cap (the report says when more happened). */
   rowError(error: ProcessRowError): void;
+  /**
+   * Where to write a file of this run (a fresh folder of this process under the data dir, emptied
+   * at each attempt): stream a large file there and return `{ name, contentType }` as the result's file.
+   */
+  filePath(name: string): string;
 }
 
 export interface ProcessDefinition<P = Record<string, JsonValue>> {
@@ -50,6 +60,12 @@ export interface ProcessDefinition<P = Record<string, JsonValue>> {
    * (400 naming what was wrong, 403, 413) or returns the normalised payload stored with the process.
    */
   parse(ctx: AppContext, user: SignedInUser, payload: Record<string, JsonValue>): P | Promise<P>;
+  /**
+   * Item checks beyond `permission` (accessUserData on the list the payload names), re-made with
+   * the starter's permissions as they are when the run starts and when its report is read: false
+   * refuses (fail closed). `permission` itself is always checked first.
+   */
+  mayAccess?(ctx: AppContext, holder: PermissionContext, payload: P): boolean | Promise<boolean>;
   /** Does the work; may run again after a crash (make it safe to repeat). A throw fails the attempt. */
   run(ctx: AppContext, payload: P, process: RunningProcess): Promise<ProcessResult>;
 }

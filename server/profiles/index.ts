@@ -8,6 +8,7 @@ import { SUBJECTS } from '../../engine/core/permissions';
 import { defineDomain } from '../domain';
 import { profileActivityRoutes } from './activity-routes';
 import { profileAdminRoutes } from './admin-routes';
+import { exportMembers } from './exports';
 import { memberDirectoryRoutes } from './directory-routes';
 import { favouriteTargetsMigration, keepFavouriteTargetsCurrent } from './favourite-counts';
 import { keepMemberIndexCurrent, memberIndexFor, repairMemberIndex } from './member-index-sync';
@@ -34,6 +35,7 @@ export default defineDomain({
   },
   migrations: () => ({ '0006_favourite_targets': favouriteTargetsMigration, '20261129T0920_profiles_recently_viewed': recentlyViewedMigration }),
   permissionSubjects: [SUBJECTS.profiles],
+  processes: [exportMembers],
   async open(ctx) {
     await keepMemberIndexCurrent(ctx.store, ctx.engine);
     // An account read with repairs (its privacy, its lists) may be indexed wrongly: its entry is rewritten from what it reads as now.
