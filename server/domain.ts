@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io';
 import type { RoomScope } from './realtime';
 import type { DocumentKindSpec } from './storage/documents';
 import { JOB_NAME, type JobDefinition } from './jobs/definition';
-import type { ProcessDefinition } from './processes/definition';
+import type { ProcessDefinition } from './process-definition';
 
 export type Engine = 'sqlite' | 'postgres';
 

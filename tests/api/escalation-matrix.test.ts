@@ -84,6 +84,14 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/admin/rules/preview', path: 'admin/rules/preview', body: { query: { logicalOperator: 'all', rules: [] } }, expect: [403, 403, 200] },
   // Elena is elevated without a grant on tools; no job has this id, so the admin is answered 404.
   { route: 'POST /api/v1/admin/jobs/:id/retry', path: 'admin/jobs/999999999/retry', expect: [403, 403, 404] },
+  // Processes (the tools area, read on tools, and each type's grant): the admin starts a members export; no process has this id.
+  {
+    route: 'POST /api/v1/admin/process/:type/start',
+    path: 'admin/process/exportMembers/start',
+    body: { payload: { format: 'csv' } },
+    expect: [403, 403, 201],
+  },
+  { route: 'POST /api/v1/admin/process/:processId/reportRead', path: 'admin/process/matrix-no-process/reportRead', expect: [403, 403, 404] },
   // Email templates are the emailTemplateBuilder area's (read and update on templates); no template has this id.
   {
     route: 'POST /api/v1/service/coreAPI/addEmailTemplate',
