@@ -1,4 +1,139 @@
-// Until its screen lands, the area says what it will hold and what it arrives with.
-import { arrivesWith } from '../../frame/AreaNotice';
+/**
+ * The area `exports` (community §3 exportStatus): start a members export, as CSV or XLSX, of
+ * everyone or of the members of some lists, and download the finished ones through their signed
+ * link while it lasts (it is signed again at each read of the list). Exports run as processes of
+ * the tools area (`exportMembers`); this screen shows only those.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { DownloadLink, ProcessProgress, ProcessStatePill, useProcesses } from '../../core/ProcessParts';
+import { createProcessesApi } from '../../core/processes-api';
+import { whenText } from '../../core/When';
+import type { ListChoice } from '../../core/PayloadForm';
+import { useAdminFrame } from '../../frame/frame-context';
 
-export default arrivesWith('backOffice');
+const TYPE = 'exportMembers';
+const FORMATS = ['csv', 'xlsx'] as const;
+
+export default function ExportsArea() {
+  const { services, t } = useAdminFrame();
+  const api = useMemo(() => createProcessesApi(services.request), [services.request]);
+  const { listing, replace, more } = useProcesses(api, TYPE);
+  const titleId = useId();
+  const formTitleId = useId();
+  const listTitleId = useId();
+  const [format, setFormat] = useState<(typeof FORMATS)[number]>('csv');
+  const [lists, setLists] = useState<ListChoice[]>([]);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; kind: 'status' | 'error' }>();
+  useEffect(() => {
+    let live = true;
+    services.request<{ id: string; label: string }[]>('GET', 'userLists').then(
+      (all) => live && setLists(all.map((l) => ({ id: l.id, label: l.label }))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [services]);
+
+  const start = async () => {
+    setBusy(true);
+    setNotice(undefined);
+    try {
+      const answer = await api.start(TYPE, chosen.length ? { format, listIds: chosen } : { format });
+      if (answer.process) replace(answer.process);
+      setNotice({ text: answer.message, kind: 'status' });
+    } catch (error) {
+      setNotice({ text: t(`processesAdmin.admin.${TYPE}.startup.failure`, { message: (error as { message: string }).message }), kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="t-admin-area t-process">
+      <h1 id={titleId} className="ts-page-title">
+        {t('processesAdmin.exports.title')}
+      </h1>
+      <p className="t-admin-intro">{t('processesAdmin.exports.intro')}</p>
+      <section aria-labelledby={formTitleId}>
+        <h2 id={formTitleId}>{t('processesAdmin.exports.newTitle')}</h2>
+        <form
+          className="t-process__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void start();
+          }}
+        >
+          <fieldset>
+            <legend>{t('processesAdmin.exports.format')}</legend>
+            {FORMATS.map((f) => (
+              <label key={f}>
+                <input type="radio" name="t-export-format" value={f} checked={format === f} onChange={() => setFormat(f)} />
+                {t(`processesAdmin.exports.${f}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t('processesAdmin.exports.lists')}</legend>
+            <p className="t-admin-meta">{t('processesAdmin.exports.allMembers')}</p>
+            {lists.map((list) => (
+              <label key={list.id}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(list.id)}
+                  onChange={(e) => setChosen(e.target.checked ? [...chosen, list.id] : chosen.filter((x) => x !== list.id))}
+                />
+                {list.label}
+              </label>
+            ))}
+          </fieldset>
+          <div className="t-admin-actions">
+            <button type="submit" className="ts-button ts-button--primary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t('processesAdmin.exports.starting') : t('processesAdmin.exports.start')}
+            </button>
+          </div>
+          <p role={notice?.kind === 'error' ? 'alert' : 'status'} className={`t-admin-notice--${notice?.kind ?? 'status'}`}>
+            {notice?.text ?? ''}
+          </p>
+        </form>
+      </section>
+      <section aria-labelledby={listTitleId}>
+        <h2 id={listTitleId}>{t('processesAdmin.exports.finishedTitle')}</h2>
+        {listing.status === 'loading' && <p role="status">{t('processesAdmin.exports.loading')}</p>}
+        {listing.status === 'error' && (
+          <p role="alert" className="t-admin-notice--error">
+            {t('processesAdmin.exports.loadError', { message: listing.message })}
+          </p>
+        )}
+        {listing.status === 'ready' && !listing.items.length && <p className="t-admin-empty">{t('processesAdmin.exports.empty')}</p>}
+        {listing.status === 'ready' && listing.items.length > 0 && (
+          <ul className="t-process__list" aria-labelledby={listTitleId}>
+            {listing.items.map((process) => (
+              <li key={process.processId} className="t-process__item">
+                <div className="t-process__head">
+                  <span className="t-process__name">{process.report?.file?.name ?? String(process.payload.format ?? '').toUpperCase()}</span>
+                  <ProcessStatePill process={process} />
+                </div>
+                <p className="t-admin-meta">
+                  {t('processesAdmin.list.startedBy', {
+                    name: process.startedBy.name ?? process.startedBy.accountId,
+                    when: whenText(process.createdAt, services.dates),
+                  })}
+                </p>
+                {process.state === 'complete' ? <DownloadLink process={process} /> : <ProcessProgress process={process} />}
+                {process.error && <p className="t-admin-notice--error">{t('processesAdmin.list.error', { message: process.error })}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {listing.status === 'ready' && listing.next && (
+          <button type="button" className="ts-button t-admin-more" disabled={listing.loadingMore} onClick={() => void more().catch(() => undefined)}>
+            {t('processesAdmin.list.more')}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,8 +1,8 @@
 /**
- * The area `tools`: the background jobs (the jobs domain's `GET admin/jobs`): running, failed and
- * dead ones, newest first, with their attempts and last error; failed and dead ones can be
- * retried (`POST admin/jobs/{id}/retry`); a job's details open in a panel. Processes and exports
- * join this area with the admin back office.
+ * The area `tools`, two tabs: the processes (exports, imports, indexing: ProcessesTab.tsx) and the
+ * background jobs (the jobs domain's `GET admin/jobs`): running, failed and dead ones, newest
+ * first, with their attempts and last error; failed and dead ones can be retried
+ * (`POST admin/jobs/{id}/retry`); a job's details open in a panel.
  */
 import type { DateSettings } from '../../../engine/core/date-display';
 import { whenText } from '../../core/When';
@@ -12,6 +12,7 @@ import { Tabs, TabPanel } from '../../core/Tabs';
 import { useAdminFrame } from '../../frame/frame-context';
 import { usePanelStack } from '../../frame/panel-stack';
 import type { Translate } from '../../frame/types';
+import { ProcessesTab } from './ProcessesTab';
 import './jobs.css';
 
 const SHOWN: readonly JobState[] = ['running', 'failed', 'dead'];
@@ -21,10 +22,40 @@ type Listing = { status: 'loading' } | { status: 'error'; message: string } | { 
 
 const when = (value: number | null, dates: DateSettings | undefined) => (value === null || value === undefined ? '' : whenText(value, dates));
 
+type ToolsTab = 'processes' | 'jobs';
+/** The jobs first: the dashboard's failing-jobs tile leads here. */
+const TOOLS_TABS: readonly ToolsTab[] = ['jobs', 'processes'];
+
 export default function ToolsArea() {
+  const { t } = useAdminFrame();
+  const titleId = useId();
+  const [tab, setTab] = useState<ToolsTab>('jobs');
+  return (
+    <div className="t-jobs t-admin-area">
+      <h1 id={titleId} className="ts-page-title">
+        {t('adminAreas.areas.tools.title')}
+      </h1>
+      <Tabs<ToolsTab>
+        tabs={TOOLS_TABS}
+        current={tab}
+        onChange={setTab}
+        label={t('processesAdmin.tabs.label')}
+        idPrefix="t-tools"
+        labelOf={(x) => t(`processesAdmin.tabs.${x}`)}
+      />
+      <TabPanel tab="processes" current={tab} idPrefix="t-tools">
+        {tab === 'processes' && <ProcessesTab />}
+      </TabPanel>
+      <TabPanel tab="jobs" current={tab} idPrefix="t-tools">
+        {tab === 'jobs' && <JobsTab />}
+      </TabPanel>
+    </div>
+  );
+}
+
+function JobsTab() {
   const { services, t } = useAdminFrame();
   const jobs = useMemo(() => createJobsApi(services.request), [services.request]);
-  const titleId = useId();
   const jobsTitleId = useId();
   const [state, setState] = useState<JobState>('failed');
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
@@ -79,10 +110,7 @@ export default function ToolsArea() {
       ? t('adminAreas.jobs.tabCount', { state: t(`adminAreas.jobs.states.${s}`), count: counts[s as keyof typeof counts] })
       : t(`adminAreas.jobs.states.${s}`);
   return (
-    <div className="t-jobs">
-      <h1 id={titleId} className="ts-page-title">
-        {t('adminAreas.areas.tools.title')}
-      </h1>
+    <div>
       <section aria-labelledby={jobsTitleId}>
         <h2 id={jobsTitleId}>{t('adminAreas.jobs.title')}</h2>
         <p className="t-jobs__intro">{t('adminAreas.jobs.intro')}</p>
