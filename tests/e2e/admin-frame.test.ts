@@ -22,6 +22,7 @@ const BUILT = new Set([
   'dashboard',
   'content',
   'tools',
+  'exports',
   'notifications',
   'broadcasts',
   'notificationHistory',
