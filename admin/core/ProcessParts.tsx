@@ -10,6 +10,7 @@ import type { JsonValue } from '../../schemas/model/common';
 import { useAdminFrame } from '../frame/frame-context';
 import { downloadHref, type AdminProcess, type AllProcessesResponse, type ProcessesApi } from './processes-api';
 import { whenText } from './When';
+import './area.css';
 import './processes.css';
 
 /** How often the list is read again while a process runs. */

@@ -26,10 +26,13 @@ type ToolsTab = 'processes' | 'jobs';
 /** The jobs first: the dashboard's failing-jobs tile leads here. */
 const TOOLS_TABS: readonly ToolsTab[] = ['jobs', 'processes'];
 
+/** `?tab=processes` opens the processes (a link from elsewhere may ask for them). */
+const initialTab = (): ToolsTab => (typeof location !== 'undefined' && new URLSearchParams(location.search).get('tab') === 'processes' ? 'processes' : 'jobs');
+
 export default function ToolsArea() {
   const { t } = useAdminFrame();
   const titleId = useId();
-  const [tab, setTab] = useState<ToolsTab>('jobs');
+  const [tab, setTab] = useState<ToolsTab>(initialTab);
   return (
     <div className="t-jobs t-admin-area">
       <h1 id={titleId} className="ts-page-title">
