@@ -19,6 +19,7 @@ import { grantsOfMap } from '../../server/lists/user-lists-table';
 import { processesDb } from '../../server/processes/table';
 import probe, { PROBE_FAILURE } from '../fixtures/processes-probe';
 import { describeBackends } from '../helpers/backends';
+import { recordEvents, socketFor } from '../helpers/sockets';
 import { until } from '../helpers/until';
 
 const FORMULA = '=HYPERLINK("http://evil.example","x")';
@@ -273,8 +274,23 @@ describeBackends('processes and exports', { start: { domains: [...DOMAINS, probe
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it('a report keeps 200 row errors and says more happened; a file given as bytes is served', async () => {
+  it('a report keeps 200 row errors and says more happened; a file given as bytes is served; the starter hears it finish', async () => {
+    const socket = await socketFor(api.url, admin);
+    const events = recordEvents(socket);
     const started = await start('probeRows', { payload: {} });
+    const processId = started.body.process!.processId;
+    const heard = await until(
+      'processes:update complete',
+      async () =>
+        events
+          .filter((e) => e.event === 'processes:update')
+          .map((e) => (e.payload as { process: AdminProcess }).process)
+          .filter((p) => p.processId === processId),
+      (seen) => seen.some((p) => p.state === 'complete'),
+    );
+    expect(heard.map((p) => p.state)).toContain('running');
+    expect(heard.find((p) => p.state === 'complete')).toMatchObject({ type: 'probeRows', report: { summary: { rows: 250 } } });
+    socket.disconnect();
     const done = await settled(started.body.process!.processId, ['complete', 'errored']);
     expect(done.state).toBe('complete');
     expect(done.report!.errorsList).toHaveLength(200);
