@@ -9,6 +9,7 @@ import { defineDomain } from '../domain';
 import { collectProcesses } from './registry';
 import { processRoutes } from './routes';
 import { runJob } from './run';
+import { sweepFilesJob } from './sweep';
 import { processesMigration } from './table';
 
 export { collectProcesses, processTypesOf, type RegisteredProcess } from './registry';
@@ -18,7 +19,7 @@ export default defineDomain({
   name: 'processes',
   migrations: () => ({ '20261203T0900_processes_table': processesMigration }),
   permissionSubjects: [SUBJECTS.tools],
-  jobs: [runJob],
+  jobs: [runJob, sweepFilesJob],
   // A duplicate or malformed type stops the app at its start, not at the first start of a process.
   open: (ctx) => void collectProcesses(ctx.domains),
   routes: processRoutes,

@@ -348,4 +348,17 @@ describeBackends('processes and exports', { start: { domains: [...DOMAINS, probe
     expect(done.error).toBe('refused: the account that started it no longer holds read on profiles');
     expect(done.report).toBeUndefined();
   });
+
+  it('a week after its process finished, an export file is swept and the report says so', async () => {
+    const done = await finishedExport('exportListMembers', { format: 'csv', listId: 'makers' });
+    const { sweepProcessFiles, FILE_KEEP_MS } = await import('../../server/processes/sweep');
+    // Not yet a week: kept.
+    await sweepProcessFiles(api.server.ctx);
+    expect((await download(done.report!.file!.downloadUrl)).status).toBe(200);
+    await sweepProcessFiles(api.server.ctx, done.finishedAt! + FILE_KEEP_MS + 1);
+    const after = (await read(done.processId)).body;
+    expect(after.report!.file).toBeUndefined();
+    expect(after.report!.summary).toMatchObject({ rows: done.report!.summary.rows, fileRemoved: done.report!.file!.name });
+    expect((await download(done.report!.file!.downloadUrl)).status).toBe(404);
+  });
 });
