@@ -85,6 +85,8 @@ export const runJob: JobDefinition<RunPayload> = {
         filePath: (name) => processFilePath(ctx, processId, name),
       });
     } catch (error) {
+      // Stopped (the server stops, or another runner took the job over): it runs again, still running.
+      if (job.signal.aborted) throw error;
       const message = String((error as Error)?.message ?? error).slice(0, 2000);
       await updateProcess(ctx, processId, { state: 'failed', error: message, ...(pending ? { progress: pending } : {}) });
       await announce(ctx, processId);
