@@ -10,17 +10,7 @@ import { sizeMb } from '../../engine/core/processes';
 import { badRequest } from '../errors';
 import type { Account } from '../model';
 import { can } from '../permissions';
-import {
-  CONTENT_TYPES,
-  defineProcess,
-  exportFileName,
-  FORMAT_SCHEMA,
-  MAX_EXPORT_ROWS,
-  onlyFields,
-  openSheet,
-  readFormat,
-  type ExportFormat,
-} from '../processes';
+import { CONTENT_TYPES, defineProcess, exportFileName, FORMAT_SCHEMA, EXPORT_LIMITS, onlyFields, openSheet, readFormat, type ExportFormat } from '../processes';
 import { listById, listsDb } from './user-lists';
 
 const PAGE = 500;
@@ -73,7 +63,8 @@ export const exportListMembers = defineProcess<ListMembersExportPayload>({
           .executeTakeFirst()
       )?.n ?? 0,
     );
-    const totalRows = Math.min(total, MAX_EXPORT_ROWS);
+    const maxRows = EXPORT_LIMITS.maxRows;
+    const totalRows = Math.min(total, maxRows);
     const name = exportFileName(`list-${list.id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || 'members'}`, payload.format);
     const sheet = openSheet(payload.format, process.filePath(name), 'Memberships');
     let rows = 0;
@@ -94,7 +85,7 @@ export const exportListMembers = defineProcess<ListMembersExportPayload>({
         if (!page.length) break;
         const accounts = new Map((await ctx.store.getMany<Account>('account', [...new Set(page.map((m) => m.account_id))])).map((d) => [d.id, d.data]));
         for (const m of page) {
-          if (rows >= MAX_EXPORT_ROWS) {
+          if (rows >= maxRows) {
             capped = true;
             break;
           }
@@ -126,7 +117,7 @@ export const exportListMembers = defineProcess<ListMembersExportPayload>({
         listId: list.id,
         list: list.label,
         format: payload.format,
-        ...(capped ? { capped: true, note: `stopped at ${MAX_EXPORT_ROWS} rows` } : {}),
+        ...(capped ? { capped: true, note: `stopped at ${maxRows} rows` } : {}),
       },
       file: { name, contentType: CONTENT_TYPES[payload.format] },
     };

@@ -29,7 +29,7 @@ export {
   CONTENT_TYPES,
   exportFileName,
   FORMAT_SCHEMA,
-  MAX_EXPORT_ROWS,
+  EXPORT_LIMITS,
   onlyFields,
   openSheet,
   readFormat,

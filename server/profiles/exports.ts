@@ -3,7 +3,7 @@
  * member's account and profile fields, public and private alike (it is an admin export; read on
  * profiles, the users area's grant), optionally only those accepted in some lists. Accounts are
  * paged by id from the database (keyset), 500 at a time, never all at once: a first pass finds the
- * profile fields present (the columns), the second writes the rows. At most MAX_EXPORT_ROWS rows.
+ * profile fields present (the columns), the second writes the rows. At most EXPORT_LIMITS.maxRows rows.
  */
 import type { Kysely } from 'kysely';
 import type { Id, JsonValue, Profile } from '../../schemas/model';
@@ -19,7 +19,7 @@ import {
   defineProcess,
   exportFileName,
   FORMAT_SCHEMA,
-  MAX_EXPORT_ROWS,
+  EXPORT_LIMITS,
   onlyFields,
   openSheet,
   readFormat,
@@ -96,7 +96,8 @@ export const exportMembers = defineProcess<MembersExportPayload>({
     }
     const columns = [...fields].sort();
     const left = columns.length > MAX_FIELD_COLUMNS ? columns.splice(MAX_FIELD_COLUMNS) : [];
-    const totalRows = Math.min(total, MAX_EXPORT_ROWS);
+    const maxRows = EXPORT_LIMITS.maxRows;
+    const totalRows = Math.min(total, maxRows);
     const name = exportFileName('members', payload.format);
     const sheet = openSheet(payload.format, process.filePath(name), 'Members');
     let rows = 0;
@@ -107,7 +108,7 @@ export const exportMembers = defineProcess<MembersExportPayload>({
         const accounts = new Map((await ctx.store.getMany<Account>('account', ids)).map((d) => [d.id, d.data]));
         const profiles = new Map((await ctx.store.getMany<Profile>('profile', ids)).map((d) => [d.id, d.data]));
         for (const id of ids) {
-          if (rows >= MAX_EXPORT_ROWS) {
+          if (rows >= maxRows) {
             capped = true;
             break;
           }
@@ -130,7 +131,7 @@ export const exportMembers = defineProcess<MembersExportPayload>({
         columns: 4 + columns.length,
         format: payload.format,
         ...(payload.listIds ? { listIds: payload.listIds } : {}),
-        ...(capped ? { capped: true, note: `stopped at ${MAX_EXPORT_ROWS} rows: filter by lists to export the rest` } : {}),
+        ...(capped ? { capped: true, note: `stopped at ${maxRows} rows: filter by lists to export the rest` } : {}),
         ...(left.length ? { fieldsLeftOut: left.length } : {}),
       },
       file: { name, contentType: CONTENT_TYPES[payload.format] },

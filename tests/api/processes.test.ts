@@ -349,6 +349,22 @@ describeBackends('processes and exports', { start: { domains: [...DOMAINS, probe
     expect(done.report).toBeUndefined();
   });
 
+  it('an export stops at the row cap and its report says so', async () => {
+    const { EXPORT_LIMITS } = await import('../../server/processes/sheet');
+    const cap = EXPORT_LIMITS.maxRows;
+    EXPORT_LIMITS.maxRows = 3;
+    try {
+      const done = await finishedExport('exportMembers', { format: 'csv' });
+      expect(done.report!.summary).toMatchObject({ rows: 3, capped: true, note: 'stopped at 3 rows: filter by lists to export the rest' });
+      expect(done.progress).toMatchObject({ rows: 3, totalRows: 3 });
+      const records = csvRecords((await (await download(done.report!.file!.downloadUrl)).text()).replace(/^\uFEFF/, ''));
+      if (typeof records === 'string') throw new Error(records);
+      expect(records).toHaveLength(4);
+    } finally {
+      EXPORT_LIMITS.maxRows = cap;
+    }
+  });
+
   it('a week after its process finished, an export file is swept and the report says so', async () => {
     const done = await finishedExport('exportListMembers', { format: 'csv', listId: 'makers' });
     const { sweepProcessFiles, FILE_KEEP_MS } = await import('../../server/processes/sweep');
