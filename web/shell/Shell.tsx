@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { Header } from '../nav/Header';
 import { useT } from '../i18n/use-t';
 import { Footer } from './Footer';
+import { InstallPrompt } from '../pwa/InstallPrompt';
 import { RecentlyViewed } from './RecentlyViewed';
 import { useServices } from './services';
 import { ShellBoundary } from './ShellBoundary';
@@ -61,6 +62,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <TextEditLayer />
         </Suspense>
       )}
+      {session && <InstallPrompt />}
       {session && realtime !== false && (
         <Suspense fallback={null}>
           <RealtimeConnection />
