@@ -89,7 +89,13 @@ export function webAppRoutes(api: FastifyInstance, ctx: AppContext): void {
     // As brand logos: the file store checks the bytes and makes a PNG, fitted inside size x size.
     const file = await filesOf(ctx).files.receive(
       { stream: Readable.from([Buffer.from(match[2], 'base64')]), filename: `app-icon-${size}.${match[1]}` },
-      { ownerId: user.account.accountId, imagesOnly: true, claimed: true, contextId: 'webApp', image: resolveImageOptions({ type: 'png', width: size, height: size }) },
+      {
+        ownerId: user.account.accountId,
+        imagesOnly: true,
+        claimed: true,
+        contextId: 'webApp',
+        image: resolveImageOptions({ type: 'png', width: size, height: size }),
+      },
     );
     if (file.width !== size || file.height !== size) {
       await filesOf(ctx).files.remove([file.id]);
