@@ -53,6 +53,18 @@ export function InstallPrompt() {
     return () => window.clearTimeout(timer);
   }, [event, webApp]);
 
+  // Escape dismisses while the offer shows (from anywhere on the page: it never takes the focus).
+  useEffect(() => {
+    if (!show) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      writeInstallMemory({ ...countVisit(), dismissedAt: Date.now() });
+      setShow(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [show]);
+
   if (!show || !event) return null;
   const dismiss = () => {
     writeInstallMemory({ ...countVisit(), dismissedAt: Date.now() });
@@ -66,13 +78,7 @@ export function InstallPrompt() {
     setEvent(null);
   };
   return (
-    <section
-      className="ts-install-prompt"
-      aria-labelledby={`${id}-title`}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') dismiss();
-      }}
-    >
+    <section className="ts-install-prompt" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="ts-install-prompt__text">
         {t('installPrompt.message')}
       </p>

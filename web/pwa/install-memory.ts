@@ -2,6 +2,8 @@
 import type { InstallPromptMemory } from '../../engine/core/web-app';
 
 const KEY = 'tessera.installPrompt';
+/** This page load's memory, its visit counted (countVisit). */
+let counted: InstallPromptMemory | undefined;
 
 export function readInstallMemory(): InstallPromptMemory {
   try {
@@ -16,6 +18,8 @@ export function readInstallMemory(): InstallPromptMemory {
 }
 
 export function writeInstallMemory(memory: InstallPromptMemory): void {
+  // This page load's memory follows (a dismissal counts at once, not from the next load).
+  if (counted) counted = memory;
   try {
     localStorage.setItem(KEY, JSON.stringify(memory));
   } catch {
@@ -24,7 +28,6 @@ export function writeInstallMemory(memory: InstallPromptMemory): void {
 }
 
 /** Counts this visit (once per page load) and answers the memory with it. */
-let counted: InstallPromptMemory | undefined;
 export function countVisit(): InstallPromptMemory {
   if (!counted) {
     const memory = readInstallMemory();
