@@ -79,13 +79,17 @@ export const LEGAL_FOOTER = `<p>{{text.sentBy}}</p>
 <p>{{text.why}}</p>
 {{#if unsubscribeUrl}}<p><a href="{{unsubscribeUrl}}">{{text.unsubscribe}}</a></p>{{/if}}`;
 
-/** A plainer master for templates that want no header band (a reply-like message): white, left aligned. */
+/**
+ * A plainer master for templates that want no header band (a reply-like message): white, left
+ * aligned. No Roboto in its font stack: MJML links Google Fonts for it, which a reader's mail
+ * client would fetch from elsewhere.
+ */
 export const PLAIN_MASTER_MJML = `<mjml>
   <mj-head>
     <mj-title>{{subject}}</mj-title>
     <mj-preview>{{subject}}</mj-preview>
     <mj-attributes>
-      <mj-all font-family="-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" />
+      <mj-all font-family="-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" />
       <mj-text font-size="16px" line-height="1.5" color="#1f2933" />
     </mj-attributes>
   </mj-head>

@@ -83,6 +83,8 @@ describeBackends('email templates: master template and legal footer per template
 
     const shown = await preview({ masterTemplateId: 'plain', legalFooterId: 'short' });
     expect(shown.body.html).not.toMatch(DEFAULT_MASTER);
+    // Nothing in the plain master loads from elsewhere (MJML links Google Fonts for Roboto).
+    expect(shown.body.html).not.toContain('fonts.googleapis.com');
     expect(shown.body.html).toContain(SENT_BY);
     expect(shown.body.html).not.toContain(WHY_LINE);
     const sent = await sentHtml();
