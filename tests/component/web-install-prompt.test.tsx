@@ -2,13 +2,15 @@
  * The member app's offer to install (web/pwa/InstallPrompt.tsx) under jsdom: it waits for the
  * browser's `beforeinstallprompt`, keeps it from the browser's own bar, shows a labelled card only
  * as the prompt settings allow (visits, seconds, enabled), hands Install to the browser's dialog,
- * and Not now keeps it away for the cooldown, remembered in local storage. axe clean.
+ * and Not now keeps it away for the cooldown, remembered in local storage. axe clean. And the
+ * page's theme-color follows the web app's theme colour, live.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebAppSettings } from '../../schemas/model';
 import { InstallPrompt } from '../../web/pwa/InstallPrompt';
+import { useThemeColourMeta } from '../../web/pwa/use-theme-colour';
 import { settingsAtom } from '../../web/shell/shell-state';
 import { seriousAxeViolations } from '../helpers/admin-render';
 
@@ -76,5 +78,24 @@ describe('the install offer', () => {
     mount({ installPrompt: PROMPT });
     await offer();
     expect(card()).toBeNull();
+  });
+});
+
+describe('the theme-color meta', () => {
+  function Probe() {
+    useThemeColourMeta();
+    return null;
+  }
+  it('follows the web app theme colour as the settings change', () => {
+    const store = createStore();
+    render(
+      <Provider store={store}>
+        <Probe />
+      </Provider>,
+    );
+    const meta = () => document.querySelector('meta[name="theme-color"]')?.getAttribute('content');
+    expect(meta()).toBe('#3b5bdb');
+    act(() => store.set(settingsAtom, { webApp: { themeColour: '#0f4c5c' } }));
+    expect(meta()).toBe('#0f4c5c');
   });
 });
