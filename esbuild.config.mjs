@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRegistryArtifacts, writeArtifacts } from './scripts/registry-artifacts.ts';
 import { RegistryError } from './registry/types.ts';
-import { MANIFEST_FILE, webManifest } from './web/pwa/manifest.ts';
 import { initialFiles } from './scripts/initial-files.ts';
 import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 import { minify } from 'terser';
@@ -185,10 +184,10 @@ const themeBootOptions = classicScript({ 'theme-boot': 'web/theme/boot.ts' });
 
 const appUrl = (file) => '/app/' + path.relative('dist/app', file).split(path.sep).join('/');
 
-/** The web app manifest and its icon, next to index.html. */
+/** The product's icon, next to index.html (the manifest is served from the settings: server/settings/web-app-routes.ts). */
 function writeStaticAppFiles() {
   fs.mkdirSync(path.join(root, 'dist/app'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'dist/app', MANIFEST_FILE), JSON.stringify(webManifest(), null, 2));
+  fs.rmSync(path.join(root, 'dist/app/manifest.webmanifest'), { force: true });
   fs.copyFileSync(path.join(root, 'web/assets/logo.svg'), path.join(root, 'dist/app/icon.svg'));
 }
 

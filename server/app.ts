@@ -261,7 +261,13 @@ async function serveApp(app: FastifyInstance, config: ServerConfig): Promise<voi
     return;
   }
   // index.html is never served as a file: every answer with it carries the login service address.
-  await app.register(fastifyStatic, { root: config.appDir, prefix: '/app/', wildcard: false, index: false, globIgnore: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root: config.appDir,
+    prefix: '/app/',
+    wildcard: false,
+    index: false,
+    globIgnore: ['index.html', 'manifest.webmanifest'],
+  });
   const indexHtml = appIndexHtml(config);
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   // Hashed chunks exist as files; every other /app path is a client route: answer with the shell.

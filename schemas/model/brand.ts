@@ -50,6 +50,36 @@ export interface Settings {
   map?: MapSettings;
   /** Private chat (community §3 Chat, `_canStartChat`); an admin changes it with `POST settings/chat`. */
   chat?: ChatSettings;
+  /** The installable web app (/admin/apps, PUT settings/webApp; checked by engine/core/web-app.ts). */
+  webApp?: WebAppSettings;
+}
+
+/** The installable web app's manifest and install prompt; absent parts take engine/core/web-app.ts defaults. */
+export interface WebAppSettings {
+  name?: string;
+  shortName?: string;
+  description?: string;
+  /** Hex colour of the title bar. */
+  themeColour?: string;
+  /** Hex colour of the splash screen. */
+  backgroundColour?: string;
+  display?: string;
+  /** Uploaded square PNG icons (the files domain). */
+  icon192Id?: Id;
+  icon512Id?: Id;
+  /** The icons have their safe zone, so launchers may crop them to a shape. */
+  iconsMaskable?: boolean;
+  installPrompt?: InstallPromptSettings;
+}
+
+export interface InstallPromptSettings {
+  enabled?: boolean;
+  /** Offer it from this visit on. */
+  afterVisits?: number;
+  /** Seconds into a visit before the offer shows. */
+  afterSeconds?: number;
+  /** Days a dismissed offer stays away. */
+  dismissCooldownDays?: number;
 }
 
 export interface ChatSettings {

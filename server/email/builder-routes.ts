@@ -24,7 +24,7 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { deliverEmail } from './deliver';
 import { findTemplate, PermanentEmailError, renderParts } from './render';
 import { emailDb } from './tables';
-import { checkDraft, enabledLanguages, requireTemplates, toTemplate } from './template-checks';
+import { checkDraft, checkedLayoutId, enabledLanguages, requireTemplates, toTemplate } from './template-checks';
 
 const TEMPLATE_ID = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
@@ -62,16 +62,24 @@ export function builderRoutes(api: FastifyInstance, ctx: AppContext): void {
     if (!languages.includes(draft.previewLanguage))
       throw badRequest(`previewLanguage: "${draft.previewLanguage}" is not an enabled language (${languages.join(', ')})`);
     await checkDraft(ctx, draft);
+    const layouts = {
+      masterTemplateId: await checkedLayoutId(ctx, 'master', draft.masterTemplateId),
+      legalFooterId: await checkedLayoutId(ctx, 'footer', draft.legalFooterId),
+    };
     const sample = sampleParameters(draft.parameterList);
     try {
-      const rendered = await renderParts(ctx.store.kysely, draft, {
-        templateId: draft.templateId ?? 'preview',
-        language: draft.previewLanguage,
-        params: sample,
-        siteName: await siteNameOf(ctx),
-        recipientName: '[recipientName]',
-        unsubscribeUrl: '#unsubscribe',
-      });
+      const rendered = await renderParts(
+        ctx.store.kysely,
+        { ...draft, ...layouts },
+        {
+          templateId: draft.templateId ?? 'preview',
+          language: draft.previewLanguage,
+          params: sample,
+          siteName: await siteNameOf(ctx),
+          recipientName: '[recipientName]',
+          unsubscribeUrl: '#unsubscribe',
+        },
+      );
       return { ...rendered, sample };
     } catch (error) {
       if (error instanceof PermanentEmailError) throw badRequest(error.message);

@@ -79,9 +79,40 @@ export const LEGAL_FOOTER = `<p>{{text.sentBy}}</p>
 <p>{{text.why}}</p>
 {{#if unsubscribeUrl}}<p><a href="{{unsubscribeUrl}}">{{text.unsubscribe}}</a></p>{{/if}}`;
 
+/**
+ * A plainer master for templates that want no header band (a reply-like message): white, left
+ * aligned. No Roboto in its font stack: MJML links Google Fonts for it, which a reader's mail
+ * client would fetch from elsewhere.
+ */
+export const PLAIN_MASTER_MJML = `<mjml>
+  <mj-head>
+    <mj-title>{{subject}}</mj-title>
+    <mj-preview>{{subject}}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" />
+      <mj-text font-size="16px" line-height="1.5" color="#1f2933" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#ffffff" css-class="plain-master">
+    <mj-section padding="16px 8px">
+      <mj-column>
+        <mj-text>{{{body}}}</mj-text>
+        <mj-divider border-width="1px" border-color="#d9dee3" />
+        <mj-text font-size="12px" color="#52606d">{{{footer}}}</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+
+/** A shorter legal footer: who sent it and how to stop, without the reason. */
+export const SHORT_LEGAL_FOOTER = `<p class="short-footer">{{text.sentBy}}</p>
+{{#if unsubscribeUrl}}<p><a href="{{unsubscribeUrl}}">{{text.unsubscribe}}</a></p>{{/if}}`;
+
 const BUILT_IN_LAYOUTS: readonly { kind: EmailLayoutKind; id: string; name: string; source: string }[] = [
   { kind: 'master', id: 'default', name: 'Default master template', source: MASTER_MJML },
+  { kind: 'master', id: 'plain', name: 'Plain master template', source: PLAIN_MASTER_MJML },
   { kind: 'footer', id: 'default', name: 'Default legal footer', source: LEGAL_FOOTER },
+  { kind: 'footer', id: 'short', name: 'Short legal footer', source: SHORT_LEGAL_FOOTER },
 ];
 
 /** Adds the built-in templates and layouts the database lacks (safe from several processes at once). */

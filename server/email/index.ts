@@ -10,7 +10,7 @@ import { seedBuiltIns, WELCOME_TEMPLATE } from './built-in';
 import { deliverEmail } from './deliver';
 import { outboxRoutes } from './outbox-routes';
 import { SEND_JOB, sendEmail, type EmailToSend } from './send';
-import { outboxMigration, templatesMigration } from './tables';
+import { outboxMigration, templateLayoutsMigration, templatesMigration } from './tables';
 import { builderRoutes } from './builder-routes';
 import { templateRoutes } from './template-routes';
 import { closeSmtp } from './transport';
@@ -24,6 +24,7 @@ export default defineDomain({
   migrations: (engine) => ({
     '20261129T1300_email_templates': templatesMigration(),
     '20261129T1301_email_outbox': outboxMigration(engine),
+    '20261203T0500_email_template_layouts': templateLayoutsMigration(),
   }),
   // Built-in templates and layouts are the product's, not the demo's: every database gets the missing ones.
   open: (ctx) => seedBuiltIns(ctx),

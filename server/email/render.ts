@@ -1,8 +1,8 @@
 /**
  * Renders one email for one recipient: the template of their language (exact, then its base
  * language, then '' the fallback), handlebars in subject and body (escaped by default; the subject
- * as plain text), the body sanitised as email HTML, wrapped in the active master MJML with the
- * active legal footer, and a plain-text part made from the same body and footer.
+ * as plain text), the body sanitised as email HTML, wrapped in the template's master MJML with its
+ * legal footer (the active ones unless it chose others), and a plain-text part from the same body and footer.
  */
 import { convert } from 'html-to-text';
 import type Mjml2Html from 'mjml';
@@ -75,7 +75,12 @@ export async function findTemplate(db: Kysely<DB>, templateId: string, language:
   return undefined;
 }
 
-async function activeLayout(db: Kysely<DB>, kind: EmailLayoutKind, fallback: string): Promise<string> {
+/** The layout a template chose (when it still exists), else the active one of its kind, else the built-in source. */
+async function layoutSource(db: Kysely<DB>, kind: EmailLayoutKind, chosen: string | null | undefined, fallback: string): Promise<string> {
+  if (chosen) {
+    const row = await emailDb(db).selectFrom('email_layouts').select('source').where('kind', '=', kind).where('id', '=', chosen).executeTakeFirst();
+    if (row) return row.source;
+  }
   const row = await emailDb(db).selectFrom('email_layouts').select('source').where('kind', '=', kind).where('active', '=', 1).orderBy('id').executeTakeFirst();
   return row?.source ?? fallback;
 }
@@ -102,7 +107,8 @@ const TEXT_OPTIONS = { wordwrap: 78, selectors: [{ selector: 'h2', options: { up
 export async function renderEmail(db: Kysely<DB>, input: RenderInput): Promise<RenderedEmail> {
   const template = await findTemplate(db, input.templateId, input.language);
   if (!template) throw new PermanentEmailError(`there is no email template "${input.templateId}" (for ${input.language || 'any language'} or the fallback)`);
-  return { ...(await renderParts(db, { subject: template.subject, html: template.html }, input)), templateLanguage: template.language };
+  const source = { subject: template.subject, html: template.html, masterTemplateId: template.master_id, legalFooterId: template.footer_id };
+  return { ...(await renderParts(db, source, input)), templateLanguage: template.language };
 }
 
 /**
@@ -112,7 +118,7 @@ export async function renderEmail(db: Kysely<DB>, input: RenderInput): Promise<R
  */
 export async function renderParts(
   db: Kysely<DB>,
-  source: { subject: string; html: string },
+  source: { subject: string; html: string; masterTemplateId?: string | null; legalFooterId?: string | null },
   input: RenderInput,
 ): Promise<Omit<RenderedEmail, 'templateLanguage'>> {
   const data = templateData(input);
@@ -120,11 +126,11 @@ export async function renderParts(
   try {
     subject = renderHandlebarsText(forLanguage(source.subject, input.language), data).replace(/\s+/g, ' ').trim().slice(0, MAX_SUBJECT_CHARS);
     body = sanitizeEmailHtml(renderHandlebars(forLanguage(source.html, input.language), data));
-    footer = sanitizeEmailHtml(renderHandlebars(await activeLayout(db, 'footer', LEGAL_FOOTER), data));
+    footer = sanitizeEmailHtml(renderHandlebars(await layoutSource(db, 'footer', source.legalFooterId, LEGAL_FOOTER), data));
   } catch (error) {
     throw new PermanentEmailError(`template "${input.templateId}" does not render: ${(error as Error).message}`);
   }
-  const master = await compiledMaster(await activeLayout(db, 'master', MASTER_MJML));
+  const master = await compiledMaster(await layoutSource(db, 'master', source.masterTemplateId, MASTER_MJML));
   let html: string;
   try {
     html = renderHandlebars(master, { ...data, subject, body, footer });

@@ -21,6 +21,10 @@ export interface EmailTemplatesTable {
   /** 1 for the templates the product ships (editable, not deletable). */
   built_in: number;
   updated_at: number | string;
+  /** The master template (email_layouts kind master) it is wrapped in; null: the active one. Same on every language version. */
+  master_id?: string | null;
+  /** The legal footer (email_layouts kind footer) under it; null: the active one. */
+  footer_id?: string | null;
 }
 
 export type EmailLayoutKind = 'master' | 'footer';
@@ -93,6 +97,16 @@ export function templatesMigration(): Migration {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('email_layouts_pk', ['kind', 'id'])
         .execute();
+    },
+  };
+}
+
+/** Each template names its master template and legal footer (null: the active one of its kind). */
+export function templateLayoutsMigration(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('email_templates').addColumn('master_id', 'varchar(100)').execute();
+      await db.schema.alterTable('email_templates').addColumn('footer_id', 'varchar(100)').execute();
     },
   };
 }

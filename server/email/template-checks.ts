@@ -10,9 +10,9 @@ import type { Settings } from '../../schemas/model';
 import type { EmailTemplate, EmailTemplateIssue } from '../../schemas/model/api/email';
 import { requireAdminArea } from '../admin-area';
 import type { AppContext } from '../context';
-import { forbidden, HttpError } from '../errors';
+import { badRequest, forbidden, HttpError } from '../errors';
 import { can } from '../permissions';
-import type { EmailTemplatesTable } from './tables';
+import { emailDb, type EmailLayoutKind, type EmailTemplatesTable } from './tables';
 
 /** A refusal by the template rules: a 400 whose body also lists every problem, for the editor. */
 export class TemplateRulesError extends HttpError {
@@ -50,7 +50,21 @@ export function toTemplate(row: EmailTemplatesTable): EmailTemplate {
     parameterList: parameterList(row.parameter_list),
     builtIn: Number(row.built_in) === 1,
     updatedAt: Number(row.updated_at),
+    masterTemplateId: row.master_id ?? '',
+    legalFooterId: row.footer_id ?? '',
   };
+}
+
+/**
+ * A template's choice of master template or legal footer: '' (the active one) or the id of a
+ * layout of that kind, else a 400 naming the field. Answers what to store (null for the active one).
+ */
+export async function checkedLayoutId(ctx: AppContext, kind: EmailLayoutKind, id: string | undefined): Promise<string | null | undefined> {
+  if (id === undefined) return undefined;
+  if (id === '') return null;
+  const row = await emailDb(ctx.store.kysely).selectFrom('email_layouts').select('id').where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+  if (!row) throw badRequest(kind === 'master' ? `masterTemplateId: there is no master template "${id}"` : `legalFooterId: there is no legal footer "${id}"`);
+  return id;
 }
 
 export async function requireTemplates(ctx: AppContext, req: FastifyRequest, what: string | undefined) {

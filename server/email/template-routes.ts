@@ -20,7 +20,7 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { sanitizeEmailHtml } from '../html/sanitize';
 import { recordAudit } from '../audit';
 import { emailDb, type EmailLayoutKind } from './tables';
-import { checkDraft, requireTemplates, TemplateRulesError, toTemplate } from './template-checks';
+import { checkDraft, checkedLayoutId, requireTemplates, TemplateRulesError, toTemplate } from './template-checks';
 
 /** A language tag as stored: '' (every language) or BCP 47-like. */
 const LANGUAGE = /^$|^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
@@ -57,13 +57,25 @@ export function templateRoutes(api: FastifyInstance, ctx: AppContext): void {
       const html = sanitizeEmailHtml(body.html);
       if (!html.trim()) throw badRequest('html: nothing is left once sanitised (only email-safe HTML is kept)');
       await checkDraft(ctx, { language, subject: body.subject, html, parameterList: params });
+      const masterId = await checkedLayoutId(ctx, 'master', body.masterTemplateId);
+      const footerId = await checkedLayoutId(ctx, 'footer', body.legalFooterId);
       const now = Date.now();
       const values = { subject: body.subject, html, parameter_list: JSON.stringify([...new Set(params)]), updated_at: now };
-      await db()
-        .insertInto('email_templates')
-        .values({ template_id: body.templateId, language, built_in: 0, ...values })
-        .onConflict((oc) => oc.columns(['template_id', 'language']).doUpdateSet(values))
-        .execute();
+      await ctx.store.kysely.transaction().execute(async (trx) => {
+        const tx = emailDb(trx);
+        // A new language version takes the template's current choice; a given choice applies to every version.
+        const sibling = await tx.selectFrom('email_templates').select(['master_id', 'footer_id']).where('template_id', '=', body.templateId).executeTakeFirst();
+        const layouts = {
+          master_id: masterId === undefined ? (sibling?.master_id ?? null) : masterId,
+          footer_id: footerId === undefined ? (sibling?.footer_id ?? null) : footerId,
+        };
+        await tx
+          .insertInto('email_templates')
+          .values({ template_id: body.templateId, language, built_in: 0, ...values, ...layouts })
+          .onConflict((oc) => oc.columns(['template_id', 'language']).doUpdateSet(values))
+          .execute();
+        await tx.updateTable('email_templates').set(layouts).where('template_id', '=', body.templateId).execute();
+      });
       const row = await db()
         .selectFrom('email_templates')
         .selectAll()

@@ -4,6 +4,7 @@ import { SUBJECTS } from '../../engine/core/permissions';
 import { defineDomain } from '../domain';
 import { pruneToSchema } from '../storage/tolerant';
 import { settingsRoutes } from './routes';
+import { webAppRoutes, webAppSiteRoutes } from './web-app-routes';
 
 declare module '../storage/documents' {
   interface DocumentKinds {
@@ -33,5 +34,9 @@ export default defineDomain({
     globalCss: {},
   },
   permissionSubjects: [SUBJECTS.settings],
-  routes: settingsRoutes,
+  routes: (api, ctx) => {
+    settingsRoutes(api, ctx);
+    webAppRoutes(api, ctx);
+  },
+  siteRoutes: webAppSiteRoutes,
 });

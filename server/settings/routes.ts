@@ -16,6 +16,7 @@ import type {
   ThemeStylesRequest,
 } from '../../schemas/model/api/settings';
 import { brandColourErrors, globalCssProblem } from '../../engine/core/brand-theme';
+import { webManifestOf } from '../../engine/core/web-app';
 import { requireAdminArea } from '../admin-area';
 import { recordAudit } from '../audit';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
@@ -84,7 +85,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   async function updateSettings(user: SignedInUser, name: string, body: SettingsUpdateRequest): Promise<Settings> {
     needSettings(user);
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || name === 'structure' || isPrototypeKey(name))
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || name === 'structure' || name === 'webApp' || isPrototypeKey(name))
       throw badRequest(`settings section "${name}" cannot be changed here`);
     const next = await ctx.store.transaction(async (tx) => {
       const current = ((await tx.get<Settings>('settings', 'app'))?.data ?? {}) as JsonObject;
@@ -110,17 +111,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/settings/updateManifest', async (req) => {
     await requireUser(ctx, req);
+    // The manifest the app serves (/app/manifest.webmanifest), from the web app settings of /admin/apps.
     const settings = await settingsOf();
-    const brand = await activeBrand(ctx, settings);
-    const colour = brand?.themeStyles?.find((s) => s.rule === ':root')?.values['--header-background'] ?? '#ffffff';
-    return {
-      name: settings.siteName ?? 'Tessera',
-      short_name: settings.siteName ?? 'Tessera',
-      start_url: '/',
-      display: 'standalone',
-      background_color: colour,
-      theme_color: colour,
-    };
+    return webManifestOf(settings.webApp, settings.siteName);
   });
 
   // Secrets (API keys of other services): write-only. No route ever answers a value; the domains

@@ -44,10 +44,10 @@ describeBackends('email templates and outbox', { env: { JOBS_POLL_MS: '50' } }, 
 
   it('answers the master templates (MJML) and the legal footers, one of each active', async () => {
     const masters = (await api.call<EmailLayoutsResponse>('GET', 'emailTemplates/getEmailMasterTemplates', { token: admin })).body.items;
-    expect(masters).toEqual([expect.objectContaining({ id: 'default', active: true })]);
+    expect(masters).toEqual([expect.objectContaining({ id: 'default', active: true }), expect.objectContaining({ id: 'plain', active: false })]);
     expect(masters[0].source).toContain('<mjml>');
     const footers = (await api.call<EmailLayoutsResponse>('GET', 'emailTemplates/getEmailLegalFooters', { token: admin })).body.items;
-    expect(footers).toEqual([expect.objectContaining({ id: 'default', active: true })]);
+    expect(footers).toEqual([expect.objectContaining({ id: 'default', active: true }), expect.objectContaining({ id: 'short', active: false })]);
     expect(footers[0].source).toContain('{{unsubscribeUrl}}');
   });
 

@@ -16,7 +16,7 @@ import type { PageResponse, StructureResponse } from '../../schemas/model/api/st
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { databaseSnapshot, snapshotDifference, watchDatabase } from '../helpers/db-snapshot';
 import { emitAck, recordEvents, settle, socketFor } from '../helpers/sockets';
-import { testJpeg, upload, type UploadPart } from '../helpers/uploads';
+import { testJpeg, testPng, upload, type UploadPart } from '../helpers/uploads';
 
 type Role = 'member' | 'elevated' | 'admin';
 const ACCOUNT: Record<Role, string> = { member: 'maya', elevated: 'elena', admin: 'admin' };
@@ -289,6 +289,15 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/service/brands/:id/activate', path: 'service/brands/1/activate', expect: [403, 403, 200] },
   { route: 'PUT /api/v1/settings/general', path: 'settings/general', body: { themeModeEnabled: true }, expect: [403, 403, 200] },
   { route: 'PUT /api/v1/settings/globalCss', path: 'settings/globalCss', body: { css: 'body { margin: 0; }' }, expect: [403, 403, 200] },
+  // The installable web app (server/settings/web-app-routes.ts): the apps area, update on settings.
+  { route: 'PUT /api/v1/settings/webApp', path: 'settings/webApp', body: { name: 'Matrix app', themeColour: '#123456' }, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/settings/webApp/icon/:size',
+    path: 'settings/webApp/icon/192',
+    body: async () => ({ image: `data:image/png;base64,${(await testPng(192, 192)).toString('base64')}` }),
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/settings/webApp/icon/:size', path: 'settings/webApp/icon/192', expect: [403, 403, 200] },
   {
     route: 'POST /api/v1/structure/module/order',
     path: 'structure/module/order',

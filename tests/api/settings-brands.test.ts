@@ -31,7 +31,8 @@ describeBackends('settings, brands, theme and audit', (api) => {
     expect((await api.call<{ display: string }>('GET', 'settings/updateManifest', { token: maya })).body).toMatchObject({
       display: 'standalone',
       start_url: '/',
-      theme_color: '#0f4c5c',
+      // The web app's own colours (/admin/apps), not the brand's: defaults until set.
+      theme_color: '#3b5bdb',
     });
   });
 

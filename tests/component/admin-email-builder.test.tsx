@@ -4,7 +4,8 @@
  * an add refused by the server showing its §8 description, a custom template deleted after a
  * confirmation), and the editor (a tab per language version, live rule messages with save held
  * back, a placeholder inserted from the parameter list, the preview in a sandboxed frame in each
- * enabled language, saving, and a test send shown with its outbox email). axe clean throughout.
+ * enabled language, saving, a test send shown with its outbox email, and the template's master
+ * template and legal footer chosen in two labelled selects, followed by the preview and saved). axe clean throughout.
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
@@ -114,6 +115,31 @@ describeBackends('the email template builder', (api) => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send a test to me' })));
     await waitFor(() => expect(screen.getByText(/^Test sent to .+@.+ \(kept in the outbox, outbox email \d+\)\.$/)).toBeInTheDocument());
+
+    // The template's master template and legal footer: two labelled selects, the active ones first.
+    const master = screen.getByRole('combobox', { name: 'Master template' });
+    const footer = screen.getByRole('combobox', { name: 'Legal footer' });
+    expect(master).toHaveValue('');
+    expect([...(master as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'The active one (Default master template)',
+      'Default master template',
+      'Plain master template',
+    ]);
+    fireEvent.change(footer, { target: { value: 'short' } });
+    // The preview follows at once: the short footer has no reason line.
+    await waitFor(() => expect(screen.getByTitle('The email in fr, with sample values').getAttribute('srcdoc')).not.toContain('Vous le recevez parce que'));
+    fireEvent.change(master, { target: { value: 'plain' } });
+    expect(screen.getByText(/Master template: Plain master template; legal footer: Short legal footer/)).toBeInTheDocument();
+    expect(await seriousAxeViolations()).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save this version' })));
+    await waitFor(async () =>
+      expect(
+        (await api.call<EmailTemplateDetailResponse>('GET', 'emailTemplates/template/cmp.event', { token: admin })).body.versions.map((v) => [
+          v.masterTemplateId,
+          v.legalFooterId,
+        ]),
+      ).toEqual([['plain', 'short']]),
+    );
 
     // The French tab: no version of its own yet, so it starts from the fallback.
     fireEvent.click(within(tabs).getByRole('tab', { name: 'fr' }));

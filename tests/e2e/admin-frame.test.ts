@@ -33,6 +33,7 @@ const BUILT = new Set([
   'entities',
   'settings',
   'emailTemplateBuilder',
+  'apps',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);

@@ -2,6 +2,7 @@
 import type { MessageTree } from '../../engine/core/i18n/translator';
 import fr_audit from '../../engine/core/i18n/messages/fr/audit.json' with { type: 'json' };
 import fr_common from '../../engine/core/i18n/messages/fr/common.json' with { type: 'json' };
+import fr_installPrompt from '../../engine/core/i18n/messages/fr/installPrompt.json' with { type: 'json' };
 import fr_nav from '../../engine/core/i18n/messages/fr/nav.json' with { type: 'json' };
 import fr_server from '../../engine/core/i18n/messages/fr/server.json' with { type: 'json' };
 import fr_shell from '../../engine/core/i18n/messages/fr/shell.json' with { type: 'json' };
@@ -13,6 +14,7 @@ import fr_toasts from '../../engine/core/i18n/messages/fr/toasts.json' with { ty
 const messages: Record<string, MessageTree> = {
   audit: fr_audit,
   common: fr_common,
+  installPrompt: fr_installPrompt,
   nav: fr_nav,
   server: fr_server,
   shell: fr_shell,

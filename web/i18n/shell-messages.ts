@@ -7,6 +7,7 @@
 import { localeChunkLoader, type Namespaces } from '../../engine/core/i18n/locale-chunks';
 import en_audit from '../../engine/core/i18n/messages/en/audit.json' with { type: 'json' };
 import en_common from '../../engine/core/i18n/messages/en/common.json' with { type: 'json' };
+import en_installPrompt from '../../engine/core/i18n/messages/en/installPrompt.json' with { type: 'json' };
 import en_nav from '../../engine/core/i18n/messages/en/nav.json' with { type: 'json' };
 import en_server from '../../engine/core/i18n/messages/en/server.json' with { type: 'json' };
 import en_shell from '../../engine/core/i18n/messages/en/shell.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import en_toasts from '../../engine/core/i18n/messages/en/toasts.json' with { ty
 export const shellMessagesDefault: Namespaces = {
   audit: en_audit,
   common: en_common,
+  installPrompt: en_installPrompt,
   nav: en_nav,
   server: en_server,
   shell: en_shell,

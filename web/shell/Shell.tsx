@@ -5,6 +5,8 @@ import { useLocation } from 'wouter';
 import { Header } from '../nav/Header';
 import { useT } from '../i18n/use-t';
 import { Footer } from './Footer';
+import { InstallPrompt } from '../pwa/InstallPrompt';
+import { useThemeColourMeta } from '../pwa/use-theme-colour';
 import { RecentlyViewed } from './RecentlyViewed';
 import { useServices } from './services';
 import { ShellBoundary } from './ShellBoundary';
@@ -31,6 +33,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useDeviceKeepalive();
   useListMembershipsForTarget();
   useFollowSystemScheme();
+  useThemeColourMeta();
   const [location] = useLocation();
   // Each part in its own boundary: one bad page name or block cannot blank the whole module.
   return (
@@ -61,6 +64,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <TextEditLayer />
         </Suspense>
       )}
+      {session && <InstallPrompt />}
       {session && realtime !== false && (
         <Suspense fallback={null}>
           <RealtimeConnection />

@@ -3,8 +3,9 @@
  * each enabled language of the settings), each with its subject and HTML (handlebars) and the
  * parameter list beside them, whose buttons insert a placeholder where the caret was. The template
  * rules (engine/core/email-templates.ts) run as one types; the server runs them again on save.
- * A preview renders the draft with sample data in any enabled language, inside the active master
- * template and legal footer, in a sandboxed frame; "Send a test" sends the saved version to the
+ * The template chooses its master template and legal footer (two selects; '' the active ones),
+ * saved with any version. A preview renders the draft with sample data in any enabled language,
+ * inside the chosen master template and legal footer, in a sandboxed frame; "Send a test" sends the saved version to the
  * admin's own address and shows what became of it.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
 import { EMAIL_BASE_DATA, EMAIL_PARAMETER, emailTemplateIssues } from '../../../engine/core/email-templates';
 import type {
+  EmailLayout,
   EmailTemplateDetailResponse,
   EmailTemplateIssue,
   EmailTemplatePreviewResponse,
@@ -31,7 +33,15 @@ interface Draft {
 }
 
 type Loaded =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; detail: EmailTemplateDetailResponse; master: string; footer: string };
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; detail: EmailTemplateDetailResponse; masters: EmailLayout[]; footers: EmailLayout[] };
+
+/** The template's choice of master template and legal footer ('' is the active one): saved with any version, used by the preview. */
+interface LayoutChoice {
+  masterTemplateId: string;
+  legalFooterId: string;
+}
 
 const parameterListOf = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 /** The tab key of a version: '' is not a usable id. */
@@ -43,6 +53,8 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [tab, setTab] = useState('all');
+  const [layouts, setLayouts] = useState<LayoutChoice>({ masterTemplateId: '', legalFooterId: '' });
+  const layoutId = useId();
 
   useEffect(() => {
     let live = true;
@@ -61,9 +73,9 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
             stored: !!version,
           };
         }
-        const active = (items: { name: string; active: boolean }[]) => items.find((i) => i.active)?.name ?? '';
         setDrafts(next);
-        setLoaded({ status: 'ready', detail, master: active(masters.items), footer: active(footers.items) });
+        setLayouts({ masterTemplateId: fallback?.masterTemplateId ?? '', legalFooterId: fallback?.legalFooterId ?? '' });
+        setLoaded({ status: 'ready', detail, masters: masters.items, footers: footers.items });
       },
       (error: unknown) => live && setLoaded({ status: 'error', message: toAdminApiError(error).message }),
     );
@@ -92,6 +104,26 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
       </div>
     );
   const { detail } = loaded;
+  const activeName = (items: EmailLayout[]) => items.find((i) => i.active)?.name ?? '';
+  const chosenName = (items: EmailLayout[], id: string) => (id && items.find((i) => i.id === id)?.name) || activeName(items);
+  const layoutSelect = (kind: 'master' | 'footer', items: EmailLayout[], key: keyof LayoutChoice) => (
+    <div className="t-email-builder__layout">
+      <label htmlFor={`${layoutId}-${kind}`}>{t(`emailBuilder.layoutChoice.${kind}`)}</label>
+      <select
+        id={`${layoutId}-${kind}`}
+        value={layouts[key]}
+        aria-describedby={`${layoutId}-help`}
+        onChange={(e) => setLayouts((l) => ({ ...l, [key]: e.target.value }))}
+      >
+        <option value="">{t('emailBuilder.layoutChoice.active', { name: activeName(items) })}</option>
+        {items.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   const tabs = ['all', ...detail.languages];
   const languageName = (tabKey: string) => (tabKey === 'all' ? t('emailBuilder.allLanguages') : tabKey);
   return (
@@ -103,8 +135,19 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
       <h2>{t('emailBuilder.editor.title', { id: templateId })}</h2>
       <p className="t-admin-meta">
         {t(detail.builtIn ? 'emailBuilder.list.builtIn' : 'emailBuilder.list.custom')} ·{' '}
-        {t('emailBuilder.editor.layouts', { master: loaded.master, footer: loaded.footer })}
+        {t('emailBuilder.editor.layouts', {
+          master: chosenName(loaded.masters, layouts.masterTemplateId),
+          footer: chosenName(loaded.footers, layouts.legalFooterId),
+        })}
       </p>
+      <fieldset className="t-email-builder__layouts">
+        <legend>{t('emailBuilder.layoutChoice.title')}</legend>
+        {layoutSelect('master', loaded.masters, 'masterTemplateId')}
+        {layoutSelect('footer', loaded.footers, 'legalFooterId')}
+        <p id={`${layoutId}-help`} className="t-admin-meta">
+          {t('emailBuilder.layoutChoice.help')}
+        </p>
+      </fieldset>
       <Tabs tabs={tabs} current={tab} onChange={setTab} label={t('emailBuilder.editor.languages')} idPrefix="t-email-builder" labelOf={languageName} />
       {tabs.map((key) => (
         <TabPanel key={key} tab={key} current={tab} idPrefix="t-email-builder">
@@ -115,6 +158,7 @@ export function TemplateEditor({ api, templateId }: { api: EmailBuilderApi; temp
               language={languageOf(key)}
               languages={detail.languages}
               draft={drafts[key]}
+              layouts={layouts}
               onChange={(draft) => setDrafts((all) => ({ ...all, [key]: draft }))}
             />
           )}
@@ -130,10 +174,11 @@ interface VersionProps {
   language: string;
   languages: string[];
   draft: Draft;
+  layouts: LayoutChoice;
   onChange(draft: Draft): void;
 }
 
-function VersionEditor({ api, templateId, language, languages, draft, onChange }: VersionProps) {
+function VersionEditor({ api, templateId, language, languages, draft, layouts, onChange }: VersionProps) {
   const { t, services } = useAdminFrame();
   const id = useId();
   const subjectRef = useRef<HTMLInputElement>(null);
@@ -168,7 +213,7 @@ function VersionEditor({ api, templateId, language, languages, draft, onChange }
     setSaving(true);
     setSaveError('');
     try {
-      await api.save({ templateId, language, subject: draft.subject, html: draft.html, parameterList });
+      await api.save({ templateId, language, subject: draft.subject, html: draft.html, parameterList, ...layouts });
       onChange({ ...draft, stored: true });
       services.toast({ type: 'positive', message: t('emailBuilder.editor.saved') });
     } catch (error) {
@@ -270,6 +315,7 @@ function VersionEditor({ api, templateId, language, languages, draft, onChange }
         languages={languages}
         draft={draft}
         parameterList={parameterList}
+        layouts={layouts}
         valid={issues.length === 0}
       />
     </div>
@@ -283,6 +329,7 @@ interface PreviewProps {
   languages: string[];
   draft: Draft;
   parameterList: string[];
+  layouts: LayoutChoice;
   valid: boolean;
 }
 
@@ -290,7 +337,7 @@ type Shown = { status: 'idle' } | { status: 'loading' } | { status: 'error'; mes
 type Sent = { status: 'idle' } | { status: 'sending' } | { status: 'error'; message: string } | { status: 'done'; result: EmailTemplateTestSendResponse };
 
 /** The draft rendered (debounced as one types) in the chosen language, and the test send of the saved version. */
-function Preview({ api, templateId, language, languages, draft, parameterList, valid }: PreviewProps) {
+function Preview({ api, templateId, language, languages, draft, parameterList, layouts, valid }: PreviewProps) {
   const { t } = useAdminFrame();
   const selectId = useId();
   const [previewLanguage, setPreviewLanguage] = useState(language || languages[0] || 'en');
@@ -300,12 +347,12 @@ function Preview({ api, templateId, language, languages, draft, parameterList, v
   const render = useCallback(async () => {
     setShown({ status: 'loading' });
     try {
-      const preview = await api.preview({ templateId, language, subject: draft.subject, html: draft.html, parameterList, previewLanguage });
+      const preview = await api.preview({ templateId, language, subject: draft.subject, html: draft.html, parameterList, previewLanguage, ...layouts });
       setShown({ status: 'ready', preview });
     } catch (error) {
       setShown({ status: 'error', message: toAdminApiError(error).message });
     }
-  }, [api, templateId, language, draft.subject, draft.html, parameterList, previewLanguage]);
+  }, [api, templateId, language, draft.subject, draft.html, parameterList, previewLanguage, layouts]);
 
   useEffect(() => {
     if (!valid) return;

@@ -5,13 +5,14 @@
  * show forms or profiles theirs (FORM_NAMESPACES), and the engine page every other namespace, English always (the fallback) and the active locale only when it is
  * another (page-messages.generated.ts).
  */
-export const SHELL_NAMESPACES: readonly string[] = ['audit', 'common', 'nav', 'server', 'shell', 'socialSignIn', 'startup', 'theme', 'toasts'];
+export const SHELL_NAMESPACES: readonly string[] = ['audit', 'common', 'installPrompt', 'nav', 'server', 'shell', 'socialSignIn', 'startup', 'theme', 'toasts'];
 
 /** Texts of the admin and the composer only: a member never downloads them. */
 export const ADMIN_NAMESPACES: readonly string[] = [
   'admin',
   'adminAreas',
   'adminLanguages',
+  'appsAdmin',
   'assetManager',
   'capturedBlocks',
   'editMode',

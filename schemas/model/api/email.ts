@@ -32,6 +32,10 @@ export interface EmailTemplate {
   parameterList: string[];
   /** True for the templates the product ships (the notification events'); they can be edited, not deleted. */
   builtIn?: boolean;
+  /** The master template it is wrapped in (getEmailMasterTemplates' id); '' or absent: the active one. Same for every language version. */
+  masterTemplateId?: string;
+  /** The legal footer under it (getEmailLegalFooters' id); '' or absent: the active one. */
+  legalFooterId?: string;
   /** Epoch ms. */
   updatedAt?: number;
 }
@@ -57,6 +61,14 @@ export interface EmailTemplateAddRequest {
   html: string;
   /** @maxItems 50 */
   parameterList?: string[];
+  /**
+   * The master template for the whole template (every language version): an id of
+   * getEmailMasterTemplates, '' for the active one; absent keeps the current choice. An unknown id is a 400.
+   * @maxLength 100
+   */
+  masterTemplateId?: string;
+  /** The legal footer, likewise (getEmailLegalFooters). @maxLength 100 */
+  legalFooterId?: string;
 }
 /** @additionalProperties false */
 export interface EmailTemplateDeleteRequest {
@@ -111,6 +123,10 @@ export interface EmailTemplatePreviewRequest extends EmailTemplateDraftRequest {
   templateId?: string;
   /** Which language to render (the `{{#lang}}` parts and the footer's words). @maxLength 20 */
   previewLanguage: string;
+  /** The master template to render in ('' or absent: the active one); an unknown id is a 400. @maxLength 100 */
+  masterTemplateId?: string;
+  /** The legal footer to render under it, likewise. @maxLength 100 */
+  legalFooterId?: string;
 }
 export interface EmailTemplatePreviewResponse {
   subject: string;
