@@ -3,10 +3,13 @@
  * Maya (member) in browsers of their own: Ada creates a brand in /admin/settings and picks its
  * colours, previews it (her header changes, Maya's open page does not), activates it (Maya's page
  * shows it after its next load), publishes French in Languages, translates one label in place in
- * text-edit mode on a member page, edits an email template and sends a test, which the outbox shows.
+ * text-edit mode on a member page, edits an email template and sends a test, which the outbox shows,
+ * and starts a members export in /admin/exports and downloads the CSV (Maya's row in it).
  */
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRecords } from '../../engine/core/csv';
 import { callAt, signInAt } from '../helpers/api-server';
 import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -124,9 +127,24 @@ describe('the admin back office journey', () => {
       .waitFor();
     expect(await seriousViolations(ada)).toEqual([]);
 
-    // 7. Members export (issue 34 deliverable 5, branch `processes`): Ada starts a members export in
-    //    /admin/tools and downloads the CSV. Its screen and calls arrive with that branch; this step
-    //    is written there, against the real export, not imitated here.
+    // 7. A members export started in /admin/exports, finished, and the CSV downloaded through its signed link.
+    await ada.goto(`${server.url}/app/admin/exports`);
+    await ada.getByRole('heading', { level: 1, name: 'Exports' }).waitFor();
+    await ada.getByRole('radio', { name: 'CSV (comma-separated)' }).check();
+    await ada.getByRole('button', { name: 'Start the export' }).click();
+    await ada.getByRole('status').filter({ hasText: 'The members export has started.' }).waitFor();
+    const download = ada
+      .getByRole('list', { name: 'Exports' })
+      .getByRole('link', { name: /^Download members-.*\.csv$/ })
+      .first();
+    await download.waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(ada)).toEqual([]);
+    const [file] = await Promise.all([ada.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^members-\d{8}-\d{4}\.csv$/);
+    const records = csvRecords(fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, ''));
+    if (typeof records === 'string') throw new Error(records);
+    expect(records[0].cells.slice(0, 4)).toEqual(['accountId', 'email', 'firstName', 'lastName']);
+    expect(records.find((r) => r.cells[0] === 'maya')?.cells.slice(0, 4)).toEqual(['maya', 'maya@example.org', 'Maya', 'Maker']);
 
     expect(errors).toEqual([]);
   }, 240_000);
