@@ -4,7 +4,7 @@
  * reindex processes' start (community §8: the start's success or failure message). Staff who may
  * read search management but not update it see everything read-only.
  */
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { formatDayAndTime } from '../../../engine/core/date-display';
 import { can, SUBJECTS } from '../../../engine/core/permissions';
 import type { ProfileFieldFlagsChange, EntityFieldFlagsChange, SearchManagementField, SearchManagementResponse } from '../../../schemas/model/api/search-management';
@@ -246,11 +246,24 @@ function FieldsTable({
 
 /** One flag: a labelled checkbox; a type that cannot take the flag may only turn it off (a default left on from before the settings). */
 function FlagBox({ checked, allowed, label, why, onChange }: { checked: boolean; allowed: boolean; label: string; why: string; onChange: (value: boolean) => void }) {
+  const whyId = useId();
   return (
-    <label className="t-search-admin__flag">
-      <input type="checkbox" checked={checked} disabled={!allowed && !checked} onChange={(e) => onChange(e.target.checked)} />
-      <span className="ts-visually-hidden">{label}</span>
-      {!allowed && <span className="t-admin-meta">{why}</span>}
-    </label>
+    <span className="t-search-admin__cell">
+      <label className="t-search-admin__flag">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={!allowed && !checked}
+          aria-describedby={allowed ? undefined : whyId}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span className="ts-visually-hidden">{label}</span>
+      </label>
+      {!allowed && (
+        <span id={whyId} className="t-admin-meta">
+          {why}
+        </span>
+      )}
+    </span>
   );
 }
