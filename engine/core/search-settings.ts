@@ -129,7 +129,8 @@ export function searchChangeProblems(changes: readonly FieldFlagsChange[], types
     if (change.searchable === undefined && change.filterable === undefined) problems.push(`${name}: say searchable or filterable`);
     if (change.searchable === true && !typeCanSearch(type)) problems.push(`${name}: a ${type} field cannot be searchable`);
     if (change.filterable === true && !typeCanFilter(type)) problems.push(`${name}: a ${type} field cannot be filterable`);
-    if (what === 'profileFields' && change.searchable === false && NAME_KEYS.has(change.key)) problems.push(`${name} is part of the public name, which is always searchable`);
+    if (what === 'profileFields' && change.searchable === false && NAME_KEYS.has(change.key))
+      problems.push(`${name} is part of the public name, which is always searchable`);
   }
   return problems;
 }

@@ -28,7 +28,7 @@ import { can, permissionHolder } from '../permissions';
 import type { DB } from '../storage/database';
 import { checkConceptType, checkField, checkFields, checkPowerUps, checkSettings } from './checks';
 import { definitionById } from './read';
-import { definitionFromRow, entitiesDb, entityFromRow } from './records';
+import { definitionFromRow, entitiesDb } from './records';
 import { reindexEntities } from './writes';
 import type { EntityDefinitionsTable } from './tables';
 

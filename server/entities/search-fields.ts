@@ -24,7 +24,6 @@ export async function entitySearchFields(ctx: AppContext): Promise<EntityDefinit
   return allDefinitions(ctx.store.kysely);
 }
 
-
 /**
  * Changes field flags of definitions: every change checked first (a 400 naming each unknown
  * definition or field and each flag its type cannot take, nothing written), then each definition
@@ -55,7 +54,11 @@ export async function setEntityFieldSearchFlags(ctx: AppContext, changes: readon
       const fields = definition.fields.map((f) => {
         const change = list.find((c) => c.key === f.key);
         if (!change) return f;
-        return { ...f, ...(change.searchable !== undefined ? { searchable: change.searchable } : {}), ...(change.filterable !== undefined ? { filterable: change.filterable } : {}) };
+        return {
+          ...f,
+          ...(change.searchable !== undefined ? { searchable: change.searchable } : {}),
+          ...(change.filterable !== undefined ? { filterable: change.filterable } : {}),
+        };
       });
       await entitiesDb(db)
         .updateTable('entity_definitions')
@@ -104,7 +107,15 @@ export async function reindexEntitySearchBatch(ctx: AppContext, after: string, l
       const entity = entityFromRow(row);
       if (entity.unreadable?.includes('data')) unreadable.push(entity.id);
       // A definition gone: no field is searchable (fails closed), title and slug only.
-      const definition = definitions.get(row.definition_id) ?? { id: row.definition_id, name: '', slug: '', conceptType: 'other' as const, fields: [], powerUps: [], settings: {} };
+      const definition = definitions.get(row.definition_id) ?? {
+        id: row.definition_id,
+        name: '',
+        slug: '',
+        conceptType: 'other' as const,
+        fields: [],
+        powerUps: [],
+        settings: {},
+      };
       await index.put(tx.raw, entity.id, searchText(entity, definition));
     }
     return { last: rows.length ? rows[rows.length - 1].id : undefined, indexed: rows.length, unreadable };

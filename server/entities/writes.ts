@@ -221,7 +221,11 @@ export async function afterEntityWrite(
 export const newEntityId = () => `ent-${crypto.randomUUID()}`;
 
 /** Rewrites the search rows and places of a definition's entities (after its fields or settings changed). */
-export async function reindexEntities(ctx: AppContext, raw: Parameters<ReturnType<typeof entitySearch>['put']>[0], definition: EntityDefinition): Promise<void> {
+export async function reindexEntities(
+  ctx: AppContext,
+  raw: Parameters<ReturnType<typeof entitySearch>['put']>[0],
+  definition: EntityDefinition,
+): Promise<void> {
   const db = raw as unknown as Kysely<DB>;
   const rows = await entitiesDb(db).selectFrom('entities').selectAll().where('definition_id', '=', definition.id).execute();
   for (const row of rows) {

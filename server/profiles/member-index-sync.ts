@@ -97,7 +97,11 @@ export async function reindexMembers(store: DocumentStore, index: MemberIndex): 
 
 /** How many accounts the member index covers (a reindex's total). */
 export async function countMembers(store: DocumentStore): Promise<number> {
-  const row = await store.kysely.selectFrom('documents').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', 'account').executeTakeFirst();
+  const row = await store.kysely
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('kind', '=', 'account')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -117,17 +121,16 @@ export interface MemberIndexBatch {
  * `settings`, in one transaction: safe to repeat, since each entry is rewritten whole from the
  * account and profile as they are now. Entries in the range whose account is gone are removed.
  */
-export async function indexMemberBatch(store: DocumentStore, index: MemberIndex, after: string, limit: number, settings: SearchIndexSettings): Promise<MemberIndexBatch> {
+export async function indexMemberBatch(
+  store: DocumentStore,
+  index: MemberIndex,
+  after: string,
+  limit: number,
+  settings: SearchIndexSettings,
+): Promise<MemberIndexBatch> {
   return store.transaction(async (tx) => {
     const ids = (
-      await tx.raw
-        .selectFrom('documents')
-        .select('id')
-        .where('kind', '=', 'account')
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(limit)
-        .execute()
+      await tx.raw.selectFrom('documents').select('id').where('kind', '=', 'account').where('id', '>', after).orderBy('id').limit(limit).execute()
     ).map((r: { id: string }) => r.id);
     const last = ids.length ? ids[ids.length - 1] : undefined;
     const accounts = await tx.getMany<Account>('account', ids);

@@ -24,7 +24,9 @@ export function searchAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!can(user, 'update', SUBJECTS.searchManagement)) throw forbidden('You may not change search settings: it needs update on searchManagement');
     const change = ctx.validator.body<SearchManagementRequest>('search-management-request', req.body);
     await changeSearchSettings(ctx, change);
-    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'search.settings.update', subject: 'searchManagement' }).catch((error) => ctx.log(error));
+    await recordAudit(ctx, { accountId: user.account.accountId, logType: 'search.settings.update', subject: 'searchManagement' }).catch((error) =>
+      ctx.log(error),
+    );
     return searchManagementState(ctx, true);
   });
 }

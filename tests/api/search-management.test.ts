@@ -56,7 +56,15 @@ describeBackends('search management: settings, directory filters, reindex proces
   it('lists profile fields with their types and flags, definitions with theirs, and the index status; defaults are the behaviour from before', async () => {
     const body = await state();
     const field = (key: string) => body.profileFields.find((f) => f.key === key);
-    expect(field('city')).toEqual({ key: 'city', label: expect.any(String), type: 'text', searchable: true, filterable: true, canSearch: true, canFilter: true });
+    expect(field('city')).toEqual({
+      key: 'city',
+      label: expect.any(String),
+      type: 'text',
+      searchable: true,
+      filterable: true,
+      canSearch: true,
+      canFilter: true,
+    });
     expect(field('avatar')).toMatchObject({ type: 'imageUploader', searchable: false, canSearch: false, canFilter: false });
     expect(field('bio')).toMatchObject({ type: 'textarea', searchable: true, canFilter: false });
     const workshops = body.entityDefinitions.find((d) => d.id === DEMO_ENTITIES.workshops);
@@ -89,7 +97,15 @@ describeBackends('search management: settings, directory filters, reindex proces
       [{ profileFields: [{ key: 'avatar', searchable: true }] }, 'imageUploader'],
       [{ profileFields: [{ key: 'bio', filterable: true }] }, 'bio'],
       [{ profileFields: [{ key: 'city' }] }, 'city'],
-      [{ profileFields: [{ key: 'city', searchable: false }, { key: 'city', filterable: false }] }, 'twice'],
+      [
+        {
+          profileFields: [
+            { key: 'city', searchable: false },
+            { key: 'city', filterable: false },
+          ],
+        },
+        'twice',
+      ],
       [{ entityFields: [{ definitionId: 'no-such-definition', key: 'summary', searchable: false }] }, 'no-such-definition'],
       [{ entityFields: [{ definitionId: DEMO_ENTITIES.workshops, key: 'cover', filterable: true }] }, 'cover'],
       [{ entityFields: [{ definitionId: DEMO_ENTITIES.workshops, key: 'nothing', searchable: true }] }, 'nothing'],
@@ -129,7 +145,12 @@ describeBackends('search management: settings, directory filters, reindex proces
   });
 
   it('settings change, then userIndexing: a field made not searchable no longer matches, a private value never does', async () => {
-    const saved = await change({ profileFields: [{ key: 'city', searchable: false }, { key: 'phone', searchable: true }] });
+    const saved = await change({
+      profileFields: [
+        { key: 'city', searchable: false },
+        { key: 'phone', searchable: true },
+      ],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.index.stale).toBe(true);
     expect(saved.body.profileFields.find((f) => f.key === 'city')?.searchable).toBe(false);
@@ -205,5 +226,23 @@ describeBackends('search management: settings, directory filters, reindex proces
     expect(progress[progress.length - 1].stepCompletion).toBe(1);
     expect(await findEntities('evenings')).toContain(DEMO_ENTITIES.designSprint);
     expect(await findEntities('Corrupt workshop')).toContain('corrupt-search-workshop');
+  });
+
+  it('staff granted read on searchManagement read it (canUpdate false) and are refused every change', async () => {
+    const list = (
+      await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search readers ${api.backend}`, capacity: null } } })
+    ).body;
+    for (const path of ['allowPermissions/true', 'searchManagement.read/true'])
+      expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
+    expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);
+    const reader = await api.signIn('elena');
+    const read = await api.call<SearchManagementResponse>('GET', 'admin/searchManagement', { token: reader });
+    expect(read.status).toBe(200);
+    expect(read.body.canUpdate).toBe(false);
+    const before = await state();
+    const write = await change({ profileFields: [{ key: 'city', searchable: false }] }, reader);
+    expect(write.status).toBe(403);
+    expect(write.body.message).toContain('update on searchManagement');
+    expect(await state()).toEqual(before);
   });
 });

@@ -99,7 +99,9 @@ describeBackends('the search management admin area', (api) => {
   }, 60_000);
 
   it('is read-only for staff who may read search management but not update it', async () => {
-    const list = (await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search readers ${api.backend}`, capacity: null } } })).body;
+    const list = (
+      await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search readers ${api.backend}`, capacity: null } } })
+    ).body;
     for (const path of ['allowPermissions/true', 'searchManagement.read/true'])
       expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
     expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);

@@ -21,7 +21,16 @@ import {
 import { publicProfileValues } from '../../engine/core/profile-privacy';
 import { memberDocument } from '../../server/search/member-document';
 
-const values = { firstName: 'Maya', lastName: 'Maker', city: 'London', bio: 'Woodwork', avatar: 'file-1', phone: '020 7946', days: ['sat', 'sun'], geoLocation: { lat: 1, lng: 2 } };
+const values = {
+  firstName: 'Maya',
+  lastName: 'Maker',
+  city: 'London',
+  bio: 'Woodwork',
+  avatar: 'file-1',
+  phone: '020 7946',
+  days: ['sat', 'sun'],
+  geoLocation: { lat: 1, lng: 2 },
+};
 
 describe('search settings: defaults', () => {
   it('search every value but a photo and a point, filter on every value, as before the settings', () => {
@@ -60,7 +69,11 @@ describe('search settings: what a member entry holds', () => {
   it('a private value is never indexed, whatever the settings say', () => {
     const publicValues = publicProfileValues(values, [{ dataSchemaId: 'phone', state: 'private' }]);
     expect(memberIndexContent(publicValues, 'Maya Maker', settings).texts).not.toContain('020 7946');
-    const doc = memberDocument({ accountId: 'maya', dataPrivacy: [{ dataSchemaId: 'phone', state: 'private' }] }, { accountId: 'maya', data: { profile: values, meta: {} } }, settings);
+    const doc = memberDocument(
+      { accountId: 'maya', dataPrivacy: [{ dataSchemaId: 'phone', state: 'private' }] },
+      { accountId: 'maya', data: { profile: values, meta: {} } },
+      settings,
+    );
     expect(doc.body).not.toContain('7946');
     expect(doc.values).not.toHaveProperty('phone');
     // Damaged privacy: every value private, the name only.
@@ -87,7 +100,15 @@ describe('search settings: changes', () => {
       'profileFields "firstName" is part of the public name, which is always searchable',
     ]);
     expect(searchChangeProblems([{ key: 'city' }], types)).toEqual(['profileFields "city": say searchable or filterable']);
-    expect(searchChangeProblems([{ key: 'city', searchable: true }, { key: 'city', filterable: true }], types)).toEqual(['profileFields "city" is listed twice']);
+    expect(
+      searchChangeProblems(
+        [
+          { key: 'city', searchable: true },
+          { key: 'city', filterable: true },
+        ],
+        types,
+      ),
+    ).toEqual(['profileFields "city" is listed twice']);
     // Turning a flag off is always allowed (a photo's default filterable can be switched off).
     expect(searchChangeProblems([{ key: 'avatar', filterable: false, searchable: false }], types)).toEqual([]);
   });

@@ -7,7 +7,12 @@
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { formatDayAndTime } from '../../../engine/core/date-display';
 import { can, SUBJECTS } from '../../../engine/core/permissions';
-import type { ProfileFieldFlagsChange, EntityFieldFlagsChange, SearchManagementField, SearchManagementResponse } from '../../../schemas/model/api/search-management';
+import type {
+  ProfileFieldFlagsChange,
+  EntityFieldFlagsChange,
+  SearchManagementField,
+  SearchManagementResponse,
+} from '../../../schemas/model/api/search-management';
 import { ScrollRegion } from '../../core/ScrollRegion';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -30,13 +35,13 @@ function flagsOf(state: SearchManagementResponse): Flags {
   return out;
 }
 
-const messageOf = (error: unknown) => (error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : String(error));
+const messageOf = (error: unknown) =>
+  error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : String(error);
 
 export default function SearchManagementArea() {
   const { services, t } = useAdminFrame();
   const api = useMemo(() => createSearchAdminApi(services.request), [services.request]);
-  const [reload, setReload] = useState(0);
-  const loaded = useLoaded(useCallback(() => api.state(), [api, reload])); // eslint-disable-line react-hooks/exhaustive-deps -- reload asks again
+  const loaded = useLoaded(useCallback(() => api.state(), [api]));
   const writable = can(services.holder, 'update', SUBJECTS.searchManagement);
   return (
     <div className="t-admin-area t-search-admin">
@@ -44,14 +49,12 @@ export default function SearchManagementArea() {
       <p className="t-admin-intro">{t('searchAdmin.intro')}</p>
       {!writable && <p className="t-admin-intro">{t('searchAdmin.readOnly')}</p>}
       <LoadedStates loaded={loaded} keyPrefix="searchAdmin" isEmpty={() => false} />
-      {loaded.status === 'ready' && (
-        <SearchSettingsForm key={reload} state={loaded.value} api={api} writable={writable && loaded.value.canUpdate} onSaved={() => setReload((n) => n + 1)} />
-      )}
+      {loaded.status === 'ready' && <SearchSettingsForm state={loaded.value} api={api} writable={writable && loaded.value.canUpdate} />}
     </div>
   );
 }
 
-function SearchSettingsForm({ state: initial, api, writable, onSaved }: { state: SearchManagementResponse; api: SearchAdminApi; writable: boolean; onSaved: () => void }) {
+function SearchSettingsForm({ state: initial, api, writable }: { state: SearchManagementResponse; api: SearchAdminApi; writable: boolean }) {
   const { t, services } = useAdminFrame();
   const [state, setState] = useState(initial);
   const [flags, setFlags] = useState<Flags>(() => flagsOf(initial));
@@ -103,7 +106,10 @@ function SearchSettingsForm({ state: initial, api, writable, onSaved }: { state:
       else setStart({ status: 'failed', message: answer.message || t(`searchAdmin.process.${type}.startup.failure`) });
     } catch (error) {
       const message = messageOf(error);
-      setStart({ status: 'failed', message: message ? `${t(`searchAdmin.process.${type}.startup.failure`)} ${message}` : t(`searchAdmin.process.${type}.startup.failure`) });
+      setStart({
+        status: 'failed',
+        message: message ? `${t(`searchAdmin.process.${type}.startup.failure`)} ${message}` : t(`searchAdmin.process.${type}.startup.failure`),
+      });
     }
   }
 
@@ -123,7 +129,12 @@ function SearchSettingsForm({ state: initial, api, writable, onSaved }: { state:
         <p className={index.stale ? 't-search-admin__stale' : 't-admin-meta'}>{t(index.stale ? 'searchAdmin.status.stale' : 'searchAdmin.status.current')}</p>
         {writable && (
           <div className="t-admin-actions">
-            <button type="button" className={`ts-button${index.stale ? ' ts-button--primary' : ''}`} disabled={start.status === 'starting'} onClick={() => void reindex('userIndexing')}>
+            <button
+              type="button"
+              className={`ts-button${index.stale ? ' ts-button--primary' : ''}`}
+              disabled={start.status === 'starting'}
+              onClick={() => void reindex('userIndexing')}
+            >
               {t('searchAdmin.reindex')}
             </button>
             <button type="button" className="ts-button" disabled={start.status === 'starting'} onClick={() => void reindex('searchReindex')}>
@@ -148,7 +159,14 @@ function SearchSettingsForm({ state: initial, api, writable, onSaved }: { state:
           <FieldsTable table={PROFILE} caption={t('searchAdmin.profileFields')} fields={state.profileFields} flags={flags} onChange={set} />
           {state.entityDefinitions.length === 0 && <p className="t-admin-empty">{t('searchAdmin.noEntityDefinitions')}</p>}
           {state.entityDefinitions.map((d) => (
-            <FieldsTable key={d.id} table={d.id} caption={t('searchAdmin.entityFields', { name: d.name || d.id })} fields={d.fields} flags={flags} onChange={set} />
+            <FieldsTable
+              key={d.id}
+              table={d.id}
+              caption={t('searchAdmin.entityFields', { name: d.name || d.id })}
+              fields={d.fields}
+              flags={flags}
+              onChange={set}
+            />
           ))}
         </fieldset>
         {writable && (
@@ -245,7 +263,19 @@ function FieldsTable({
 }
 
 /** One flag: a labelled checkbox; a type that cannot take the flag may only turn it off (a default left on from before the settings). */
-function FlagBox({ checked, allowed, label, why, onChange }: { checked: boolean; allowed: boolean; label: string; why: string; onChange: (value: boolean) => void }) {
+function FlagBox({
+  checked,
+  allowed,
+  label,
+  why,
+  onChange,
+}: {
+  checked: boolean;
+  allowed: boolean;
+  label: string;
+  why: string;
+  onChange: (value: boolean) => void;
+}) {
   const whyId = useId();
   return (
     <span className="t-search-admin__cell">
