@@ -24,16 +24,19 @@ export function memberIndexFor(engine: 'sqlite' | 'postgres'): MemberIndex {
   return index;
 }
 
-async function documentFor(tx: DocumentTx, accountId: string) {
+async function documentFor(tx: DocumentTx, accountId: string, settings: SearchIndexSettings) {
   const account = (await tx.get<Account>('account', accountId))?.data;
   if (!account) return undefined;
   const listMemberships = await membershipsOf(tx.raw, accountId);
-  return memberDocument({ ...account, listMemberships }, (await tx.get<Profile>('profile', accountId))?.data, await memberSearchSettings(tx));
+  return memberDocument({ ...account, listMemberships }, (await tx.get<Profile>('profile', accountId))?.data, settings);
 }
 
-/** Rewrites one member's entry (or removes it when the account is gone), inside the writing transaction. */
-export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId: string): Promise<void> {
-  const doc = await documentFor(tx, accountId);
+/**
+ * Rewrites one member's entry (or removes it when the account is gone), inside the writing
+ * transaction, under the search settings (read in that transaction unless given).
+ */
+export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId: string, settings?: SearchIndexSettings): Promise<void> {
+  const doc = await documentFor(tx, accountId, settings ?? (await memberSearchSettings(tx)));
   if (doc) await index.put(tx.raw, doc);
   else await index.remove(tx.raw, accountId);
 }
@@ -46,7 +49,8 @@ export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId:
 export async function keepMemberIndexCurrent(store: DocumentStore, engine: 'sqlite' | 'postgres'): Promise<void> {
   const index = memberIndexFor(engine);
   store.onWrite(['account', 'profile', MEMBERSHIPS_KEY], async (tx, ids) => {
-    for (const id of ids) await indexMember(tx, index, id);
+    const settings = await memberSearchSettings(tx);
+    for (const id of ids) await indexMember(tx, index, id, settings);
   });
   if (await index.isEmpty(store.kysely)) await reindexMembers(store, index);
   else await repairMemberIndex(store, index);
@@ -63,7 +67,8 @@ export async function repairMemberIndex(store: DocumentStore, index: MemberIndex
   if (!accountIds) for (const { id, data } of await store.list<Account>('account')) if (dataPrivacyDamage(data.dataPrivacy)) ids.add(id);
   if (!ids.size) return 0;
   await store.transaction(async (tx) => {
-    for (const id of ids) await indexMember(tx, index, id);
+    const settings = await memberSearchSettings(tx);
+    for (const id of ids) await indexMember(tx, index, id, settings);
   });
   console.warn(`Tessera rewrote the member search entries of ${[...ids].map((id) => `"${id}"`).join(', ')} from their accounts and profiles`);
   return ids.size;
