@@ -5,11 +5,12 @@
  * functions exported here.
  */
 import { SUBJECTS } from '../../engine/core/permissions';
+import { isProfileFieldFilterable } from '../../engine/core/search-settings';
 import { defineDomain } from '../domain';
 import { searchAdminRoutes } from './admin-routes';
 import { searchMigrations } from './migrations';
 import { searchProcesses } from './processes';
-import { SEARCH_SETTINGS_KIND } from './search-settings';
+import { memberSearchSettings, SEARCH_SETTINGS_KIND } from './search-settings';
 
 export * from './member-document';
 export * from './member-index';
@@ -24,4 +25,9 @@ export default defineDomain({
   permissionSubjects: [SUBJECTS.searchManagement],
   routes: searchAdminRoutes,
   processes: searchProcesses,
+  // The directory's filter blocks leave out the fields made not filterable (the server refuses them).
+  async init(ctx) {
+    const settings = await memberSearchSettings(ctx.store);
+    return { search: { notFilterable: Object.keys(settings.profileFields).filter((key) => !isProfileFieldFilterable(settings, key)) } };
+  },
 });

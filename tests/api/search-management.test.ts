@@ -136,9 +136,12 @@ describeBackends('search management: settings, directory filters, reindex proces
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toContain('"city" is not a filterable profile field');
     }
+    // Init tells the directory's filter blocks to leave the field out.
+    expect((await api.call<{ search?: { notFilterable: string[] } }>('GET', 'init', { token: maya })).body.search).toEqual({ notFilterable: ['city'] });
     // Filterable needs no reindex: it applies to the next search.
     expect((await state()).index.stale).toBe(false);
     expect((await change({ profileFields: [{ key: 'city', filterable: true }] })).status).toBe(200);
+    expect((await api.call<{ search?: { notFilterable: string[] } }>('GET', 'init', { token: maya })).body.search).toEqual({ notFilterable: [] });
     const found = await api.call<SearchAnswer>('POST', 'profile/search', { token: maya, body: { filters: [{ key: 'city', value: 'London' }] } });
     expect(found.status).toBe(200);
     expect(found.body.items.map((i) => i.accountId)).toContain('maya');

@@ -20,6 +20,7 @@ import {
 } from '../../engine/core/search-settings';
 import { publicProfileValues } from '../../engine/core/profile-privacy';
 import { memberDocument } from '../../server/search/member-document';
+import { searchQueryOf, type SearchState } from '../../engine/data/member-searches';
 
 const values = {
   firstName: 'Maya',
@@ -165,5 +166,37 @@ describe('search settings: stored and listed', () => {
       canSearch: true,
       canFilter: false,
     });
+  });
+});
+
+describe('search settings: the directory leaves out what is not filterable', () => {
+  it('a search drops filters, ranges, date ranges and facets on fields made not filterable', () => {
+    const state: SearchState = {
+      choice: {
+        text: 'wood',
+        filters: { city: ['London'], days: ['sat'] },
+        sort: 'name',
+        ranges: { age: { min: 18 }, height: { max: 2 } },
+        dates: { joined: { from: '2024-01-01' } },
+        page: 1,
+      },
+      scope: { listIds: [], limit: 20 },
+      facetKeys: ['city', 'days'],
+      append: false,
+      status: 'idle',
+      accountIds: [],
+      total: 0,
+      facets: {},
+    };
+    expect(searchQueryOf(state, ['city', 'age', 'joined'])).toEqual({
+      text: 'wood',
+      filters: [{ key: 'days', value: 'sat' }],
+      ranges: [{ key: 'height', max: 2 }],
+      sort: 'name',
+      facets: ['days'],
+      page: 1,
+      limit: 20,
+    });
+    expect(searchQueryOf(state)?.facets).toEqual(['city', 'days']);
   });
 });
