@@ -6,7 +6,8 @@
  * read search management but not update it.
  *
  * The start call (`POST admin/process/{type}/start`) belongs to the processes domain, built in
- * another branch: the success case answers it in the request function as that contract says.
+ * another branch: its answers (started, refused with a reason, refused without one) are given by
+ * the request function as that contract (schemas/model/api/processes.ts) says.
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
@@ -76,10 +77,25 @@ describeBackends('the search management admin area', (api) => {
   }, 60_000);
 
   it('starts a reindex: the success message, and the failure with the server’s reason', async () => {
-    // Without the processes domain in this build the start is refused (404): the failure text and the server's reason.
-    const failing = renderAdminFrame(await adminFrameServices(api, admin), '/admin/searchManagement');
+    // The start refused (the server's reason shown after the §8 failure text), then refused without a reason (the default text alone).
+    const refusals: unknown[] = [
+      { error: 'conflict', message: 'A userIndexing process is already running' },
+      { started: false, message: '' } satisfies StartProcessResponse,
+    ];
+    const refusing: AdminRequest = async <T,>(method: Parameters<AdminRequest>[0], path: string, body?: unknown) => {
+      if (method === 'POST' && path.startsWith('admin/process/')) {
+        const next = refusals.shift();
+        if (next && 'error' in (next as object)) throw next;
+        return next as T;
+      }
+      return requestAs(api, admin)<T>(method, path, body);
+    };
+    const failing = renderAdminFrame(await adminFrameServices(api, admin, undefined, refusing), '/admin/searchManagement');
     fireEvent.click(await screen.findByRole('button', { name: 'Reindex members' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^Reindexing the members could not be started\. \S/);
+    expect((await screen.findByRole('alert')).textContent).toBe('Reindexing the members could not be started. A userIndexing process is already running');
+    fireEvent.click(screen.getByRole('button', { name: 'Reindex entities' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Reindexing the entities could not be started.'));
+    expect(await seriousAxeViolations()).toEqual([]);
     failing.unmount();
 
     const starts: string[] = [];
