@@ -10,6 +10,7 @@ import type { EntityDefinition } from '../../schemas/model';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import type { DB } from '../storage/database';
+import type { DocumentTx } from '../storage/documents';
 import { allDefinitions } from './read';
 import { definitionFromRow, entitiesDb, entityFromRow } from './records';
 import { entitySearch, reindexEntities, searchText } from './writes';
@@ -27,11 +28,11 @@ export async function entitySearchFields(ctx: AppContext): Promise<EntityDefinit
 /**
  * Changes field flags of definitions: every change checked first (a 400 naming each unknown
  * definition or field and each flag its type cannot take, nothing written), then each definition
- * touched rewritten with its entities' search rows, in one transaction.
+ * touched rewritten with its entities' search rows, in one transaction (the caller's, when given).
  */
-export async function setEntityFieldSearchFlags(ctx: AppContext, changes: readonly EntityFieldFlagsChange[]): Promise<void> {
+export async function setEntityFieldSearchFlags(ctx: AppContext, changes: readonly EntityFieldFlagsChange[], inTx?: DocumentTx): Promise<void> {
   if (!changes.length) return;
-  await ctx.store.transaction(async (tx) => {
+  const run = async (tx: DocumentTx) => {
     const db = tx.raw as unknown as Kysely<DB>;
     const byDefinition = new Map<string, EntityFieldFlagsChange[]>();
     for (const c of changes) byDefinition.set(c.definitionId, [...(byDefinition.get(c.definitionId) ?? []), c]);
@@ -67,7 +68,9 @@ export async function setEntityFieldSearchFlags(ctx: AppContext, changes: readon
         .execute();
       await reindexEntities(ctx, tx.raw, { ...definition, fields });
     }
-  });
+  };
+  if (inTx) await run(inTx);
+  else await ctx.store.transaction(run);
 }
 
 /** Entries in the entities' search index. */

@@ -80,12 +80,9 @@ export async function changeSearchSettings(ctx: AppContext, change: SearchManage
   if (!profile.length && !entity.length) throw badRequest('say what to change: profileFields or entityFields');
   const problems = searchChangeProblems(profile, await profileFieldTypes(ctx));
   if (problems.length) throw badRequest(problems.join('; '));
-  // Entity changes are checked whole in their own transaction (a 400 there writes nothing); the
-  // profile part, already checked, is written after them.
-  await setEntityFieldSearchFlags(ctx, entity);
-  if (profile.length)
-    await ctx.store.transaction(async (tx) => {
-      const current = await memberSearchSettings(tx);
-      await putMemberSearchSettings(tx, applySearchChange(current, profile));
-    });
+  // One transaction: the entity part is checked whole inside it (a 400 there rolls back), the profile part was checked above.
+  await ctx.store.transaction(async (tx) => {
+    await setEntityFieldSearchFlags(ctx, entity, tx);
+    if (profile.length) await putMemberSearchSettings(tx, applySearchChange(await memberSearchSettings(tx), profile));
+  });
 }
