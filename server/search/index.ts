@@ -16,7 +16,7 @@ export * from './member-document';
 export * from './member-index';
 export { searchMigrations } from './migrations';
 export { memberSearchSettings } from './search-settings';
-export { runSearchReindex, runUserIndexing } from './processes';
+export { parseReindexPayload, runSearchReindex, runUserIndexing, searchProcesses } from './processes';
 
 export default defineDomain({
   name: 'search',

@@ -9,17 +9,39 @@
 import { SUBJECTS } from '../../engine/core/permissions';
 import type { JsonValue } from '../../schemas/model/common';
 import type { AppContext } from '../context';
+import { badRequest } from '../errors';
 import { countEntities, reindexEntitySearchBatch } from '../entities';
 import { defineProcess, type RunningProcess } from '../processes/definition';
 import { countMembers, indexMemberBatch } from '../profiles/member-index-sync';
 import { memberIndexOf } from './management';
 import { memberSearchSettings, putMemberSearchSettings } from './search-settings';
 
-/** Accounts or entities per batch (one transaction each). */
+/** Accounts or entities per batch (one transaction each), unless the payload says otherwise. */
 export const REINDEX_BATCH = 500;
+export const REINDEX_BATCH_MAX = 5000;
+
+/** The payload: an optional batch size (smaller batches hold the writer for less time each). */
+export interface ReindexPayload {
+  batchSize?: number;
+}
 
 const permission = { action: 'update', subject: SUBJECTS.searchManagement };
-const noPayload = { type: 'object', properties: {}, additionalProperties: false } as Record<string, JsonValue>;
+const payloadSchema = {
+  type: 'object',
+  properties: { batchSize: { type: 'integer', minimum: 1, maximum: REINDEX_BATCH_MAX, default: REINDEX_BATCH } },
+  additionalProperties: false,
+} as Record<string, JsonValue>;
+
+/** Checks the payload: only `batchSize`, a whole number from 1 to REINDEX_BATCH_MAX (a 400 naming what was wrong). */
+export function parseReindexPayload(payload: Record<string, JsonValue>): ReindexPayload {
+  const extra = Object.keys(payload).filter((k) => k !== 'batchSize');
+  if (extra.length) throw badRequest(`payload: unknown ${extra.map((k) => `"${k.slice(0, 40)}"`).join(', ')} (only batchSize)`);
+  const size = payload.batchSize;
+  if (size === undefined) return {};
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > REINDEX_BATCH_MAX)
+    throw badRequest(`payload.batchSize must be a whole number from 1 to ${REINDEX_BATCH_MAX}`);
+  return { batchSize: size };
+}
 
 function stopIfAsked(process: RunningProcess): void {
   if (process.signal.aborted) throw new Error('reindex stopped (the server is stopping or the job lost its lease); it starts again from the beginning');
@@ -28,7 +50,7 @@ function stopIfAsked(process: RunningProcess): void {
 const share = (rows: number, total: number) => (total > 0 ? Math.min(1, rows / total) : 1);
 
 /** Rebuilds every member's entry under the settings as they are when it starts. */
-export async function runUserIndexing(ctx: AppContext, process: RunningProcess): Promise<{ summary: Record<string, JsonValue> }> {
+export async function runUserIndexing(ctx: AppContext, process: RunningProcess, payload: ReindexPayload = {}): Promise<{ summary: Record<string, JsonValue> }> {
   const settings = await memberSearchSettings(ctx.store);
   const index = memberIndexOf(ctx);
   const totalRows = await countMembers(ctx.store);
@@ -39,7 +61,7 @@ export async function runUserIndexing(ctx: AppContext, process: RunningProcess):
   await process.progress({ rows, totalRows, stepCompletion: 0 });
   for (;;) {
     stopIfAsked(process);
-    const batch = await indexMemberBatch(ctx.store, index, after, REINDEX_BATCH, settings);
+    const batch = await indexMemberBatch(ctx.store, index, after, payload.batchSize ?? REINDEX_BATCH, settings);
     for (const accountId of batch.unreadableProfiles) {
       errors++;
       process.rowError({ field: 'profile', message: `the profile of "${accountId}" could not be read: indexed by its account's name only` });
@@ -65,7 +87,11 @@ export async function runUserIndexing(ctx: AppContext, process: RunningProcess):
 }
 
 /** Rebuilds every entity's search row from its definition's searchable fields. */
-export async function runSearchReindex(ctx: AppContext, process: RunningProcess): Promise<{ summary: Record<string, JsonValue> }> {
+export async function runSearchReindex(
+  ctx: AppContext,
+  process: RunningProcess,
+  payload: ReindexPayload = {},
+): Promise<{ summary: Record<string, JsonValue> }> {
   const totalRows = await countEntities(ctx);
   let after = '';
   let rows = 0;
@@ -73,7 +99,7 @@ export async function runSearchReindex(ctx: AppContext, process: RunningProcess)
   await process.progress({ rows, totalRows, stepCompletion: 0 });
   for (;;) {
     stopIfAsked(process);
-    const batch = await reindexEntitySearchBatch(ctx, after, REINDEX_BATCH);
+    const batch = await reindexEntitySearchBatch(ctx, after, payload.batchSize ?? REINDEX_BATCH);
     for (const entityId of batch.unreadable) {
       errors++;
       process.rowError({ field: 'data', message: `the data of entity "${entityId}" could not be read: indexed by its title and slug only` });
@@ -88,19 +114,19 @@ export async function runSearchReindex(ctx: AppContext, process: RunningProcess)
 }
 
 export const searchProcesses = [
-  defineProcess<Record<string, never>>({
+  defineProcess<ReindexPayload>({
     type: 'userIndexing',
     kind: 6,
     permission,
-    payloadSchema: noPayload,
-    parse: () => ({}),
-    run: (ctx, _payload, process) => runUserIndexing(ctx, process),
+    payloadSchema,
+    parse: (_ctx, _user, payload) => parseReindexPayload(payload),
+    run: (ctx, payload, process) => runUserIndexing(ctx, process, payload),
   }),
-  defineProcess<Record<string, never>>({
+  defineProcess<ReindexPayload>({
     type: 'searchReindex',
     permission,
-    payloadSchema: noPayload,
-    parse: () => ({}),
-    run: (ctx, _payload, process) => runSearchReindex(ctx, process),
+    payloadSchema,
+    parse: (_ctx, _user, payload) => parseReindexPayload(payload),
+    run: (ctx, payload, process) => runSearchReindex(ctx, process, payload),
   }),
 ] as const;

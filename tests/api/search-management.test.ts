@@ -12,7 +12,7 @@ import type { ProcessProgress, ProcessRowError } from '../../schemas/model/api/p
 import type { EntitySearchResponse } from '../../schemas/model/api/entities';
 import type { SearchManagementResponse } from '../../schemas/model/api/search-management';
 import type { RunningProcess } from '../../server/processes/definition';
-import { runSearchReindex, runUserIndexing } from '../../server/search';
+import { parseReindexPayload, runSearchReindex, runUserIndexing, searchProcesses } from '../../server/search';
 import { DEMO_ENTITIES } from '../../server/entities/seed';
 import { describeBackends } from '../helpers/backends';
 import { insertCorruptWorkshop } from '../helpers/corruption';
@@ -189,6 +189,32 @@ describeBackends('search management: settings, directory filters, reindex proces
     await runUserIndexing(api.server.ctx, recordingProcess().process);
     expect(await findMembers('London')).toContain('maya');
     expect((await state()).index.stale).toBe(false);
+  });
+
+  it('userIndexing walks keyset batches: progress after each, every account once, the index whole', async () => {
+    const { process, progress, rowErrors } = recordingProcess();
+    const result = await runUserIndexing(api.server.ctx, process, { batchSize: 7 });
+    const total = progress[0].totalRows!;
+    expect(result.summary).toMatchObject({ rows: total, errors: 0 });
+    expect(rowErrors).toEqual([]);
+    // At the start, after each batch, and at the end.
+    const batches = Array.from({ length: Math.ceil(total / 7) }, (_, i) => Math.min((i + 1) * 7, total));
+    expect(progress.map((p) => p.rows)).toEqual([0, ...batches, total]);
+    expect(progress.every((p, i) => i === 0 || p.stepCompletion >= progress[i - 1].stepCompletion)).toBe(true);
+    expect((await state()).index.documentsIndexed).toBe(total);
+    expect(await findMembers('lathe')).toContain('maya');
+  });
+
+  it('the processes are declared with their kind and grant, and refuse a bad payload naming it', () => {
+    expect(searchProcesses.map((p) => [p.type, p.kind, p.permission])).toEqual([
+      ['userIndexing', 6, { action: 'update', subject: 'searchManagement' }],
+      ['searchReindex', undefined, { action: 'update', subject: 'searchManagement' }],
+    ]);
+    expect(parseReindexPayload({})).toEqual({});
+    expect(parseReindexPayload({ batchSize: 50 })).toEqual({ batchSize: 50 });
+    expect(() => parseReindexPayload({ batchSize: 0 })).toThrow('batchSize');
+    expect(() => parseReindexPayload({ batchSize: 'x' })).toThrow('batchSize');
+    expect(() => parseReindexPayload({ everything: true })).toThrow('"everything"');
   });
 
   it('userIndexing stops between batches when its signal is aborted, writing nothing of its report', async () => {
