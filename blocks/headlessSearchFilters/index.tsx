@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useMemberSearches, useEngine, useMemberSearchState, type BlockProps } from '../../engine/block-api';
+import { useMemberSearches, useEngine, useMemberSearchState, useNotFilterable, type BlockProps } from '../../engine/block-api';
 import type { HeadlessSearchFiltersOptions } from '../options.generated';
 
 export type { HeadlessSearchFiltersOptions };
@@ -16,13 +16,15 @@ const BOUND_DEBOUNCE_MS = 400;
  * current matches hold (counted by the server), checkboxes (any of the chosen values) or a select
  * (one value); `range` takes a minimum and maximum number, `date` a first and last day, both
  * applied in the database over public values. A toggle control is offered as checkboxes of the
- * values found.
+ * values found. Fields search management made not filterable are left out.
  */
 export default function HeadlessSearchFilters({ options }: BlockProps<HeadlessSearchFiltersOptions>) {
   const { t } = useEngine();
   const searches = useMemberSearches();
   const state = useMemberSearchState(options.searchId);
-  const filters = options.filters ?? [];
+  // A field an admin made not filterable (search management) is not offered.
+  const notFilterable = useNotFilterable();
+  const filters = (options.filters ?? []).filter((f) => !notFilterable.includes(f.field));
   const keys = filters
     .filter((f) => !BOUNDED.has(f.control))
     .map((f) => f.field)

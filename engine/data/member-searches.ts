@@ -63,16 +63,34 @@ export const emptyChoice = (): SearchChoice => ({ text: '', filters: {}, sort: '
 const initialState = (): SearchState => ({ choice: emptyChoice(), facetKeys: [], append: false, status: 'idle', accountIds: [], total: 0, facets: {} });
 
 /** The server query of a state (undefined until a results block gave the scope). */
-export function searchQueryOf(state: SearchState): MemberSearchQuery | undefined {
+/**
+ * Profile fields an admin made not filterable (search management; `search.notFilterable` of init):
+ * the server refuses them as filters, facets or ranges, so a search leaves them out and the filter
+ * blocks do not offer them.
+ */
+export const notFilterableAtom = atom<readonly string[]>([]);
+
+/** The fields the filter blocks may not offer (search management). */
+export function useNotFilterable(): readonly string[] {
+  return useAtomValue(notFilterableAtom);
+}
+
+export function searchQueryOf(state: SearchState, notFilterable: readonly string[] = []): MemberSearchQuery | undefined {
   if (!state.scope) return undefined;
   const { choice, scope } = state;
-  const filters = Object.entries(choice.filters).flatMap(([key, values]) => values.map((value) => ({ key, value })));
+  const allowed = ([key]: [string, unknown]) => !notFilterable.includes(key);
+  const filters = Object.entries(choice.filters)
+    .filter(allowed)
+    .flatMap(([key, values]) => values.map((value) => ({ key, value })));
   const ranges = Object.entries(choice.ranges)
+    .filter(allowed)
     .filter(([, r]) => r.min !== undefined || r.max !== undefined)
     .map(([key, r]) => ({ key, ...r }));
   const dateRanges = Object.entries(choice.dates)
+    .filter(allowed)
     .filter(([, r]) => r.from !== undefined || r.to !== undefined)
     .map(([key, r]) => ({ key, ...r }));
+  const facets = state.facetKeys.filter((key) => !notFilterable.includes(key));
   return {
     ...(choice.text ? { text: choice.text } : {}),
     ...(scope.listIds.length ? { listIds: scope.listIds } : {}),
@@ -80,7 +98,7 @@ export function searchQueryOf(state: SearchState): MemberSearchQuery | undefined
     ...(ranges.length ? { ranges } : {}),
     ...(dateRanges.length ? { dateRanges } : {}),
     ...(choice.sortBy ? { sortBy: choice.sortBy } : {}),
-    ...(state.facetKeys.length ? { facets: state.facetKeys } : {}),
+    ...(facets.length ? { facets } : {}),
     sort: choice.sort,
     page: choice.page,
     limit: scope.limit,
@@ -115,7 +133,7 @@ export function createMemberSearches(
   function runNow(id: string): void {
     const a = stateAtom(id);
     const state = store.get(a);
-    const query = searchQueryOf(state);
+    const query = searchQueryOf(state, store.get(notFilterableAtom));
     if (!query) return;
     const key = JSON.stringify(query);
     if (latest.get(id) === key) return;

@@ -28,8 +28,8 @@ import { can, permissionHolder } from '../permissions';
 import type { DB } from '../storage/database';
 import { checkConceptType, checkField, checkFields, checkPowerUps, checkSettings } from './checks';
 import { definitionById } from './read';
-import { definitionFromRow, entitiesDb, entityFromRow } from './records';
-import { columnsOf, entitySearch, searchText } from './writes';
+import { definitionFromRow, entitiesDb } from './records';
+import { reindexEntities } from './writes';
 import type { EntityDefinitionsTable } from './tables';
 
 async function requireDefinition(db: Kysely<DB>, id: string): Promise<EntityDefinition> {
@@ -82,20 +82,6 @@ const columns = (d: Partial<EntityDefinition>): Partial<EntityDefinitionsTable> 
   ...(d.powerUps !== undefined ? { power_ups: JSON.stringify(d.powerUps) } : {}),
   ...(d.settings !== undefined ? { settings: JSON.stringify(d.settings) } : {}),
 });
-
-/** Rewrites the search rows and places of a definition's entities (after its fields or settings changed). */
-async function reindexEntities(ctx: AppContext, raw: Parameters<ReturnType<typeof entitySearch>['put']>[0], definition: EntityDefinition): Promise<void> {
-  const db = raw as unknown as Kysely<DB>;
-  const rows = await entitiesDb(db).selectFrom('entities').selectAll().where('definition_id', '=', definition.id).execute();
-  for (const row of rows) {
-    const entity = entityFromRow(row);
-    if (!entity.unreadable?.includes('data')) {
-      const { lat, lng } = columnsOf({ data: entity.data ?? {} }, definition);
-      if (lat !== row.lat || lng !== row.lng) await entitiesDb(db).updateTable('entities').set({ lat, lng }).where('id', '=', row.id).execute();
-    }
-    await entitySearch(ctx.engine).put(raw, entity.id, searchText(entity, definition));
-  }
-}
 
 export function definitionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = () => ctx.store.kysely;

@@ -20,6 +20,14 @@ export { entityRoom, announceEntityUpdated, announceEntityRemoved, withFavourite
 export { entityMemberIds } from './notifications';
 export { requireEntity } from './read';
 export { mayViewEntityPage, queryRef, viewEntityPage } from './space';
+export {
+  countEntities,
+  countEntitySearchRows,
+  entitySearchFields,
+  reindexEntitySearchBatch,
+  setEntityFieldSearchFlags,
+  type EntityFieldFlagsChange,
+} from './search-fields';
 
 export default defineDomain({
   name: 'entities',

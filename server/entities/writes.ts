@@ -219,3 +219,21 @@ export async function afterEntityWrite(
 }
 
 export const newEntityId = () => `ent-${crypto.randomUUID()}`;
+
+/** Rewrites the search rows and places of a definition's entities (after its fields or settings changed). */
+export async function reindexEntities(
+  ctx: AppContext,
+  raw: Parameters<ReturnType<typeof entitySearch>['put']>[0],
+  definition: EntityDefinition,
+): Promise<void> {
+  const db = raw as unknown as Kysely<DB>;
+  const rows = await entitiesDb(db).selectFrom('entities').selectAll().where('definition_id', '=', definition.id).execute();
+  for (const row of rows) {
+    const entity = entityFromRow(row);
+    if (!entity.unreadable?.includes('data')) {
+      const { lat, lng } = columnsOf({ data: entity.data ?? {} }, definition);
+      if (lat !== row.lat || lng !== row.lng) await entitiesDb(db).updateTable('entities').set({ lat, lng }).where('id', '=', row.id).execute();
+    }
+    await entitySearch(ctx.engine).put(raw, entity.id, searchText(entity, definition));
+  }
+}

@@ -9,7 +9,9 @@ import type { MemberSearchRequest, ProfileCollectionRequest } from '../../schema
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../engine/core/constants';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest } from '../errors';
-import { FILTER_KEY_PATTERN } from '../search';
+import { isProfileFieldFilterable } from '../../engine/core/search-settings';
+import { FILTER_KEY_PATTERN } from '../search/member-index';
+import { memberSearchSettings } from '../search/search-settings';
 import { memberProfiles, visibleProfile } from './profile-data';
 import { memberIndexFor, searchTolerantly } from './member-index-sync';
 
@@ -36,6 +38,15 @@ export function memberDirectoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     const query = { ...body, page: body.page ?? 1, limit: body.limit ?? MEMBER_SEARCH_PAGE_SIZE };
     const badFacet = query.facets?.find((key) => !FILTER_KEY_PATTERN.test(key));
     if (badFacet !== undefined) throw badRequest(`facets: "${badFacet}" is not a profile field key (letters, digits, _ and - only)`);
+    // Search management: a field an admin made not filterable is no filter, facet or range here.
+    const settings = await memberSearchSettings(ctx.store);
+    const notFilterable = [
+      ...(query.filters ?? []).map((f) => ['filters', f.key] as const),
+      ...(query.facets ?? []).map((key) => ['facets', key] as const),
+      ...(query.ranges ?? []).map((r) => ['ranges', r.key] as const),
+      ...(query.dateRanges ?? []).map((r) => ['dateRanges', r.key] as const),
+    ].find(([, key]) => !isProfileFieldFilterable(settings, key));
+    if (notFilterable) throw badRequest(`${notFilterable[0]}: "${notFilterable[1]}" is not a filterable profile field (search management)`);
     const [{ hits, total }, facets] = await searchTolerantly(ctx.store, index, () =>
       Promise.all([index.search(ctx.store.kysely, query), query.facets?.length ? index.facets(ctx.store.kysely, query, query.facets) : undefined]),
     );

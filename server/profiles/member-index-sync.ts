@@ -6,7 +6,12 @@
 import { dataPrivacyDamage } from '../../engine/core/profile-privacy';
 import type { Profile } from '../../schemas/model';
 import type { Account } from '../model';
-import { createMemberIndex, memberDocument, type MemberIndex } from '../search';
+// The search domain's files themselves, not its manifest: the manifest's userIndexing process imports this file.
+import { memberDocument } from '../search/member-document';
+import { createMemberIndex, type MemberIndex } from '../search/member-index';
+import { memberSearchSettings } from '../search/search-settings';
+import type { SearchIndexSettings } from '../../schemas/model/api/search-management';
+import { sql } from 'kysely';
 import type { DocumentStore, DocumentTx } from '../storage/documents';
 import { MEMBERSHIPS_KEY, membershipsByAccount, membershipsOf } from '../lists/memberships';
 
@@ -19,16 +24,19 @@ export function memberIndexFor(engine: 'sqlite' | 'postgres'): MemberIndex {
   return index;
 }
 
-async function documentFor(tx: DocumentTx, accountId: string) {
+async function documentFor(tx: DocumentTx, accountId: string, settings: SearchIndexSettings) {
   const account = (await tx.get<Account>('account', accountId))?.data;
   if (!account) return undefined;
   const listMemberships = await membershipsOf(tx.raw, accountId);
-  return memberDocument({ ...account, listMemberships }, (await tx.get<Profile>('profile', accountId))?.data);
+  return memberDocument({ ...account, listMemberships }, (await tx.get<Profile>('profile', accountId))?.data, settings);
 }
 
-/** Rewrites one member's entry (or removes it when the account is gone), inside the writing transaction. */
-export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId: string): Promise<void> {
-  const doc = await documentFor(tx, accountId);
+/**
+ * Rewrites one member's entry (or removes it when the account is gone), inside the writing
+ * transaction, under the search settings (read in that transaction unless given).
+ */
+export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId: string, settings?: SearchIndexSettings): Promise<void> {
+  const doc = await documentFor(tx, accountId, settings ?? (await memberSearchSettings(tx)));
   if (doc) await index.put(tx.raw, doc);
   else await index.remove(tx.raw, accountId);
 }
@@ -41,7 +49,8 @@ export async function indexMember(tx: DocumentTx, index: MemberIndex, accountId:
 export async function keepMemberIndexCurrent(store: DocumentStore, engine: 'sqlite' | 'postgres'): Promise<void> {
   const index = memberIndexFor(engine);
   store.onWrite(['account', 'profile', MEMBERSHIPS_KEY], async (tx, ids) => {
-    for (const id of ids) await indexMember(tx, index, id);
+    const settings = await memberSearchSettings(tx);
+    for (const id of ids) await indexMember(tx, index, id, settings);
   });
   if (await index.isEmpty(store.kysely)) await reindexMembers(store, index);
   else await repairMemberIndex(store, index);
@@ -58,7 +67,8 @@ export async function repairMemberIndex(store: DocumentStore, index: MemberIndex
   if (!accountIds) for (const { id, data } of await store.list<Account>('account')) if (dataPrivacyDamage(data.dataPrivacy)) ids.add(id);
   if (!ids.size) return 0;
   await store.transaction(async (tx) => {
-    for (const id of ids) await indexMember(tx, index, id);
+    const settings = await memberSearchSettings(tx);
+    for (const id of ids) await indexMember(tx, index, id, settings);
   });
   console.warn(`Tessera rewrote the member search entries of ${[...ids].map((id) => `"${id}"`).join(', ')} from their accounts and profiles`);
   return ids.size;
@@ -84,7 +94,64 @@ export async function reindexMembers(store: DocumentStore, index: MemberIndex): 
   const accounts = await store.list<Account>('account');
   const profiles = new Map((await store.list<Profile>('profile')).map((d) => [d.id, d.data]));
   const memberships = await membershipsByAccount(store.kysely);
-  const docs = accounts.map((a) => memberDocument({ ...a.data, listMemberships: memberships.get(a.id) ?? [] }, profiles.get(a.id)));
+  const settings = await memberSearchSettings(store);
+  const docs = accounts.map((a) => memberDocument({ ...a.data, listMemberships: memberships.get(a.id) ?? [] }, profiles.get(a.id), settings));
   await store.transaction(async (tx) => index.putMany(tx.raw, docs));
   return docs.length;
+}
+
+/** How many accounts the member index covers (a reindex's total). */
+export async function countMembers(store: DocumentStore): Promise<number> {
+  const row = await store.kysely
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('kind', '=', 'account')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** What one batch of a member reindex did. */
+export interface MemberIndexBatch {
+  /** The last account id of the batch: the next batch starts after it; undefined when there were none left. */
+  last: string | undefined;
+  indexed: number;
+  /** Accounts whose profile could not be read: indexed with their name only (nothing of the profile can be public). */
+  unreadableProfiles: string[];
+  /** Entries removed because their accounts are gone. */
+  removed: number;
+}
+
+/**
+ * Rewrites the entries of the next `limit` accounts after `after` (account id order) under
+ * `settings`, in one transaction: safe to repeat, since each entry is rewritten whole from the
+ * account and profile as they are now. Entries in the range whose account is gone are removed.
+ */
+export async function indexMemberBatch(
+  store: DocumentStore,
+  index: MemberIndex,
+  after: string,
+  limit: number,
+  settings: SearchIndexSettings,
+): Promise<MemberIndexBatch> {
+  return store.transaction(async (tx) => {
+    const ids = (
+      await tx.raw.selectFrom('documents').select('id').where('kind', '=', 'account').where('id', '>', after).orderBy('id').limit(limit).execute()
+    ).map((r: { id: string }) => r.id);
+    const last = ids.length ? ids[ids.length - 1] : undefined;
+    const accounts = await tx.getMany<Account>('account', ids);
+    const profiles = new Map((await tx.getMany<Profile>('profile', ids)).map((d) => [d.id, d.data]));
+    // A profile row that is there but does not read (not JSON, not an object): the store reads it as absent.
+    const stored = ids.length
+      ? (await sql<{ id: string }>`select id from documents where kind = 'profile' and id in (${sql.join(ids)})`.execute(tx.raw)).rows.map((r) => r.id)
+      : [];
+    const unreadableProfiles = stored.filter((id) => !profiles.has(id));
+    const memberships = await membershipsByAccount(tx.raw, ids);
+    const docs = accounts
+      .filter((a) => a.data && typeof a.data === 'object')
+      .map((a) => memberDocument({ ...a.data, accountId: a.id, listMemberships: memberships.get(a.id) ?? [] }, profiles.get(a.id), settings));
+    if (docs.length) await index.putMany(tx.raw, docs);
+    const stray = await index.strayEntries(tx.raw, after, last, new Set(docs.map((d) => d.accountId)));
+    for (const id of stray) await index.remove(tx.raw, id);
+    return { last, indexed: docs.length, unreadableProfiles, removed: stray.length };
+  });
 }

@@ -5,12 +5,14 @@
 import { geoPointOf } from '../../engine/core/geo';
 import type { DataPrivacy, JsonValue, ListMembership, Profile } from '../../schemas/model';
 import { profilePublicName, publicProfileValues } from '../../engine/core/profile-privacy';
+import { EMPTY_SEARCH_SETTINGS, memberIndexContent } from '../../engine/core/search-settings';
+import type { SearchIndexSettings } from '../../schemas/model/api/search-management';
 
 export interface MemberDocument {
   accountId: string;
   /** The public name, the default sort key. */
   name: string;
-  /** Searchable text: the public name and every public text value, folded (see foldText). */
+  /** Searchable text: the public name and the public values of searchable fields (engine/core/search-settings.ts), folded (see foldText). */
   body: string;
   /** Public values, for filters. */
   values: { [key: string]: JsonValue };
@@ -31,26 +33,17 @@ export function searchWords(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Values that are file ids or coordinates, not words anyone searches for. */
-const NOT_TEXT = new Set(['avatar', 'geoLocation']);
-
-function texts(value: JsonValue): string[] {
-  if (typeof value === 'string') return [value];
-  if (typeof value === 'number') return [String(value)];
-  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? [v] : []));
-  return [];
-}
-
 const coordinates = geoPointOf;
 
 export function memberDocument(
   account: { accountId: string; dataPrivacy?: DataPrivacy[]; listMemberships?: ListMembership[] },
   profile: Profile | undefined,
+  settings: SearchIndexSettings = EMPTY_SEARCH_SETTINGS,
 ): MemberDocument {
+  // Privacy first (fails closed on damage), then the settings choose among what is public.
   const values = publicProfileValues(profile?.data?.profile, account.dataPrivacy);
   const name = profilePublicName(values, account.accountId);
-  const words = [name];
-  for (const [key, value] of Object.entries(values)) if (!NOT_TEXT.has(key) && key !== 'firstName' && key !== 'lastName') words.push(...texts(value));
+  const { texts: words } = memberIndexContent(values, name, settings);
   const geo = Object.values(values)
     .map(coordinates)
     .find((c) => c);

@@ -70,6 +70,10 @@ export interface MemberIndex {
   putMany(db: SearchDb, docs: MemberDocument[]): Promise<void>;
   remove(db: SearchDb, accountId: string): Promise<void>;
   isEmpty(db: SearchDb): Promise<boolean>;
+  /** How many entries it holds. */
+  count(db: SearchDb): Promise<number>;
+  /** Entries after `after` up to and including `through` (account id order) that are not in `keep`: left by accounts gone since (a reindex removes them). */
+  strayEntries(db: SearchDb, after: string, through: string | undefined, keep: ReadonlySet<string>): Promise<string[]>;
   search(db: SearchDb, query: MemberQuery): Promise<MemberResults>;
   /**
    * Counts of public values per key over the query's matches, each key counted with the filters
@@ -215,6 +219,15 @@ export function createMemberIndex(engine: 'sqlite' | 'postgres'): MemberIndex {
     async isEmpty(db) {
       const { rows } = await sql<{ one: number }>`select 1 as one from member_search limit 1`.execute(db);
       return rows.length === 0;
+    },
+    async count(db) {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from member_search`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async strayEntries(db, after, through, keep) {
+      const upTo = through === undefined ? sql`` : sql`and account_id <= ${through}`;
+      const { rows } = await sql<{ account_id: string }>`select account_id from member_search where account_id > ${after} ${upTo}`.execute(db);
+      return rows.map((r) => r.account_id).filter((id) => !keep.has(id));
     },
     async remove(db, accountId) {
       await dialect.removeTexts(db, [accountId]);

@@ -41,6 +41,7 @@ const ADMIN_WRITES: [string, string, unknown?][] = [
   ['POST', 'service/brands/99/logo', { changes: { image: 'data:image/png;base64,AAAA' } }],
   ['POST', 'i18n/en', { key: 'common.actions.save', value: 'Owned' }],
   ['POST', 'user/viewAs', { userListIds: ['volunteers'] }],
+  ['POST', 'admin/searchManagement', { profileFields: [{ key: 'city', searchable: false }] }],
 ];
 
 describeBackends('bad input', (api) => {

@@ -81,6 +81,13 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/v1/admin/viewAs', path: 'admin/viewAs', body: { listIds: ['makers'] }, expect: [403, 403, 200] },
   { route: 'POST /api/v1/admin/reset', path: 'admin/reset', expect: [403, 403, 200] },
   // Reads only, but a POST: who a rule lets in is for admins.
+  // Search management (server/search/admin-routes.ts): update on searchManagement.
+  {
+    route: 'POST /api/v1/admin/searchManagement',
+    path: 'admin/searchManagement',
+    body: { profileFields: [{ key: 'phone', searchable: false }] },
+    expect: [403, 403, 200],
+  },
   { route: 'POST /api/v1/admin/rules/preview', path: 'admin/rules/preview', body: { query: { logicalOperator: 'all', rules: [] } }, expect: [403, 403, 200] },
   // Elena is elevated without a grant on tools; no job has this id, so the admin is answered 404.
   { route: 'POST /api/v1/admin/jobs/:id/retry', path: 'admin/jobs/999999999/retry', expect: [403, 403, 404] },

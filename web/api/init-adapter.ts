@@ -32,6 +32,8 @@ export interface AppInit {
   generalAccessPermitted: boolean;
   /** Unseen notifications per type (`notifications.counts`; the header's badges), as sent: read tolerantly. */
   notificationCounts?: unknown;
+  /** Profile fields that are no directory filter (search management's `search.notFilterable`), read tolerantly. */
+  notFilterable: string[];
 }
 
 /** Modules carry their viewable pages; the store keeps pages apart, each with its module id. */
@@ -82,6 +84,7 @@ export function adaptInit(raw: unknown): AppInit {
     activeBrand: brand ? { brandId: brand.brandId, brandName: brand.brandName, settings: brand.settings } : undefined,
     generalAccessPermitted: r.generalAccessPermitted !== false,
     notificationCounts: (raw as { notifications?: { counts?: unknown } }).notifications?.counts,
+    notFilterable: stringList((raw as { search?: { notFilterable?: unknown } }).search?.notFilterable),
   };
 }
 
@@ -92,3 +95,6 @@ export function profileHref(settings: Settings, accountId: Id): string {
   const pageSlug = typeof page?.pageSlug === 'string' ? page.pageSlug : 'view';
   return `/${encodeURIComponent(moduleSlug)}/${encodeURIComponent(pageSlug)}/${encodeURIComponent(accountId)}`;
 }
+
+/** A list of strings as sent, anything else left out. */
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);

@@ -1,5 +1,6 @@
 /** Writes a successful start-up into the store: session, settings, locale, overrides, structure, theme state, notification badges. */
 import type { createStore } from 'jotai';
+import { notFilterableAtom } from '../../engine/data/member-searches';
 import { setNotificationCounts } from '../../engine/react/notification-state';
 import { loadStructureAtom, moduleOrderAtom } from '../../engine/react/structure-store';
 import type { Settings } from '../../schemas/model';
@@ -27,5 +28,6 @@ export function applyInit(store: Store, init: AppInit, settings: Settings, theme
   store.set(themeSelectableAtom, theme.selectable);
   store.set(safeModeAtom, safeMode);
   setNotificationCounts(store, init.notificationCounts);
+  store.set(notFilterableAtom, init.notFilterable);
   store.set(sessionAtom, init);
 }

@@ -18,6 +18,7 @@ export const ADMIN_NAMESPACES: readonly string[] = [
   'editMode',
   'emailBuilder',
   'processesAdmin',
+  'searchAdmin',
   'settingsAdmin',
 ];
 

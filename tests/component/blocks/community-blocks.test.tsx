@@ -7,7 +7,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataLayer, type DataTransport } from '../../../engine/data';
+import { createDataLayer, notFilterableAtom, type DataTransport } from '../../../engine/data';
 import type { Block, Profile } from '../../../schemas/model';
 import { seriousAxeViolations } from '../../helpers/admin-render';
 import { startAdminServer, type ApiServer } from '../../helpers/admin-server';
@@ -39,8 +39,10 @@ function transportAs(token: string): DataTransport & { calls: string[] } {
   };
 }
 
-function setup(blocks: Block[], extra: { profile?: Profile; token?: string } = {}) {
+function setup(blocks: Block[], extra: { profile?: Profile; token?: string; notFilterable?: string[] } = {}) {
   const store = createStore();
+  // What init's search.notFilterable sets (web/startup/apply-init.ts).
+  if (extra.notFilterable) store.set(notFilterableAtom, extra.notFilterable);
   const transport = transportAs(extra.token ?? victor);
   const dataLayer = createDataLayer(store, transport, { ownAccountId: 'victor' });
   const user = {
@@ -167,6 +169,22 @@ describe('headless member search', { timeout: 60_000 }, () => {
     await user.click(more);
     await waitFor(() => expect(names()).toHaveLength(20));
     expect(new Set(names()).size).toBe(20);
+  });
+
+  it('leaves out a filter on a field search management made not filterable: no control, and the search still answers', async () => {
+    const admin = await server.signIn('admin');
+    const change = (filterable: boolean) =>
+      server.call('POST', 'admin/searchManagement', { token: admin, body: { profileFields: [{ key: 'city', filterable }] } });
+    expect((await change(false)).status).toBe(200);
+    try {
+      const { transport } = setup(search(), { notFilterable: ['city'] });
+      expect(await screen.findByText('34 people')).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: /^Paris \(\d+\)$/ })).toBeNull();
+      expect(screen.queryByRole('group', { name: 'City' })).toBeNull();
+      expect(transport.calls).toContain('POST profile/search');
+    } finally {
+      expect((await change(true)).status).toBe(200);
+    }
   });
 });
 
