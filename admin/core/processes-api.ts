@@ -6,6 +6,7 @@
  */
 import type { AdminProcess, AllProcessesResponse, StartProcessResponse } from '../../schemas/model/api/processes';
 import type { JsonValue } from '../../schemas/model/common';
+import type { Translate } from '../frame/types';
 import { toAdminApiError, type AdminRequest, type HttpMethod } from './http-api';
 
 export type { AdminProcess, AllProcessesResponse, ProcessState, ProcessTypeInfo } from '../../schemas/model/api/processes';
@@ -45,3 +46,31 @@ export type ProcessesApi = ReturnType<typeof createProcessesApi>;
 
 /** Where the browser downloads a finished process's file (the signed link is relative to the API). */
 export const downloadHref = (downloadUrl: string): string => `${API_BASE}${downloadUrl}`;
+
+/** A start's outcome as the admin reads it: started (with the process) or refused, with its text. */
+export type StartOutcome = { started: true; text: string; process?: AdminProcess } | { started: false; text: string };
+
+/**
+ * Starts a process and words the outcome as community §8 says: the server's success message
+ * (admin.{type}.startup.success in the admin's language), or the type's failure text with the
+ * server's reason (the default failure text for a type without its own). Every screen that starts
+ * a process (tools, exports, search management, the members import) words it this way.
+ */
+export async function startProcess(
+  api: ProcessesApi,
+  t: Translate,
+  type: string,
+  payload: Record<string, JsonValue>,
+): Promise<StartOutcome> {
+  const failure = (message: string) => {
+    const key = `processesAdmin.admin.${type}.startup.failure`;
+    const text = t(key, { message });
+    return { started: false as const, text: text === key ? t('processesAdmin.admin.default.startup.failure', { message }) : text };
+  };
+  try {
+    const answer = await api.start(type, payload);
+    return answer.started ? { started: true, text: answer.message, process: answer.process } : failure(answer.message);
+  } catch (error) {
+    return failure((error as { message: string }).message);
+  }
+}

@@ -4,16 +4,13 @@
  * labelled checkboxes, a save shown as saved (the index then stale) or as the server's refusal, the
  * reindex start's §8 success and failure messages, and the whole screen read-only for staff who may
  * read search management but not update it.
- *
- * The start call (`POST admin/process/{type}/start`) belongs to the processes domain, built in
- * another branch: its answers (started, refused with a reason, refused without one) are given by
- * the request function as that contract (schemas/model/api/processes.ts) says.
+
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
 import type { AdminRequest } from '../../admin/core/http-api';
-import type { StartProcessResponse } from '../../schemas/model/api/processes';
+import type { AllProcessesResponse } from '../../schemas/model/api/processes';
 import type { SearchManagementResponse } from '../../schemas/model/api/search-management';
 import { seriousAxeViolations } from '../helpers/admin-render';
 import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
@@ -76,42 +73,28 @@ describeBackends('the search management admin area', (api) => {
     again.unmount();
   }, 60_000);
 
-  it('starts a reindex: the success message, and the failure with the server’s reason', async () => {
-    // The start refused (the server's reason shown after the §8 failure text), then refused without a reason (the default text alone).
-    const refusals: unknown[] = [
-      { error: 'conflict', message: 'A userIndexing process is already running' },
-      { started: false, message: '' } satisfies StartProcessResponse,
-    ];
-    const refusing: AdminRequest = async <T,>(method: Parameters<AdminRequest>[0], path: string, body?: unknown) => {
-      if (method === 'POST' && path.startsWith('admin/process/')) {
-        const next = refusals.shift();
-        if (next && 'error' in (next as object)) throw next;
-        return next as T;
-      }
-      return requestAs(api, admin)<T>(method, path, body);
-    };
-    const failing = renderAdminFrame(await adminFrameServices(api, admin, undefined, refusing), '/admin/searchManagement');
+  it('starts a reindex through the processes domain: its success message, and a refusal with the server’s reason', async () => {
+    const view = renderAdminFrame(await adminFrameServices(api, admin), '/admin/searchManagement');
     fireEvent.click(await screen.findByRole('button', { name: 'Reindex members' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Reindexing the members could not be started. A userIndexing process is already running');
-    fireEvent.click(screen.getByRole('button', { name: 'Reindex entities' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Reindexing the entities could not be started.'));
-    expect(await seriousAxeViolations()).toEqual([]);
-    failing.unmount();
-
-    const starts: string[] = [];
-    const starting: AdminRequest = async <T,>(method: Parameters<AdminRequest>[0], path: string, body?: unknown) => {
-      if (method === 'POST' && path.startsWith('admin/process/')) {
-        starts.push(`${path} ${JSON.stringify(body)}`);
-        return { started: true, message: 'Member indexing started.' } satisfies StartProcessResponse as T;
-      }
-      return requestAs(api, admin)<T>(method, path, body);
-    };
-    const view = renderAdminFrame(await adminFrameServices(api, admin, undefined, starting), '/admin/searchManagement');
-    fireEvent.click(await screen.findByRole('button', { name: 'Reindex members' }));
-    await waitFor(() => expect(screen.getByText('Member indexing started.')).toBeInTheDocument());
-    expect(starts).toEqual(['admin/process/userIndexing/start {"payload":{}}']);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Member indexing has started.'));
+    const started = (await api.call<AllProcessesResponse>('GET', 'admin/process/allProcesses?type=userIndexing', { token: admin })).body;
+    expect(started.items[0]).toMatchObject({ type: 'userIndexing', startedBy: { accountId: 'admin' } });
     expect(await seriousAxeViolations()).toEqual([]);
     view.unmount();
+
+    // Staff who manage search but not Tools may not start processes: the §8 failure text with the server's reason.
+    const list = (
+      await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search managers ${api.backend}`, capacity: null } } })
+    ).body;
+    for (const path of ['allowPermissions/true', 'searchManagement.read/true', 'searchManagement.update/true'])
+      expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
+    expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['victor'], state: 'accepted' } })).status).toBeLessThan(300);
+    const victor = await api.signIn('victor');
+    const refused = renderAdminFrame(await adminFrameServices(api, victor), '/admin/searchManagement');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reindex members' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Member indexing could not start: .*tools/);
+    expect(await seriousAxeViolations()).toEqual([]);
+    refused.unmount();
   }, 60_000);
 
   it('is read-only for staff who may read search management but not update it', async () => {

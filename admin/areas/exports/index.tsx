@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { DownloadLink, ProcessProgress, ProcessStatePill, useProcesses } from '../../core/ProcessParts';
-import { createProcessesApi } from '../../core/processes-api';
+import { createProcessesApi, startProcess } from '../../core/processes-api';
 import { whenText } from '../../core/When';
 import type { ListChoice } from '../../core/PayloadForm';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -41,11 +41,9 @@ export default function ExportsArea() {
     setBusy(true);
     setNotice(undefined);
     try {
-      const answer = await api.start(TYPE, chosen.length ? { format, listIds: chosen } : { format });
-      if (answer.process) replace(answer.process);
-      setNotice({ text: answer.message, kind: 'status' });
-    } catch (error) {
-      setNotice({ text: t(`processesAdmin.admin.${TYPE}.startup.failure`, { message: (error as { message: string }).message }), kind: 'error' });
+      const outcome = await startProcess(api, t, TYPE, chosen.length ? { format, listIds: chosen } : { format });
+      if (outcome.started && outcome.process) replace(outcome.process);
+      setNotice({ text: outcome.text, kind: outcome.started ? 'status' : 'error' });
     } finally {
       setBusy(false);
     }

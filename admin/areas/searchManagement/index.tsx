@@ -16,6 +16,7 @@ import type {
 import { ScrollRegion } from '../../core/ScrollRegion';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
+import { createProcessesApi, startProcess } from '../../core/processes-api';
 import { createSearchAdminApi, type ReindexType, type SearchAdminApi } from './search-admin-api';
 import '../../core/area.css';
 import './search-admin.css';
@@ -60,6 +61,7 @@ function SearchSettingsForm({ state: initial, api, writable }: { state: SearchMa
   const [flags, setFlags] = useState<Flags>(() => flagsOf(initial));
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
   const [start, setStart] = useState<StartState>({ status: 'idle' });
+  const processes = useMemo(() => createProcessesApi(services.request), [services.request]);
 
   const set = (table: string, key: string, flag: 'searchable' | 'filterable', value: boolean) => {
     setFlags((before) => ({ ...before, [flagKey(table, key)]: { ...before[flagKey(table, key)], [flag]: value } }));
@@ -99,18 +101,8 @@ function SearchSettingsForm({ state: initial, api, writable }: { state: SearchMa
 
   async function reindex(type: ReindexType) {
     setStart({ status: 'starting' });
-    try {
-      const answer = await api.startReindex(type);
-      // Community §8: the server's message (admin.{type}.startup.success), else ours.
-      if (answer.started) setStart({ status: 'started', message: answer.message || t(`searchAdmin.process.${type}.startup.success`) });
-      else setStart({ status: 'failed', message: answer.message || t(`searchAdmin.process.${type}.startup.failure`) });
-    } catch (error) {
-      const message = messageOf(error);
-      setStart({
-        status: 'failed',
-        message: message ? `${t(`searchAdmin.process.${type}.startup.failure`)} ${message}` : t(`searchAdmin.process.${type}.startup.failure`),
-      });
-    }
+    const outcome = await startProcess(processes, t, type, {});
+    setStart({ status: outcome.started ? 'started' : 'failed', message: outcome.text });
   }
 
   const { index } = state;

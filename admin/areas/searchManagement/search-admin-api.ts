@@ -1,10 +1,9 @@
 /**
  * The search management area's calls: `GET` and `POST admin/searchManagement`
- * (schemas/model/api/search-management.ts) and the start of a reindex process, `POST
- * admin/process/{type}/start` (schemas/model/api/processes.ts, served by the processes domain).
+ * (schemas/model/api/search-management.ts). Its reindex processes start through admin/core's
+ * `startProcess`, like every process.
  * Failures reject with the server's `{ error, message }`.
  */
-import type { StartProcessRequest, StartProcessResponse } from '../../../schemas/model/api/processes';
 import type { SearchManagementRequest, SearchManagementResponse } from '../../../schemas/model/api/search-management';
 import { toAdminApiError, type AdminRequest } from '../../core/http-api';
 
@@ -21,7 +20,6 @@ export function createSearchAdminApi(request: AdminRequest) {
   return {
     state: () => call<SearchManagementResponse>('GET', 'admin/searchManagement'),
     save: (change: SearchManagementRequest) => call<SearchManagementResponse>('POST', 'admin/searchManagement', change),
-    startReindex: (type: ReindexType) => call<StartProcessResponse>('POST', `admin/process/${type}/start`, { payload: {} } satisfies StartProcessRequest),
   };
 }
 

@@ -10,7 +10,7 @@ import { Dialog } from '../../core/Dialog';
 import { DialogButtons } from '../../core/DialogButtons';
 import { defaultPayload, PayloadForm, type ListChoice } from '../../core/PayloadForm';
 import { ProcessProgress, ProcessReport, ProcessStatePill, typeName, useProcesses } from '../../core/ProcessParts';
-import { createProcessesApi, type AdminProcess, type ProcessTypeInfo, type ProcessesApi } from '../../core/processes-api';
+import { createProcessesApi, startProcess, type AdminProcess, type ProcessTypeInfo, type ProcessesApi } from '../../core/processes-api';
 import { whenText } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 
@@ -168,14 +168,9 @@ function StartDialog({
     setBusy(true);
     setFailure(undefined);
     try {
-      const answer = await api.start(type, payload);
-      if (answer.started && answer.process) onStarted(answer.process, answer.message);
-      else setFailure(t(`processesAdmin.admin.${type}.startup.failure`, { message: answer.message }));
-    } catch (error) {
-      const message = (error as { message: string }).message;
-      const key = `processesAdmin.admin.${type}.startup.failure`;
-      const text = t(key, { message });
-      setFailure(text === key ? t('processesAdmin.admin.default.startup.failure', { message }) : text);
+      const outcome = await startProcess(api, t, type, payload);
+      if (outcome.started && outcome.process) onStarted(outcome.process, outcome.text);
+      else setFailure(outcome.text);
     } finally {
       setBusy(false);
     }
