@@ -32,6 +32,8 @@ const BUILT = new Set([
   'entities',
   'settings',
   'emailTemplateBuilder',
+  'layouts',
+  'blocks',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);

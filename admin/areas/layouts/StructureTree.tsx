@@ -4,7 +4,7 @@
  * an open node or moves to its parent, Home/End go to the first/last row, Enter or Space (or a
  * click) chooses the row, and typing a letter moves to the next row whose title starts with it.
  * Rows are a flat list of treeitems with aria-level, aria-posinset and aria-setsize, so each
- * row's name is its own title (a nested list would name a row after everything under it).
+ * row's name is its own title and facts (a nested list would name a row after everything under it).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { nodeTitle, visibleRows, type OutlineRow } from '../../../engine/core/structure/outline';
@@ -98,7 +98,6 @@ export function StructureTree({ nodes, expanded, onExpandedChange, selectedId, o
         const hasChildren = node.children.length > 0;
         const open = expanded.has(node.id);
         const title = nodeTitle(node, typeTitle) || t('layoutsAdmin.untitled');
-        const titleId = `t-structure-${node.kind}-${node.id}`;
         return (
           <li
             key={`${node.kind}:${node.id}`}
@@ -112,8 +111,7 @@ export function StructureTree({ nodes, expanded, onExpandedChange, selectedId, o
             aria-setsize={row.siblings}
             aria-expanded={hasChildren ? open : undefined}
             aria-selected={node.id === selectedId}
-            aria-labelledby={titleId}
-            aria-describedby={`${titleId}-meta`}
+            // Named by its content (title, then its facts; the arrow is hidden): the name is what is seen.
             tabIndex={node.id === active?.node.id ? 0 : -1}
             className={`t-structure-row t-structure-row--${node.kind}${matches?.has(node.id) ? ' t-structure-row--match' : ''}`}
             style={{ paddingInlineStart: `calc(${row.level - 1} * 1.25rem + 0.5rem)` }}
@@ -137,15 +135,13 @@ export function StructureTree({ nodes, expanded, onExpandedChange, selectedId, o
               {hasChildren ? (open ? '▾' : '▸') : ''}
             </span>
             <span className="t-structure-row__main">
-              <span id={titleId} className="t-structure-row__title">
-                {title}
-              </span>
-              <span id={`${titleId}-meta`} className="t-structure-row__meta">
+              <span className="t-structure-row__title">{title}</span>{' '}
+              <span className="t-structure-row__meta">
                 <span className="t-structure-row__kind">
                   {node.kind === 'block' ? (typeTitle(node.type ?? '') ?? node.type) : t(`layoutsAdmin.kinds.${node.kind}`)}
-                </span>
-                <span className="t-admin-pill t-structure-pill--visibility">{visibilityText(node.visibility, t)}</span>
-                {node.status !== 'published' && <span className="t-admin-pill t-admin-pill--new">{t(`layoutsAdmin.status.${node.status}`)}</span>}
+                </span>{' '}
+                <span className="t-admin-pill t-structure-pill--visibility">{visibilityText(node.visibility, t)}</span>{' '}
+                {node.status !== 'published' && <span className="t-admin-pill t-admin-pill--new">{t(`layoutsAdmin.status.${node.status}`)}</span>}{' '}
                 {(node.kind !== 'block' || hasChildren) && <span className="t-structure-row__count">{countText(node, t)}</span>}
               </span>
             </span>
