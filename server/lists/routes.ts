@@ -7,7 +7,13 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUBJECTS } from '../../engine/core/permissions';
 import type { Id } from '../../schemas/model';
-import type { ListAdminPermissionsRequest, ListGetSomeRequest, ListSetCapacityRequest, UserListCreateRequest, UserListUpdateRequest } from '../../schemas/model/api/lists';
+import type {
+  ListAdminPermissionsRequest,
+  ListGetSomeRequest,
+  ListSetCapacityRequest,
+  UserListCreateRequest,
+  UserListUpdateRequest,
+} from '../../schemas/model/api/lists';
 import { parsePermission, ungrantable } from '../../engine/core/admin-permissions';
 import { requireStaff, requireUser, type AppContext } from '../context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';

@@ -22,8 +22,10 @@ describeBackends('edit all admin permissions of a list', (api) => {
     target = created.body.id;
   });
 
-  const save = (token: string, body: unknown, id = target) => api.call<UserListView & { message: string }>('PUT', `userLists/admin/${id}/permissions`, { token, body });
-  const grantsOf = async (id = target) => (await api.call<Record<string, Record<string, boolean>>>('GET', `userLists/permissions/byList/${id}`, { token: admin })).body;
+  const save = (token: string, body: unknown, id = target) =>
+    api.call<UserListView & { message: string }>('PUT', `userLists/admin/${id}/permissions`, { token, body });
+  const grantsOf = async (id = target) =>
+    (await api.call<Record<string, Record<string, boolean>>>('GET', `userLists/permissions/byList/${id}`, { token: admin })).body;
   const stateOf = async (id = target) => {
     const list = (await api.call<UserListView[]>('GET', 'userLists', { token: admin })).body.find((l) => l.id === id)!;
     return { isAdmin: list.isAdmin, allowPermissions: list.allowPermissions, permissions: list.permissions };
@@ -36,7 +38,11 @@ describeBackends('edit all admin permissions of a list', (api) => {
       permissions: ['administration.manageEditMode', 'items.pages.addChildren', 'files.manage', 'files.manage'],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ isAdmin: false, allowPermissions: true, permissions: ['administration.manageEditMode', 'files.manage', 'items.pages.addChildren'] });
+    expect(res.body).toMatchObject({
+      isAdmin: false,
+      allowPermissions: true,
+      permissions: ['administration.manageEditMode', 'files.manage', 'items.pages.addChildren'],
+    });
     expect(await grantsOf()).toEqual({ administration: { manageEditMode: true }, files: { manage: true }, 'items.pages': { addChildren: true } });
     // Taking away is the same call.
     expect((await save(admin, { isAdmin: false, allowPermissions: true, permissions: ['files.manage'] })).status).toBe(200);
@@ -58,7 +64,11 @@ describeBackends('edit all admin permissions of a list', (api) => {
     const unknown = await save(admin, { isAdmin: false, allowPermissions: true, permissions: ['files.manage', 'nonsense', 'nowhere.read'] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('"nonsense", "nowhere.read" are no permissions');
-    for (const body of [{ allowPermissions: true, permissions: [] }, { isAdmin: false, allowPermissions: true, permissions: [], extra: 1 }, { isAdmin: 'yes', allowPermissions: true, permissions: [] }]) {
+    for (const body of [
+      { allowPermissions: true, permissions: [] },
+      { isAdmin: false, allowPermissions: true, permissions: [], extra: 1 },
+      { isAdmin: 'yes', allowPermissions: true, permissions: [] },
+    ]) {
       const res = await save(admin, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -70,7 +80,11 @@ describeBackends('edit all admin permissions of a list', (api) => {
     // A list that gives Elena the user lists area and managePermissions on lists.
     const powers = await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label: 'List keepers', type: 'standard' } } });
     expect(powers.status).toBe(201);
-    const granted = await save(admin, { isAdmin: false, allowPermissions: true, permissions: ['userLists.read', 'userLists.managePermissions'] }, powers.body.id);
+    const granted = await save(
+      admin,
+      { isAdmin: false, allowPermissions: true, permissions: ['userLists.read', 'userLists.managePermissions'] },
+      powers.body.id,
+    );
     expect(granted.status).toBe(200);
     expect((await api.call('POST', `userLists/${powers.body.id}/users`, { token: admin, body: { accounts: ['elena'] } })).status).toBe(200);
     const before = await stateOf();

@@ -29,8 +29,14 @@ describeBackends('structure outline: admin layouts and blocks', (api) => {
       const res = await api.call('PUT', path, { token: admin, body });
       if (res.status !== 200) throw new Error(`PUT ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     };
-    await put('structure/page', { moduleId: 'members-area', page: { id: 'outline-vol', slug: 'outline-vol', name: 'Volunteers corner', visibility: { userListIds: ['volunteers'] } } });
-    await put('structure/block', { pageId: 'outline-vol', block: { id: 'outline-vol-text', type: 'plainText', name: 'Rota notice', options: { text: 'Volunteers only' } } });
+    await put('structure/page', {
+      moduleId: 'members-area',
+      page: { id: 'outline-vol', slug: 'outline-vol', name: 'Volunteers corner', visibility: { userListIds: ['volunteers'] } },
+    });
+    await put('structure/block', {
+      pageId: 'outline-vol',
+      block: { id: 'outline-vol-text', type: 'plainText', name: 'Rota notice', options: { text: 'Volunteers only' } },
+    });
     await put('structure/block', {
       pageId: 'outline-vol',
       block: { id: 'outline-vol-hidden', type: 'plainText', options: { text: 'x' }, visibility: { visibleOnMobile: false } },
@@ -103,9 +109,17 @@ describeBackends('structure outline: admin layouts and blocks', (api) => {
 
   it('drafts made in edit mode show as draft changes to editors', async () => {
     const DRAFTS = { 'x-tessera-drafts': '1' };
-    const edited = await api.call('POST', 'structure/block/outline-vol-text/property', { token: admin, body: { key: 'options', value: { text: 'Draft rota' } }, headers: DRAFTS });
+    const edited = await api.call('POST', 'structure/block/outline-vol-text/property', {
+      token: admin,
+      body: { key: 'options', value: { text: 'Draft rota' } },
+      headers: DRAFTS,
+    });
     expect(edited.status).toBe(200);
-    const added = await api.call('PUT', 'structure/block', { token: admin, body: { pageId: 'outline-vol', block: { id: 'outline-vol-new', type: 'plainText', options: { text: 'n' } } }, headers: DRAFTS });
+    const added = await api.call('PUT', 'structure/block', {
+      token: admin,
+      body: { pageId: 'outline-vol', block: { id: 'outline-vol-new', type: 'plainText', options: { text: 'n' } } },
+      headers: DRAFTS,
+    });
     expect(added.status).toBe(200);
     const { modules } = (await api.call<StructureOutlineResponse>('GET', 'admin/layouts/outline', { token: admin })).body;
     expect(find(modules, 'outline-vol-text')!.status).toBe('draftChanged');

@@ -21,7 +21,10 @@ beforeAll(async () => {
   await Promise.all([adminAreaLoaders.layouts(), adminAreaLoaders.blocks()]);
 });
 
-const rowNames = (tree: HTMLElement) => within(tree).getAllByRole('treeitem').map((r) => r.getAttribute('data-node-id'));
+const rowNames = (tree: HTMLElement) =>
+  within(tree)
+    .getAllByRole('treeitem')
+    .map((r) => r.getAttribute('data-node-id'));
 const row = (tree: HTMLElement, id: string) => tree.querySelector<HTMLElement>(`[data-node-id="${id}"]`)!;
 
 describeBackends('the layouts and blocks admin areas', (api) => {
@@ -36,7 +39,11 @@ describeBackends('the layouts and blocks admin areas', (api) => {
     expect(await seriousAxeViolations()).toEqual([]);
     // The first module starts open; only one row is in the tab order.
     expect(rowNames(tree).slice(0, 3)).toEqual(['home', 'welcome', 'news']);
-    expect(within(tree).getAllByRole('treeitem').filter((r) => r.tabIndex === 0)).toHaveLength(1);
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .filter((r) => r.tabIndex === 0),
+    ).toHaveLength(1);
     const home = row(tree, 'home');
     expect(home).toHaveAttribute('aria-expanded', 'true');
     expect(home).toHaveAttribute('aria-level', '1');

@@ -29,7 +29,8 @@ describeBackends('the edit all admin permissions dialog', (api) => {
   let target: UserListView;
   beforeAll(async () => {
     [admin, elena] = await Promise.all([api.signIn('admin'), api.signIn('elena')]);
-    const create = async (label: string) => (await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label, type: 'standard' } } })).body;
+    const create = async (label: string) =>
+      (await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label, type: 'standard' } } })).body;
     target = await create('Dialog target');
     const keepers = await create('Dialog keepers');
     await api.call('PUT', `userLists/admin/${keepers.id}/permissions`, {

@@ -45,7 +45,7 @@ function BlockList({ api }: { api: OutlineApi }) {
   const [type, setType] = useState('');
   const [shown, setShown] = useState(BLOCKS_PAGE);
   const editBlock = adminArea('blocks').routes.find((r) => r.name === 'editBlock')!;
-  const rows = loaded.status === 'ready' ? loaded.value.items : [];
+  const rows = useMemo(() => (loaded.status === 'ready' ? loaded.value.items : []), [loaded]);
   // The registry's types that some listed block has, by title.
   const types = useMemo(
     () => [...new Set(rows.map((r) => r.type))].map((x) => ({ type: x, title: blockTypeTitle(x) ?? x })).sort((a, b) => a.title.localeCompare(b.title)),

@@ -78,7 +78,9 @@ function Layouts({ outline, match, api }: { outline: StructureOutlineResponse; m
       return;
     }
     setBlockId(undefined);
-    navigate(node.kind === 'module' ? adminHref('editModuleLayout', { moduleId: node.id }) : adminHref('editPageLayout', { moduleId: node.moduleId, pageId: node.id }));
+    navigate(
+      node.kind === 'module' ? adminHref('editModuleLayout', { moduleId: node.id }) : adminHref('editPageLayout', { moduleId: node.moduleId, pageId: node.id }),
+    );
   };
   const selected = selectedId ? findInOutline(outline.modules, selectedId) : undefined;
   const routedMissing = routed && !findInOutline(outline.modules, routed);

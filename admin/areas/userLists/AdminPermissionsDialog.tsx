@@ -20,7 +20,17 @@ export function rowLabel(row: AdminPermissionRow, t: Translate): string {
   return (row.areas ?? []).map((a) => t(`adminAreas.areas.${a}.title`)).join(', ');
 }
 
-export function AdminPermissionsDialog({ api, list, onClose, onSaved }: { api: ListsApi; list: UserListView; onClose(): void; onSaved(list: UserListView): void }) {
+export function AdminPermissionsDialog({
+  api,
+  list,
+  onClose,
+  onSaved,
+}: {
+  api: ListsApi;
+  list: UserListView;
+  onClose(): void;
+  onSaved(list: UserListView): void;
+}) {
   const { services, t } = useAdminFrame();
   const idBase = useId();
   const rows = useMemo(() => adminPermissionRows(), []);

@@ -13,7 +13,8 @@ export function visibilityText(v: OutlineVisibility, t: Translate): string {
   const parts: string[] = [];
   if (v.lists) parts.push(t('layoutsAdmin.visibility.lists', { count: v.lists }));
   if (v.rules) parts.push(t('layoutsAdmin.visibility.rules'));
-  if (v.hiddenOn?.length) parts.push(t('layoutsAdmin.visibility.hiddenOn', { where: v.hiddenOn.map((w) => t(`layoutsAdmin.visibility.where.${w}`)).join(', ') }));
+  if (v.hiddenOn?.length)
+    parts.push(t('layoutsAdmin.visibility.hiddenOn', { where: v.hiddenOn.map((w) => t(`layoutsAdmin.visibility.where.${w}`)).join(', ') }));
   if (v.hiddenFromNav) parts.push(t('layoutsAdmin.visibility.hiddenFromNav'));
   return parts.join('; ');
 }
@@ -23,4 +24,3 @@ export function countText(node: OutlineNode, t: Translate): string {
   const n = node.children.length;
   return node.kind === 'module' ? t('layoutsAdmin.count.pages', { count: n }) : t('layoutsAdmin.count.blocks', { count: n });
 }
-
