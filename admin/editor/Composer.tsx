@@ -174,12 +174,14 @@ function useLinkedSelection() {
     const attempt = () => {
       const block = store.get(blockAtom(pending));
       const element = blockElement(pending);
-      if (block && !block.wasDeleted && element) {
+      // Its name tag is there once edit mode's chrome has rendered: then it can take the focus.
+      const tag = element?.querySelector<HTMLElement>(':scope > [data-admin-chrome] [data-admin-control="select"]');
+      if (block && !block.wasDeleted && element && tag) {
         store.set(pendingBlockSelectionAtom, null);
         store.set(selectedBlockAtom, pending);
         setRight(true);
         element.scrollIntoView?.({ block: 'center' });
-        focusTag(pending);
+        tag.focus();
         admin.announce(admin.t('admin.selection.selected', { name: blockLabel(block, admin.registry) }));
         return;
       }

@@ -51,6 +51,7 @@ describe('layouts in Chromium', () => {
     await ada.getByRole('toolbar', { name: 'Admin bar' }).waitFor();
     const tag = ada.locator('[data-block-id="news-carousel"] > [data-admin-chrome] [data-admin-control="select"]');
     await expect.poll(() => tag.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => ada.evaluate(() => document.activeElement?.closest('[data-block-id]')?.getAttribute('data-block-id'))).toBe('news-carousel');
     const panel = ada.getByRole('complementary', { name: 'Block settings' });
     await expect.poll(() => panel.getByRole('heading', { level: 2 }).first().textContent()).toBe('Highlights');
     expect(errors).toEqual([]);
