@@ -3,7 +3,7 @@
  * the real server on SQLite and PostgreSQL: the structure tree axe clean and driven by the keyboard
  * (Up/Down, Right opens then enters, Left goes to the parent then closes, Home/End, type-ahead),
  * search keeping each match's ancestors, a routed page's details with "Open in the composer", and
- * the blocks list filtered by type leading to one block's options.
+ * the blocks list filtered by type leading to one block's options, and a page's permissions dialog.
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
@@ -100,6 +100,21 @@ describeBackends('the layouts and blocks admin areas', (api) => {
     expect(await seriousAxeViolations()).toEqual([]);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'no such thing at all' } });
     expect(await screen.findByText('Nothing matches this search.')).toBeInstanceOf(HTMLElement);
+    view.unmount();
+  });
+
+  it("a page's permissions dialog saves the item's permissions; the summary follows", async () => {
+    const view = renderAdminFrame(await adminFrameServices(api, admin), '/admin/layouts/module/home/page/news');
+    const details = await screen.findByRole('region', { name: 'News' });
+    expect(await within(details).findByText('Defaults (base paths)')).toBeInstanceOf(HTMLElement);
+    fireEvent.click(within(details).getByRole('button', { name: 'Edit permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions: News' });
+    fireEvent.change(await within(dialog).findByRole('combobox', { name: 'Add children' }), { target: { value: 'allow' } });
+    expect(await seriousAxeViolations()).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(details).findByText('Allowed: addChildren.')).toBeInstanceOf(HTMLElement);
+    expect((await api.call<Record<string, boolean>>('GET', 'structure/permissions/news', { token: admin })).body).toEqual({ addChildren: true });
     view.unmount();
   });
 

@@ -2,9 +2,12 @@
  * One item of the structure outline beside the tree (the area `layouts`): its ids, kind and type,
  * who sees it, its draft status, its per-item permissions, and the way to it in the composer.
  */
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { adminArea, adminHref, mayOpenAdminRoute } from '../../../engine/core/admin-areas';
+import { can } from '../../../engine/core/permissions';
+import { PermissionsForm, type PermissionsFormServices } from '../../access/PermissionsEditor';
+import { Dialog } from '../Dialog';
 import { findInOutline } from '../../../engine/core/structure/outline';
 import type { OutlineNode } from '../../../schemas/model/api/structure-admin';
 import { useAdminFrame } from '../../frame/frame-context';
@@ -30,6 +33,19 @@ export function NodeDetails({ node, outline, api, heading }: { node: OutlineNode
   const page = node.pageId && node.kind !== 'page' ? findInOutline(outline, node.pageId)?.node : undefined;
   const editBlock = adminArea('blocks').routes.find((r) => r.name === 'editBlock')!;
   const mayEditBlock = node.kind === 'block' && mayOpenAdminRoute(services.holder, editBlock, { blockId: node.id });
+  const mayManagePermissions = can(services.holder, 'managePermissions', `items.${node.kind}s`, node.id);
+  const [editingPermissions, setEditingPermissions] = useState(false);
+  // The summary is read again after a save.
+  const [round, setRound] = useState(0);
+  const formServices = useMemo<PermissionsFormServices>(
+    () => ({
+      t,
+      load: (id) => api.itemPermissions(id),
+      save: (id, grants) => api.saveItemPermissions(id, grants),
+      notify: (type, message) => services.toast({ type, message }),
+    }),
+    [t, api, services],
+  );
   return (
     <section className="t-structure-details" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
@@ -72,7 +88,7 @@ export function NodeDetails({ node, outline, api, heading }: { node: OutlineNode
         <dd>{countText(node, t)}</dd>
         <dt>{t('layoutsAdmin.details.permissions')}</dt>
         <dd>
-          <PermissionsSummary api={api} id={node.id} />
+          <PermissionsSummary key={round} api={api} id={node.id} />
         </dd>
       </dl>
       <div className="t-admin-actions">
@@ -81,12 +97,35 @@ export function NodeDetails({ node, outline, api, heading }: { node: OutlineNode
             {t('layoutsAdmin.openInComposer')}
           </Link>
         )}
+        {mayManagePermissions && (
+          <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setEditingPermissions(true)}>
+            {t('layoutsAdmin.editPermissions')}
+          </button>
+        )}
         {mayEditBlock && (
           <Link className="ts-button" href={adminHref('editBlock', { blockId: node.id })}>
             {t('layoutsAdmin.blockDetails')}
           </Link>
         )}
       </div>
+      {editingPermissions && (
+        <Dialog
+          title={t('admin.permissions.title', { name: heading })}
+          description={t('admin.permissions.description')}
+          onClose={() => setEditingPermissions(false)}
+          className="t-admin-area"
+        >
+          <PermissionsForm
+            services={formServices}
+            itemId={node.id}
+            onSaved={() => {
+              setEditingPermissions(false);
+              setRound((n) => n + 1);
+            }}
+            onCancel={() => setEditingPermissions(false)}
+          />
+        </Dialog>
+      )}
     </section>
   );
 }

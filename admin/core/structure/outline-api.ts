@@ -12,6 +12,9 @@ export function createOutlineApi(request: AdminRequest) {
     block: (id: Id) => request<AdminBlockDetailResponse>('GET', `admin/blocks/${enc(id)}`),
     /** Per-item permissions (action -> allowed) as stored for elevated users; `{}` when none. */
     itemPermissions: (id: Id) => request<Record<string, boolean>>('GET', `structure/permissions/${enc(id)}`),
+    /** Replaces them (managePermissions on the item). */
+    saveItemPermissions: (id: Id, permissions: Record<string, boolean>) =>
+      request<Record<string, boolean>>('POST', `structure/permissions/${enc(id)}`, { permissions }),
   };
 }
 
