@@ -1,8 +1,10 @@
-/** The outline rules (engine/core/structure/outline.ts) and who may grant what (engine/core/admin-permissions.ts). */
+/** The outline rules (engine/core/structure/outline.ts), who may grant what (engine/core/admin-permissions.ts) and the composer's address. */
 import { describe, expect, it } from 'vitest';
 import { adminPermissionRows, parsePermission, ungrantable } from '../../engine/core/admin-permissions';
 import { blockRows, buildOutline, capOutline, filterOutline, visibleRows } from '../../engine/core/structure/outline';
 import type { Block, Module, Page } from '../../schemas/model';
+import { readComposerLink, withoutComposerLink } from '../../admin/edit-mode';
+import { composerHref } from '../../admin/core/structure/outline-api';
 
 const module: Module = { id: 'm', slug: 'm', name: 'Main', childIds: ['p'] };
 const page: Page = { id: 'p', slug: 'p', name: 'Page', children: ['a', 'b'], visibility: { userListIds: ['x', 'y'] } };
@@ -80,5 +82,19 @@ describe('admin permissions of a list', () => {
     expect(ungrantable(editor, { ...none, isAdmin: true, permissions: ['settings.update'] }, none)).toEqual([]);
     expect(ungrantable({ isAdmin: true }, none, { ...none, isAdmin: true, permissions: ['settings.update'] })).toEqual([]);
     expect(ungrantable(editor, none, { ...none, permissions: ['nowhere.read'] })).toEqual(['nowhere.read']);
+  });
+});
+
+describe('the composer opened by address', () => {
+  it('composerHref asks for edit mode and the block; readComposerLink reads it back and withoutComposerLink drops it', () => {
+    const href = composerHref({ moduleSlug: 'home', pageSlug: 'news', blockId: 'news 1' });
+    expect(href).toBe('/home/news?edit=1&block=news+1');
+    const search = href.split('?')[1];
+    expect(readComposerLink(search)).toEqual({ block: 'news 1' });
+    expect(readComposerLink('?edit=1')).toEqual({});
+    expect(readComposerLink('?edit=0&block=x')).toBeNull();
+    expect(readComposerLink('')).toBeNull();
+    expect(withoutComposerLink('?tab=a_b&edit=1&block=x')).toBe('tab=a_b');
+    expect(composerHref({ moduleSlug: 'home' })).toBe('/home?edit=1');
   });
 });
