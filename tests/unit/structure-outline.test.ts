@@ -10,7 +10,12 @@ const module: Module = { id: 'm', slug: 'm', name: 'Main', childIds: ['p'] };
 const page: Page = { id: 'p', slug: 'p', name: 'Page', children: ['a', 'b'], visibility: { userListIds: ['x', 'y'] } };
 const blocks: Block[] = [
   { id: 'a', type: 'container', name: 'Box', children: ['c'] },
-  { id: 'b', type: 'plainText', visibility: { visibleOnMobile: false } },
+  {
+    id: 'b',
+    type: 'plainText',
+    options: { text: '<p>Opening   <b>hours</b> are nine to five, Monday to Friday, all year</p>' },
+    visibility: { visibleOnMobile: false },
+  },
   { id: 'c', type: 'plainText', name: 'Inner words', children: ['a'] },
 ];
 const outline = buildOutline({
@@ -28,7 +33,13 @@ describe('structure outline', () => {
     expect(p.children.map((b) => b.id)).toEqual(['a', 'b']);
     expect(p.children[0].children.map((b) => b.id)).toEqual(['c']);
     expect(p.children[0].children[0].children).toEqual([]);
-    expect(p.children[1]).toMatchObject({ visibility: { hiddenOn: ['mobile'] }, status: 'draftChanged', title: '' });
+    expect(p.children[1]).toMatchObject({
+      visibility: { hiddenOn: ['mobile'] },
+      status: 'draftChanged',
+      title: '',
+      words: 'Opening hours are nine to five, Monday t…',
+    });
+    expect(p.children[0].words).toBeUndefined();
   });
 
   it('search keeps ancestors, matches type titles and ids, and names what to open', () => {
@@ -37,6 +48,8 @@ describe('structure outline', () => {
     expect([...byName.matches]).toEqual(['c']);
     expect(filterOutline(outline, 'PLAIN TEXT', typeTitle).matches).toEqual(new Set(['c', 'b']));
     expect(filterOutline(outline, 'nothing', typeTitle).nodes).toEqual([]);
+    // A block's own words are searched too.
+    expect(filterOutline(outline, 'monday', typeTitle).matches).toEqual(new Set(['b']));
     expect(filterOutline(outline, '  ', typeTitle).nodes).toEqual(outline);
   });
 

@@ -53,7 +53,7 @@ function BlockList({ api }: { api: OutlineApi }) {
   );
   const q = query.trim().toLowerCase();
   const hits = rows.filter(
-    (r) => (!type || r.type === type) && (!q || [rowTitle(r), r.type, r.id, r.pageName, r.moduleName].some((w) => w.toLowerCase().includes(q))),
+    (r) => (!type || r.type === type) && (!q || [rowTitle(r), r.words ?? '', r.type, r.id, r.pageName, r.moduleName].some((w) => w.toLowerCase().includes(q))),
   );
   return (
     <>

@@ -38,6 +38,25 @@ export function blockVisibility(block: Pick<Block, 'visibility'>): OutlineVisibi
   return hiddenOn.length ? { hiddenOn: [...hiddenOn] } : {};
 }
 
+/** Options whose text tells one block of a type from another (a callout's title, a plain text's words). */
+const WORDS_OPTIONS = ['title', 'heading', 'label', 'text', 'content', 'html', 'body'] as const;
+const WORDS_MAX = 40;
+
+/** The start of a block's own words, as plain text (tags dropped: it is read out, never rendered as markup). */
+export function blockWords(options: unknown): string {
+  if (!options || typeof options !== 'object') return '';
+  for (const key of WORDS_OPTIONS) {
+    const value = (options as Record<string, unknown>)[key];
+    if (typeof value !== 'string') continue;
+    const words = value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (words) return words.length > WORDS_MAX ? `${words.slice(0, WORDS_MAX).trimEnd()}…` : words;
+  }
+  return '';
+}
+
 /** Whether an item shows to everyone who sees its parent. */
 export const shownToAll = (v: OutlineVisibility): boolean => !v.lists && !v.rules && !v.hiddenOn?.length && !v.hiddenFromNav;
 
@@ -74,6 +93,7 @@ export function buildOutline(input: OutlineInput): OutlineNode[] {
               id,
               title: typeof block.name === 'string' ? block.name : '',
               type: block.type,
+              ...(blockWords(block.options) ? { words: blockWords(block.options) } : {}),
               moduleId: module.id,
               pageId: page.id,
               visibility: blockVisibility(block),
@@ -112,9 +132,10 @@ export function outlineCounts(nodes: readonly OutlineNode[]): { modules: number;
   return counts;
 }
 
-/** A block's words for lists and search: its name, else its type's title, else its type. */
-export function nodeTitle(node: Pick<OutlineNode, 'title' | 'type'>, typeTitle: (type: string) => string | undefined): string {
+/** A node's title for lists and search: its name, else (a block) the start of its words, else its type's title, else its type. */
+export function nodeTitle(node: Pick<OutlineNode, 'title' | 'type' | 'words'>, typeTitle: (type: string) => string | undefined): string {
   if (node.title) return node.title;
+  if (node.words) return node.words;
   return node.type ? (typeTitle(node.type) ?? node.type) : '';
 }
 
@@ -122,8 +143,8 @@ export function nodeTitle(node: Pick<OutlineNode, 'title' | 'type'>, typeTitle: 
 export function nodeMatches(node: OutlineNode, query: string, typeTitle: (type: string) => string | undefined): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  const words = [node.title, node.id, node.type ?? '', node.type ? (typeTitle(node.type) ?? '') : ''];
-  return words.some((w) => w.toLowerCase().includes(q));
+  const texts = [node.title, node.words ?? '', node.id, node.type ?? '', node.type ? (typeTitle(node.type) ?? '') : ''];
+  return texts.some((w) => w.toLowerCase().includes(q));
 }
 
 /**
@@ -199,6 +220,7 @@ export function blockRows(nodes: readonly OutlineNode[]): AdminBlockRow[] {
             id: b.id,
             type: b.type ?? '',
             title: b.title,
+            ...(b.words ? { words: b.words } : {}),
             pageId: page.id,
             pageName: page.title,
             moduleId: module.id,

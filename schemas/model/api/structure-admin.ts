@@ -27,6 +27,8 @@ export interface OutlineNode {
   title: string;
   /** Blocks: the registry type. */
   type?: string;
+  /** Blocks: the start of their own words (a title or text option, tags dropped), to tell unnamed ones apart. */
+  words?: string;
   /** Modules and pages: their address segment. */
   slug?: string;
   /** The module it is in (a module: itself). */
@@ -55,6 +57,8 @@ export interface AdminBlockRow {
   id: Id;
   type: string;
   title: string;
+  /** The start of its own words (see OutlineNode.words). */
+  words?: string;
   pageId: Id;
   pageName: string;
   moduleId: Id;
