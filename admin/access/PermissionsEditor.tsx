@@ -2,7 +2,7 @@
  * Per-item permissions: for each action, whether elevated users may do it on this item, or (left
  * out) whatever their base paths say. Admins always pass. Loads and saves through the API.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Id } from '../../schemas/model';
 import type { ItemPermissionGrants } from '../core/api';
 import { Dialog } from '../core/Dialog';
@@ -23,9 +23,41 @@ export const ITEM_ACTIONS = [
 type Choice = 'inherit' | 'allow' | 'deny';
 const choiceOf = (value: boolean | undefined): Choice => (value === undefined ? 'inherit' : value ? 'allow' : 'deny');
 
+/** What the permissions form needs: the composer's admin, or the /admin frame's calls (the layouts area). */
+export interface PermissionsFormServices {
+  t(key: string, params?: Record<string, string | number>): string;
+  load(itemId: Id): Promise<ItemPermissionGrants>;
+  save(itemId: Id, grants: ItemPermissionGrants): Promise<ItemPermissionGrants>;
+  notify(kind: 'positive', message: string): void;
+}
+
 export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; onSaved?(): void; onCancel?(): void }) {
   const admin = useAdmin();
-  const { t } = admin;
+  const services = useMemo<PermissionsFormServices>(
+    () => ({
+      t: admin.t,
+      load: (id) => admin.api.getPermissions(id),
+      save: (id, grants) => admin.api.setPermissions(id, grants),
+      notify: (kind, message) => admin.notify(kind, message),
+    }),
+    [admin],
+  );
+  return <PermissionsForm services={services} itemId={itemId} onSaved={onSaved} onCancel={onCancel} />;
+}
+
+/** Each action Default (base paths), Allowed or Not allowed for elevated users on one item; loads, then saves through `services`. */
+export function PermissionsForm({
+  services,
+  itemId,
+  onSaved,
+  onCancel,
+}: {
+  services: PermissionsFormServices;
+  itemId: Id;
+  onSaved?(): void;
+  onCancel?(): void;
+}) {
+  const { t } = services;
   const idBase = useId();
   const [grants, setGrants] = useState<ItemPermissionGrants | null>(null);
   const [error, setError] = useState('');
@@ -33,14 +65,14 @@ export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; o
 
   useEffect(() => {
     let live = true;
-    admin.api.getPermissions(itemId).then(
+    services.load(itemId).then(
       (g) => live && setGrants(g),
       (e) => live && setError(t('admin.permissions.loadFailed', { message: errorMessage(e, t) })),
     );
     return () => {
       live = false;
     };
-  }, [admin.api, itemId, t]);
+  }, [services, itemId, t]);
 
   const choose = (action: string, choice: Choice) =>
     setGrants((g) => {
@@ -53,8 +85,8 @@ export function PermissionsEditor({ itemId, onSaved, onCancel }: { itemId: Id; o
     setBusy(true);
     setError('');
     try {
-      setGrants(await admin.api.setPermissions(itemId, grants));
-      admin.notify('positive', t('admin.permissions.saved'));
+      setGrants(await services.save(itemId, grants));
+      services.notify('positive', t('admin.permissions.saved'));
       onSaved?.();
     } catch (e) {
       setError(t('admin.permissions.saveFailed', { message: errorMessage(e, t) }));

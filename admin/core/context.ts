@@ -6,6 +6,7 @@ import type { AddBlockSlot, FileService, LazyModuleIndex, RuntimeRegistryData, S
 import type { Id, Page, RegistryData } from '../../schemas/model';
 import type { AdminApi, StructureWriteResult } from './api';
 import type { PermissionUser } from './permissions';
+import { blockWords } from '../../engine/core/structure/outline';
 
 export type NoticeKind = 'negative' | 'warning' | 'positive' | 'info';
 
@@ -65,25 +66,6 @@ export function errorMessage(error: unknown, t: Translator['t']): string {
   if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message)
     return (error as { message: string }).message;
   return t('admin.common.serverError');
-}
-
-/** Options whose text tells one block of a type from another (a callout's title, a plain text's words). */
-const WORDS_OPTIONS = ['title', 'heading', 'label', 'text', 'content', 'html', 'body'] as const;
-const WORDS_MAX = 40;
-
-/** The start of a block's own words, as plain text (tags dropped: it is read out, never rendered as markup). */
-function blockWords(options: unknown): string {
-  if (!options || typeof options !== 'object') return '';
-  for (const key of WORDS_OPTIONS) {
-    const value = (options as Record<string, unknown>)[key];
-    if (typeof value !== 'string') continue;
-    const words = value
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (words) return words.length > WORDS_MAX ? `${words.slice(0, WORDS_MAX).trimEnd()}…` : words;
-  }
-  return '';
 }
 
 /**

@@ -13,7 +13,14 @@ import type {
   MembershipRequestDetail,
   MembershipRequestsResponse,
 } from '../../schemas/model/api/applications';
-import type { ListMembershipStatesResponse, ListUsersAddResponse, ListUsersResponse, UserListInput, UserListView } from '../../schemas/model/api/lists';
+import type {
+  ListAdminPermissionsRequest,
+  ListMembershipStatesResponse,
+  ListUsersAddResponse,
+  ListUsersResponse,
+  UserListInput,
+  UserListView,
+} from '../../schemas/model/api/lists';
 import type { MemberSearchRequest } from '../../schemas/model/api/profiles';
 import type { Field, Profile } from '../../schemas/model';
 import { formatProfileName } from '../../engine/core/profile-name';
@@ -77,6 +84,9 @@ export function createListsApi(request: AdminRequest) {
     removeMember: (id: string, accountId: string): Promise<void> => call('DELETE', `userLists/${enc(id)}/${enc(accountId)}`),
     /** The admin mode, allow-permissions and per-permission toggles (`isAdmin`, `allowPermissions` or `<subject>.<action>`). */
     toggle: (id: string, what: string, on: boolean): Promise<UserListView> => call('POST', `userLists/admin/${enc(id)}/${enc(what)}/${on}`),
+    /** Admin mode, allow-permissions and every grant at once (the "edit all admin permissions" dialog): all saved or none. */
+    setAdminPermissions: (id: string, state: ListAdminPermissionsRequest): Promise<UserListView> =>
+      call('PUT', `userLists/admin/${enc(id)}/permissions`, state),
     memberStates: (accountId: string): Promise<ListMembershipStatesResponse> => call('GET', `profile/listMembershipStates/${enc(accountId)}/true`),
 
     applications: (): Promise<ApplicationView[]> => call('GET', 'applications'),

@@ -172,6 +172,51 @@ export function useEditModeShortcuts(user: PermissionUser | undefined, options: 
   return { editMode: editMode && mayEdit, toggleEditMode };
 }
 
+/**
+ * The composer opened by address (issue 34: "Open in the composer" of the admin's layouts and
+ * blocks): `?edit=1` turns edit mode on for a user who may use it, `&block=<id>` asks the composer
+ * to select that block once its page shows it (admin/editor/Composer.tsx reads this atom and
+ * clears it). Both parameters leave the address once read, so a reload does not ask again.
+ */
+export const pendingBlockSelectionAtom = atom<string | null>(null);
+
+/** What an address's query asks of the composer, or null when it asks nothing. */
+export function readComposerLink(search: string): { block?: string } | null {
+  const query = new URLSearchParams(search);
+  if (query.get('edit') !== '1') return null;
+  const block = query.get('block');
+  return block ? { block } : {};
+}
+
+/** The query without the composer's parameters (no leading `?`). */
+export function withoutComposerLink(search: string): string {
+  const query = new URLSearchParams(search);
+  query.delete('edit');
+  query.delete('block');
+  return query.toString();
+}
+
+/**
+ * Mount once (the shell does, with its location): reads `readComposerLink` from the query once the
+ * user is known, turns edit mode on (manageEditMode; for anyone else the parameters are dropped
+ * and nothing changes), keeps the block to select, and replaces the address without them.
+ */
+export function useComposerLink(user: PermissionUser | undefined, search: string, replaceSearch: (search: string) => void) {
+  const store = useStore();
+  const mayEdit = canManageEditMode(user);
+  const replaceRef = useRef(replaceSearch);
+  replaceRef.current = replaceSearch;
+  useEffect(() => {
+    const link = readComposerLink(search);
+    if (!link || !user) return;
+    if (mayEdit) {
+      if (link.block) store.set(pendingBlockSelectionAtom, link.block);
+      store.set(editModeAtom, true);
+    }
+    replaceRef.current(withoutComposerLink(search));
+  }, [search, user, mayEdit, store]);
+}
+
 /** The toast (warning) shown when navigation is blocked by an open admin panel. */
 export const NAVIGATION_BLOCKED_KEY = 'toasts.closeAdminPanel';
 

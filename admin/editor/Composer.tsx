@@ -12,7 +12,7 @@ import { BlockSettings } from '../block-editor/BlockSettings';
 import { blockLabel, useAdmin } from '../core/context';
 import { parentColumns } from '../core/placement';
 import { TabPanel, Tabs } from '../core/Tabs';
-import { adminPanelOpenAtom } from '../edit-mode';
+import { adminPanelOpenAtom, pendingBlockSelectionAtom } from '../edit-mode';
 import type { RuleSubjectChoices } from '../rules-editor';
 import { redo, undo } from './history';
 import { isWideScreen, leftPanelOpenAtom, leftPanelTabAtom, rightPanelOpenAtom } from './panels';
@@ -144,12 +144,56 @@ export function Composer({ subjects }: { subjects: RuleSubjectChoices }) {
     };
   }, [admin, store, setLeft, setRight]);
 
+  useLinkedSelection();
+
   return (
     <ComposerDnd>
       <LeftPanel />
       <RightPanel subjects={subjects} />
     </ComposerDnd>
   );
+}
+
+/** How long the composer waits for a block an address asked for (`?block=`) to reach the page. */
+const LINKED_BLOCK_WAIT_MS = 5000;
+
+/**
+ * Selects the block an address asked for (admin/edit-mode `pendingBlockSelectionAtom`, set from
+ * `?edit=1&block=<id>`) once it is on this page: its settings open in the right panel, it is
+ * scrolled into view and its name tag focused. A block that does not arrive is a warning.
+ */
+function useLinkedSelection() {
+  const admin = useAdmin();
+  const { store } = admin;
+  const pending = useAtomValue(pendingBlockSelectionAtom);
+  const setRight = useSetAtom(rightPanelOpenAtom);
+  useEffect(() => {
+    if (!pending) return;
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      const block = store.get(blockAtom(pending));
+      const element = blockElement(pending);
+      // Its name tag is there once edit mode's chrome has rendered: then it can take the focus.
+      const tag = element?.querySelector<HTMLElement>(':scope > [data-admin-chrome] [data-admin-control="select"]');
+      if (block && !block.wasDeleted && element && tag) {
+        store.set(pendingBlockSelectionAtom, null);
+        store.set(selectedBlockAtom, pending);
+        setRight(true);
+        element.scrollIntoView?.({ block: 'center' });
+        tag.focus();
+        admin.announce(admin.t('admin.selection.selected', { name: blockLabel(block, admin.registry) }));
+        return;
+      }
+      if (Date.now() - started < LINKED_BLOCK_WAIT_MS) timer = setTimeout(attempt, 100);
+      else {
+        store.set(pendingBlockSelectionAtom, null);
+        admin.notify('warning', admin.t('layoutsAdmin.composer.blockNotOnPage', { id: pending }));
+      }
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [pending, store, admin, setRight]);
 }
 
 function RightPanel({ subjects }: { subjects: RuleSubjectChoices }) {

@@ -31,6 +31,8 @@ export const FIELD_SCROLL_OFFSET_EXTRA_PX = 16;
 export const HANDLEBARS_LOADING_OVERLAY_MS = 2000;
 
 // Lists and paging
+/** The most blocks one structure outline answer carries (admin layouts and blocks, issue 34): past it, pages are listed without their blocks. */
+export const STRUCTURE_OUTLINE_BLOCK_CAP = 5000;
 export const ADMIN_LIST_SEARCH_DEFAULTS = { page: 1, limit: 10 } as const;
 export const MODULE_SEARCH_TYPES = ['normal', 'abstract'] as const;
 export const ACTIVITY_FEED_PAGE_SIZE = 100;

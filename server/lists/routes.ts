@@ -7,10 +7,17 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUBJECTS } from '../../engine/core/permissions';
 import type { Id } from '../../schemas/model';
-import type { ListGetSomeRequest, ListSetCapacityRequest, UserListCreateRequest, UserListUpdateRequest } from '../../schemas/model/api/lists';
+import type {
+  ListAdminPermissionsRequest,
+  ListGetSomeRequest,
+  ListSetCapacityRequest,
+  UserListCreateRequest,
+  UserListUpdateRequest,
+} from '../../schemas/model/api/lists';
+import { parsePermission, ungrantable } from '../../engine/core/admin-permissions';
 import { requireStaff, requireUser, type AppContext } from '../context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
-import { isStaff } from '../permissions';
+import { isStaff, permissionHolder } from '../permissions';
 import { listDeletionRefusal } from './deletion-guards';
 import { requireListAdmin } from './list-access';
 import { announceListChanged, announceListPowersChanged } from './list-events';
@@ -205,4 +212,27 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
       permissions: on ? [...new Set([...list.permissions, permission!])].sort() : list.permissions.filter((p) => p !== permission),
     })),
   );
+
+  // Every administration permission at once (core §2.6 "edit all admin permissions"): all written in
+  // one transaction or none; nobody grants what they do not hold, judged against the list as it is
+  // when its row is locked (engine/core/admin-permissions.ts).
+  app.put<{ Params: { id: string } }>('/userLists/admin/:id/permissions', async (req) => {
+    const user = await requireListAdmin(ctx, req, 'managePermissions', req.params.id);
+    const body = ctx.validator.body<ListAdminPermissionsRequest>('list-admin-permissions-request', req.body);
+    const bad = body.permissions.filter((p) => !parsePermission(p));
+    if (bad.length)
+      throw badRequest(
+        `${bad.map((p) => `"${p.slice(0, 120)}"`).join(', ')} ${bad.length > 1 ? 'are no permissions' : 'is no permission'}: name each as <subject>.<action>, the subject one of ${[...SUBJECT_NAMES].join(', ')}`,
+      );
+    await existing(ctx, req.params.id);
+    const permissions = [...new Set(body.permissions)].sort();
+    const holder = permissionHolder(user);
+    const saved = await changeList(ctx, req.params.id, (list) => {
+      const refused = ungrantable(holder, list, { isAdmin: body.isAdmin, allowPermissions: body.allowPermissions, permissions });
+      if (refused.length) throw forbidden(`You may not grant what you do not hold: ${refused.join(', ')}`);
+      return { ...list, isAdmin: body.isAdmin, allowPermissions: body.allowPermissions, permissions };
+    });
+    announceListPowersChanged(ctx, req.params.id);
+    return viewOf(ctx, saved);
+  });
 }

@@ -17,6 +17,7 @@ import { mayHearDrafts } from './draft-events';
 import { structureFieldRoutes } from './routes/fields';
 import { structureModuleRoutes } from './routes/modules';
 import { structurePageRoutes } from './routes/pages';
+import { structureOutlineRoutes } from './routes/outline';
 
 declare module '../storage/documents' {
   interface DocumentKinds {
@@ -56,6 +57,7 @@ export default defineDomain({
     structurePageRoutes(api, ctx);
     structureBlockRoutes(api, ctx);
     structureFieldRoutes(api, ctx);
+    structureOutlineRoutes(api, ctx);
   },
   rooms: [
     { kind: 'module', mayJoin: mayViewModule },

@@ -631,6 +631,12 @@ const MATRIX: Entry[] = [
     expect: [403, 403, 200],
   },
   {
+    route: 'PUT /api/v1/userLists/admin/:id/permissions',
+    path: (c) => `userLists/admin/${c.listId ?? 'makers'}/permissions`,
+    body: { isAdmin: false, allowPermissions: true, permissions: ['files.manage', 'administration.manageEditMode'] },
+    expect: [403, 403, 200],
+  },
+  {
     route: 'POST /api/v1/userLists/setCapacity',
     path: 'userLists/setCapacity',
     body: (c: RunContext) => ({ listId: c.listId ?? 'makers', capacity: 5 }),

@@ -34,6 +34,8 @@ const BUILT = new Set([
   'settings',
   'emailTemplateBuilder',
   'apps',
+  'layouts',
+  'blocks',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);

@@ -5,14 +5,14 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { ListMembership } from '../../schemas/model';
 import { ensureDeviceId, startDeviceKeepalive } from './device-keepalive';
 import { currentRouteAtom } from '../nav/structure-view';
 import { shouldScrollToTop } from '../routes/guards';
 import { inAppPath } from '../routes/route-table';
 import { useServices } from './services';
-import { useEditModeShortcuts } from '../../admin/edit-mode';
+import { useComposerLink, useEditModeShortcuts } from '../../admin/edit-mode';
 import { offlineAtom, ownConnectivityPrivateAtom, sessionAtom, translatorAtom } from './shell-state';
 import { createKeySequence, KONAMI, reloadWithSafeMode } from './shortcuts';
 
@@ -48,6 +48,10 @@ export function useShortcuts() {
   const store = useStore();
   const user = useAtomValue(sessionAtom)?.user;
   useEditModeShortcuts(user, { onSafeModeToggle: reloadWithSafeMode });
+  // `?edit=1&block=<id>` (the admin's "Open in the composer"): edit mode on, that block selected.
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useComposerLink(user, search, (rest) => navigate(rest ? `${location}?${rest}` : location, { replace: true }));
   useEffect(() => {
     const konami = createKeySequence(KONAMI, () =>
       console.info(`%c${store.get(translatorAtom).t('shell.konami')}`, 'font-size:16px;font-weight:bold;color:#3b5bdb'),

@@ -8,6 +8,7 @@ import { useNavigateAfterClose } from '../../core/navigate-after-close';
 import { useAdminFrame } from '../../frame/frame-context';
 import { DeleteListDialog } from './DeleteListDialog';
 import { ListPermissions } from './ListPermissions';
+import { AdminPermissionsDialog } from './AdminPermissionsDialog';
 import { MembersSection } from './MembersSection';
 import { capacityText } from './capacity-text';
 
@@ -34,6 +35,7 @@ export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
   const navigateAfterClose = useNavigateAfterClose();
   const { loaded, reload, set } = useList(api, listId);
   const [deleting, setDeleting] = useState(false);
+  const [editingAll, setEditingAll] = useState(false);
   if (loaded.status === 'loading') return <p role="status">{t('adminAreas.lists.loading')}</p>;
   if (loaded.status === 'error')
     return (
@@ -70,12 +72,26 @@ export function ListDetail({ api, listId }: { api: ListsApi; listId: string }) {
       </section>
       <section className="t-membership-section" aria-labelledby={`${id}-permissions`}>
         <h3 id={`${id}-permissions`}>{t('adminAreas.lists.permissions.title')}</h3>
+        <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setEditingAll(true)}>
+          {t('layoutsAdmin.adminPermissions.open')}
+        </button>
         <ListPermissions api={api} list={list} onChange={set} />
       </section>
       <section className="t-membership-section" aria-labelledby={`${id}-members`}>
         <h3 id={`${id}-members`}>{t('adminAreas.lists.members.title')}</h3>
         <MembersSection api={api} list={list} onCountsChanged={() => void reload()} />
       </section>
+      {editingAll && (
+        <AdminPermissionsDialog
+          api={api}
+          list={list}
+          onClose={() => setEditingAll(false)}
+          onSaved={(saved) => {
+            set(saved);
+            setEditingAll(false);
+          }}
+        />
+      )}
       {deleting && (
         <DeleteListDialog
           api={api}

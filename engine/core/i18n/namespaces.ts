@@ -19,6 +19,7 @@ export const ADMIN_NAMESPACES: readonly string[] = [
   'emailBuilder',
   'processesAdmin',
   'searchAdmin',
+  'layoutsAdmin',
   'settingsAdmin',
 ];
 

@@ -209,3 +209,18 @@ export interface UserListChangedEvent {
   id: Id;
   deleted?: boolean;
 }
+
+/**
+ * Every administration permission of a list at once (PUT userLists/admin/{id}/permissions, the
+ * "edit all admin permissions" dialog): written together or not at all.
+ * @additionalProperties false
+ */
+export interface ListAdminPermissionsRequest {
+  isAdmin: boolean;
+  allowPermissions: boolean;
+  /**
+   * `<subject>.<action>` grants.
+   * @maxItems 200
+   */
+  permissions: string[];
+}
