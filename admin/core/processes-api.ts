@@ -56,12 +56,7 @@ export type StartOutcome = { started: true; text: string; process?: AdminProcess
  * server's reason (the default failure text for a type without its own). Every screen that starts
  * a process (tools, exports, search management, the members import) words it this way.
  */
-export async function startProcess(
-  api: ProcessesApi,
-  t: Translate,
-  type: string,
-  payload: Record<string, JsonValue>,
-): Promise<StartOutcome> {
+export async function startProcess(api: ProcessesApi, t: Translate, type: string, payload: Record<string, JsonValue>): Promise<StartOutcome> {
   const failure = (message: string) => {
     const key = `processesAdmin.admin.${type}.startup.failure`;
     const text = t(key, { message });

@@ -2,7 +2,8 @@
  * Search management (issue 34 part 6) on SQLite and PostgreSQL: the settings read and changed
  * through `admin/searchManagement` (refused to a member and to staff without the area, bad changes
  * refused naming the field with nothing written), the directory honouring filterable, and the
- * reindexing processes' `run` against the real server's context: a field made not searchable no
+ * reindexing processes started through the processes domain (their batches and stop signal
+ * through `run` itself, recording each step): a field made not searchable no
  * longer matches after a reindex, a private value never matches whatever the settings say, and a
  * profile or entity that cannot be read is a row error, not a stop.
  */
@@ -12,17 +13,18 @@ import type { ProcessProgress, ProcessRowError } from '../../schemas/model/api/p
 import type { EntitySearchResponse } from '../../schemas/model/api/entities';
 import type { SearchManagementResponse } from '../../schemas/model/api/search-management';
 import type { RunningProcess } from '../../server/processes/definition';
-import { parseReindexPayload, runSearchReindex, runUserIndexing, searchProcesses } from '../../server/search';
+import { parseReindexPayload, runUserIndexing, searchProcesses } from '../../server/search';
 import { DEMO_ENTITIES } from '../../server/entities/seed';
 import { describeBackends } from '../helpers/backends';
 import { insertCorruptWorkshop } from '../helpers/corruption';
+import { runProcess } from '../helpers/processes';
 
 interface SearchAnswer {
   items: { accountId: string }[];
   total: number;
 }
 
-/** A RunningProcess as the processes domain hands one to `run`, recording what it is told. */
+/** A RunningProcess as the processes domain hands one to `run`, recording each progress step (the route shows only the last). */
 function recordingProcess(signal: AbortSignal = new AbortController().signal) {
   const progress: ProcessProgress[] = [];
   const rowErrors: ProcessRowError[] = [];
@@ -32,6 +34,9 @@ function recordingProcess(signal: AbortSignal = new AbortController().signal) {
     signal,
     progress: async (p) => void progress.push(p),
     rowError: (e) => void rowErrors.push(e),
+    filePath: () => {
+      throw new Error('a reindex writes no file');
+    },
   };
   return { process, progress, rowErrors };
 }
@@ -158,15 +163,12 @@ describeBackends('search management: settings, directory filters, reindex proces
     expect(saved.body.index.stale).toBe(true);
     expect(saved.body.profileFields.find((f) => f.key === 'city')?.searchable).toBe(false);
 
-    const { process, progress, rowErrors } = recordingProcess();
-    const result = await runUserIndexing(api.server.ctx, process);
+    const run = await runProcess(api, admin, 'userIndexing');
     const accounts = Number(
       (await sql<{ n: number | string }>`select count(*) as n from documents where kind = 'account'`.execute(api.server.ctx.store.kysely)).rows[0].n,
     );
-    expect(result.summary).toMatchObject({ rows: accounts, errors: 0 });
-    expect(rowErrors).toEqual([]);
-    expect(progress[0]).toEqual({ rows: 0, totalRows: accounts, stepCompletion: 0 });
-    expect(progress[progress.length - 1]).toEqual({ rows: accounts, totalRows: accounts, stepCompletion: 1 });
+    expect(run).toMatchObject({ state: 'complete', report: { summary: { rows: accounts, errors: 0 }, errorsList: [] } });
+    expect(run.progress).toEqual({ rows: accounts, totalRows: accounts, stepCompletion: 1 });
 
     expect(await findMembers('London')).not.toContain('maya');
     // Maya's phone is private: searchable or not, its digits find nobody.
@@ -186,7 +188,7 @@ describeBackends('search management: settings, directory filters, reindex proces
 
     // Safe to repeat; searchable again, the words are back after the next run.
     expect((await change({ profileFields: [{ key: 'city', searchable: true }] })).body.index.stale).toBe(true);
-    await runUserIndexing(api.server.ctx, recordingProcess().process);
+    expect((await runProcess(api, admin, 'userIndexing')).state).toBe('complete');
     expect(await findMembers('London')).toContain('maya');
     expect((await state()).index.stale).toBe(false);
   });
@@ -227,10 +229,9 @@ describeBackends('search management: settings, directory filters, reindex proces
 
   it('userIndexing: a profile that cannot be read is a row error, the others are indexed', async () => {
     await sql`update documents set data = ${'{not json'} where kind = 'profile' and id = 'victor'`.execute(api.server.ctx.store.kysely);
-    const { process, rowErrors } = recordingProcess();
-    const result = await runUserIndexing(api.server.ctx, process);
-    expect(rowErrors).toEqual([{ field: 'profile', message: expect.stringContaining('"victor"') }]);
-    expect(result.summary).toMatchObject({ errors: 1 });
+    const run = await runProcess(api, admin, 'userIndexing');
+    expect(run.report?.errorsList).toEqual([{ field: 'profile', message: expect.stringContaining('"victor"') }]);
+    expect(run.report?.summary).toMatchObject({ errors: 1 });
     expect(await findMembers('lathe')).toContain('maya');
     // Indexed by name only: nothing of the unreadable profile can be found.
     expect(await findMembers('Zanzibar')).toEqual([]);
@@ -248,11 +249,10 @@ describeBackends('search management: settings, directory filters, reindex proces
 
     await insertCorruptWorkshop(api.server.ctx.store.kysely, 'corrupt-search-workshop');
     expect((await change({ entityFields: [{ definitionId: DEMO_ENTITIES.workshops, key: 'summary', searchable: true }] })).status).toBe(200);
-    const { process, rowErrors, progress } = recordingProcess();
-    const result = await runSearchReindex(api.server.ctx, process);
-    expect(rowErrors).toEqual([{ field: 'data', message: expect.stringContaining('"corrupt-search-workshop"') }]);
-    expect(result.summary).toMatchObject({ errors: 1 });
-    expect(progress[progress.length - 1].stepCompletion).toBe(1);
+    const run = await runProcess(api, admin, 'searchReindex');
+    expect(run.report?.errorsList).toEqual([{ field: 'data', message: expect.stringContaining('"corrupt-search-workshop"') }]);
+    expect(run.report?.summary).toMatchObject({ errors: 1 });
+    expect(run.progress.stepCompletion).toBe(1);
     expect(await findEntities('evenings')).toContain(DEMO_ENTITIES.designSprint);
     expect(await findEntities('Corrupt workshop')).toContain('corrupt-search-workshop');
   });

@@ -36,6 +36,7 @@ const BUILT = new Set([
   'apps',
   'layouts',
   'blocks',
+  'searchManagement',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);
