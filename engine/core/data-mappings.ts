@@ -20,49 +20,65 @@ export const DATA_MAPPING_MAX_FIELDS = 100;
 export const MEMBERS_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const MEMBERS_IMPORT_PREVIEW_ROWS = 20;
 
-/** A problem of a mapping: where (`fields.2.profileField`) and what, in words. */
+/** A problem of a mapping: where (`fields.2.profileField`), its code and parameters (the admin's i18n key `mappingsAdmin.problems.<code>`), and the English sentence the server answers. */
 export interface DataMappingProblem {
   path: string;
+  code: string;
+  params: Record<string, string | number>;
   message: string;
 }
 
 const column = (text: string) => text.trim().toLowerCase();
 
+const PROBLEM_TEXT: Record<string, (p: Record<string, string | number>) => string> = {
+  source: (p) => `source must be "csv", got "${p.source}"`,
+  noFields: () => 'a mapping needs at least one column',
+  tooManyFields: (p) => `at most ${p.max} columns`,
+  noColumnName: (p) => `column ${p.n} has no name`,
+  columnTwice: (p) => `column "${p.column}" is mapped twice (columns ${p.first} and ${p.n})`,
+  unknownField: (p) => `"${p.field}" is no profile field`,
+  fieldTwice: (p) => `profile field "${p.field}" is written by two columns`,
+  unknownTransform: (p) => `"${p.transform}" is no transform (${DATA_MAPPING_TRANSFORMS.join(', ')})`,
+  noMatch: () => 'name the column that finds an existing member (the match key)',
+  matchNotMapped: (p) => `the match column "${p.column}" is not one of the mapped columns`,
+  matchField: (p) => `the match column "${p.column}" writes "${p.field}", not "${p.wanted}"`,
+  noEmail: () => 'map a column to "email": every member needs one',
+  listTwice: () => 'a list is named twice',
+};
+
 /**
  * Every problem of a mapping against the fields that exist now (profile field keys; the account
  * fields are always there): unknown profile fields, a column used twice or a field written twice,
- * an unknown transform, and one match key naming a mapped column or an account field.
+ * an unknown transform, and one match key naming a mapped column.
  */
 export function dataMappingProblems(data: DataMappingData, profileFields: readonly string[]): DataMappingProblem[] {
   const problems: DataMappingProblem[] = [];
+  const add = (path: string, code: string, params: Record<string, string | number> = {}) => problems.push({ path, code, params, message: PROBLEM_TEXT[code](params) });
   const known = new Set<string>([...ACCOUNT_FIELDS, ...profileFields]);
-  if (data.source !== 'csv') problems.push({ path: 'source', message: `source must be "csv", got "${String(data.source)}"` });
-  if (!data.fields.length) problems.push({ path: 'fields', message: 'a mapping needs at least one column' });
-  if (data.fields.length > DATA_MAPPING_MAX_FIELDS) problems.push({ path: 'fields', message: `at most ${DATA_MAPPING_MAX_FIELDS} columns` });
+  if (data.source !== 'csv') add('source', 'source', { source: String(data.source) });
+  if (!data.fields.length) add('fields', 'noFields');
+  if (data.fields.length > DATA_MAPPING_MAX_FIELDS) add('fields', 'tooManyFields', { max: DATA_MAPPING_MAX_FIELDS });
   const columns = new Map<string, number>();
   const targets = new Map<string, number>();
   data.fields.forEach((f, i) => {
-    if (!f.column.trim()) problems.push({ path: `fields.${i}.column`, message: `column ${i + 1} has no name` });
-    else if (columns.has(column(f.column)))
-      problems.push({ path: `fields.${i}.column`, message: `column "${f.column}" is mapped twice (columns ${columns.get(column(f.column))! + 1} and ${i + 1})` });
+    if (!f.column.trim()) add(`fields.${i}.column`, 'noColumnName', { n: i + 1 });
+    else if (columns.has(column(f.column))) add(`fields.${i}.column`, 'columnTwice', { column: f.column, first: columns.get(column(f.column))! + 1, n: i + 1 });
     else columns.set(column(f.column), i);
-    if (!known.has(f.profileField)) problems.push({ path: `fields.${i}.profileField`, message: `"${f.profileField}" is no profile field` });
-    else if (targets.has(f.profileField))
-      problems.push({ path: `fields.${i}.profileField`, message: `profile field "${f.profileField}" is written by two columns` });
+    if (!known.has(f.profileField)) add(`fields.${i}.profileField`, 'unknownField', { field: f.profileField });
+    else if (targets.has(f.profileField)) add(`fields.${i}.profileField`, 'fieldTwice', { field: f.profileField });
     else targets.set(f.profileField, i);
-    if (f.transform !== undefined && !DATA_MAPPING_TRANSFORMS.includes(f.transform))
-      problems.push({ path: `fields.${i}.transform`, message: `"${String(f.transform)}" is no transform (${DATA_MAPPING_TRANSFORMS.join(', ')})` });
+    if (f.transform !== undefined && !DATA_MAPPING_TRANSFORMS.includes(f.transform)) add(`fields.${i}.transform`, 'unknownTransform', { transform: String(f.transform) });
   });
   const match = data.match;
-  if (!match || !match.column.trim()) problems.push({ path: 'match.column', message: 'name the column that finds an existing member (the match key)' });
+  if (!match || !match.column.trim()) add('match.column', 'noMatch');
   else {
     const mapped = columns.get(column(match.column));
-    if (mapped === undefined) problems.push({ path: 'match.column', message: `the match column "${match.column}" is not one of the mapped columns` });
+    if (mapped === undefined) add('match.column', 'matchNotMapped', { column: match.column });
     else if (data.fields[mapped].profileField !== match.profileField)
-      problems.push({ path: 'match.profileField', message: `the match column "${match.column}" writes "${data.fields[mapped].profileField}", not "${match.profileField}"` });
+      add('match.profileField', 'matchField', { column: match.column, field: data.fields[mapped].profileField, wanted: match.profileField });
   }
-  if (!targets.has('email')) problems.push({ path: 'fields', message: 'map a column to "email": every member needs one' });
-  if (new Set(data.lists ?? []).size !== (data.lists ?? []).length) problems.push({ path: 'lists', message: 'a list is named twice' });
+  if (!targets.has('email')) add('fields', 'noEmail');
+  if (new Set(data.lists ?? []).size !== (data.lists ?? []).length) add('lists', 'listTwice');
   return problems;
 }
 

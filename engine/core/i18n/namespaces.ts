@@ -16,6 +16,7 @@ export const ADMIN_NAMESPACES: readonly string[] = [
   'capturedBlocks',
   'editMode',
   'emailBuilder',
+  'mappingsAdmin',
   'settingsAdmin',
 ];
 
