@@ -53,7 +53,8 @@ const PROBLEM_TEXT: Record<string, (p: Record<string, string | number>) => strin
  */
 export function dataMappingProblems(data: DataMappingData, profileFields: readonly string[]): DataMappingProblem[] {
   const problems: DataMappingProblem[] = [];
-  const add = (path: string, code: string, params: Record<string, string | number> = {}) => problems.push({ path, code, params, message: PROBLEM_TEXT[code](params) });
+  const add = (path: string, code: string, params: Record<string, string | number> = {}) =>
+    problems.push({ path, code, params, message: PROBLEM_TEXT[code](params) });
   const known = new Set<string>([...ACCOUNT_FIELDS, ...profileFields]);
   if (data.source !== 'csv') add('source', 'source', { source: String(data.source) });
   if (!data.fields.length) add('fields', 'noFields');
@@ -67,7 +68,8 @@ export function dataMappingProblems(data: DataMappingData, profileFields: readon
     if (!known.has(f.profileField)) add(`fields.${i}.profileField`, 'unknownField', { field: f.profileField });
     else if (targets.has(f.profileField)) add(`fields.${i}.profileField`, 'fieldTwice', { field: f.profileField });
     else targets.set(f.profileField, i);
-    if (f.transform !== undefined && !DATA_MAPPING_TRANSFORMS.includes(f.transform)) add(`fields.${i}.transform`, 'unknownTransform', { transform: String(f.transform) });
+    if (f.transform !== undefined && !DATA_MAPPING_TRANSFORMS.includes(f.transform))
+      add(`fields.${i}.transform`, 'unknownTransform', { transform: String(f.transform) });
   });
   const match = data.match;
   if (!match || !match.column.trim()) add('match.column', 'noMatch');
@@ -116,7 +118,9 @@ export function transformCell(text: string, transform: DataMappingTransform | un
       return { value: trimmed.toLowerCase() };
     case 'number': {
       const n = Number(trimmed.replace(/\s/g, ''));
-      return Number.isFinite(n) && /^[-+]?(\d[\d\s]*)?(\.\d+)?([eE][-+]?\d+)?$/.test(trimmed) ? { value: n } : { error: `"${trimmed.slice(0, 40)}" is no number` };
+      return Number.isFinite(n) && /^[-+]?(\d[\d\s]*)?(\.\d+)?([eE][-+]?\d+)?$/.test(trimmed)
+        ? { value: n }
+        : { error: `"${trimmed.slice(0, 40)}" is no number` };
     }
     case 'boolean': {
       const word = trimmed.toLowerCase();
@@ -158,13 +162,19 @@ export function mapRow(data: DataMappingData, indexes: readonly number[], cells:
   data.fields.forEach((f: DataMappingField, i) => {
     const text = indexes[i] >= 0 ? (cells[indexes[i]] ?? '') : '';
     // The account's fields are plain text: trimmed; email compared in lower case.
-    const transform = f.profileField === 'email' ? 'lowercase' : f.transform === undefined && (ACCOUNT_FIELDS as readonly string[]).includes(f.profileField) ? 'trim' : f.transform;
+    const transform =
+      f.profileField === 'email'
+        ? 'lowercase'
+        : f.transform === undefined && (ACCOUNT_FIELDS as readonly string[]).includes(f.profileField)
+          ? 'trim'
+          : f.transform;
     const result = transformCell(text, transform);
     if ('error' in result) errors.push({ field: f.column, message: result.error });
     else if (result.value === null) {
       if (f.required || f.profileField === 'email') errors.push({ field: f.column, message: `"${f.column}" is required` });
     } else {
-      if (f.profileField === 'email' && !isPlainEmail(String(result.value))) errors.push({ field: f.column, message: `"${String(result.value).slice(0, 80)}" is no email address` });
+      if (f.profileField === 'email' && !isPlainEmail(String(result.value)))
+        errors.push({ field: f.column, message: `"${String(result.value).slice(0, 80)}" is no email address` });
       else values[f.profileField] = result.value;
     }
     if (column(f.column) === column(data.match.column)) matchValue = text.trim().toLowerCase();

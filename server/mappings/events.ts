@@ -26,14 +26,12 @@ export function eventDefinitions(ctx: Pick<AppContext, 'domains'>): EventDefinit
     };
   });
   const processes = ctx.domains.flatMap((domain) =>
-    (domain.processes ?? []).map(
-      (p): EventDefinition => ({
-        hook: `process.${p.type}`,
-        source: 'process',
-        domain: domain.name,
-        definition: { handlerData: { contextFields: propertiesOf(p.payloadSchema) }, ...(p.kind !== undefined ? { kind: p.kind } : {}) },
-      }),
-    ),
+    (domain.processes ?? []).map((p): EventDefinition => ({
+      hook: `process.${p.type}`,
+      source: 'process',
+      domain: domain.name,
+      definition: { handlerData: { contextFields: propertiesOf(p.payloadSchema) }, ...(p.kind !== undefined ? { kind: p.kind } : {}) },
+    })),
   );
   return [...notifications, ...processes.sort((a, b) => a.hook.localeCompare(b.hook))];
 }

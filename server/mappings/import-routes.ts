@@ -24,7 +24,11 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain']);
 
 const tooLarge = () =>
-  new HttpError(413, 'fileTooLarge', `the members file is larger than the import's limit of ${MEMBERS_IMPORT_MAX_BYTES / 1024 / 1024} MB (${MEMBERS_IMPORT_MAX_BYTES} bytes)`);
+  new HttpError(
+    413,
+    'fileTooLarge',
+    `the members file is larger than the import's limit of ${MEMBERS_IMPORT_MAX_BYTES / 1024 / 1024} MB (${MEMBERS_IMPORT_MAX_BYTES} bytes)`,
+  );
 
 async function answer(ctx: AppContext, file: ImportFile, mappingId: unknown): Promise<MembersImportUploadResponse> {
   const base: MembersImportUploadResponse = {
@@ -72,7 +76,8 @@ export async function importRoutes(api: FastifyInstance, ctx: AppContext): Promi
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         if (code === 'FST_FILES_LIMIT') throw badRequest('send one members file');
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('the body is not valid multipart/form-data');
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
+          throw badRequest('the body is not valid multipart/form-data');
         if (error instanceof HttpError) throw error;
         throw badRequest(`the multipart body could not be read: ${(error as Error).message}`);
       }

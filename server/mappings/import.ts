@@ -73,7 +73,10 @@ export async function usableMapping(ctx: AppContext, mappingId: Id): Promise<Dat
 /** 400 naming the mapped columns the file's header lacks. */
 function requireColumns(mapping: DataMapping, header: readonly string[]): number[] {
   const { indexes, missing } = mappingColumns(mapping.data, header);
-  if (missing.length) throw badRequest(`the file lacks the mapped column${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')} (its header: ${header.join(', ')})`);
+  if (missing.length)
+    throw badRequest(
+      `the file lacks the mapped column${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')} (its header: ${header.join(', ')})`,
+    );
   return indexes;
 }
 
@@ -123,7 +126,8 @@ class RowJudge {
     if (!errors.length) {
       const earlier = this.seenMatch.get(mapped.matchValue);
       const earlierEmail = email ? this.seenEmail.get(email) : undefined;
-      if (earlier !== undefined) errors.push({ row, field: this.mapping.data.match.column, message: `the same "${this.mapping.data.match.column}" as row ${earlier}` });
+      if (earlier !== undefined)
+        errors.push({ row, field: this.mapping.data.match.column, message: `the same "${this.mapping.data.match.column}" as row ${earlier}` });
       else if (earlierEmail !== undefined) errors.push({ row, field: 'email', message: `the same email as row ${earlierEmail}` });
     }
     const accountId = this.members.byMatch.get(mapped.matchValue);
@@ -193,7 +197,11 @@ async function writeMember(ctx: AppContext, tx: DocumentTx, judged: Judged): Pro
   const before = profile?.data?.profile ?? {};
   const after = { ...before, ...(profileValues as JsonObject) };
   if (!profile || !sameJson(before, after)) {
-    await tx.put('profile', accountId, { ...(profile ?? { accountId }), accountId, data: { meta: {}, ...(profile?.data ?? {}), profile: after } } satisfies Profile);
+    await tx.put('profile', accountId, {
+      ...(profile ?? { accountId }),
+      accountId,
+      data: { meta: {}, ...(profile?.data ?? {}), profile: after },
+    } satisfies Profile);
     changed = true;
   }
   return { accountId, changed };

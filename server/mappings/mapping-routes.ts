@@ -23,7 +23,10 @@ export function mappingRoutes(api: FastifyInstance, ctx: AppContext): void {
     const page = pageNumber('page', req.query.page, ADMIN_LIST_SEARCH_DEFAULTS.page, 100_000);
     const limit = pageNumber('limit', req.query.limit, ADMIN_LIST_SEARCH_DEFAULTS.limit, 100);
     const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 120) : '';
-    const filtered = () => db().selectFrom('data_mappings').$if(q !== '', (qb) => qb.where(sql<boolean>`title_search like ${likePattern(q)} escape '\\'`));
+    const filtered = () =>
+      db()
+        .selectFrom('data_mappings')
+        .$if(q !== '', (qb) => qb.where(sql<boolean>`title_search like ${likePattern(q)} escape '\\'`));
     const [rows, count] = await Promise.all([
       filtered()
         .selectAll()

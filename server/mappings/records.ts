@@ -55,7 +55,9 @@ export function readRuleSetRow(row: RuleSetsTable): RuleSet & { readProblem?: st
     id: row.id,
     title: row.title,
     description: row.description ?? '',
-    ...(isObject(query) && (query.logicalOperator === 'all' || query.logicalOperator === 'any') ? { query: query as unknown as RuleQuery } : { query: EMPTY_QUERY, readProblem: 'its stored query cannot be read' }),
+    ...(isObject(query) && (query.logicalOperator === 'all' || query.logicalOperator === 'any')
+      ? { query: query as unknown as RuleQuery }
+      : { query: EMPTY_QUERY, readProblem: 'its stored query cannot be read' }),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -80,7 +82,8 @@ export async function existingMapping(db: Kysely<DB>, id: Id): Promise<DataMappi
 /** The area's reads (read on dataMappings), and its writes (update on dataMappings too): checked before anything is read or written. */
 export async function requireMappings(ctx: AppContext, req: FastifyRequest, write?: string): Promise<SignedInUser> {
   const user = await requireAdminArea(ctx, req, 'dataMappings');
-  if (write && !can(user, 'update', SUBJECTS.dataMappings)) throw forbidden(`${write} needs the update permission on ${SUBJECTS.dataMappings} (admins have it)`);
+  if (write && !can(user, 'update', SUBJECTS.dataMappings))
+    throw forbidden(`${write} needs the update permission on ${SUBJECTS.dataMappings} (admins have it)`);
   return user;
 }
 
@@ -98,7 +101,10 @@ export async function profileFieldsOf(ctx: AppContext): Promise<DataMappingProfi
     registryOf(ctx),
   );
   const account = ACCOUNT_FIELDS.map((key) => ({ key, label: key, type: 'string', account: true }));
-  return [...account, ...stored.filter((f) => !(ACCOUNT_FIELDS as readonly string[]).includes(f.value)).map((f) => ({ key: f.value, label: f.label, type: f.type }))];
+  return [
+    ...account,
+    ...stored.filter((f) => !(ACCOUNT_FIELDS as readonly string[]).includes(f.value)).map((f) => ({ key: f.value, label: f.label, type: f.type })),
+  ];
 }
 
 /** A mapping as saved: 400 naming every problem (fields that do not exist now, lists that do not exist), else nothing. */
@@ -114,7 +120,10 @@ export async function checkMapping(ctx: AppContext, data: DataMappingData): Prom
     const missing = lists.filter((id) => !found.some((l) => l.id === id));
     if (missing.length) problems.push(`lists: no user list ${missing.map((m) => `"${m.slice(0, 200)}"`).join(', ')}`);
     const closed = found.filter((l) => l.dynamic || l.system);
-    if (closed.length) problems.push(`lists: ${closed.map((l) => `"${l.label}"`).join(', ')} ${closed.length === 1 ? 'is' : 'are'} dynamic or system lists: members cannot be added to them`);
+    if (closed.length)
+      problems.push(
+        `lists: ${closed.map((l) => `"${l.label}"`).join(', ')} ${closed.length === 1 ? 'is' : 'are'} dynamic or system lists: members cannot be added to them`,
+      );
   }
   if (problems.length) throw badRequest(`invalid data mapping: ${problems.join('; ')}`);
 }

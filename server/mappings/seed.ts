@@ -30,7 +30,14 @@ export async function seedMappings(ctx: AppContext): Promise<void> {
   };
   await db
     .insertInto('data_mappings')
-    .values({ id: DEMO_MAPPING_ID, title: 'Members spreadsheet', title_search: 'members spreadsheet', data: JSON.stringify(data), created_at: now, updated_at: now })
+    .values({
+      id: DEMO_MAPPING_ID,
+      title: 'Members spreadsheet',
+      title_search: 'members spreadsheet',
+      data: JSON.stringify(data),
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   const query: RuleQuery = { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'equals', value: 'London' }] };

@@ -134,7 +134,10 @@ describeBackends('data mappings', (api) => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(text);
     };
-    await bad({ ...MAPPING.data, fields: [...MAPPING.data.fields, { column: 'Shoe', profileField: 'shoeSize' }] }, /fields\.5\.profileField: "shoeSize" is no profile field/);
+    await bad(
+      { ...MAPPING.data, fields: [...MAPPING.data.fields, { column: 'Shoe', profileField: 'shoeSize' }] },
+      /fields\.5\.profileField: "shoeSize" is no profile field/,
+    );
     await bad({ ...MAPPING.data, fields: [...MAPPING.data.fields, { column: 'town', profileField: 'bio' }] }, /column "town" is mapped twice/);
     await bad({ ...MAPPING.data, match: { column: 'Phone', profileField: 'phone' } }, /match column "Phone" is not one of the mapped columns/);
     await bad({ ...MAPPING.data, fields: MAPPING.data.fields.slice(1), match: { column: 'First', profileField: 'firstName' } }, /map a column to "email"/);
@@ -220,7 +223,9 @@ describeBackends('data mappings', (api) => {
       { filename: 'x.csv', body: Buffer.from([0xff, 0xfe, 0x00, 0x41]), type: 'text/csv' },
     ]);
     expect(binary.status).toBe(400);
-    const broken = await upload<{ message: string }>(api.url, 'admin/imports/members/upload', admin, [{ filename: 'x.csv', body: 'a,b\r\n"open', type: 'text/csv' }]);
+    const broken = await upload<{ message: string }>(api.url, 'admin/imports/members/upload', admin, [
+      { filename: 'x.csv', body: 'a,b\r\n"open', type: 'text/csv' },
+    ]);
     expect(broken.body.message).toMatch(/no valid CSV: line 2: a quoted cell is not closed/);
     const json = await api.call('POST', 'admin/imports/members/upload', { token: admin, body: {} });
     expect(json.status).toBe(415);
@@ -229,20 +234,31 @@ describeBackends('data mappings', (api) => {
   it('parses the import payload against the state now, naming what is wrong', async () => {
     await signIn();
     const mapping = (await create(MAPPING)).body;
-    const file = (await upload<MembersImportUploadResponse>(api.url, 'admin/imports/members/upload', admin, [{ filename: 'p.csv', body: CSV, type: 'text/csv' }])).body;
+    const file = (
+      await upload<MembersImportUploadResponse>(api.url, 'admin/imports/members/upload', admin, [{ filename: 'p.csv', body: CSV, type: 'text/csv' }])
+    ).body;
     const user = await adminUser();
     const parse = (payload: Record<string, unknown>) => Promise.resolve(importMembersProcess.parse(ctx(), user, payload as never));
-    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true })).resolves.toEqual({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true });
+    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true })).resolves.toEqual({
+      uploadId: file.uploadId,
+      mappingId: mapping.id,
+      dryRun: true,
+    });
     await expect(parse({ uploadId: 'imp-none', mappingId: mapping.id, dryRun: true })).rejects.toMatchObject({ statusCode: 404, message: /uploadId/ });
     await expect(parse({ uploadId: file.uploadId, mappingId: 'dm-none', dryRun: true })).rejects.toMatchObject({ statusCode: 404, message: /mappingId/ });
     await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: 'yes' })).rejects.toMatchObject({ statusCode: 400, message: /dryRun/ });
-    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true, extra: 1 })).rejects.toMatchObject({ statusCode: 400, message: /"extra"/ });
+    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true, extra: 1 })).rejects.toMatchObject({
+      statusCode: 400,
+      message: /"extra"/,
+    });
   });
 
   it('runs a dry run writing nothing, then a real run, and a repeat creates nothing twice', async () => {
     await signIn();
     const mapping = (await create(MAPPING)).body;
-    const file = (await upload<MembersImportUploadResponse>(api.url, 'admin/imports/members/upload', admin, [{ filename: 'p.csv', body: CSV, type: 'text/csv' }])).body;
+    const file = (
+      await upload<MembersImportUploadResponse>(api.url, 'admin/imports/members/upload', admin, [{ filename: 'p.csv', body: CSV, type: 'text/csv' }])
+    ).body;
     const accounts = async () => (await ctx().store.list<Account>('account')).map((a) => a.data);
     const count = (await accounts()).length;
 

@@ -571,7 +571,12 @@ const MATRIX: Entry[] = [
     body: { title: 'Matrix', query: { logicalOperator: 'all', rules: [] } },
     expect: [403, 403, 201],
   },
-  { route: 'POST /api/v1/ruleSet/:id', path: 'ruleSet/rs-londoners', body: { title: 'Matrix', query: { logicalOperator: 'all', rules: [] } }, expect: [403, 403, 200] },
+  {
+    route: 'POST /api/v1/ruleSet/:id',
+    path: 'ruleSet/rs-londoners',
+    body: { title: 'Matrix', query: { logicalOperator: 'all', rules: [] } },
+    expect: [403, 403, 200],
+  },
   { route: 'DELETE /api/v1/ruleSet/:id', path: 'ruleSet/rs-londoners', expect: [403, 403, 204] },
   {
     route: 'POST /api/v1/admin/imports/members/upload',

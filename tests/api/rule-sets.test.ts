@@ -5,6 +5,7 @@
  * the empty query with its problem said; every call refused to a member (Maya) and to staff
  * without the area dataMappings (Elena) with 403.
  */
+import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { RuleSet, RuleSetListResponse } from '../../schemas/model/api/mappings';
 import { describeBackends } from '../helpers/backends';
@@ -23,7 +24,10 @@ describeBackends('rule sets', (api) => {
   it('creates, lists, searches, reads, updates and deletes a rule set', async () => {
     await signIn();
     expect((await list()).map((r) => r.title)).toContain('Londoners');
-    const created = await api.call<RuleSet>('PUT', 'ruleSet', { token: admin, body: { title: ' Makers in London ', description: 'For the newsletter', query: LONDON } });
+    const created = await api.call<RuleSet>('PUT', 'ruleSet', {
+      token: admin,
+      body: { title: ' Makers in London ', description: 'For the newsletter', query: LONDON },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: 'Makers in London', description: 'For the newsletter', query: LONDON });
     expect(created.body.id).toMatch(/^rs-/);
@@ -46,8 +50,14 @@ describeBackends('rule sets', (api) => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(text);
     };
-    await bad({ title: 'Unknown operator', query: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'sounds', value: 'x' }] } }, /query: invalid rule query: .*sounds/);
-    await bad({ title: 'Prototype', query: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'constructor.prototype', operator: 'equals', value: 'x' }] } }, /query: invalid rule query/);
+    await bad(
+      { title: 'Unknown operator', query: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'sounds', value: 'x' }] } },
+      /query: invalid rule query: .*sounds/,
+    );
+    await bad(
+      { title: 'Prototype', query: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'constructor.prototype', operator: 'equals', value: 'x' }] } },
+      /query: invalid rule query/,
+    );
     await bad({ title: '  ', query: LONDON }, /title must not be blank/);
     await bad({ title: 'No query' }, /query/);
     await bad({ title: 'x'.repeat(121), query: LONDON }, /title/);
@@ -56,7 +66,7 @@ describeBackends('rule sets', (api) => {
 
   it('reads a stored query that cannot be read as the empty query, saying so', async () => {
     await signIn();
-    const db = api.server.ctx.store.kysely as unknown as import('kysely').Kysely<{ rule_sets: Record<string, unknown> }>;
+    const db = api.server.ctx.store.kysely as unknown as Kysely<{ rule_sets: Record<string, unknown> }>;
     await db
       .insertInto('rule_sets')
       .values({ id: 'rs-broken', title: 'Broken', title_search: 'broken', description: '', query: '{not json', created_at: 1, updated_at: 1 })

@@ -26,9 +26,12 @@ beforeAll(async () => {
   await adminAreaLoaders.dataMappings();
 });
 
-const CSV = ['Email,First name,Last name,City,Skills', 'new.member@example.org,Noor,Haddad,Leeds,weaving', 'broken,Bad,Row,York,', 'maya@example.org,Maya,Maker,London,woodwork'].join(
-  '\r\n',
-);
+const CSV = [
+  'Email,First name,Last name,City,Skills',
+  'new.member@example.org,Noor,Haddad,Leeds,weaving',
+  'broken,Bad,Row,York,',
+  'maya@example.org,Maya,Maker,London,woodwork',
+].join('\r\n');
 
 const readText = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -68,7 +71,10 @@ describeBackends('the data mappings area', (api) => {
     for (let i = 0; i < 11; i++)
       await api.call('PUT', 'dataMappings', {
         token: admin,
-        body: { title: `Sheet ${String(i).padStart(2, '0')}`, data: { source: 'csv', match: { column: 'Email', profileField: 'email' }, fields: [{ column: 'Email', profileField: 'email' }] } },
+        body: {
+          title: `Sheet ${String(i).padStart(2, '0')}`,
+          data: { source: 'csv', match: { column: 'Email', profileField: 'email' }, fields: [{ column: 'Email', profileField: 'email' }] },
+        },
       });
   });
 

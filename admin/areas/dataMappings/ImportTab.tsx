@@ -151,7 +151,9 @@ export function ImportTab({ api }: { api: MappingsApi }) {
           </div>
           {started && (
             <p role={started.ok ? 'status' : 'alert'} className={started.ok ? 't-admin-notice--status' : 't-admin-notice--error'}>
-              {started.ok ? t('mappingsAdmin.import.started', { message: started.message }) : t('mappingsAdmin.import.startFailed', { message: started.message })}
+              {started.ok
+                ? t('mappingsAdmin.import.started', { message: started.message })
+                : t('mappingsAdmin.import.startFailed', { message: started.message })}
             </p>
           )}
         </div>

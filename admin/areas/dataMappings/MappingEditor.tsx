@@ -70,7 +70,15 @@ export function MappingEditor({ api, id, writable }: { api: MappingsApi; id: str
   );
 }
 
-function MappingForm({ loaded, writable, onSave }: { loaded: Loaded; writable: boolean; onSave(body: { title: string; data: DataMappingData }): Promise<void> }) {
+function MappingForm({
+  loaded,
+  writable,
+  onSave,
+}: {
+  loaded: Loaded;
+  writable: boolean;
+  onSave(body: { title: string; data: DataMappingData }): Promise<void>;
+}) {
   const { t } = useAdminFrame();
   const id = useId();
   const [title, setTitle] = useState(loaded.mapping?.title ?? '');
@@ -136,11 +144,22 @@ function MappingForm({ loaded, writable, onSave }: { loaded: Loaded; writable: b
                 return (
                   <tr key={i}>
                     <td>
-                      <input aria-label={t('mappingsAdmin.editor.columnN', { n })} value={row.column} maxLength={200} onChange={(e) => change(i, { column: e.target.value })} />
+                      <input
+                        aria-label={t('mappingsAdmin.editor.columnN', { n })}
+                        value={row.column}
+                        maxLength={200}
+                        onChange={(e) => change(i, { column: e.target.value })}
+                      />
                     </td>
                     <td>
-                      <select aria-label={t('mappingsAdmin.editor.profileFieldN', { n })} value={row.profileField} onChange={(e) => change(i, { profileField: e.target.value })}>
-                        {!loaded.fields.some((f) => f.key === row.profileField) && <option value={row.profileField}>{t('mappingsAdmin.editor.unknownField', { key: row.profileField })}</option>}
+                      <select
+                        aria-label={t('mappingsAdmin.editor.profileFieldN', { n })}
+                        value={row.profileField}
+                        onChange={(e) => change(i, { profileField: e.target.value })}
+                      >
+                        {!loaded.fields.some((f) => f.key === row.profileField) && (
+                          <option value={row.profileField}>{t('mappingsAdmin.editor.unknownField', { key: row.profileField })}</option>
+                        )}
                         {loaded.fields.map((f) => (
                           <option key={f.key} value={f.key}>
                             {f.account ? t(`mappingsAdmin.accountFields.${f.key}`) : f.label}
@@ -182,7 +201,13 @@ function MappingForm({ loaded, writable, onSave }: { loaded: Loaded; writable: b
           </table>
         </div>
         <p>
-          <button type="button" className="ts-button" onClick={() => setRows((all) => [...all, { column: '', profileField: loaded.fields.find((f) => !all.some((r) => r.profileField === f.key))?.key ?? '' }])}>
+          <button
+            type="button"
+            className="ts-button"
+            onClick={() =>
+              setRows((all) => [...all, { column: '', profileField: loaded.fields.find((f) => !all.some((r) => r.profileField === f.key))?.key ?? '' }])
+            }
+          >
             {t('mappingsAdmin.editor.addColumn')}
           </button>
         </p>
@@ -207,7 +232,11 @@ function MappingForm({ loaded, writable, onSave }: { loaded: Loaded; writable: b
           {!loaded.lists.length && <p className="t-admin-meta">{t('mappingsAdmin.editor.noLists')}</p>}
           {loaded.lists.map((l) => (
             <label key={l.id} className="t-mappings__check">
-              <input type="checkbox" checked={lists.includes(l.id)} onChange={(e) => setLists((all) => (e.target.checked ? [...all, l.id] : all.filter((x) => x !== l.id)))} />
+              <input
+                type="checkbox"
+                checked={lists.includes(l.id)}
+                onChange={(e) => setLists((all) => (e.target.checked ? [...all, l.id] : all.filter((x) => x !== l.id)))}
+              />
               {l.label}
             </label>
           ))}

@@ -34,7 +34,14 @@ export default function DataMappingsArea({ match }: AdminAreaProps) {
     <div className="t-admin-area t-mappings">
       <h1 className="ts-page-title">{t('adminAreas.areas.dataMappings.title')}</h1>
       {!writable && <p className="t-admin-intro">{t('mappingsAdmin.readOnly')}</p>}
-      <Tabs<Tab> tabs={tabs} current={tab} onChange={setTab} label={t('mappingsAdmin.tabs.label')} idPrefix="t-mappings" labelOf={(x) => t(`mappingsAdmin.tabs.${x}`)} />
+      <Tabs<Tab>
+        tabs={tabs}
+        current={tab}
+        onChange={setTab}
+        label={t('mappingsAdmin.tabs.label')}
+        idPrefix="t-mappings"
+        labelOf={(x) => t(`mappingsAdmin.tabs.${x}`)}
+      />
       {tabs.map((x) => (
         <TabPanel key={x} tab={x} current={tab} idPrefix="t-mappings">
           {tab === 'mappings' && x === 'mappings' && <MappingsTab api={api} writable={writable} />}
