@@ -11,6 +11,7 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
 import type { AdminRequest } from '../../admin/core/http-api';
 import type { AdminToast } from '../../admin/frame/types';
+import type { UserListView } from '../../schemas/model/api/lists';
 import type { DataMappingSearchResponse, RuleSetListResponse } from '../../schemas/model/api/mappings';
 import { seriousAxeViolations } from '../helpers/admin-render';
 import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
@@ -24,6 +25,7 @@ patchTextEncoderForJsdom();
 
 beforeAll(async () => {
   await adminAreaLoaders.dataMappings();
+  await adminAreaLoaders.userLists();
 });
 
 const CSV = [
@@ -194,6 +196,24 @@ describeBackends('the data mappings area', (api) => {
     expect(within(events).getByRole('rowheader', { name: 'notification.newMessage' }).closest('tr')).toHaveTextContent('Notification');
     expect(within(events).queryByRole('button')).toBeNull();
     expect(await seriousAxeViolations()).toEqual([]);
+    view.unmount();
+  }, 60_000);
+  it("copies a rule set into a dynamic list's rule from the list form", async () => {
+    const list = (await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label: 'Copied rule list' } } })).body;
+    const toasts: AdminToast[] = [];
+    const view = renderAdminFrame(await adminFrameServices(api, admin, toasts), `/admin/userLists/${list.id}/edit`);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Members come from a rule' }));
+    fireEvent.change(await screen.findByLabelText('Copy a rule set'), { target: { value: 'rs-londoners' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy its rules' }));
+    expect(await screen.findByText(/One condition\./)).toBeInTheDocument();
+    expect(await seriousAxeViolations()).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await waitFor(async () =>
+      expect((await api.call<UserListView[]>('GET', 'userLists', { token: admin })).body.find((l) => l.id === list.id)).toMatchObject({
+        dynamic: true,
+        rule: { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'equals', value: 'London' }] },
+      }),
+    );
     view.unmount();
   }, 60_000);
 });

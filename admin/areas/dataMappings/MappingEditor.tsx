@@ -190,8 +190,14 @@ function MappingForm({
                       />
                     </td>
                     <td>
-                      <button type="button" className="ts-button" disabled={rows.length <= 1} onClick={() => setRows((all) => all.filter((_, j) => j !== i))}>
-                        {t('mappingsAdmin.editor.removeColumn', { n })}
+                      <button
+                        type="button"
+                        className="ts-button"
+                        aria-label={t('mappingsAdmin.editor.removeColumn', { n })}
+                        disabled={rows.length <= 1}
+                        onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+                      >
+                        {t('mappingsAdmin.editor.remove')}
                       </button>
                     </td>
                   </tr>
