@@ -280,6 +280,9 @@ describeBackends('data mappings', (api) => {
     expect(csvCell(String(profile?.skills))).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
     const mayaProfile = (await ctx().store.get<Profile>('profile', 'maya'))?.data.data.profile;
     expect(mayaProfile).toMatchObject({ city: 'London', skills: 'woodwork', volunteer: false, phone: '+44 20 7946 0000' });
+    // Indexed like any member (the member index's write hook ran in the import's transaction).
+    const found = await api.call<{ items: { accountId: string }[] }>('POST', 'profile/search', { token: admin, body: { text: 'Ines' } });
+    expect(found.body.items.map((i) => i.accountId)).toContain(ines!.accountId);
     const inesLists = await ctx().membershipsOf(ines!.accountId);
     expect(inesLists.map((m) => [m.userListId, m.state])).toEqual([['volunteers', 'accepted']]);
     expect((await ctx().membershipsOf('maya')).find((m) => m.userListId === 'volunteers')?.state).toBe('accepted');

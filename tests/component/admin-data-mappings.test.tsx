@@ -135,7 +135,8 @@ describeBackends('the data mappings area', (api) => {
         lists: ['volunteers'],
       },
     });
-    expect(await screen.findByDisplayValue('Workshop sign-ups')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data mapping Workshop sign-ups' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Workshop sign-ups')).toBeInTheDocument();
     view.unmount();
   }, 60_000);
 

@@ -43,7 +43,13 @@ export function MappingEditor({ api, id, writable }: { api: MappingsApi; id: str
       <p>
         <Link href={adminHref('dataMappings')}>{t('mappingsAdmin.editor.back')}</Link>
       </p>
-      <h1 className="ts-page-title">{isNew ? t('mappingsAdmin.editor.newTitle') : t('adminAreas.areas.dataMappings.title')}</h1>
+      <h1 className="ts-page-title">
+        {isNew
+          ? t('mappingsAdmin.editor.newTitle')
+          : loaded && !('error' in loaded) && loaded.mapping
+            ? t('mappingsAdmin.editor.editTitle', { title: loaded.mapping.title })
+            : t('adminAreas.areas.dataMappings.title')}
+      </h1>
       {!loaded && <p role="status">{t('mappingsAdmin.editor.loading')}</p>}
       {loaded && 'error' in loaded && (
         <p role="alert" className="t-admin-notice--error">
