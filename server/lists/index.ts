@@ -18,6 +18,7 @@ import { listGrants, listsByIds } from './user-lists';
 export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
 export { guardListDeletion, type ListDeletionGuard } from './deletion-guards';
 export { dynamicListSaved } from './dynamic-job';
+export { announceListRuleChanged, setDynamicListRule } from './rule-followers';
 export { countAcceptedMembers, membershipsOf as storedMembershipsOf } from './memberships';
 export { moveMembership, removeMembership, type MembershipMove, type MembershipMover, type MembershipRemoval, type MovedMembership } from './move';
 

@@ -13,7 +13,7 @@ import { importRoutes } from './import-routes';
 import { mappingRoutes } from './mapping-routes';
 import { ruleSetRoutes } from './rule-set-routes';
 import { seedMappings } from './seed';
-import { importUploadsMigration, mappingsMigration } from './tables';
+import { importUploadsMigration, mappingsMigration, ruleSetListsMigration } from './tables';
 
 export { importMembersProcess, IMPORT_MEMBERS } from './import';
 
@@ -25,6 +25,7 @@ export default defineDomain({
   migrations: () => ({
     '20261203T1000_mappings_tables': mappingsMigration,
     '20261203T1001_mappings_import_uploads': importUploadsMigration,
+    '20261203T1002_mappings_rule_set_lists': ruleSetListsMigration,
   }),
   async routes(api, ctx) {
     mappingRoutes(api, ctx);

@@ -9,12 +9,13 @@ import type { Kysely } from 'kysely';
 import { ACCOUNT_FIELDS, DATA_MAPPING_TRANSFORMS, dataMappingProblems } from '../../engine/core/data-mappings';
 import { createRegistry, fieldSubjectChoices, type Registry } from '../../engine/core';
 import { SUBJECTS } from '../../engine/core/permissions';
+import { sameJson } from '../../engine/core/same-json';
 import type { Field, Id, RuleQuery } from '../../schemas/model';
 import type { DataMapping, DataMappingData, DataMappingField, DataMappingProfileField, RuleSet } from '../../schemas/model/api/mappings';
 import { requireAdminArea } from '../admin-area';
 import type { AppContext, SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { listsByIds } from '../lists';
+import { listsByIds, type UserListRecord } from '../lists';
 import { can } from '../permissions';
 import type { DB } from '../storage/database';
 import { mappingsDb, type DataMappingsTable, type RuleSetsTable } from './tables';
@@ -49,12 +50,13 @@ export function readMappingRow(row: DataMappingsTable): DataMapping {
 
 const EMPTY_QUERY: RuleQuery = { logicalOperator: 'all', rules: [] };
 
-export function readRuleSetRow(row: RuleSetsTable): RuleSet & { readProblem?: string } {
+export function readRuleSetRow(row: RuleSetsTable, listIds: Id[] = []): RuleSet & { readProblem?: string } {
   const query = parse(row.query);
   return {
     id: row.id,
     title: row.title,
     description: row.description ?? '',
+    listIds,
     ...(isObject(query) && (query.logicalOperator === 'all' || query.logicalOperator === 'any')
       ? { query: query as unknown as RuleQuery }
       : { query: EMPTY_QUERY, readProblem: 'its stored query cannot be read' }),
@@ -70,7 +72,43 @@ export async function mappingById(db: Kysely<DB>, id: Id): Promise<DataMapping |
 
 export async function ruleSetById(db: Kysely<DB>, id: Id): Promise<RuleSet | undefined> {
   const row = await mappingsDb(db).selectFrom('rule_sets').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && readRuleSetRow(row);
+  if (!row) return undefined;
+  const ruleSet = readRuleSetRow(row);
+  return { ...ruleSet, listIds: (await followersOf(db, [ruleSet])).get(ruleSet.id)?.map((l) => l.id) ?? [] };
+}
+
+/**
+ * The lists that follow each of these rule sets: linked, still dynamic and with the set's query
+ * as their rule. A list whose rule was edited by hand since no longer follows (its link is stale
+ * and is dropped at the set's next save).
+ */
+export async function followersOf(db: Kysely<DB>, ruleSets: readonly RuleSet[]): Promise<Map<Id, UserListRecord[]>> {
+  const out = new Map<Id, UserListRecord[]>(ruleSets.map((r) => [r.id, []]));
+  if (!ruleSets.length) return out;
+  const links = await mappingsDb(db)
+    .selectFrom('rule_set_lists')
+    .selectAll()
+    .where(
+      'rule_set_id',
+      'in',
+      ruleSets.map((r) => r.id),
+    )
+    .execute();
+  const lists = new Map(
+    (
+      await listsByIds(
+        db,
+        links.map((l) => l.list_id),
+      )
+    ).map((l) => [l.id, l]),
+  );
+  const byId = new Map(ruleSets.map((r) => [r.id, r]));
+  for (const link of links) {
+    const list = lists.get(link.list_id);
+    const set = byId.get(link.rule_set_id);
+    if (list && set && list.dynamic && list.rule && sameJson(list.rule, set.query)) out.get(set.id)!.push(list);
+  }
+  return out;
 }
 
 export async function existingMapping(db: Kysely<DB>, id: Id): Promise<DataMapping> {

@@ -1,7 +1,8 @@
 /**
  * The mappings domain's tables: `data_mappings` (community §3 Data mapping: id, title, data as
  * JSON), `rule_sets` (community §3 Rule set: a named rule query) and `member_import_uploads`
- * (a members file uploaded for the `importMembers` process, kept a week). Times are epoch ms.
+ * (a members file uploaded for the `importMembers` process, kept a week) and `rule_set_lists`
+ * (the dynamic lists that follow a rule set). Times are epoch ms.
  */
 import type { Kysely, Migration } from 'kysely';
 import type { DB } from '../storage/database';
@@ -38,7 +39,18 @@ export interface MemberImportUploadsTable {
   created_at: number | string;
 }
 
-export type MappingsTables = { data_mappings: DataMappingsTable; rule_sets: RuleSetsTable; member_import_uploads: MemberImportUploadsTable };
+/** A dynamic list that follows a rule set: its rule is the set's query, re-set when the set changes (one set per list). */
+export interface RuleSetListsTable {
+  list_id: string;
+  rule_set_id: string;
+}
+
+export type MappingsTables = {
+  data_mappings: DataMappingsTable;
+  rule_sets: RuleSetsTable;
+  member_import_uploads: MemberImportUploadsTable;
+  rule_set_lists: RuleSetListsTable;
+};
 
 export const mappingsDb = (db: Kysely<DB>) => db.withTables<MappingsTables>();
 
@@ -81,5 +93,16 @@ export const importUploadsMigration: Migration = {
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('member_import_uploads_created').on('member_import_uploads').column('created_at').execute();
+  },
+};
+
+export const ruleSetListsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('rule_set_lists')
+      .addColumn('list_id', 'varchar(200)', (c) => c.primaryKey())
+      .addColumn('rule_set_id', 'varchar(200)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rule_set_lists_set').on('rule_set_lists').column('rule_set_id').execute();
   },
 };

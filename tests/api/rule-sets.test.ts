@@ -3,16 +3,20 @@
  * search, read, update and delete a named rule query; a query the rule engine refuses is a 400
  * naming the problem in words, and nothing is stored; a stored query that cannot be read reads as
  * the empty query with its problem said; every call refused to a member (Maya) and to staff
- * without the area dataMappings (Elena) with 403.
+ * without the area dataMappings (Elena) with 403. Dynamic lists follow a set: its save sets their
+ * rule and moves their members; a list edited by hand stops following; a followed set is not
+ * deleted (409 naming the lists); a list that cannot take the query refuses the save, nothing kept.
  */
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { RuleSet, RuleSetListResponse } from '../../schemas/model/api/mappings';
+import type { UserListView } from '../../schemas/model/api/lists';
 import { describeBackends } from '../helpers/backends';
+import { until } from '../helpers/until';
 
 const LONDON = { logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'equals', value: 'London' }] };
 
-describeBackends('rule sets', (api) => {
+describeBackends('rule sets', { env: { JOBS_POLL_MS: '50' } }, (api) => {
   let admin: string;
   let maya: string;
   let elena: string;
@@ -93,5 +97,56 @@ describeBackends('rule sets', (api) => {
         expect([method, path, res.status]).toEqual([method, path, 403]);
       }
     expect((await api.call<RuleSet>('GET', 'ruleSet/rs-londoners', { token: admin })).body).toMatchObject({ title: 'Londoners', query: LONDON });
+  });
+  it('makes dynamic lists follow a rule set: saved with it, re-synced when it changes, its deletion refused while followed', async () => {
+    await signIn();
+    const cityIs = (city: string) => ({ logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'equals', value: city }] });
+    const list = (
+      await api.call<UserListView>('PUT', 'userLists', {
+        token: admin,
+        body: { userList: { label: 'Follows Londoners', dynamic: true, rule: cityIs('Nowhere') } },
+      })
+    ).body;
+    const listNow = async () => (await api.call<UserListView[]>('GET', 'userLists', { token: admin })).body.find((l) => l.id === list.id)!;
+    const mayaIn = async () => (await api.server.ctx.membershipsOf('maya')).some((m) => m.userListId === list.id && m.state === 'accepted');
+
+    const created = await api.call<RuleSet>('PUT', 'ruleSet', { token: admin, body: { title: 'Followed', query: cityIs('London'), listIds: [list.id] } });
+    expect(created.status).toBe(201);
+    expect(created.body.listIds).toEqual([list.id]);
+    expect((await listNow()).rule).toEqual(cityIs('London'));
+    await until('Maya joins the list that follows London', mayaIn, (inside) => inside);
+
+    // The set changes: the list's rule with it, and Maya (London) leaves; the list still follows.
+    const changed = await api.call<RuleSet>('POST', `ruleSet/${created.body.id}`, { token: admin, body: { title: 'Followed', query: cityIs('Paris') } });
+    expect(changed.body.listIds).toEqual([list.id]);
+    expect((await listNow()).rule).toEqual(cityIs('Paris'));
+    await until('Maya leaves once the set asks for Paris', mayaIn, (inside) => !inside);
+
+    const refused = await api.call<{ message: string }>('DELETE', `ruleSet/${created.body.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/followed by the dynamic list "Follows Londoners"/);
+    expect((await api.call('GET', `ruleSet/${created.body.id}`, { token: admin })).status).toBe(200);
+
+    // Edited by hand, the list no longer follows: the set can go, the list keeps its own rule.
+    expect((await api.call('POST', `userLists/${list.id}`, { token: admin, body: { changes: { rule: cityIs('Leeds') } } })).status).toBe(200);
+    expect((await api.call<RuleSet>('GET', `ruleSet/${created.body.id}`, { token: admin })).body.listIds).toEqual([]);
+    expect((await api.call('DELETE', `ruleSet/${created.body.id}`, { token: admin })).status).toBe(204);
+    expect((await listNow()).rule).toEqual(cityIs('Leeds'));
+  });
+
+  it('refuses lists that cannot follow the set, naming them, and keeps nothing', async () => {
+    await signIn();
+    const before = (await list()).length;
+    const put = (body: unknown) => api.call<{ message: string }>('PUT', 'ruleSet', { token: admin, body });
+    const staticList = await put({ title: 'Static', query: LONDON, listIds: ['makers'] });
+    expect([staticList.status, staticList.body.message]).toEqual([400, expect.stringMatching(/is not a dynamic list/)]);
+    const unknown = await put({ title: 'Unknown', query: LONDON, listIds: ['no-such-list'] });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'listIds: no user list "no-such-list"']);
+    const listsRule = { logicalOperator: 'all', rules: [{ kind: 'list', subject: '', operator: 'inListSomeSelected', value: ['makers'] }] };
+    const notProfile = await put({ title: 'Lists', query: listsRule, listIds: ['riverside'] });
+    expect(notProfile.status).toBe(400);
+    expect(notProfile.body.message).toMatch(/cannot follow this rule/);
+    expect((await list()).length).toBe(before);
+    expect((await api.call<UserListView[]>('GET', 'userLists', { token: admin })).body.find((l) => l.id === 'riverside')?.rule).not.toEqual(listsRule);
   });
 });

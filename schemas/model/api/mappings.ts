@@ -15,7 +15,7 @@
  * - GET    ruleSet/{id}                              -> RuleSet (area)
  * - PUT    ruleSet  RuleSetSaveRequest               -> 201 RuleSet (update)
  * - POST   ruleSet/{id}  RuleSetSaveRequest          -> RuleSet (update)
- * - DELETE ruleSet/{id}                              -> 204 (update)
+ * - DELETE ruleSet/{id}                              -> 204 (update); 409 naming the lists that follow it
  * - GET    eventDefinitions/getAllDefinitions        -> EventDefinitionsResponse (area)
  * - POST   admin/imports/members/upload?mappingId=   -> 201 MembersImportUploadResponse (update; multipart
  *          `file`, text/csv, at most 10 MB: 413 naming the limit)
@@ -112,6 +112,8 @@ export interface RuleSet {
   title: string;
   description: string;
   query: RuleQuery;
+  /** The dynamic lists that follow it: their rule is its query, re-set when it changes. */
+  listIds: Id[];
   createdAt: number;
   updatedAt: number;
 }
@@ -126,6 +128,12 @@ export interface RuleSetSaveRequest {
   /** @maxLength 1000 */
   description?: string;
   query: RuleQuery;
+  /**
+   * Dynamic lists that follow the set from now on (their rule becomes its query; a list follows
+   * one set). Absent on an update: the lists following it stay.
+   * @maxItems 50
+   */
+  listIds?: Id[];
 }
 
 export interface RuleSetListResponse {
