@@ -191,6 +191,28 @@ describeBackends('the data mappings area', (api) => {
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Everyone' })).toBeNull());
     expect(screen.getByRole('rowheader', { name: 'Londoners' })).toBeInTheDocument();
 
+    // A dynamic list made to follow Londoners takes its rule; the set can then not be deleted.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Londoners' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Londoners' });
+    fireEvent.click(await within(edit).findByRole('checkbox', { name: 'Riverside members' }));
+    await act(async () => fireEvent.click(within(edit).getByRole('button', { name: 'Save rule set' })));
+    await waitFor(() => expect(toasts).toContainEqual({ type: 'positive', message: 'Londoners is saved.' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: 'Londoners' }).closest('tr')).toHaveTextContent('1 list'));
+    const riverside = (await api.call<UserListView[]>('GET', 'userLists', { token: admin })).body.find((l) => l.id === 'riverside');
+    expect(riverside?.rule).toEqual({ logicalOperator: 'all', rules: [{ kind: 'field', subject: 'city', operator: 'equals', value: 'London' }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Londoners' }));
+    const refused = await screen.findByRole('dialog', { name: 'Delete Londoners?' });
+    await act(async () => fireEvent.click(within(refused).getByRole('button', { name: 'Delete' })));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        type: 'negative',
+        message: expect.stringMatching(/^The rule set was not deleted\. .*followed by the dynamic list "Riverside members"/),
+      }),
+    );
+    fireEvent.click(within(refused).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     fireEvent.click(screen.getByRole('tab', { name: 'Event definitions' }));
     const events = await screen.findByRole('table', { name: /Event definitions/ });
     expect(within(events).getByRole('rowheader', { name: 'process.importMembers' }).closest('tr')).toHaveTextContent('uploadId, mappingId, dryRun');

@@ -1,10 +1,12 @@
 /**
  * Rule sets: named rule queries, listed by title, each created or edited in a dialog (title,
- * description, and the query in the rules editor with who it lets in) and deleted after a
- * confirmation.
+ * description, the query in the rules editor with who it lets in, and the dynamic lists that
+ * follow it) and deleted after a confirmation (refused, with the server's reason, while lists
+ * follow it).
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { RuleQuery } from '../../../schemas/model';
+import type { UserListView } from '../../../schemas/model/api/lists';
 import type { RuleSet, RuleSetListResponse } from '../../../schemas/model/api/mappings';
 import { countText } from '../../core/count-text';
 import { Dialog } from '../../core/Dialog';
@@ -63,6 +65,7 @@ export function RuleSetsTab({ api, writable }: { api: MappingsApi; writable: boo
                 <th scope="col">{t('mappingsAdmin.ruleSets.columns.title')}</th>
                 <th scope="col">{t('mappingsAdmin.ruleSets.columns.description')}</th>
                 <th scope="col">{t('mappingsAdmin.ruleSets.columns.rules')}</th>
+                <th scope="col">{t('mappingsAdmin.ruleSets.columns.lists')}</th>
                 {writable && <th scope="col">{t('mappingsAdmin.ruleSets.columns.actions')}</th>}
               </tr>
             </thead>
@@ -72,6 +75,7 @@ export function RuleSetsTab({ api, writable }: { api: MappingsApi; writable: boo
                   <th scope="row">{r.title}</th>
                   <td>{r.description}</td>
                   <td>{countText(t, services.locale, 'mappingsAdmin.ruleSets.ruleCount', ruleCount(r.query))}</td>
+                  <td>{countText(t, services.locale, 'mappingsAdmin.ruleSets.listCount', r.listIds.length)}</td>
                   {writable && (
                     <td className="t-mappings__row-actions">
                       <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setEditing(r)}>
@@ -132,6 +136,8 @@ function RuleSetDialog({ api, ruleSet, onClose, onSaved }: { api: MappingsApi; r
   const [query, setQuery] = useState<RuleQuery>(ruleSet?.query ?? EMPTY_QUERY);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [subjects, setSubjects] = useState<RuleSubjectChoices>({});
+  const [lists, setLists] = useState<UserListView[]>();
+  const [listIds, setListIds] = useState<string[]>(ruleSet?.listIds ?? []);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   useEffect(() => {
@@ -139,6 +145,10 @@ function RuleSetDialog({ api, ruleSet, onClose, onSaved }: { api: MappingsApi; r
     api.ruleSubjects().then(
       (s) => live && setSubjects(s),
       () => undefined,
+    );
+    api.lists().then(
+      (all) => live && setLists(all.filter((l) => l.dynamic && !l.system)),
+      () => live && setLists([]),
     );
     return () => {
       live = false;
@@ -151,7 +161,7 @@ function RuleSetDialog({ api, ruleSet, onClose, onSaved }: { api: MappingsApi; r
     setBusy(true);
     setFailure(undefined);
     try {
-      const body = { title: title.trim(), description: description.trim(), query };
+      const body = { title: title.trim(), description: description.trim(), query, listIds };
       if (ruleSet) await api.updateRuleSet(ruleSet.id, body);
       else await api.createRuleSet(body);
       services.toast({ type: 'positive', message: t('mappingsAdmin.ruleSets.saved', { title: body.title }) });
@@ -195,6 +205,21 @@ function RuleSetDialog({ api, ruleSet, onClose, onSaved }: { api: MappingsApi; r
           {t('mappingsAdmin.ruleSets.editRules')}
         </button>
       </p>
+      <fieldset className="t-mappings__lists">
+        <legend>{t('mappingsAdmin.ruleSets.followers')}</legend>
+        <p className="t-admin-meta">{t('mappingsAdmin.ruleSets.followersHelp')}</p>
+        {lists && !lists.length && <p className="t-admin-meta">{t('mappingsAdmin.ruleSets.noDynamicLists')}</p>}
+        {lists?.map((l) => (
+          <label key={l.id} className="t-mappings__check">
+            <input
+              type="checkbox"
+              checked={listIds.includes(l.id)}
+              onChange={(e) => setListIds((all) => (e.target.checked ? [...all, l.id] : all.filter((x) => x !== l.id)))}
+            />
+            {l.label}
+          </label>
+        ))}
+      </fieldset>
       {failure !== undefined && (
         <p role="alert" className="t-admin-notice--error">
           {t('mappingsAdmin.ruleSets.saveFailed', { message: failure })}
