@@ -151,7 +151,7 @@ describeBackends('the data mappings area', (api) => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Check the file' })));
     const rows = await screen.findByRole('table', { name: 'First rows of the file and their problems' });
     expect(screen.getByRole('heading', { name: 'Dry run of people.csv' })).toBeInTheDocument();
-    expect(screen.getByText('3 rows in the file. Of the first 3: 1 new members, 1 updates, 1 rows with problems.')).toBeInTheDocument();
+    expect(screen.getByText('3 rows in the file. The first 3 checked: new members 1, updates 1, rows with problems 1.')).toBeInTheDocument();
     const [, first, second, third] = within(rows).getAllByRole('row');
     expect(first).toHaveTextContent('Ready');
     expect(second).toHaveTextContent('"broken" is no email address');
