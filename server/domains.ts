@@ -18,6 +18,7 @@ import entities from './entities';
 import files from './files';
 import i18n from './i18n';
 import lists from './lists';
+import mappings from './mappings';
 import notifications from './notifications';
 import processes from './processes';
 import profiles from './profiles';
@@ -51,6 +52,7 @@ export const DOMAINS: readonly Domain[] = [
   communications,
   abuse,
   processes,
+  mappings,
 ];
 
 /** Runs the core's and every domain's migrations on a database opened outside the app (tests, benches). */

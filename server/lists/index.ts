@@ -19,6 +19,7 @@ import { exportListMembers } from './exports';
 export { allLists, listById, listGrants, listsByIds, newList, putList, type UserListRecord } from './user-lists';
 export { guardListDeletion, type ListDeletionGuard } from './deletion-guards';
 export { dynamicListSaved } from './dynamic-job';
+export { announceListRuleChanged, setDynamicListRule } from './rule-followers';
 export { acceptedMembersPage, countAcceptedMembers, membershipsOf as storedMembershipsOf } from './memberships';
 export { moveMembership, removeMembership, type MembershipMove, type MembershipMover, type MembershipRemoval, type MovedMembership } from './move';
 

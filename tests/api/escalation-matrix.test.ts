@@ -575,6 +575,39 @@ const MATRIX: Entry[] = [
     upload: async () => ({ name: 'avatar', filename: 'me.jpg', body: await testJpeg(20, 20) }),
     expect: [200, 200, 200],
   },
+  // Data mappings, rule sets and the members file are the dataMappings area's (update on dataMappings); ids from the demo seed.
+  {
+    route: 'PUT /api/v1/dataMappings',
+    path: 'dataMappings',
+    body: { title: 'Matrix', data: { source: 'csv', match: { column: 'Email', profileField: 'email' }, fields: [{ column: 'Email', profileField: 'email' }] } },
+    expect: [403, 403, 201],
+  },
+  {
+    route: 'POST /api/v1/dataMappings/:id',
+    path: 'dataMappings/dm-members-spreadsheet',
+    body: { title: 'Matrix', data: { source: 'csv', match: { column: 'Email', profileField: 'email' }, fields: [{ column: 'Email', profileField: 'email' }] } },
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/dataMappings/:id', path: 'dataMappings/dm-members-spreadsheet', expect: [403, 403, 204] },
+  {
+    route: 'PUT /api/v1/ruleSet',
+    path: 'ruleSet',
+    body: { title: 'Matrix', query: { logicalOperator: 'all', rules: [] } },
+    expect: [403, 403, 201],
+  },
+  {
+    route: 'POST /api/v1/ruleSet/:id',
+    path: 'ruleSet/rs-londoners',
+    body: { title: 'Matrix', query: { logicalOperator: 'all', rules: [] } },
+    expect: [403, 403, 200],
+  },
+  { route: 'DELETE /api/v1/ruleSet/:id', path: 'ruleSet/rs-londoners', expect: [403, 403, 204] },
+  {
+    route: 'POST /api/v1/admin/imports/members/upload',
+    path: 'admin/imports/members/upload',
+    upload: async () => ({ filename: 'members.csv', body: 'Email\r\nnew@example.org\r\n', type: 'text/csv' }),
+    expect: [403, 403, 201],
+  },
   // Members: reading profiles and the directory is for every signed-in account (private values are filtered per viewer).
   { route: 'POST /api/v1/profile/collection', path: 'profile/collection', body: { accountIds: ['maya', 'victor'] }, expect: [200, 200, 200] },
   { route: 'POST /api/v1/profile/search', path: 'profile/search', body: { text: 'maya' }, expect: [200, 200, 200] },

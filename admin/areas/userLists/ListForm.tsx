@@ -13,6 +13,7 @@ import { fullRegistry } from '../../core/full-registry';
 import type { ListsApiError } from '../../core/lists-api';
 import { useAdminFrame } from '../../frame/frame-context';
 import { RulesEditorDialog, type RuleSubjectChoices } from '../../rules-editor';
+import { RuleSetCopy } from '../../rules-editor/RuleSetCopy';
 import type { RulePreview } from '../../../engine/core/rules/subject-catalogue';
 
 const EMPTY_RULE: RuleQuery = { logicalOperator: 'all', rules: [] };
@@ -175,6 +176,7 @@ export function ListForm({ list, onSave, onCancel, submitLabel }: ListFormProps)
             </button>
           </p>
         )}
+        {dynamic && !list?.system && <RuleSetCopy request={services.request} onCopy={(query) => setRule(query)} />}
         {touched && ruleProblem && <p className="t-admin-notice--error">{ruleProblem}</p>}
         {subjectsFailed !== undefined && <p className="t-admin-notice--error">{t('adminAreas.lists.form.subjectsFailed', { message: subjectsFailed })}</p>}
       </fieldset>

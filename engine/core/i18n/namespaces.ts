@@ -20,6 +20,7 @@ export const ADMIN_NAMESPACES: readonly string[] = [
   'processesAdmin',
   'searchAdmin',
   'layoutsAdmin',
+  'mappingsAdmin',
   'settingsAdmin',
 ];
 

@@ -1,0 +1,133 @@
+/** The data mappings: searched by title, 10 a page (community §9), each opened to edit or deleted after a confirmation. */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { adminHref } from '../../../engine/core/admin-areas';
+import type { DataMapping, DataMappingSearchResponse } from '../../../schemas/model/api/mappings';
+import { Dialog } from '../../core/Dialog';
+import { DialogButtons } from '../../core/DialogButtons';
+import { toAdminApiError } from '../../core/http-api';
+import { LoadedStates, useLoaded } from '../../core/use-loaded';
+import { When } from '../../core/When';
+import { useAdminFrame } from '../../frame/frame-context';
+import type { MappingsApi } from './api';
+
+export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boolean }) {
+  const { t, services } = useAdminFrame();
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const [deleting, setDeleting] = useState<DataMapping>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(typed.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- version reloads after a delete
+  const load = useCallback(() => api.search(query, page), [api, query, page, version]);
+  const loaded = useLoaded<DataMappingSearchResponse>(load);
+  const pages = loaded.status === 'ready' ? Math.max(1, Math.ceil(loaded.value.total / loaded.value.limit)) : 1;
+
+  const remove = async (mapping: DataMapping) => {
+    setBusy(true);
+    try {
+      await api.remove(mapping.id);
+      services.toast({ type: 'positive', message: t('mappingsAdmin.list.deleted', { title: mapping.title }) });
+      setDeleting(undefined);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      services.toast({ type: 'negative', message: t('mappingsAdmin.list.deleteFailed', { message: toAdminApiError(error).message }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="t-mappings__list">
+      <p className="t-admin-intro">{t('mappingsAdmin.list.intro')}</p>
+      <div className="t-mappings__toolbar">
+        <label htmlFor={searchId}>{t('mappingsAdmin.list.search')}</label>
+        <input id={searchId} type="search" value={typed} maxLength={120} onChange={(e) => setTyped(e.target.value)} />
+        {writable && (
+          <Link className="ts-button ts-button--primary" href={adminHref('editMapping', { id: 'new' })}>
+            {t('mappingsAdmin.list.add')}
+          </Link>
+        )}
+      </div>
+      <LoadedStates loaded={loaded} keyPrefix="mappingsAdmin.list" isEmpty={(v) => !v.items.length} />
+      {loaded.status === 'ready' && loaded.value.items.length > 0 && (
+        <>
+          <div className="t-admin-table-scroll">
+            <table className="t-admin-table">
+              <caption>{t('mappingsAdmin.list.caption', { total: loaded.value.total })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('mappingsAdmin.list.columns.title')}</th>
+                  <th scope="col">{t('mappingsAdmin.list.columns.columns')}</th>
+                  <th scope="col">{t('mappingsAdmin.list.columns.match')}</th>
+                  <th scope="col">{t('mappingsAdmin.list.columns.updated')}</th>
+                  {writable && <th scope="col">{t('mappingsAdmin.list.columns.actions')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {loaded.value.items.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">
+                      <Link href={adminHref('editMapping', { id: m.id })}>{m.title}</Link>
+                    </th>
+                    <td>{m.data.fields.length}</td>
+                    <td>{m.data.match.column}</td>
+                    <td>
+                      <When ms={m.updatedAt} dates={services.dates} />
+                    </td>
+                    {writable && (
+                      <td>
+                        <button type="button" className="ts-button" aria-haspopup="dialog" onClick={() => setDeleting(m)}>
+                          {t('mappingsAdmin.list.delete', { title: m.title })}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="t-mappings__pages" aria-label={t('mappingsAdmin.list.pages')}>
+            <button type="button" className="ts-button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t('mappingsAdmin.list.previous')}
+            </button>
+            <span aria-live="polite">{t('mappingsAdmin.list.pageOf', { page, pages })}</span>
+            <button type="button" className="ts-button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t('mappingsAdmin.list.next')}
+            </button>
+          </nav>
+        </>
+      )}
+      {deleting && (
+        <Dialog
+          title={t('mappingsAdmin.list.confirmTitle', { title: deleting.title })}
+          description={t('mappingsAdmin.list.confirmText')}
+          size="small"
+          busy={busy}
+          onClose={() => setDeleting(undefined)}
+          actions={
+            <DialogButtons
+              styled
+              busy={busy}
+              onCancel={() => setDeleting(undefined)}
+              onConfirm={() => remove(deleting)}
+              cancelLabel={t('mappingsAdmin.cancel')}
+              confirmLabel={t('mappingsAdmin.list.confirmDelete')}
+            />
+          }
+        >
+          {null}
+        </Dialog>
+      )}
+    </section>
+  );
+}
