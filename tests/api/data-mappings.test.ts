@@ -3,8 +3,8 @@
  * server each): search with community §9's paging, create, read, update, delete, bad mappings
  * refused with the problem named and nothing stored, the event definitions built from the code,
  * the upload over HTTP (preview with the dry run of its first rows; 413 past 10 MB, a 50 MB body
- * refused by its declared size; not CSV 415), and the `importMembers` process's `parse` and `run`
- * called on the server's own context (dry run writes nothing; a real run creates, updates, adds to
+ * refused by its declared size; not CSV 415), and the `importMembers` process started through the
+ * processes domain (a bad payload refused naming it; dry run writes nothing; a real run creates, updates, adds to
  * the lists, keeps a formula cell as text, and a repeat creates nothing). Every call is refused to
  * a member (Maya) and to staff without the area (Elena) with 403.
  */
@@ -19,11 +19,10 @@ import type {
   EventDefinitionsResponse,
   MembersImportUploadResponse,
 } from '../../schemas/model/api/mappings';
-import type { ProcessProgress, ProcessRowError } from '../../schemas/model/api/processes';
+import type { AllProcessesResponse } from '../../schemas/model/api/processes';
 import type { Account } from '../../server/model';
-import { importMembersProcess } from '../../server/mappings';
-import type { RunningProcess } from '../../server/processes/definition';
 import { describeBackends } from '../helpers/backends';
+import { runProcess } from '../helpers/processes';
 import { upload } from '../helpers/uploads';
 
 const MAPPING = {
@@ -51,20 +50,6 @@ const CSV = [
   'jo@example.org,,Bath,,maybe',
 ].join('\r\n');
 
-/** A process as the processes domain would hand it to `run`, recording what it is told. */
-function runningProcess() {
-  const errors: ProcessRowError[] = [];
-  const progress: ProcessProgress[] = [];
-  const process: RunningProcess = {
-    processId: 'p-test',
-    startedBy: 'admin',
-    signal: new AbortController().signal,
-    progress: async (p) => void progress.push(p),
-    rowError: (e) => void errors.push(e),
-  };
-  return { process, errors, progress };
-}
-
 /** Sends the headers of a multipart body of `size` bytes and its first 64 KB only: the status the server answers. */
 function declaredUpload(url: string, token: string, size: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -91,10 +76,6 @@ describeBackends('data mappings', (api) => {
   };
   const create = (body: unknown) => api.call<DataMapping & { message: string }>('PUT', 'dataMappings', { token: admin, body });
   const ctx = () => api.server.ctx;
-  const adminUser = async () => {
-    const { permissionContextOf } = await import('../../server/context');
-    return { ...(await permissionContextOf(ctx(), 'admin'))!, claims: { accountId: 'admin', sid: 's', serviceId: 'tessera', issuedAt: 0 }, token: '' } as never;
-  };
 
   it('creates, reads, searches with paging 1/10 by default, updates and deletes a mapping', async () => {
     await signIn();
@@ -231,29 +212,30 @@ describeBackends('data mappings', (api) => {
     expect(json.status).toBe(415);
   });
 
-  it('parses the import payload against the state now, naming what is wrong', async () => {
+  it('refuses an import start whose payload is wrong against the state now, naming what, starting nothing', async () => {
     await signIn();
     const mapping = (await create(MAPPING)).body;
     const file = (
       await upload<MembersImportUploadResponse>(api.url, 'admin/imports/members/upload', admin, [{ filename: 'p.csv', body: CSV, type: 'text/csv' }])
     ).body;
-    const user = await adminUser();
-    const parse = (payload: Record<string, unknown>) => Promise.resolve(importMembersProcess.parse(ctx(), user, payload as never));
-    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true })).resolves.toEqual({
-      uploadId: file.uploadId,
-      mappingId: mapping.id,
-      dryRun: true,
-    });
-    await expect(parse({ uploadId: 'imp-none', mappingId: mapping.id, dryRun: true })).rejects.toMatchObject({ statusCode: 404, message: /uploadId/ });
-    await expect(parse({ uploadId: file.uploadId, mappingId: 'dm-none', dryRun: true })).rejects.toMatchObject({ statusCode: 404, message: /mappingId/ });
-    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: 'yes' })).rejects.toMatchObject({ statusCode: 400, message: /dryRun/ });
-    await expect(parse({ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true, extra: 1 })).rejects.toMatchObject({
-      statusCode: 400,
-      message: /"extra"/,
-    });
+    const start = (payload: Record<string, unknown>) =>
+      api.call<{ message: string }>('POST', 'admin/process/importMembers/start', { token: admin, body: { payload } });
+    const listed = async () =>
+      (await api.call<AllProcessesResponse>('GET', 'admin/process/allProcesses?type=importMembers', { token: admin })).body.items.length;
+    const before = await listed();
+    for (const [payload, status, message] of [
+      [{ uploadId: 'imp-none', mappingId: mapping.id, dryRun: true }, 404, /uploadId/],
+      [{ uploadId: file.uploadId, mappingId: 'dm-none', dryRun: true }, 404, /mappingId/],
+      [{ uploadId: file.uploadId, mappingId: mapping.id, dryRun: 'yes' }, 400, /dryRun/],
+      [{ uploadId: file.uploadId, mappingId: mapping.id, dryRun: true, extra: 1 }, 400, /"extra"/],
+    ] as const) {
+      const res = await start(payload);
+      expect([res.status, res.body.message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    expect(await listed()).toBe(before);
   });
 
-  it('runs a dry run writing nothing, then a real run, and a repeat creates nothing twice', async () => {
+  it('runs a dry run writing nothing, then a real run, and a repeat creates nothing twice, each through the processes domain', async () => {
     await signIn();
     const mapping = (await create(MAPPING)).body;
     const file = (
@@ -262,16 +244,14 @@ describeBackends('data mappings', (api) => {
     const accounts = async () => (await ctx().store.list<Account>('account')).map((a) => a.data);
     const count = (await accounts()).length;
 
-    const dry = runningProcess();
-    const dryResult = await importMembersProcess.run(ctx(), { uploadId: file.uploadId, mappingId: mapping.id, dryRun: true }, dry.process);
-    expect(dryResult.summary).toMatchObject({ dryRun: true, rows: 5, wouldCreate: 1, wouldUpdate: 1, skipped: 3 });
-    expect(dry.errors.map((e) => e.row)).toEqual([3, 4, 5, 5]);
-    expect(dry.progress.at(-1)).toEqual({ rows: 5, totalRows: 5, stepCompletion: 1 });
+    const dry = await runProcess(api, admin, 'importMembers', { uploadId: file.uploadId, mappingId: mapping.id, dryRun: true });
+    expect(dry).toMatchObject({ state: 'complete', kind: 7, report: { summary: { dryRun: true, rows: 5, wouldCreate: 1, wouldUpdate: 1, skipped: 3 } } });
+    expect(dry.report?.errorsList.map((e) => e.row)).toEqual([3, 4, 5, 5]);
+    expect(dry.progress).toEqual({ rows: 5, totalRows: 5, stepCompletion: 1 });
     expect((await accounts()).length).toBe(count);
 
-    const real = runningProcess();
-    const result = await importMembersProcess.run(ctx(), { uploadId: file.uploadId, mappingId: mapping.id, dryRun: false }, real.process);
-    expect(result.summary).toMatchObject({ dryRun: false, rows: 5, created: 1, updated: 1, unchanged: 0, skipped: 3 });
+    const real = await runProcess(api, admin, 'importMembers', { uploadId: file.uploadId, mappingId: mapping.id, dryRun: false });
+    expect(real.report?.summary).toMatchObject({ dryRun: false, rows: 5, created: 1, updated: 1, unchanged: 0, skipped: 3 });
     const ines = (await accounts()).find((a) => a.email === 'ines@example.org');
     expect(ines).toMatchObject({ firstName: 'Ines', isAdmin: false, isElevated: false });
     const profile = (await ctx().store.get<Profile>('profile', ines!.accountId))?.data.data.profile;
@@ -287,9 +267,8 @@ describeBackends('data mappings', (api) => {
     expect(inesLists.map((m) => [m.userListId, m.state])).toEqual([['volunteers', 'accepted']]);
     expect((await ctx().membershipsOf('maya')).find((m) => m.userListId === 'volunteers')?.state).toBe('accepted');
 
-    const repeat = runningProcess();
-    const again = await importMembersProcess.run(ctx(), { uploadId: file.uploadId, mappingId: mapping.id, dryRun: false }, repeat.process);
-    expect(again.summary).toMatchObject({ created: 0, updated: 0, unchanged: 2, skipped: 3 });
+    const again = await runProcess(api, admin, 'importMembers', { uploadId: file.uploadId, mappingId: mapping.id, dryRun: false });
+    expect(again.report?.summary).toMatchObject({ created: 0, updated: 0, unchanged: 2, skipped: 3 });
     expect((await accounts()).filter((a) => a.email === 'ines@example.org')).toHaveLength(1);
     expect((await accounts()).length).toBe(count + 1);
   });

@@ -4,10 +4,11 @@
  * import, the process `importMembers` (POST admin/process/importMembers/start), whose report the
  * processes screen shows.
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { MEMBERS_IMPORT_MAX_BYTES } from '../../../engine/core/data-mappings';
 import type { DataMappingSearchResponse, MembersImportUploadResponse } from '../../../schemas/model/api/mappings';
 import { toAdminApiError } from '../../core/http-api';
+import { createProcessesApi, startProcess } from '../../core/processes-api';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { MappingsApi } from './api';
@@ -15,7 +16,8 @@ import type { MappingsApi } from './api';
 const MAX_MB = MEMBERS_IMPORT_MAX_BYTES / 1024 / 1024;
 
 export function ImportTab({ api }: { api: MappingsApi }) {
-  const { t } = useAdminFrame();
+  const { t, services } = useAdminFrame();
+  const processes = useMemo(() => createProcessesApi(services.request), [services.request]);
   const id = useId();
   const mappings = useLoaded<DataMappingSearchResponse>(useCallback(() => api.allMappings(), [api]));
   const [mappingId, setMappingId] = useState('');
@@ -48,10 +50,8 @@ export function ImportTab({ api }: { api: MappingsApi }) {
     if (!preview) return;
     setStarting(true);
     try {
-      const answer = await api.startImport({ uploadId: preview.uploadId, mappingId: chosenMapping, dryRun: false });
-      setStarted({ ok: answer.started, message: answer.message });
-    } catch (error) {
-      setStarted({ ok: false, message: toAdminApiError(error).message });
+      const outcome = await startProcess(processes, t, 'importMembers', { uploadId: preview.uploadId, mappingId: chosenMapping, dryRun: false });
+      setStarted({ ok: outcome.started, message: outcome.text });
     } finally {
       setStarting(false);
     }
@@ -151,9 +151,7 @@ export function ImportTab({ api }: { api: MappingsApi }) {
           </div>
           {started && (
             <p role={started.ok ? 'status' : 'alert'} className={started.ok ? 't-admin-notice--status' : 't-admin-notice--error'}>
-              {started.ok
-                ? t('mappingsAdmin.import.started', { message: started.message })
-                : t('mappingsAdmin.import.startFailed', { message: started.message })}
+              {started.message}
             </p>
           )}
         </div>

@@ -10,13 +10,11 @@ import type {
   DataMappingSaveRequest,
   DataMappingSearchResponse,
   EventDefinitionsResponse,
-  ImportMembersPayload,
   MembersImportUploadResponse,
   RuleSet,
   RuleSetListResponse,
   RuleSetSaveRequest,
 } from '../../../schemas/model/api/mappings';
-import type { StartProcessRequest, StartProcessResponse } from '../../../schemas/model/api/processes';
 import type { RuleQuery } from '../../../schemas/model';
 import type { UserListView } from '../../../schemas/model/api/lists';
 import type { AdminRequest } from '../../core/http-api';
@@ -52,9 +50,6 @@ export function createMappingsApi(request: AdminRequest) {
       form.append('file', file, file.name);
       return request<MembersImportUploadResponse>('POST', `admin/imports/members/upload${q({ mappingId })}`, form);
     },
-    /** POST admin/process/importMembers/start (the processes domain). */
-    startImport: (payload: ImportMembersPayload) =>
-      request<StartProcessResponse>('POST', 'admin/process/importMembers/start', { payload: { ...payload } } satisfies StartProcessRequest),
   };
 }
 
