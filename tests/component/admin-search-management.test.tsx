@@ -6,7 +6,7 @@
  * read search management but not update it.
 
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { adminAreaLoaders } from '../../admin/areas/index.generated';
 import type { AdminRequest } from '../../admin/core/http-api';
