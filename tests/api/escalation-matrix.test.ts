@@ -16,6 +16,7 @@ import type { PageResponse, StructureResponse } from '../../schemas/model/api/st
 import { BACKENDS, startApiServer, type ApiServer } from '../helpers/api-server';
 import { databaseSnapshot, snapshotDifference, watchDatabase } from '../helpers/db-snapshot';
 import { emitAck, recordEvents, settle, socketFor } from '../helpers/sockets';
+import { until } from '../helpers/until';
 import { testJpeg, testPng, upload, type UploadPart } from '../helpers/uploads';
 
 type Role = 'member' | 'elevated' | 'admin';
@@ -698,6 +699,19 @@ const MATRIX: Entry[] = [
         })
       ).body.id;
       c.entityId = (await admin('PUT', `entities/${c.definitionId}`, { title: 'Matrix thing', powerUps: ['durations'] })).body.id;
+      // The create's audit row is written after its commit, past the answer: wait for it, or it
+      // would land during a later request and be taken for that request's change.
+      await until(
+        'the audit row of the entity made for the matrix',
+        () =>
+          c.api.server.ctx.store.kysely
+            .selectFrom('audit_log')
+            .select('seq')
+            .where('subject', '=', c.entityId!)
+            .where('log_type', '=', 'entities.create')
+            .executeTakeFirst(),
+        (row) => row !== undefined,
+      );
       return { ids: [c.definitionId] };
     },
     expect: [200, 200, 200],
