@@ -13,6 +13,7 @@ import type { UserListView } from '../../../schemas/model/api/lists';
 import { toAdminApiError } from '../../core/http-api';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { MappingsApi } from './api';
+import { ListChecks, TitleField } from './parts';
 
 interface Loaded {
   mapping?: DataMapping;
@@ -128,10 +129,7 @@ function MappingForm({
   return (
     <form className="t-mappings__form" onSubmit={(e) => void submit(e)} aria-describedby={problems.length ? `${id}-problems` : undefined}>
       <fieldset disabled={!writable || saving}>
-        <div className="t-mappings__field">
-          <label htmlFor={`${id}-title`}>{t('mappingsAdmin.editor.title')}</label>
-          <input id={`${id}-title`} value={title} maxLength={120} required onChange={(e) => setTitle(e.target.value)} />
-        </div>
+        <TitleField id={`${id}-title`} label={t('mappingsAdmin.editor.title')} value={title} onChange={setTitle} />
         <div className="t-admin-table-scroll">
           <table className="t-admin-table t-mappings__columns">
             <caption>{t('mappingsAdmin.editor.columnsCaption')}</caption>
@@ -242,16 +240,7 @@ function MappingForm({
         <fieldset className="t-mappings__lists">
           <legend>{t('mappingsAdmin.editor.lists')}</legend>
           {!loaded.lists.length && <p className="t-admin-meta">{t('mappingsAdmin.editor.noLists')}</p>}
-          {loaded.lists.map((l) => (
-            <label key={l.id} className="t-mappings__check">
-              <input
-                type="checkbox"
-                checked={lists.includes(l.id)}
-                onChange={(e) => setLists((all) => (e.target.checked ? [...all, l.id] : all.filter((x) => x !== l.id)))}
-              />
-              {l.label}
-            </label>
-          ))}
+          <ListChecks lists={loaded.lists} chosen={lists} onChange={setLists} />
         </fieldset>
       </fieldset>
       {problems.length > 0 && (

@@ -3,13 +3,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
 import type { DataMapping, DataMappingSearchResponse } from '../../../schemas/model/api/mappings';
-import { Dialog } from '../../core/Dialog';
-import { DialogButtons } from '../../core/DialogButtons';
-import { toAdminApiError } from '../../core/http-api';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { When } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { MappingsApi } from './api';
+import { DeleteDialog } from './parts';
 
 export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boolean }) {
   const { t, services } = useAdminFrame();
@@ -19,7 +17,6 @@ export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boo
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   const [deleting, setDeleting] = useState<DataMapping>();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => {
       setQuery(typed.trim());
@@ -31,20 +28,6 @@ export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boo
   const load = useCallback(() => api.search(query, page), [api, query, page, version]);
   const loaded = useLoaded<DataMappingSearchResponse>(load);
   const pages = loaded.status === 'ready' ? Math.max(1, Math.ceil(loaded.value.total / loaded.value.limit)) : 1;
-
-  const remove = async (mapping: DataMapping) => {
-    setBusy(true);
-    try {
-      await api.remove(mapping.id);
-      services.toast({ type: 'positive', message: t('mappingsAdmin.list.deleted', { title: mapping.title }) });
-      setDeleting(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      services.toast({ type: 'negative', message: t('mappingsAdmin.list.deleteFailed', { message: toAdminApiError(error).message }) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="t-mappings__list">
@@ -108,25 +91,16 @@ export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boo
         </>
       )}
       {deleting && (
-        <Dialog
-          title={t('mappingsAdmin.list.confirmTitle', { title: deleting.title })}
-          description={t('mappingsAdmin.list.confirmText')}
-          size="small"
-          busy={busy}
+        <DeleteDialog
+          item={deleting}
+          keyPrefix="mappingsAdmin.list"
+          remove={api.remove}
           onClose={() => setDeleting(undefined)}
-          actions={
-            <DialogButtons
-              styled
-              busy={busy}
-              onCancel={() => setDeleting(undefined)}
-              onConfirm={() => remove(deleting)}
-              cancelLabel={t('mappingsAdmin.cancel')}
-              confirmLabel={t('mappingsAdmin.list.confirmDelete')}
-            />
-          }
-        >
-          {null}
-        </Dialog>
+          onDeleted={() => {
+            setDeleting(undefined);
+            setVersion((v) => v + 1);
+          }}
+        />
       )}
     </section>
   );

@@ -17,6 +17,7 @@ import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import { RulesEditorDialog, type RuleSubjectChoices } from '../../rules-editor';
 import type { MappingsApi } from './api';
+import { DeleteDialog, ListChecks, TitleField } from './parts';
 
 const EMPTY_QUERY: RuleQuery = { logicalOperator: 'all', rules: [] };
 const ruleCount = (q: RuleQuery): number => (q.rules?.length ?? 0) + (q.groups ?? []).reduce((n, g) => n + ruleCount(g), 0);
@@ -29,21 +30,6 @@ export function RuleSetsTab({ api, writable }: { api: MappingsApi; writable: boo
   const loaded = useLoaded<RuleSetListResponse>(load);
   const [editing, setEditing] = useState<RuleSet | 'new'>();
   const [deleting, setDeleting] = useState<RuleSet>();
-  const [busy, setBusy] = useState(false);
-
-  const remove = async (ruleSet: RuleSet) => {
-    setBusy(true);
-    try {
-      await api.removeRuleSet(ruleSet.id);
-      services.toast({ type: 'positive', message: t('mappingsAdmin.ruleSets.deleted', { title: ruleSet.title }) });
-      setDeleting(undefined);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      services.toast({ type: 'negative', message: t('mappingsAdmin.ruleSets.deleteFailed', { message: toAdminApiError(error).message }) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section>
@@ -104,25 +90,16 @@ export function RuleSetsTab({ api, writable }: { api: MappingsApi; writable: boo
         />
       )}
       {deleting && (
-        <Dialog
-          title={t('mappingsAdmin.ruleSets.confirmTitle', { title: deleting.title })}
-          description={t('mappingsAdmin.ruleSets.confirmText')}
-          size="small"
-          busy={busy}
+        <DeleteDialog
+          item={deleting}
+          keyPrefix="mappingsAdmin.ruleSets"
+          remove={api.removeRuleSet}
           onClose={() => setDeleting(undefined)}
-          actions={
-            <DialogButtons
-              styled
-              busy={busy}
-              onCancel={() => setDeleting(undefined)}
-              onConfirm={() => remove(deleting)}
-              cancelLabel={t('mappingsAdmin.cancel')}
-              confirmLabel={t('mappingsAdmin.ruleSets.confirmDelete')}
-            />
-          }
-        >
-          {null}
-        </Dialog>
+          onDeleted={() => {
+            setDeleting(undefined);
+            setVersion((v) => v + 1);
+          }}
+        />
       )}
     </section>
   );
@@ -191,10 +168,7 @@ function RuleSetDialog({ api, ruleSet, onClose, onSaved }: { api: MappingsApi; r
         />
       }
     >
-      <div className="t-mappings__field">
-        <label htmlFor={`${id}-title`}>{t('mappingsAdmin.ruleSets.columns.title')}</label>
-        <input id={`${id}-title`} value={title} maxLength={120} required onChange={(e) => setTitle(e.target.value)} />
-      </div>
+      <TitleField id={`${id}-title`} label={t('mappingsAdmin.ruleSets.columns.title')} value={title} onChange={setTitle} />
       <div className="t-mappings__field">
         <label htmlFor={`${id}-description`}>{t('mappingsAdmin.ruleSets.columns.description')}</label>
         <textarea id={`${id}-description`} value={description} maxLength={1000} rows={2} onChange={(e) => setDescription(e.target.value)} />
@@ -209,16 +183,7 @@ function RuleSetDialog({ api, ruleSet, onClose, onSaved }: { api: MappingsApi; r
         <legend>{t('mappingsAdmin.ruleSets.followers')}</legend>
         <p className="t-admin-meta">{t('mappingsAdmin.ruleSets.followersHelp')}</p>
         {lists && !lists.length && <p className="t-admin-meta">{t('mappingsAdmin.ruleSets.noDynamicLists')}</p>}
-        {lists?.map((l) => (
-          <label key={l.id} className="t-mappings__check">
-            <input
-              type="checkbox"
-              checked={listIds.includes(l.id)}
-              onChange={(e) => setListIds((all) => (e.target.checked ? [...all, l.id] : all.filter((x) => x !== l.id)))}
-            />
-            {l.label}
-          </label>
-        ))}
+        {lists && <ListChecks lists={lists} chosen={listIds} onChange={setListIds} />}
       </fieldset>
       {failure !== undefined && (
         <p role="alert" className="t-admin-notice--error">
