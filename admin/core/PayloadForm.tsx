@@ -4,7 +4,7 @@
  * pickers by name (`listId` one list, `listIds` checkboxes of the site's lists). The server checks
  * the payload again (parse): this only helps to fill it in.
  */
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { JsonValue } from '../../schemas/model/common';
 import { useAdminFrame } from '../frame/frame-context';
 
@@ -12,6 +12,23 @@ type Schema = Record<string, JsonValue>;
 export interface ListChoice {
   id: string;
   label: string;
+}
+
+/** The site's user lists as choices (none until they are read, and none when reading fails). */
+export function useListChoices(): ListChoice[] {
+  const { services } = useAdminFrame();
+  const [lists, setLists] = useState<ListChoice[]>([]);
+  useEffect(() => {
+    let live = true;
+    services.request<{ id: string; label: string }[]>('GET', 'userLists').then(
+      (all) => live && setLists(all.map((l) => ({ id: l.id, label: l.label }))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [services]);
+  return lists;
 }
 
 const isObject = (v: JsonValue | undefined): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);

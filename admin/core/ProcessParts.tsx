@@ -90,6 +90,46 @@ export function ProcessStatePill({ process }: { process: AdminProcess }) {
   return <span className={`t-admin-pill t-process__state--${process.state}`}>{t(`processesAdmin.states.${process.state}`)}</span>;
 }
 
+/** Loading, failure and "none yet" of a process listing, in the words under `keyPrefix`. */
+export function ProcessListingStates({ listing, keyPrefix }: { listing: ProcessListing; keyPrefix: 'processesAdmin.list' | 'processesAdmin.exports' }) {
+  const { t } = useAdminFrame();
+  return (
+    <>
+      {listing.status === 'loading' && <p role="status">{t(`${keyPrefix}.loading`)}</p>}
+      {listing.status === 'error' && (
+        <p role="alert" className="t-admin-notice--error">
+          {t(`${keyPrefix}.loadError`, { message: listing.message })}
+        </p>
+      )}
+      {listing.status === 'ready' && !listing.items.length && <p className="t-admin-empty">{t(`${keyPrefix}.empty`)}</p>}
+    </>
+  );
+}
+
+/** Who started a process, and when. */
+export function ProcessStartedBy({ process }: { process: AdminProcess }) {
+  const { services, t } = useAdminFrame();
+  return (
+    <p className="t-admin-meta">
+      {t('processesAdmin.list.startedBy', {
+        name: process.startedBy.name ?? process.startedBy.accountId,
+        when: whenText(process.createdAt, services.dates),
+      })}
+    </p>
+  );
+}
+
+/** "More" under a process listing while it has a next page. */
+export function ProcessesMore({ listing, more }: { listing: ProcessListing; more(): Promise<unknown> }) {
+  const { t } = useAdminFrame();
+  if (listing.status !== 'ready' || !listing.next) return null;
+  return (
+    <button type="button" className="ts-button t-admin-more" disabled={listing.loadingMore} onClick={() => void more().catch(() => undefined)}>
+      {t('processesAdmin.list.more')}
+    </button>
+  );
+}
+
 export const typeName = (t: (key: string) => string, type: string): string => {
   const key = `processesAdmin.types.${type}`;
   const text = t(key);

@@ -4,11 +4,10 @@
  * link while it lasts (it is signed again at each read of the list). Exports run as processes of
  * the tools area (`exportMembers`); this screen shows only those.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { DownloadLink, ProcessProgress, ProcessStatePill, useProcesses } from '../../core/ProcessParts';
+import { useId, useMemo, useState } from 'react';
+import { DownloadLink, ProcessesMore, ProcessListingStates, ProcessProgress, ProcessStartedBy, ProcessStatePill, useProcesses } from '../../core/ProcessParts';
 import { createProcessesApi, startProcess } from '../../core/processes-api';
-import { whenText } from '../../core/When';
-import type { ListChoice } from '../../core/PayloadForm';
+import { useListChoices } from '../../core/PayloadForm';
 import { useAdminFrame } from '../../frame/frame-context';
 
 const TYPE = 'exportMembers';
@@ -22,20 +21,10 @@ export default function ExportsArea() {
   const formTitleId = useId();
   const listTitleId = useId();
   const [format, setFormat] = useState<(typeof FORMATS)[number]>('csv');
-  const [lists, setLists] = useState<ListChoice[]>([]);
+  const lists = useListChoices();
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; kind: 'status' | 'error' }>();
-  useEffect(() => {
-    let live = true;
-    services.request<{ id: string; label: string }[]>('GET', 'userLists').then(
-      (all) => live && setLists(all.map((l) => ({ id: l.id, label: l.label }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [services]);
 
   const start = async () => {
     setBusy(true);
@@ -99,13 +88,7 @@ export default function ExportsArea() {
       </section>
       <section aria-labelledby={listTitleId}>
         <h2 id={listTitleId}>{t('processesAdmin.exports.finishedTitle')}</h2>
-        {listing.status === 'loading' && <p role="status">{t('processesAdmin.exports.loading')}</p>}
-        {listing.status === 'error' && (
-          <p role="alert" className="t-admin-notice--error">
-            {t('processesAdmin.exports.loadError', { message: listing.message })}
-          </p>
-        )}
-        {listing.status === 'ready' && !listing.items.length && <p className="t-admin-empty">{t('processesAdmin.exports.empty')}</p>}
+        <ProcessListingStates listing={listing} keyPrefix="processesAdmin.exports" />
         {listing.status === 'ready' && listing.items.length > 0 && (
           <ul className="t-process__list" aria-labelledby={listTitleId}>
             {listing.items.map((process) => (
@@ -114,23 +97,14 @@ export default function ExportsArea() {
                   <span className="t-process__name">{process.report?.file?.name ?? String(process.payload.format ?? '').toUpperCase()}</span>
                   <ProcessStatePill process={process} />
                 </div>
-                <p className="t-admin-meta">
-                  {t('processesAdmin.list.startedBy', {
-                    name: process.startedBy.name ?? process.startedBy.accountId,
-                    when: whenText(process.createdAt, services.dates),
-                  })}
-                </p>
+                <ProcessStartedBy process={process} />
                 {process.state === 'complete' ? <DownloadLink process={process} /> : <ProcessProgress process={process} />}
                 {process.error && <p className="t-admin-notice--error">{t('processesAdmin.list.error', { message: process.error })}</p>}
               </li>
             ))}
           </ul>
         )}
-        {listing.status === 'ready' && listing.next && (
-          <button type="button" className="ts-button t-admin-more" disabled={listing.loadingMore} onClick={() => void more().catch(() => undefined)}>
-            {t('processesAdmin.list.more')}
-          </button>
-        )}
+        <ProcessesMore listing={listing} more={more} />
       </section>
     </div>
   );

@@ -4,14 +4,22 @@
  * download) and "mark as read"; and the "Start a process" dialog, built from the startable types'
  * payload schemas, answering with the §8 success message or the server's reason.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { JsonValue } from '../../../schemas/model/common';
 import { Dialog } from '../../core/Dialog';
 import { DialogButtons } from '../../core/DialogButtons';
-import { defaultPayload, PayloadForm, type ListChoice } from '../../core/PayloadForm';
-import { ProcessProgress, ProcessReport, ProcessStatePill, typeName, useProcesses } from '../../core/ProcessParts';
+import { defaultPayload, PayloadForm, useListChoices } from '../../core/PayloadForm';
+import {
+  ProcessesMore,
+  ProcessListingStates,
+  ProcessProgress,
+  ProcessReport,
+  ProcessStartedBy,
+  ProcessStatePill,
+  typeName,
+  useProcesses,
+} from '../../core/ProcessParts';
 import { createProcessesApi, startProcess, type AdminProcess, type ProcessTypeInfo, type ProcessesApi } from '../../core/processes-api';
-import { whenText } from '../../core/When';
 import { useAdminFrame } from '../../frame/frame-context';
 
 export function ProcessesTab() {
@@ -50,13 +58,7 @@ export function ProcessesTab() {
       <p role={notice?.kind === 'error' ? 'alert' : 'status'} className={`t-admin-notice--${notice?.kind ?? 'status'}`}>
         {notice?.text ?? ''}
       </p>
-      {listing.status === 'loading' && <p role="status">{t('processesAdmin.list.loading')}</p>}
-      {listing.status === 'error' && (
-        <p role="alert" className="t-admin-notice--error">
-          {t('processesAdmin.list.loadError', { message: listing.message })}
-        </p>
-      )}
-      {listing.status === 'ready' && !listing.items.length && <p className="t-admin-empty">{t('processesAdmin.list.empty')}</p>}
+      <ProcessListingStates listing={listing} keyPrefix="processesAdmin.list" />
       {listing.status === 'ready' && listing.items.length > 0 && (
         <ul className="t-process__list" aria-labelledby={titleId}>
           {listing.items.map((process) => {
@@ -70,12 +72,7 @@ export function ProcessesTab() {
                   <ProcessStatePill process={process} />
                   {finished && !process.reportRead && <span className="t-admin-pill t-admin-pill--new">{t('processesAdmin.list.unread')}</span>}
                 </div>
-                <p className="t-admin-meta">
-                  {t('processesAdmin.list.startedBy', {
-                    name: process.startedBy.name ?? process.startedBy.accountId,
-                    when: whenText(process.createdAt, services.dates),
-                  })}
-                </p>
+                <ProcessStartedBy process={process} />
                 <ProcessProgress process={process} />
                 {process.error && <p className="t-admin-notice--error">{t('processesAdmin.list.error', { message: process.error })}</p>}
                 {finished && (
@@ -108,11 +105,7 @@ export function ProcessesTab() {
           })}
         </ul>
       )}
-      {listing.status === 'ready' && listing.next && (
-        <button type="button" className="ts-button t-admin-more" disabled={listing.loadingMore} onClick={() => void more().catch(() => undefined)}>
-          {t('processesAdmin.list.more')}
-        </button>
-      )}
+      <ProcessesMore listing={listing} more={more} />
       {starting && listing.status === 'ready' && (
         <StartDialog
           api={api}
@@ -140,24 +133,14 @@ function StartDialog({
   onClose(): void;
   onStarted(process: AdminProcess, message: string): void;
 }) {
-  const { services, t } = useAdminFrame();
+  const { t } = useAdminFrame();
   const typeId = useId();
   const [type, setType] = useState(types[0]?.type ?? '');
   const info = types.find((x) => x.type === type);
   const [payload, setPayload] = useState<Record<string, JsonValue>>(() => (info ? defaultPayload(info.payloadSchema) : {}));
-  const [lists, setLists] = useState<ListChoice[]>([]);
+  const lists = useListChoices();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    services.request<{ id: string; label: string }[]>('GET', 'userLists').then(
-      (all) => live && setLists(all.map((l) => ({ id: l.id, label: l.label }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [services]);
   const choose = (next: string) => {
     setType(next);
     const schema = types.find((x) => x.type === next)?.payloadSchema;
