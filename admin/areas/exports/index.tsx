@@ -90,10 +90,10 @@ export default function ExportsArea() {
         <h2 id={listTitleId}>{t('processesAdmin.exports.finishedTitle')}</h2>
         <ProcessListingStates listing={listing} keyPrefix="processesAdmin.exports" />
         {listing.status === 'ready' && listing.items.length > 0 && (
-          <ul className="t-process__list" aria-labelledby={listTitleId}>
+          <ul className="t-admin-cards" aria-labelledby={listTitleId}>
             {listing.items.map((process) => (
-              <li key={process.processId} className="t-process__item">
-                <div className="t-process__head">
+              <li key={process.processId} className="t-admin-card">
+                <div className="t-admin-card__head">
                   <span className="t-process__name">{process.report?.file?.name ?? String(process.payload.format ?? '').toUpperCase()}</span>
                   <ProcessStatePill process={process} />
                 </div>

@@ -68,10 +68,10 @@ export function AdminInbox({ api }: { api: NotificationsApi }) {
               {t('adminAreas.inbox.markAllRead')}
             </button>
           )}
-          <ul className="t-admin-inbox__list" aria-label={t('adminAreas.inbox.listLabel')}>
+          <ul className="t-admin-cards t-admin-inbox__list" aria-label={t('adminAreas.inbox.listLabel')}>
             {listing.items.map((n) => (
-              <li key={n.id} className={`t-admin-inbox__item${n.read ? '' : ' t-admin-inbox__item--unread'}`}>
-                <div className="t-admin-inbox__head">
+              <li key={n.id} className={`t-admin-card${n.read ? '' : ' t-admin-inbox__item--unread'}`}>
+                <div className="t-admin-card__head">
                   <span className="t-admin-inbox__title">{n.title}</span>
                   {!n.seen && <span className="t-admin-pill t-admin-pill--new">{t('adminAreas.inbox.new')}</span>}
                   {!n.read && <span className="t-admin-pill">{t('adminAreas.inbox.unread')}</span>}

@@ -60,14 +60,14 @@ export function ProcessesTab() {
       </p>
       <ProcessListingStates listing={listing} keyPrefix="processesAdmin.list" />
       {listing.status === 'ready' && listing.items.length > 0 && (
-        <ul className="t-process__list" aria-labelledby={titleId}>
+        <ul className="t-admin-cards" aria-labelledby={titleId}>
           {listing.items.map((process) => {
             const finished = process.state === 'complete' || process.state === 'errored';
             const shown = !!open[process.processId];
             const reportId = `t-process-report-${process.processId}`;
             return (
-              <li key={process.processId} className="t-process__item">
-                <div className="t-process__head">
+              <li key={process.processId} className="t-admin-card">
+                <div className="t-admin-card__head">
                   <span className="t-process__name">{typeName(t, process.type)}</span>
                   <ProcessStatePill process={process} />
                   {finished && !process.reportRead && <span className="t-admin-pill t-admin-pill--new">{t('processesAdmin.list.unread')}</span>}

@@ -13,6 +13,7 @@ import { useAdminFrame } from '../../frame/frame-context';
 import { usePanelStack } from '../../frame/panel-stack';
 import type { Translate } from '../../frame/types';
 import { ProcessesTab } from './ProcessesTab';
+import '../../core/area.css';
 import './jobs.css';
 
 const SHOWN: readonly JobState[] = ['running', 'failed', 'dead'];
@@ -160,10 +161,10 @@ function JobList({ listing, state, jobs, onRetried, onRetryFailed, onMore }: Job
   };
   return (
     <>
-      <ul className="t-jobs__list" aria-label={t(`adminAreas.jobs.states.${state}`)}>
+      <ul className="t-admin-cards t-jobs__list" aria-label={t(`adminAreas.jobs.states.${state}`)}>
         {listing.items.map((job) => (
-          <li key={job.id} className="t-jobs__item">
-            <div className="t-jobs__head">
+          <li key={job.id} className="t-admin-card">
+            <div className="t-admin-card__head">
               <span className="t-jobs__name">{job.name}</span>
               <span className={`t-jobs__state t-jobs__state--${job.state}`}>{t(`adminAreas.jobs.states.${job.state}`)}</span>
             </div>
