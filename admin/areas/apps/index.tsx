@@ -17,25 +17,16 @@ import {
   webAppProblems,
   type WebAppIconSize,
 } from '../../../engine/core/web-app';
+import { readAsDataUrl } from '../../core/read-as-data-url';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { AdminAreaProps } from '../../frame/types';
-import { SaveStatus, type SaveState } from '../settings/SaveState';
+import { messageOf } from '../settings/settings-api';
+import { SaveStatus, useSaveRun, type SaveState } from '../settings/SaveState';
 import { createAppsApi, type AppsApi } from './apps-api';
 import '../../core/area.css';
 import '../settings/settings.css';
 import './apps.css';
-
-const messageOf = (error: unknown) =>
-  error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : String(error);
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 
 export default function AppsArea(_props: AdminAreaProps) {
   const { services, t } = useAdminFrame();
@@ -208,17 +199,7 @@ function WebAppForm({ answer, api }: { answer: WebAppResponse; api: AppsApi }) {
 function Icons({ answer, api, onChanged }: { answer: WebAppResponse; api: AppsApi; onChanged(): void }) {
   const { t } = useAdminFrame();
   const id = useId();
-  const [state, setState] = useState<SaveState>({ status: 'idle' });
-  async function run(action: () => Promise<unknown>) {
-    setState({ status: 'saving' });
-    try {
-      await action();
-      setState({ status: 'saved' });
-      onChanged();
-    } catch (error) {
-      setState({ status: 'error', message: messageOf(error) });
-    }
-  }
+  const { state, run } = useSaveRun(onChanged);
   const has = (size: WebAppIconSize) => !!(size === 192 ? answer.settings.icon192Id : answer.settings.icon512Id);
   return (
     <section aria-labelledby={`${id}-h`} className="t-apps-icons">

@@ -9,12 +9,13 @@ import { Link } from 'wouter';
 import { adminHref } from '../../../engine/core/admin-areas';
 import { BRAND_COLOUR_VARIABLES, brandColoursOf, brandContrastWarnings, type BrandColours } from '../../../engine/core/brand-theme';
 import type { Brand, Settings, ThemeStyle } from '../../../schemas/model';
+import { readAsDataUrl } from '../../core/read-as-data-url';
 import { LoadedStates, useLoaded } from '../../core/use-loaded';
 import { useAdminFrame } from '../../frame/frame-context';
 import type { SettingsTabProps } from '.';
 import { previewBrand, usePreviewedBrandId } from './preview';
 import { messageOf, type SettingsApi } from './settings-api';
-import { SaveStatus, type SaveState } from './SaveState';
+import { SaveStatus, useSaveRun, type SaveState } from './SaveState';
 
 interface BrandsState {
   brands: Brand[];
@@ -107,14 +108,6 @@ function withColours(styles: ThemeStyle[], colours: BrandColours): ThemeStyle[] 
   return [{ rule: ':root', values }, ...styles.filter((s) => s.rule !== ':root')];
 }
 
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-
 function BrandEditor({
   brand,
   activeId,
@@ -133,21 +126,11 @@ function BrandEditor({
   const previewed = usePreviewedBrandId();
   const [name, setName] = useState(brand?.brandName ?? '');
   const [colours, setColours] = useState<BrandColours>(() => brandColoursOf(brand?.themeStyles));
-  const [state, setState] = useState<SaveState>({ status: 'idle' });
+  const { state, run } = useSaveRun(onChanged);
   if (!brand) return <p role="alert">{t('settingsAdmin.brands.missing')}</p>;
   const b = brand;
   const warnings = brandContrastWarnings(colours);
 
-  async function run(action: () => Promise<unknown>) {
-    setState({ status: 'saving' });
-    try {
-      await action();
-      setState({ status: 'saved' });
-      onChanged();
-    } catch (error) {
-      setState({ status: 'error', message: messageOf(error) });
-    }
-  }
   const upload = (kind: 'logo' | 'favicon') => async (file: File | undefined) => {
     if (file) await run(async () => api.uploadImage(b.brandId, kind, await readAsDataUrl(file)));
   };
