@@ -6,7 +6,7 @@
 import * as rules from '../engine/core/permissions';
 import type { PermissionHolder } from '../engine/core/permissions';
 import type { Id, ItemPermissions, ListMembership, Page, PermissionMap, Profile } from '../schemas/model';
-import { createRegistry } from '../engine/core/registry';
+import { createRegistry, type Registry } from '../engine/core/registry';
 import type { RuleContext, RuleQueryEvaluator } from '../engine/core/rules/context';
 import { createRuleEngine, type RuleEngine } from '../engine/core/rules/evaluator';
 import { pageVisibility } from '../engine/core/rules/visibility';
@@ -29,6 +29,14 @@ export interface PermissionContext {
 }
 
 const engines = new WeakMap<RegistryData, RuleEngine>();
+const registries = new WeakMap<RegistryData, Registry>();
+
+/** One engine registry per registry data, built at its first use. */
+export function registryFor(registry: RegistryData): Registry {
+  let r = registries.get(registry);
+  if (!r) registries.set(registry, (r = createRegistry(registry)));
+  return r;
+}
 
 /** One rule engine per registry, so each query is compiled once for the life of the process. */
 export function ruleEngineFor(registry: RegistryData): RuleEngine {

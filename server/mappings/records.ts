@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_FIELDS, DATA_MAPPING_TRANSFORMS, dataMappingProblems } from '../../engine/core/data-mappings';
-import { createRegistry, fieldSubjectChoices, type Registry } from '../../engine/core';
+import { fieldSubjectChoices } from '../../engine/core';
 import { SUBJECTS } from '../../engine/core/permissions';
 import { sameJson } from '../../engine/core/same-json';
 import type { Field, Id, RuleQuery } from '../../schemas/model';
@@ -16,7 +16,7 @@ import { requireAdminArea } from '../admin-area';
 import type { AppContext, SignedInUser } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { listsByIds, type UserListRecord } from '../lists';
-import { can } from '../permissions';
+import { can, registryFor } from '../permissions';
 import type { DB } from '../storage/database';
 import { mappingsDb, type DataMappingsTable, type RuleSetsTable } from './tables';
 
@@ -125,18 +125,11 @@ export async function requireMappings(ctx: AppContext, req: FastifyRequest, writ
   return user;
 }
 
-const registries = new WeakMap<object, Registry>();
-const registryOf = (ctx: AppContext) => {
-  let r = registries.get(ctx.registry);
-  if (!r) registries.set(ctx.registry, (r = createRegistry(ctx.registry)));
-  return r;
-};
-
 /** What a mapping may write: the account fields and every profile field of the stored forms (the profile data schema), typed. */
 export async function profileFieldsOf(ctx: AppContext): Promise<DataMappingProfileField[]> {
   const stored = fieldSubjectChoices(
     (await ctx.store.list<Field>('field')).map((f) => f.data),
-    registryOf(ctx),
+    registryFor(ctx.registry),
   );
   const account = ACCOUNT_FIELDS.map((key) => ({ key, label: key, type: 'string', account: true }));
   return [

@@ -9,21 +9,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Field, Profile, RuleQuery } from '../../schemas/model';
 import {
   compileRuleQuery,
-  createRegistry,
   createTranslator,
   describeRuleProblem,
   fieldSubjectChoices,
   messages,
   subjectTypeFrom,
   viewAsContext,
-  type Registry,
   type RulePreview,
   type RuleSubjectChoices,
 } from '../../engine/core';
 import { requireUser, type AppContext, type SignedInUser } from '../context';
 import { badRequest, forbidden } from '../errors';
 import type { Account } from '../model';
-import { accountRuleContext, ruleEngineFor } from '../permissions';
+import { accountRuleContext, registryFor, ruleEngineFor } from '../permissions';
 import { allLists } from '../lists';
 import { membershipsByAccount } from '../lists/memberships';
 import type { FastifyRequest } from 'fastify';
@@ -37,19 +35,12 @@ async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<Signe
   return user;
 }
 
-const registries = new WeakMap<object, Registry>();
-const registryOf = (ctx: AppContext) => {
-  let r = registries.get(ctx.registry);
-  if (!r) registries.set(ctx.registry, (r = createRegistry(ctx.registry)));
-  return r;
-};
-
 /** The subjects of stored data: lists by name, and the profile fields (every stored form field, once per name). */
 export async function ruleSubjects(ctx: AppContext): Promise<RuleSubjectChoices> {
   const [lists, fields] = await Promise.all([allLists(ctx.store.kysely), ctx.store.list<Field>('field')]);
   const profileFields = fieldSubjectChoices(
     fields.map((f) => f.data),
-    registryOf(ctx),
+    registryFor(ctx.registry),
   );
   return {
     lists: lists.map((l) => ({ value: l.id, label: l.label || l.id })),
@@ -102,7 +93,7 @@ export function rulePreviewRoutes(app: FastifyInstance, ctx: AppContext): void {
     const query = body.query as RuleQuery;
     const subjects = await ruleSubjects(ctx);
     // The engine's compiler, told the subjects' types: an operator that cannot test its subject is refused here too.
-    const { problems } = compileRuleQuery(query, registryOf(ctx), { subjectType: subjectTypeFrom(subjects) });
+    const { problems } = compileRuleQuery(query, registryFor(ctx.registry), { subjectType: subjectTypeFrom(subjects) });
     if (problems.length) {
       const t = createTranslator(messages, 'en').t;
       throw badRequest(`query: ${problems.map((p) => describeRuleProblem(p, t)).join('; ')}`);

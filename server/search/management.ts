@@ -3,7 +3,7 @@
  * and its processes (./processes.ts): the settings with the fields they apply to, the index's
  * state, and a change checked whole before anything is written.
  */
-import { createRegistry, type Registry } from '../../engine/core';
+import { registryFor } from '../permissions';
 import { applySearchChange, entitySearchField, isIndexStale, profileSearchFields, searchChangeProblems } from '../../engine/core/search-settings';
 import type { Field } from '../../schemas/model';
 import type { SearchManagementRequest, SearchManagementResponse } from '../../schemas/model/api/search-management';
@@ -12,13 +12,6 @@ import { countEntitySearchRows, entitySearchFields, setEntityFieldSearchFlags } 
 import { badRequest } from '../errors';
 import { createMemberIndex, type MemberIndex } from './member-index';
 import { memberSearchSettings, putMemberSearchSettings } from './search-settings';
-
-const registries = new WeakMap<object, Registry>();
-const registryOf = (ctx: AppContext): Registry => {
-  let r = registries.get(ctx.registry);
-  if (!r) registries.set(ctx.registry, (r = createRegistry(ctx.registry)));
-  return r;
-};
 
 const indexes = new Map<'sqlite' | 'postgres', MemberIndex>();
 export function memberIndexOf(ctx: AppContext): MemberIndex {
@@ -29,7 +22,7 @@ export function memberIndexOf(ctx: AppContext): MemberIndex {
 
 /** A field type that holds a value (not a heading, a paragraph or a container of other fields). */
 const holdsValue = (ctx: AppContext) => (type: string) => {
-  const entry = registryOf(ctx).fieldType(type);
+  const entry = registryFor(ctx.registry).fieldType(type);
   return !!entry && !entry.displayOnly && !entry.children;
 };
 
