@@ -28,6 +28,7 @@ import { ImageRejected, makeThumbnail, normaliseImage, type EncodedImage, type T
 import { filesDb, type FilesDB, type FilesTable } from './table';
 import { HOT_VARIANT_MAX_BYTES, HotVariants } from './hot-variants';
 import { stripFileMetadata } from './metadata-strip';
+import { parseJsonColumn } from '../storage/json-column';
 
 /** Unclaimed uploads older than this are swept (the issue: a day). */
 export const UNCLAIMED_MAX_AGE_MS = 86_400_000;
@@ -107,19 +108,10 @@ export function toFileInfo(row: FilesTable): FileInfo {
     data: {
       title: row.title ?? '',
       description: row.description ?? '',
-      focalPos: focalPointOf(parseJson(row.focal_pos)),
+      focalPos: focalPointOf(parseJsonColumn(row.focal_pos)),
       downloadCount: Number(row.download_count) || 0,
     },
   };
-}
-
-function parseJson(text: string | null): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export interface VariantRequest {
@@ -385,7 +377,7 @@ export class FileStore {
    */
   variantOf(file: FilesTable, variant: VariantRequest): VariantTag {
     if (!(file.kind === 'image' && (variant.width || variant.ratio) && canMakeThumbnails(file.mime))) return { etag: `"${file.sha256}"`, mime: file.mime };
-    const focal = focalPointOf(parseJson(file.focal_pos));
+    const focal = focalPointOf(parseJsonColumn(file.focal_pos));
     const name = `w${variant.width ?? 'full'}${variant.ratio ? `-r${variant.ratio.name.replace(':', 'x')}-f${Math.round(focal.x)}x${Math.round(focal.y)}` : ''}`;
     const png = file.mime === 'image/png' || file.mime === SVG_MIME;
     return {

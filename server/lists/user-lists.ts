@@ -12,6 +12,7 @@ import type { RuleQuery } from '../../schemas/model/rule-query';
 import type { DB } from '../storage/database';
 import type { ListsTables } from './memberships-table';
 import { USER_LIST_TYPES, type UserListsTable } from './user-lists-table';
+import { parseJsonColumn } from '../storage/json-column';
 
 export interface UserListRecord {
   id: Id;
@@ -34,20 +35,11 @@ export interface UserListRecord {
 
 export const listsDb = (db: Kysely<DB>) => db.withTables<ListsTables>();
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export function readListRow(row: UserListsTable): UserListRecord {
-  const rule = parseJson(row.rule);
-  const permissions = parseJson(row.permissions);
+  const rule = parseJsonColumn(row.rule);
+  const permissions = parseJsonColumn(row.permissions);
   return {
     id: row.id,
     label: row.label,

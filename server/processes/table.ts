@@ -8,6 +8,7 @@ import type { AdminProcess, ProcessReport, ProcessRowError, ProcessState } from 
 import type { JsonValue } from '../../schemas/model/common';
 import { isProcessState, readProgress } from '../../engine/core/processes';
 import type { DB } from '../storage/database';
+import { parseJsonColumn } from '../storage/json-column';
 
 export interface ProcessesTable {
   process_id: string;
@@ -60,15 +61,6 @@ export const processesMigration: Migration = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 const num = (v: number | string | null): number | undefined => (v === null ? undefined : Number(v));
 
 /** A stored report, tolerantly: figures kept, row errors that are not objects with a message dropped. */
@@ -103,15 +95,15 @@ export interface ReadProcess extends Omit<AdminProcess, 'report'> {
 
 export function readProcessRow(row: ProcessesTable): ReadProcess {
   const state: ProcessState = isProcessState(row.state) ? row.state : 'errored';
-  const payload = parseJson(row.payload);
-  const report = readReport(parseJson(row.report));
+  const payload = parseJsonColumn(row.payload);
+  const report = readReport(parseJsonColumn(row.report));
   const finishedAt = num(row.finished_at);
   return {
     processId: row.process_id,
     type: row.type,
     ...(row.kind === null ? {} : { kind: Number(row.kind) }),
     state,
-    progress: readProgress(parseJson(row.progress)),
+    progress: readProgress(parseJsonColumn(row.progress)),
     completed: state === 'complete',
     ...(report ? { report } : {}),
     ...(row.error !== null ? { error: row.error } : isProcessState(row.state) ? {} : { error: `its stored state "${row.state}" is not one a process has` }),
