@@ -56,13 +56,17 @@ export interface Settings {
 
 /** The installable web app's manifest and install prompt; absent parts take engine/core/web-app.ts defaults. */
 export interface WebAppSettings {
+  /** @maxLength 1000 */
   name?: string;
+  /** @maxLength 1000 */
   shortName?: string;
+  /** @maxLength 1000 */
   description?: string;
-  /** Hex colour of the title bar. */
+  /** Hex colour of the title bar. @maxLength 100 */
   themeColour?: string;
-  /** Hex colour of the splash screen. */
+  /** Hex colour of the splash screen. @maxLength 100 */
   backgroundColour?: string;
+  /** @maxLength 100 */
   display?: string;
   /** Uploaded square PNG icons (the files domain). */
   icon192Id?: Id;

@@ -22,21 +22,8 @@ export interface InstallPromptSettingsRequest extends InstallPromptSettings {
   dismissCooldownDays?: number;
 }
 
-/** @additionalProperties false */
-export interface WebAppSettingsRequest {
-  /** @maxLength 1000 */
-  name?: string;
-  /** @maxLength 1000 */
-  shortName?: string;
-  /** @maxLength 1000 */
-  description?: string;
-  /** @maxLength 100 */
-  themeColour?: string;
-  /** @maxLength 100 */
-  backgroundColour?: string;
-  /** @maxLength 100 */
-  display?: string;
-  iconsMaskable?: boolean;
+/** The stored settings but the icons (uploaded apart), with the request's bounds on the prompt. @additionalProperties false */
+export interface WebAppSettingsRequest extends Omit<WebAppSettings, 'icon192Id' | 'icon512Id' | 'installPrompt'> {
   installPrompt?: InstallPromptSettingsRequest;
 }
 
