@@ -18,6 +18,7 @@ import { DEMO_ENTITIES } from '../../server/entities/seed';
 import { describeBackends } from '../helpers/backends';
 import { insertCorruptWorkshop } from '../helpers/corruption';
 import { runProcess } from '../helpers/processes';
+import { grantThroughList } from '../helpers/staff-grants';
 
 interface SearchAnswer {
   items: { accountId: string }[];
@@ -258,12 +259,7 @@ describeBackends('search management: settings, directory filters, reindex proces
   });
 
   it('staff granted read on searchManagement read it (canUpdate false) and are refused every change', async () => {
-    const list = (
-      await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search readers ${api.backend}`, capacity: null } } })
-    ).body;
-    for (const path of ['allowPermissions/true', 'searchManagement.read/true'])
-      expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
-    expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);
+    await grantThroughList(api, admin, `Search readers ${api.backend}`, ['searchManagement.read'], ['elena']);
     const reader = await api.signIn('elena');
     const read = await api.call<SearchManagementResponse>('GET', 'admin/searchManagement', { token: reader });
     expect(read.status).toBe(200);

@@ -16,6 +16,7 @@ import type { UserListView } from '../../schemas/model/api/lists';
 import { patchTextEncoderForJsdom } from '../helpers/admin-server';
 import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
+import { grantThroughList } from '../helpers/staff-grants';
 
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ hookTimeout: 120_000 });
@@ -225,12 +226,13 @@ describeBackends('the entities admin area', (api) => {
     const def = await createDefinition(`Guilds ${api.backend}`, { fields: [{ id: 'f-motto', key: 'motto', label: 'Motto', type: 'text' }] });
     const guild = await createEntity(def.id, 'Weavers', `weavers-${api.backend}`, { motto: 'Warp and weft' });
     // Elena (elevated) gets create on definitions and createEntities through a list: she opens both panels, changes neither.
-    const list = (
-      await api.call<UserListView>('PUT', 'userLists', { token: admin, body: { userList: { label: `Entity helpers ${api.backend}`, capacity: null } } })
-    ).body;
-    for (const path of ['allowPermissions/true', 'entityDefinitions.create/true', 'entityDefinitions.createEntities/true', 'entityDefinitions.read/true'])
-      expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
-    expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);
+    await grantThroughList(
+      api,
+      admin,
+      `Entity helpers ${api.backend}`,
+      ['entityDefinitions.create', 'entityDefinitions.createEntities', 'entityDefinitions.read'],
+      ['elena'],
+    );
     const elena = await api.signIn('elena');
     const services = await adminFrameServices(api, elena, []);
 

@@ -16,6 +16,7 @@ import { seriousAxeViolations } from '../helpers/admin-render';
 import { patchTextEncoderForJsdom, requestAs } from '../helpers/admin-server';
 import { adminFrameServices, renderAdminFrame } from '../helpers/admin-frame';
 import { describeBackends } from '../helpers/backends';
+import { grantThroughList } from '../helpers/staff-grants';
 
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ hookTimeout: 120_000 });
@@ -83,12 +84,7 @@ describeBackends('the search management admin area', (api) => {
     view.unmount();
 
     // Staff who manage search but not Tools may not start processes: the §8 failure text with the server's reason.
-    const list = (
-      await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search managers ${api.backend}`, capacity: null } } })
-    ).body;
-    for (const path of ['allowPermissions/true', 'searchManagement.read/true', 'searchManagement.update/true'])
-      expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
-    expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);
+    const list = await grantThroughList(api, admin, `Search managers ${api.backend}`, ['searchManagement.read', 'searchManagement.update'], ['elena']);
     const elena = await api.signIn('elena');
     const refused = renderAdminFrame(await adminFrameServices(api, elena), '/admin/searchManagement');
     fireEvent.click(await screen.findByRole('button', { name: 'Reindex members' }));
@@ -99,12 +95,7 @@ describeBackends('the search management admin area', (api) => {
   }, 60_000);
 
   it('is read-only for staff who may read search management but not update it', async () => {
-    const list = (
-      await api.call<{ id: string }>('PUT', 'userLists', { token: admin, body: { userList: { label: `Search readers ${api.backend}`, capacity: null } } })
-    ).body;
-    for (const path of ['allowPermissions/true', 'searchManagement.read/true'])
-      expect((await api.call('POST', `userLists/admin/${list.id}/${path}`, { token: admin })).status).toBe(200);
-    expect((await api.call('POST', `userLists/${list.id}/users`, { token: admin, body: { accounts: ['elena'], state: 'accepted' } })).status).toBeLessThan(300);
+    await grantThroughList(api, admin, `Search readers ${api.backend}`, ['searchManagement.read'], ['elena']);
     const elena = await api.signIn('elena');
     expect((await api.call('POST', 'admin/searchManagement', { token: elena, body: { profileFields: [{ key: 'city', searchable: true }] } })).status).toBe(403);
 
