@@ -37,6 +37,7 @@ const BUILT = new Set([
   'layouts',
   'blocks',
   'searchManagement',
+  'dataMappings',
 ]);
 /** Built routes of areas that are otherwise still notices. */
 const BUILT_ROUTES = new Set(['usersLists']);
