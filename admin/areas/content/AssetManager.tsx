@@ -53,13 +53,16 @@ export default function AssetManager({ files, imageUrl }: AssetManagerProps) {
   const uploadId = useId();
   const titleId = useId();
 
+  // Only a changed search goes back to page 1: a page chosen meanwhile stays.
   useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, status: 'loading' }));

@@ -17,13 +17,16 @@ export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boo
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   const [deleting, setDeleting] = useState<DataMapping>();
+  // Only a changed search goes back to page 1: a page chosen meanwhile stays.
   useEffect(() => {
+    const next = typed.trim();
+    if (next === query) return;
     const timer = setTimeout(() => {
-      setQuery(typed.trim());
+      setQuery(next);
       setPage(1);
     }, 250);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, query]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- version reloads after a delete
   const load = useCallback(() => api.search(query, page), [api, query, page, version]);
   const loaded = useLoaded<DataMappingSearchResponse>(load);
