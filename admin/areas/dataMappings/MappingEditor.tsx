@@ -27,12 +27,15 @@ export function MappingEditor({ api, id, writable }: { api: MappingsApi; id: str
   const { t, services } = useAdminFrame();
   const [, navigate] = useLocation();
   const isNew = id === 'new';
-  const [loaded, setLoaded] = useState<Loaded | { error: string }>();
+  const [loaded, setLoaded] = useState<Loaded | { error: string; missing: boolean }>();
   useEffect(() => {
     let live = true;
     Promise.all([isNew ? Promise.resolve(undefined) : api.mapping(id), api.profileFields(), api.lists()]).then(
       ([mapping, fields, lists]) => live && setLoaded({ mapping, fields: fields.fields, lists: lists.filter((l) => !l.dynamic && !l.system) }),
-      (error: unknown) => live && setLoaded({ error: toAdminApiError(error).message }),
+      (error: unknown) => {
+        const refusal = toAdminApiError(error);
+        if (live) setLoaded({ error: refusal.message, missing: refusal.error === 'notFound' });
+      },
     );
     return () => {
       live = false;
@@ -52,7 +55,8 @@ export function MappingEditor({ api, id, writable }: { api: MappingsApi; id: str
             : t('adminAreas.areas.dataMappings.title')}
       </h1>
       {!loaded && <p role="status">{t('mappingsAdmin.editor.loading')}</p>}
-      {loaded && 'error' in loaded && (
+      {loaded && 'error' in loaded && loaded.missing && <p>{t('mappingsAdmin.editor.notFound', { id })}</p>}
+      {loaded && 'error' in loaded && !loaded.missing && (
         <p role="alert" className="t-admin-notice--error">
           {t('mappingsAdmin.editor.loadError', { message: loaded.error })}
         </p>
