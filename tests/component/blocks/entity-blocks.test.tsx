@@ -249,7 +249,8 @@ describe('events and jobs', { timeout: 40_000 }, () => {
     expect(await within(card).findByText('Brixton Library')).toBeInTheDocument();
     expect(within(card).getByText('Menders at…')).toBeInTheDocument();
 
-    const overview = screen.getByRole('region', { name: 'Open evening' });
+    // The overview's chunk may load after the card's: wait for it.
+    const overview = await screen.findByRole('region', { name: 'Open evening' });
     const start = Date.parse(String(evening.powerUpData?.durations?.start));
     const paris = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start);
     expect(within(overview).getByText(/^When:/).parentElement).toHaveTextContent(paris);
@@ -279,7 +280,7 @@ describe('events and jobs', { timeout: 40_000 }, () => {
     expect(within(card).getByText('Brixton Repair Network')).toBeInTheDocument();
     expect(within(card).getByText('Salary: £14 an hour, part time')).toBeInTheDocument();
     expect(within(card).getByText(/^Closes on \d{4}-\d{2}-\d{2}$/)).toBeInTheDocument();
-    const overview = screen.getByRole('region', { name: 'Workshop technician' });
+    const overview = await screen.findByRole('region', { name: 'Workshop technician' });
     expect(within(overview).getByRole('link', { name: 'Apply for this job' })).toHaveAttribute('href', 'https://riverside-makers.example/jobs');
     expect(within(overview).getByText('£28,000 a year')).toBeInTheDocument();
     expect(await seriousAxeViolations()).toEqual([]);
