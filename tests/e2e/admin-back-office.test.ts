@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords } from '../../engine/core/csv';
 import { callAt, signInAt } from '../helpers/api-server';
+import { translateFaqInPlace } from '../helpers/text-edit';
 import { launchBrowser, seriousViolations, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -93,19 +94,7 @@ describe('the admin back office journey', () => {
     expect(languages.languages.find((l) => l.iso === 'fr')?.published).toBe(true);
 
     // 5. One translated label, in place in text-edit mode on a member page (Ada reads French from her next load).
-    await callAt(server.url, adminToken, 'POST', 'profile/meta/upsert', { path: 'language', data: 'fr' });
-    await ada.goto(`${server.url}/app/resources/faq`);
-    const faq = ada.getByRole('main').getByText('Puis-je apporter mes propres outils ? Oui, marquez-les à votre nom.', { exact: true });
-    await faq.waitFor();
-    await ada.keyboard.press('Alt+Shift+KeyJ');
-    await expect.poll(() => faq.evaluate((el) => el.closest('[data-text-label]') !== null)).toBe(true);
-    await faq.click();
-    const label = ada.getByRole('dialog').getByRole('textbox', { name: /content\.block\.faq-1\.text/ });
-    await label.fill('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.');
-    await label.press('Enter');
-    await ada.getByRole('main').getByText('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.', { exact: true }).waitFor();
-    const fr = await callAt<Record<string, string>>(server.url, adminToken, 'GET', 'i18n/fr');
-    expect(fr['content.block.faq-1.text']).toBe('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.');
+    await translateFaqInPlace(ada, server.url, adminToken);
     await callAt(server.url, adminToken, 'POST', 'profile/meta/upsert', { path: 'language', data: 'en' });
 
     // 6. An email template edited and a test sent to the outbox, which shows it.

@@ -14,6 +14,7 @@ import { callAt, signInAt } from '../helpers/api-server';
 import { launchBrowser, signInAs, signInThroughLogin, type LaunchedBrowser } from '../helpers/browser';
 import { demoContentTexts, demoTranslations } from '../helpers/demo-texts';
 import { startServer, type RunningServer } from '../helpers/server-process';
+import { translateFaqInPlace } from '../helpers/text-edit';
 import { PICTURE_TEXT } from '../../server/files/demo-media';
 import accounts from '../../server/demo/accounts.json';
 
@@ -162,21 +163,8 @@ describe('a French member sees the demo in French', () => {
   it('lets an admin translate a label in place in text-edit mode, for the language she reads', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const ada = await signInAs(browser, server.url, 'Ada Admin');
-    // Her language is French from the next page load on.
     const token = await signInAt(server.url, 'admin');
-    await callAt(server.url, token, 'POST', 'profile/meta/upsert', { path: 'language', data: 'fr' });
-    await ada.goto(`${server.url}/app/resources/faq`);
-    const faq = ada.getByRole('main').getByText('Puis-je apporter mes propres outils ? Oui, marquez-les à votre nom.', { exact: true });
-    await faq.waitFor();
-    await ada.keyboard.press('Alt+Shift+KeyJ');
-    await expect.poll(() => faq.evaluate((el) => el.closest('[data-text-label]') !== null)).toBe(true);
-    await faq.click();
-    const input = ada.getByRole('dialog').getByRole('textbox', { name: /content\.block\.faq-1\.text/ });
-    await input.fill('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.');
-    await input.press('Enter');
-    await ada.getByRole('main').getByText('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.', { exact: true }).waitFor();
-    const fr = await callAt<Record<string, string>>(server.url, token, 'GET', 'i18n/fr');
-    expect(fr['content.block.faq-1.text']).toBe('Puis-je venir avec mes outils ? Oui, avec votre nom dessus.');
+    await translateFaqInPlace(ada, server.url, token);
     // The stored text stays the site's English.
     const faqPage = await callAt<{ blocks: { id: string; options?: { text?: string } }[] }>(server.url, token, 'GET', 'structure/page/faq');
     expect(faqPage.blocks.find((b) => b.id === 'faq-1')?.options?.text).toBe('Can I bring my own tools? Yes, label them with your name.');

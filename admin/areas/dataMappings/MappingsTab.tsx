@@ -99,10 +99,7 @@ export function MappingsTab({ api, writable }: { api: MappingsApi; writable: boo
           keyPrefix="mappingsAdmin.list"
           remove={api.remove}
           onClose={() => setDeleting(undefined)}
-          onDeleted={() => {
-            setDeleting(undefined);
-            setVersion((v) => v + 1);
-          }}
+          onDeleted={() => setVersion((v) => v + 1)}
         />
       )}
     </section>

@@ -95,10 +95,7 @@ export function RuleSetsTab({ api, writable }: { api: MappingsApi; writable: boo
           keyPrefix="mappingsAdmin.ruleSets"
           remove={api.removeRuleSet}
           onClose={() => setDeleting(undefined)}
-          onDeleted={() => {
-            setDeleting(undefined);
-            setVersion((v) => v + 1);
-          }}
+          onDeleted={() => setVersion((v) => v + 1)}
         />
       )}
     </section>

@@ -24,6 +24,7 @@ export function DeleteDialog<T extends { id: string; title: string }>({
   keyPrefix: 'mappingsAdmin.list' | 'mappingsAdmin.ruleSets';
   remove(id: string): Promise<unknown>;
   onClose(): void;
+  /** After the delete: the dialog closes itself first. */
   onDeleted(): void;
 }) {
   const { t, services } = useAdminFrame();
@@ -33,6 +34,7 @@ export function DeleteDialog<T extends { id: string; title: string }>({
     try {
       await remove(item.id);
       services.toast({ type: 'positive', message: t(`${keyPrefix}.deleted`, { title: item.title }) });
+      onClose();
       onDeleted();
     } catch (error) {
       services.toast({ type: 'negative', message: t(`${keyPrefix}.deleteFailed`, { message: toAdminApiError(error).message }) });
